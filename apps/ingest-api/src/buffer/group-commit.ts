@@ -1,0 +1,197 @@
+import { ApiError } from '@spanhouse/http';
+import type { Logger } from 'pino';
+
+export type GroupCommitOptions<Row> = {
+  /** Table name, for logs and metrics. */
+  name: string;
+  /** Inserts one batch; throws when ClickHouse did not commit it. */
+  write: (rows: Row[]) => Promise<void>;
+  /** Rows held (waiting + being written) before new requests are refused. */
+  maxRows: number;
+  /** A flush starts as soon as this many rows wait... */
+  flushRows: number;
+  /** ...or once the oldest waiting row is this old. */
+  flushIntervalMs: number;
+  /** A request whose rows are not committed by then gets 503 (its rows stay queued and retried). */
+  commitTimeoutMs: number;
+  logger?: Logger;
+  /** True for errors that retrying cannot fix (bad rows); see isPermanentInsertError. */
+  isPermanent?: (err: unknown) => boolean;
+  /** Observability hooks (issue 5 wires Prometheus metrics here). */
+  onFlush?: (info: { table: string; rows: number; ms: number; ok: boolean }) => void;
+};
+
+/** A request waiting for its rows, which are `rows[from, to)` of its batch. */
+type Waiter = {
+  resolve: () => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout | undefined;
+  settled: boolean;
+  from: number;
+  to: number;
+};
+type Batch<Row> = { rows: Row[]; waiters: Waiter[]; firstAt: number };
+
+const RETRY_MIN_MS = 100;
+const RETRY_MAX_MS = 5_000;
+
+/**
+ * Group commit for one table. Requests add rows and wait; one insert writes all the rows that
+ * accumulated, and only then do their requests resolve (so a 200 means committed, and a process
+ * killed at any moment loses nothing that was acknowledged). At most one insert is in flight;
+ * a failed insert is retried with backoff until it succeeds or the buffer is closed.
+ *
+ * Contract of `add`: resolves once every given row is committed; rejects with ApiError
+ * 429 (buffer full), 503 (storage failing past the deadline, or shutting down) or
+ * 413 (more rows than the buffer can ever hold). A rejected request may still have its rows
+ * committed later; retries are safe because every table dedupes by id.
+ */
+export class GroupCommitBuffer<Row> {
+  private open: Batch<Row> = { rows: [], waiters: [], firstAt: 0 };
+  private inFlight: Batch<Row> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closing = false;
+  private failing = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly opts: GroupCommitOptions<Row>) {}
+
+  /** Rows held in memory: waiting plus being written. */
+  get depth(): number {
+    return this.open.rows.length + (this.inFlight?.rows.length ?? 0);
+  }
+
+  /** True while inserts are failing (storage down); cleared by the next successful insert. */
+  get unhealthy(): boolean {
+    return this.failing;
+  }
+
+  /** Why `rows` more rows cannot be taken now, or undefined if they can. */
+  refusal(rows: number): ApiError | undefined {
+    if (this.closing) return new ApiError('SERVICE_UNAVAILABLE', 'shutting down; retry against another instance', 5);
+    if (rows > this.opts.maxRows) {
+      return new ApiError(
+        'PAYLOAD_TOO_LARGE',
+        `${rows} ${this.opts.name} rows in one request; at most ${this.opts.maxRows}`,
+      );
+    }
+    if (this.depth + rows > this.opts.maxRows) {
+      return this.failing
+        ? new ApiError('SERVICE_UNAVAILABLE', 'storage is unavailable; rows are queued for retry', 5)
+        : new ApiError('TOO_MANY_REQUESTS', `ingest buffer for ${this.opts.name} is full; retry later`, 1);
+    }
+    return undefined;
+  }
+
+  add(rows: Row[]): Promise<void> {
+    const refused = this.refusal(rows.length);
+    if (refused) return Promise.reject(refused);
+    if (rows.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const batch = this.open;
+      const waiter: Waiter = { resolve, reject, timer: undefined, settled: false, from: batch.rows.length, to: 0 };
+      waiter.timer = setTimeout(() => {
+        if (waiter.settled) return;
+        waiter.settled = true;
+        reject(new ApiError('SERVICE_UNAVAILABLE', 'storage did not commit the rows in time; retry', 5));
+      }, this.opts.commitTimeoutMs);
+      if (batch.rows.length === 0) batch.firstAt = Date.now();
+      for (const row of rows) batch.rows.push(row);
+      waiter.to = batch.rows.length;
+      batch.waiters.push(waiter);
+      this.schedule();
+    });
+  }
+
+  /** Stops taking rows, writes everything held, resolves when empty (or after `timeoutMs`). */
+  async close(timeoutMs = 30_000): Promise<boolean> {
+    this.closing = true;
+    this.schedule();
+    if (this.depth === 0) return true;
+    return new Promise<boolean>((resolve) => {
+      const t = setTimeout(() => resolve(false), timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(t);
+        resolve(true);
+      });
+    });
+  }
+
+  private schedule(): void {
+    if (this.inFlight || this.open.rows.length === 0) {
+      if (!this.inFlight && this.open.rows.length === 0) this.notifyIdle();
+      return;
+    }
+    const age = Date.now() - this.open.firstAt;
+    if (this.closing || this.open.rows.length >= this.opts.flushRows || age >= this.opts.flushIntervalMs) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      void this.flush();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.schedule();
+      }, this.opts.flushIntervalMs - age);
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.open;
+    this.open = { rows: [], waiters: [], firstAt: 0 };
+    this.inFlight = batch;
+    const outcome = await this.writeWithRetry(batch.rows);
+    if (outcome === 'ok') {
+      for (const w of batch.waiters) settle(w);
+    } else if (batch.waiters.length === 1) {
+      settle(batch.waiters[0]!, outcome);
+    } else {
+      // Some request carried rows ClickHouse refuses: write each request's rows on its own so
+      // only that request fails.
+      for (const w of batch.waiters) {
+        const own = await this.writeWithRetry(batch.rows.slice(w.from, w.to));
+        settle(w, own === 'ok' ? undefined : own);
+      }
+    }
+    this.inFlight = undefined;
+    this.schedule();
+  }
+
+  /** Writes until committed ('ok') or refused for good (the error). Transient failures retry with backoff. */
+  private async writeWithRetry(rows: Row[]): Promise<'ok' | Error> {
+    let delay = RETRY_MIN_MS;
+    for (;;) {
+      const start = performance.now();
+      try {
+        await this.opts.write(rows);
+        this.opts.onFlush?.({ table: this.opts.name, rows: rows.length, ms: performance.now() - start, ok: true });
+        if (this.failing) this.opts.logger?.info({ table: this.opts.name }, 'storage writes recovered');
+        this.failing = false;
+        return 'ok';
+      } catch (err) {
+        this.opts.onFlush?.({ table: this.opts.name, rows: rows.length, ms: performance.now() - start, ok: false });
+        if (this.opts.isPermanent?.(err)) {
+          this.opts.logger?.error({ err, table: this.opts.name, rows: rows.length }, 'insert refused by ClickHouse');
+          return new ApiError('INTERNAL_ERROR', `storage refused the ${this.opts.name} rows of this request`);
+        }
+        this.failing = true;
+        this.opts.logger?.warn({ err, table: this.opts.name, rows: rows.length, retryInMs: delay }, 'insert failed; retrying');
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(RETRY_MAX_MS, delay * 2);
+      }
+    }
+  }
+
+  private notifyIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+}
+
+function settle(w: Waiter, err?: Error): void {
+  if (w.timer) clearTimeout(w.timer);
+  if (w.settled) return;
+  w.settled = true;
+  if (err) w.reject(err);
+  else w.resolve();
+}

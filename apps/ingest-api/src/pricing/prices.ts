@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import * as v from 'valibot';
+import { DEFAULT_PRICES_PER_MILLION } from './default-prices.ts';
+
+/** USD per token. */
+export type Price = { input: number; output: number };
+
+const PriceFile = v.record(
+  v.pipe(v.string(), v.minLength(1)),
+  v.object({
+    input: v.pipe(v.number(), v.finite(), v.minValue(0)),
+    output: v.pipe(v.number(), v.finite(), v.minValue(0)),
+  }),
+);
+
+/**
+ * Model name -> per-token price. Lookup is case-insensitive, ignores a provider prefix
+ * (`openai/gpt-4o`), and falls back to the longest known name that the model extends with a
+ * `-`, `@` or `:` suffix, so dated variants (`gpt-4o-2024-08-06`, `claude-3-5-sonnet-20241022`)
+ * price like their family while `gpt-4o-mini` never prices as `gpt-4o`.
+ */
+export class PriceTable {
+  private readonly prices: Map<string, Price>;
+  private readonly names: string[];
+
+  constructor(prices: Record<string, Price>) {
+    this.prices = new Map(Object.entries(prices).map(([k, p]) => [k.toLowerCase(), p]));
+    this.names = [...this.prices.keys()].sort((a, b) => b.length - a.length);
+  }
+
+  lookup(model: string): Price | undefined {
+    let name = model.trim().toLowerCase();
+    const slash = name.lastIndexOf('/');
+    if (slash >= 0) name = name.slice(slash + 1);
+    const exact = this.prices.get(name);
+    if (exact) return exact;
+    for (const known of this.names) {
+      if (name.startsWith(known) && /[-@:]/.test(name.charAt(known.length))) return this.prices.get(known);
+    }
+    return undefined;
+  }
+
+  /**
+   * Built-in prices, overridden (and extended) by a JSON file of
+   * `{"model": {"input": usdPerToken, "output": usdPerToken}}`.
+   */
+  static load(overrideFile?: string): PriceTable {
+    const prices: Record<string, Price> = {};
+    for (const [model, [input, output]] of Object.entries(DEFAULT_PRICES_PER_MILLION)) {
+      prices[model] = { input: input / 1e6, output: output / 1e6 };
+    }
+    if (overrideFile) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(readFileSync(overrideFile, 'utf8'));
+      } catch (err) {
+        throw new Error(`PRICES_FILE ${overrideFile}: ${(err as Error).message}`);
+      }
+      const result = v.safeParse(PriceFile, parsed);
+      if (!result.success) {
+        const issue = result.issues[0];
+        throw new Error(`PRICES_FILE ${overrideFile}: ${v.getDotPath(issue) ?? ''} ${issue.message}`);
+      }
+      Object.assign(prices, result.output);
+    }
+    return new PriceTable(prices);
+  }
+}

@@ -1,0 +1,2 @@
+export { registerQueryRoutes } from './app.ts';
+export type { QueryDeps } from './deps.ts';

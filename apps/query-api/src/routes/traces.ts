@@ -1,0 +1,24 @@
+import { notFoundError, queryObject, validate } from '@spanhouse/http';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { QueryDeps } from '../deps.ts';
+import { getTrace } from '../traces/get.ts';
+import { listTraces } from '../traces/list.ts';
+import { TraceListParams } from '../traces/params.ts';
+
+const TraceId = v.pipe(v.string(), v.minLength(1), v.maxLength(256, 'traceId must be at most 256 characters'));
+
+/** GET /api/public/traces and /api/public/traces/:traceId. */
+export function traceRoutes(deps: QueryDeps) {
+  return new Hono()
+    .get('/api/public/traces', async (c) => {
+      const params = validate(TraceListParams, queryObject(c));
+      return c.json(await listTraces(deps.db, params, c.req.raw.signal));
+    })
+    .get('/api/public/traces/:traceId', async (c) => {
+      const id = validate(TraceId, c.req.param('traceId'), 'traceId');
+      const trace = await getTrace(deps.db, id, c.req.raw.signal);
+      if (!trace) throw notFoundError(`trace ${id} not found`);
+      return c.json(trace);
+    });
+}

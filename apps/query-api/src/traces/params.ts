@@ -1,0 +1,136 @@
+import { IsoDateTime, isoToMicros } from '@spanhouse/schema';
+import * as v from 'valibot';
+
+const One = (name: string) =>
+  v.pipe(
+    v.union([v.string(), v.array(v.string())]),
+    v.check((x) => typeof x === 'string', `${name} must be given once`),
+    v.transform((x) => x as string),
+  );
+
+const Int = (name: string, min: number, max: number, dflt: number) =>
+  v.optional(
+    v.pipe(
+      One(name),
+      v.regex(/^\d+$/, `${name} must be an integer`),
+      v.transform(Number),
+      v.minValue(min, `${name} must be >= ${min}`),
+      v.maxValue(max, `${name} must be <= ${max}`),
+    ),
+    String(dflt),
+  );
+
+/** Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. */
+const List = v.pipe(
+  v.union([v.string(), v.array(v.string())]),
+  v.transform((x) =>
+    (Array.isArray(x) ? x : [x])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+);
+
+const Time = (name: string) =>
+  v.pipe(
+    One(name),
+    IsoDateTime,
+    v.transform((s) => isoToMicros(s)!),
+  );
+
+export const ORDER_FIELDS = [
+  'timestamp',
+  'latency',
+  'totalCost',
+  'name',
+  'userId',
+  'sessionId',
+  'release',
+  'version',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+export const FIELD_GROUPS = ['core', 'io', 'scores', 'observations', 'metrics'] as const;
+export type FieldGroup = (typeof FIELD_GROUPS)[number];
+
+const OrderBy = v.pipe(
+  One('orderBy'),
+  v.regex(/^[A-Za-z]+\.(asc|desc)$/i, 'orderBy must look like <field>.<asc|desc>'),
+  v.check(
+    (s) => (ORDER_FIELDS as readonly string[]).includes(s.split('.')[0]!),
+    `orderBy field must be one of ${ORDER_FIELDS.join(', ')}`,
+  ),
+  v.transform((s) => {
+    const [field, dir] = s.split('.');
+    return { field: field as OrderField, desc: dir!.toLowerCase() === 'desc' };
+  }),
+);
+
+const Fields = v.pipe(
+  One('fields'),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
+  v.check(
+    (xs) => xs.every((x) => (FIELD_GROUPS as readonly string[]).includes(x)),
+    `fields may only name ${FIELD_GROUPS.join(', ')}`,
+  ),
+  v.transform((xs) => new Set(xs as FieldGroup[])),
+);
+
+const Pagination = {
+  page: Int('page', 1, 1_000_000, 1),
+  limit: Int('limit', 1, 200, 50),
+};
+
+const TraceFilter = {
+  userId: v.optional(One('userId')),
+  sessionId: v.optional(One('sessionId')),
+  version: v.optional(One('version')),
+  release: v.optional(One('release')),
+  tags: v.optional(List),
+  environment: v.optional(List),
+  fromTimestamp: v.optional(Time('fromTimestamp')),
+  toTimestamp: v.optional(Time('toTimestamp')),
+};
+
+/** GET /api/public/traces (SPEC.md 4.3, DESIGN.md decisions). */
+export const TraceListParams = v.pipe(
+  v.object({
+    ...Pagination,
+    ...TraceFilter,
+    name: v.optional(One('name')),
+    orderBy: v.optional(OrderBy, 'timestamp.desc'),
+    fields: v.optional(Fields),
+  }),
+  v.check(
+    (p) => p.fromTimestamp === undefined || p.toTimestamp === undefined || p.fromTimestamp <= p.toTimestamp,
+    'fromTimestamp must not be after toTimestamp',
+  ),
+);
+export type TraceListParams = v.InferOutput<typeof TraceListParams>;
+
+/** GET /api/public/metrics/daily (SPEC.md 4.5): same paging rules as the trace list. */
+export const DailyParams = v.pipe(
+  v.object({ ...Pagination, ...TraceFilter, traceName: v.optional(One('traceName')) }),
+  v.check(
+    (p) => p.fromTimestamp === undefined || p.toTimestamp === undefined || p.fromTimestamp <= p.toTimestamp,
+    'fromTimestamp must not be after toTimestamp',
+  ),
+);
+export type DailyParams = v.InferOutput<typeof DailyParams>;
+
+/** The filter both endpoints apply to traces. */
+export type TraceFilter = {
+  userId?: string;
+  name?: string;
+  sessionId?: string;
+  version?: string;
+  release?: string;
+  tags?: string[];
+  environment?: string[];
+  fromTimestamp?: number;
+  toTimestamp?: number;
+};

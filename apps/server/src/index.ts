@@ -1,0 +1,1 @@
+export { createAllInOne, type AllInOne } from './create-server.ts';

@@ -1,0 +1,17 @@
+import { loadConfigOrExit } from '@spanhouse/config';
+import { createLogger, resolveCredentials, startServer } from '@spanhouse/http';
+import { createAllInOne } from './create-server.ts';
+
+// `pnpm start`: ingest and query on one port over one embedded data folder.
+const config = loadConfigOrExit();
+const logger = createLogger(config.logLevel);
+const credentials = resolveCredentials(config, logger);
+const { app, db, ingest } = await createAllInOne({ config, logger, credentials });
+await startServer({
+  app,
+  port: config.port,
+  host: config.host,
+  logger,
+  drain: async () => void (await ingest.ingestor.close()),
+  close: () => db.close(),
+});

@@ -1,0 +1,132 @@
+import * as v from 'valibot';
+
+const Int = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min),
+    v.maxValue(max),
+  );
+const Text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'));
+const MiB = 1024 * 1024;
+
+/**
+ * Every environment variable the service reads, with its default. Nothing else reads process.env.
+ * Limits are sized for the 2-core/24 GiB reference machine; each odd one says why.
+ */
+const EnvSchema = v.object({
+  PORT: v.optional(Int(0, 65535), '3000'),
+  HOST: v.optional(Text, '127.0.0.1'),
+  DATA_DIR: v.optional(Text, './data'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  API_BEARER_TOKEN: v.optional(Text),
+  PUBLIC_KEY: v.optional(Text),
+  SECRET_KEY: v.optional(Text),
+  CLICKHOUSE_URL: v.optional(v.pipe(Text, v.url('must be a URL such as http://localhost:8123'))),
+  CLICKHOUSE_USER: v.optional(Text, 'default'),
+  CLICKHOUSE_PASSWORD: v.optional(v.string(), ''),
+  CLICKHOUSE_DATABASE: v.optional(
+    v.pipe(Text, v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain identifier')),
+    'spanhouse',
+  ),
+  CLICKHOUSE_CLUSTER: v.optional(v.pipe(Text, v.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'must be a cluster name'))),
+  /** Reader connections: one slow query must not hold up the others (DESIGN.md, Topology). */
+  CLICKHOUSE_READERS: v.optional(Int(1, 32), '3'),
+  /** Rows held in memory per table before new requests get 429. Bounds memory under any load. */
+  INGEST_BUFFER_MAX_ROWS: v.optional(Int(1, 10_000_000), '200000'),
+  /** A flush starts once this many rows wait... */
+  INGEST_FLUSH_ROWS: v.optional(Int(1, 10_000_000), '20000'),
+  /** ...or once the oldest waiting row is this old (bounds ingest latency when idle). */
+  INGEST_FLUSH_INTERVAL_MS: v.optional(Int(1, 60_000), '100'),
+  /** Past this, a request whose rows could not be committed gets 503 + Retry-After. */
+  INGEST_COMMIT_TIMEOUT_MS: v.optional(Int(100, 600_000), '15000'),
+  /** Request body limit (compressed size for gzip bodies). */
+  BODY_LIMIT_BYTES: v.optional(Int(1024, 1024 * MiB), String(10 * MiB)),
+  /** Inflated size limit for gzip bodies; a gzip bomb is cut off while inflating. */
+  DECOMPRESSED_LIMIT_BYTES: v.optional(Int(1024, 4096 * MiB), String(64 * MiB)),
+  /** JSON file of model prices overriding the built-in table. */
+  PRICES_FILE: v.optional(Text),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  credentials: { bearerToken?: string; publicKey?: string; secretKey?: string };
+  clickhouse: {
+    url?: string;
+    user: string;
+    password: string;
+    database: string;
+    cluster?: string;
+    readers: number;
+  };
+  ingest: {
+    bufferMaxRows: number;
+    flushRows: number;
+    flushIntervalMs: number;
+    commitTimeoutMs: number;
+  };
+  limits: { bodyBytes: number; decompressedBytes: number };
+  pricesFile?: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.output;
+  if ((e.PUBLIC_KEY === undefined) !== (e.SECRET_KEY === undefined)) {
+    throw new ConfigError('invalid configuration:\n  PUBLIC_KEY and SECRET_KEY must be set together');
+  }
+  if (e.INGEST_FLUSH_ROWS > e.INGEST_BUFFER_MAX_ROWS) {
+    throw new ConfigError('invalid configuration:\n  INGEST_FLUSH_ROWS must not exceed INGEST_BUFFER_MAX_ROWS');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    credentials: { bearerToken: e.API_BEARER_TOKEN, publicKey: e.PUBLIC_KEY, secretKey: e.SECRET_KEY },
+    clickhouse: {
+      url: e.CLICKHOUSE_URL,
+      user: e.CLICKHOUSE_USER,
+      password: e.CLICKHOUSE_PASSWORD,
+      database: e.CLICKHOUSE_DATABASE,
+      cluster: e.CLICKHOUSE_CLUSTER,
+      readers: e.CLICKHOUSE_READERS,
+    },
+    ingest: {
+      bufferMaxRows: e.INGEST_BUFFER_MAX_ROWS,
+      flushRows: e.INGEST_FLUSH_ROWS,
+      flushIntervalMs: e.INGEST_FLUSH_INTERVAL_MS,
+      commitTimeoutMs: e.INGEST_COMMIT_TIMEOUT_MS,
+    },
+    limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
+    pricesFile: e.PRICES_FILE,
+  };
+}
+
+/** For boot code: print the problem and exit with code 78 (EX_CONFIG) instead of a stack trace. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`spanhouse: ${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/index.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toBe('./data');
+    expect(c.clickhouse.database).toBe('spanhouse');
+    expect(c.clickhouse.url).toBeUndefined();
+    expect(c.ingest.flushIntervalMs).toBe(100);
+  });
+
+  it('reads values and treats empty strings as unset', () => {
+    const c = loadConfig({ PORT: '8080', CLICKHOUSE_URL: 'http://ch:8123', API_BEARER_TOKEN: 't', DATA_DIR: '' });
+    expect(c.port).toBe(8080);
+    expect(c.clickhouse.url).toBe('http://ch:8123');
+    expect(c.credentials.bearerToken).toBe('t');
+    expect(c.dataDir).toBe('./data');
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', CLICKHOUSE_URL: 'not a url', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as Error).message;
+      expect(msg).toContain('PORT');
+      expect(msg).toContain('CLICKHOUSE_URL');
+      expect(msg).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('requires PUBLIC_KEY and SECRET_KEY together', () => {
+    expect(() => loadConfig({ PUBLIC_KEY: 'pk' })).toThrow(/together/);
+  });
+
+  it('refuses a database name that is not an identifier', () => {
+    expect(() => loadConfig({ CLICKHOUSE_DATABASE: 'x; DROP TABLE y' })).toThrow(/CLICKHOUSE_DATABASE/);
+  });
+});

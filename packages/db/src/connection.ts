@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type ClickHouseClient, createClient } from '@clickhouse/client';
+import { createChdbConnection } from 'chdb/connection';
+import type { Logger } from 'pino';
+
+export type DbOptions = {
+  /** ClickHouse server URL; without it, embedded chDB on `dataDir`. */
+  url?: string;
+  user?: string;
+  password?: string;
+  database: string;
+  /** Embedded data folder (chDB binds one folder per process). */
+  dataDir?: string;
+  readers?: number;
+  logger?: Logger;
+};
+
+export type DbMode = 'embedded' | 'server';
+
+/**
+ * Connections to one database. The writer never shares a connection with readers: a chDB
+ * connection runs its queries one after another, so an insert would otherwise wait behind a
+ * slow query (DESIGN.md, Topology). Readers are a small pool picked by fewest queries in flight.
+ */
+export type Db = {
+  mode: DbMode;
+  database: string;
+  writer: ClickHouseClient;
+  /** A reader connection; release it by awaiting the returned client's query (see `withReader`). */
+  withReader<T>(fn: (client: ClickHouseClient) => Promise<T>): Promise<T>;
+  /** Runs `fn` against a connection without a default database (for CREATE DATABASE). */
+  admin: ClickHouseClient;
+  close(): Promise<void>;
+};
+
+type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
+
+function embeddedClient(dataDir: string): ClickHouseClient {
+  // chdb types its Connection against @clickhouse/client-common 1.23.0 while @clickhouse/client
+  // 1.23.1 bundles its own copy of the same interface; the shapes match at run time.
+  const connection = createChdbConnection({ path: dataDir }) as unknown as ClientConnection;
+  return createClient({ connection });
+}
+
+export async function openDb(opts: DbOptions): Promise<Db> {
+  const readerCount = Math.max(1, opts.readers ?? 3);
+  let admin: ClickHouseClient;
+  let make: () => Promise<ClickHouseClient>;
+  let mode: DbMode;
+  if (opts.url) {
+    mode = 'server';
+    const base = {
+      url: opts.url,
+      username: opts.user ?? 'default',
+      password: opts.password ?? '',
+      request_timeout: 60_000,
+      // A flush of a large batch is one request; compression saves loopback and network time alike.
+      compression: { request: false, response: true },
+    };
+    admin = createClient(base);
+    make = async () => createClient({ ...base, database: opts.database });
+  } else {
+    mode = 'embedded';
+    const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
+    mkdirSync(dir, { recursive: true });
+    admin = embeddedClient(dir);
+    // chDB ignores the client's `database` option; USE sets the session default instead.
+    make = async () => {
+      const client = embeddedClient(dir);
+      await client.command({ query: `USE ${quoteIdent(opts.database)}` });
+      return client;
+    };
+  }
+  await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}` });
+  const writer = await make();
+  const readers = await Promise.all(Array.from({ length: readerCount }, make));
+  const inFlight = readers.map(() => 0);
+
+  return {
+    mode,
+    database: opts.database,
+    writer,
+    admin,
+    async withReader(fn) {
+      let best = 0;
+      for (let i = 1; i < readers.length; i++) if (inFlight[i]! < inFlight[best]!) best = i;
+      inFlight[best]!++;
+      try {
+        return await fn(readers[best]!);
+      } finally {
+        inFlight[best]!--;
+      }
+    },
+    async close() {
+      await Promise.allSettled([writer.close(), ...readers.map((r) => r.close()), admin.close()]);
+    },
+  };
+}
+
+/**
+ * Quotes an identifier that config already restricted to [A-Za-z0-9_]. Query parameters cannot
+ * name a database in USE or CREATE DATABASE, so this is the one place an identifier is written
+ * into SQL text; it refuses anything but a plain identifier.
+ */
+export function quoteIdent(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
+  return `\`${name}\``;
+}

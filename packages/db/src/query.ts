@@ -1,0 +1,44 @@
+import type { Db } from './connection.ts';
+
+export type QueryParams = Record<string, unknown>;
+
+/** A dynamic SQL fragment with its own parameters: filters compose without splicing values. */
+export type SqlFragment = { sql: string; params: QueryParams };
+
+export type RowQuery<T> = {
+  sql: string;
+  params?: QueryParams;
+  /** Goes to system.query_log.log_comment, so a slow query points at its endpoint. */
+  tag: string;
+  /** Checks/maps one raw row at the boundary; rows are never cast. */
+  map: (row: Record<string, unknown>) => T;
+  signal?: AbortSignal;
+};
+
+/** Runs a read on the reader pool and maps each JSONEachRow row. */
+export async function queryRows<T>(db: Db, q: RowQuery<T>): Promise<T[]> {
+  return db.withReader(async (client) => {
+    const rs = await client.query({
+      query: q.sql,
+      query_params: q.params ?? {},
+      format: 'JSONEachRow',
+      clickhouse_settings: { log_comment: q.tag },
+      abort_signal: q.signal,
+    });
+    const rows = await rs.json<Record<string, unknown>>();
+    return rows.map(q.map);
+  });
+}
+
+/** Builds `{sql, params}` fragments with generated parameter names (`p0`, `p1`, ...). */
+export class ParamBuilder {
+  readonly params: QueryParams = {};
+  private n = 0;
+
+  /** Registers a value and returns its placeholder, e.g. `{p3:String}`. */
+  add(value: unknown, type: string): string {
+    const name = `p${this.n++}`;
+    this.params[name] = value;
+    return `{${name}:${type}}`;
+  }
+}

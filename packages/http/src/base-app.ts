@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { auth, type Credentials } from './auth.ts';
+import { notFound, onError } from './errors.ts';
+import { type LogVariables, requestLogger } from './logging.ts';
+
+export type BaseEnv = { Variables: LogVariables };
+
+/**
+ * The frame every entry point shares (ingest, query, all-in-one): request ids and logs, the one
+ * JSON error model for errors and unknown routes, /healthz without auth, Bearer on /v1/*, and
+ * Bearer or Basic on /api/public/* (the OTLP endpoint and the Langfuse clients use Basic).
+ * Apps add their routes to it.
+ */
+export function createBaseApp(deps: { logger: Logger; credentials: Credentials }): Hono<BaseEnv> {
+  const app = new Hono<BaseEnv>();
+  app.onError(onError(deps.logger));
+  app.notFound(notFound);
+  app.use('*', requestLogger(deps.logger));
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.use('/v1/*', auth(deps.credentials, { allowBasic: false }));
+  app.use('/api/public/*', auth(deps.credentials, { allowBasic: true }));
+  return app;
+}

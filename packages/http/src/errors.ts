@@ -1,0 +1,61 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@spanhouse/schema';
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from 'pino';
+
+/** An error we mean to answer with: its code decides the status (SPEC.md part 7). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Seconds, for 429/503: clients (OTLP exporters included) honour it. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const badRequest = (message: string) => new ApiError('BAD_REQUEST', message);
+export const notFoundError = (message: string) => new ApiError('NOT_FOUND', message);
+
+export function errorBody(code: ErrorCode, message: string): ErrorBody {
+  return { message, code, data: null };
+}
+
+const STATUS_CODE: Record<number, ErrorCode> = Object.fromEntries(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+export function sendError(c: Context, err: ApiError): Response {
+  if (err.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
+  return c.json(errorBody(err.code, err.message), err.status);
+}
+
+/**
+ * The one error handler: ApiError as is, Hono's own HTTPExceptions by status, anything else a 500
+ * that shows no internals (the log has them, under the request id).
+ */
+export function onError(logger: Logger): ErrorHandler {
+  return (err, c) => {
+    const log: Logger = c.get('logger' as never) ?? logger;
+    if (err instanceof ApiError) {
+      if (err.status >= 500) log.warn({ code: err.code, msg: err.message }, 'request failed');
+      else log.info({ code: err.code, msg: err.message }, 'request refused');
+      return sendError(c, err);
+    }
+    if (err instanceof HTTPException && STATUS_CODE[err.status] && err.status < 500) {
+      const code = STATUS_CODE[err.status]!;
+      return sendError(c, new ApiError(code, err.message || code.toLowerCase().replace(/_/g, ' ')));
+    }
+    log.error({ err }, 'unhandled error');
+    return sendError(c, new ApiError('INTERNAL_ERROR', 'internal error; see the server log for this request id'));
+  };
+}
+
+export const notFound: NotFoundHandler = (c) =>
+  sendError(c, new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`));

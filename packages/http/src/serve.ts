@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+
+export type Running = { port: number; stop: () => Promise<void> };
+
+/**
+ * Serves `app` and installs the graceful stop on SIGTERM/SIGINT: stop accepting connections,
+ * let `beforeClose` finish what was accepted (the ingest buffer drains here), then `close`,
+ * then exit 0. A second signal exits at once.
+ */
+export async function startServer(opts: {
+  app: Hono<any>;
+  port: number;
+  host: string;
+  logger: Logger;
+  /** Runs once the listener is closed to new connections (requests in flight still finish). */
+  drain?: () => Promise<void>;
+  close?: () => Promise<void>;
+}): Promise<Running> {
+  const server = serve({ fetch: opts.app.fetch, port: opts.port, hostname: opts.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  opts.logger.info({ port, host: opts.host }, 'listening');
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      opts.logger.info('stopping: no new connections; draining');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive sockets would hold close() open; requests in flight keep theirs.
+      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      await opts.drain?.();
+      await closed;
+      await opts.close?.();
+      opts.logger.info('stopped');
+    })();
+    return stopping;
+  };
+  let signals = 0;
+  const onSignal = (signal: string) => {
+    if (++signals > 1) process.exit(1);
+    opts.logger.info({ signal }, 'signal received');
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        opts.logger.error({ err }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  return { port, stop };
+}

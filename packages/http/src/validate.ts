@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { badRequest } from './errors.ts';
+
+/** `observations.2.startTime: must be ...`: the message names the offending field. */
+export function issuesMessage(issues: readonly v.BaseIssue<unknown>[], root?: string): string {
+  const parts = issues.slice(0, 5).map((issue) => {
+    const path = v.getDotPath(issue);
+    const where = [root, path].filter(Boolean).join('.');
+    return where ? `${where}: ${issue.message}` : issue.message;
+  });
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+  return parts.join('; ') + more;
+}
+
+/** Validates a value; throws 400 naming the fields that failed. */
+export function validate<S extends v.GenericSchema>(schema: S, value: unknown, root?: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw badRequest(issuesMessage(result.issues, root));
+  return result.output;
+}
+
+/** Reads a JSON body; malformed JSON is a 400, not a 500. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.length === 0) throw badRequest('request body is empty; expected JSON');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw badRequest(`request body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Query parameters as a flat object, with repeated keys kept as arrays
+ * (`tags=a&tags=b` -> ['a', 'b']); single keys stay strings.
+ */
+export function queryObject(c: Context): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+
+/**
+ * ISO 8601 date-time that names its zone (`Z` or `±hh:mm`). A time without a zone is
+ * ambiguous (server-local? UTC?), so it is refused rather than guessed.
+ * Fractions up to nanoseconds are accepted; storage keeps microseconds.
+ */
+export const ISO_DATETIME_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})$/;
+
+export const IsoDateTime = v.pipe(
+  v.string(),
+  v.check(
+    (s) => ISO_DATETIME_RE.test(s) && Number.isFinite(Date.parse(s.replace(',', '.'))),
+    'must be an ISO 8601 date-time with a time zone (Z or an offset)',
+  ),
+);
+
+/** Free-form key/value object (JSON object, not an array or null). */
+export const JsonObject = v.record(v.string(), v.unknown());
+
+export const PaginationMeta = v.object({
+  page: v.pipe(v.number(), v.integer()),
+  limit: v.pipe(v.number(), v.integer()),
+  totalItems: v.pipe(v.number(), v.integer()),
+  totalPages: v.pipe(v.number(), v.integer()),
+});
+export type PaginationMeta = v.InferOutput<typeof PaginationMeta>;
+
+export const Integer = v.pipe(v.number(), v.integer());

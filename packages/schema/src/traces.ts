@@ -1,0 +1,148 @@
+import * as v from 'valibot';
+import { Integer, IsoDateTime, JsonObject, PaginationMeta } from './common.ts';
+
+/** Observation types (DESIGN.md): GENERATION is the one SPEC.md names; the rest follow Langfuse. */
+export const OBSERVATION_TYPES = [
+  'SPAN',
+  'GENERATION',
+  'EVENT',
+  'AGENT',
+  'TOOL',
+  'CHAIN',
+  'RETRIEVER',
+  'EVALUATOR',
+  'EMBEDDING',
+  'GUARDRAIL',
+] as const;
+export const ObservationType = v.picklist(OBSERVATION_TYPES);
+export type ObservationType = v.InferOutput<typeof ObservationType>;
+
+const Id = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(256, 'must be at most 256 characters'),
+);
+const OptText = v.optional(v.nullable(v.string()));
+const TokenCount = v.optional(
+  v.nullable(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be >= 0'))),
+);
+const Money = v.pipe(v.number(), v.finite(), v.minValue(0, 'must be >= 0'));
+
+/** SPEC.md 2.1. Only `id` is required (DESIGN.md); unknown fields are ignored. */
+export const TraceInput = v.object({
+  id: Id,
+  timestamp: v.optional(v.nullable(IsoDateTime)),
+  name: OptText,
+  userId: OptText,
+  session_id: OptText,
+  /** Accepted as an alias of session_id: clients that speak the output spelling. */
+  sessionId: OptText,
+  release: OptText,
+  version: OptText,
+  tags: v.optional(v.nullable(v.array(v.string()))),
+  metadata: v.optional(v.nullable(JsonObject)),
+  environment: OptText,
+  input: v.optional(v.unknown()),
+  output: v.optional(v.unknown()),
+});
+export type TraceInput = v.InferOutput<typeof TraceInput>;
+
+/** Provided per-observation costs in USD (Langfuse's costDetails); they win over the price table. */
+export const CostDetails = v.object({
+  input: v.optional(Money),
+  output: v.optional(Money),
+  total: v.optional(Money),
+});
+
+/** SPEC.md 2.4 (plus Langfuse's usageDetails/costDetails, optional). */
+export const ObservationInput = v.object({
+  id: Id,
+  traceId: v.optional(v.nullable(Id)),
+  type: v.optional(v.nullable(ObservationType)),
+  name: OptText,
+  startTime: IsoDateTime,
+  endTime: v.optional(v.nullable(IsoDateTime)),
+  model: OptText,
+  input: v.optional(v.unknown()),
+  output: v.optional(v.unknown()),
+  promptTokens: TokenCount,
+  completionTokens: TokenCount,
+  totalTokens: TokenCount,
+  usageDetails: v.optional(v.nullable(v.object({ input: TokenCount, output: TokenCount, total: TokenCount }))),
+  costDetails: v.optional(v.nullable(CostDetails)),
+  parentObservationId: v.optional(v.nullable(Id)),
+  metadata: v.optional(v.nullable(JsonObject)),
+  environment: OptText,
+});
+export type ObservationInput = v.InferOutput<typeof ObservationInput>;
+
+/** SPEC.md 4.2 request body. */
+export const BatchRequest = v.object({
+  trace: TraceInput,
+  observations: v.optional(v.array(ObservationInput), []),
+});
+export type BatchRequest = v.InferOutput<typeof BatchRequest>;
+
+export const MessageResponse = v.object({ message: v.string() });
+
+export const Usage = v.object({ input: Integer, output: Integer, total: Integer });
+
+/** SPEC.md 2.5. */
+export const ObservationOutput = v.object({
+  id: v.string(),
+  traceId: v.string(),
+  type: ObservationType,
+  name: v.nullable(v.string()),
+  model: v.nullable(v.string()),
+  startTime: v.string(),
+  endTime: v.nullable(v.string()),
+  parentObservationId: v.nullable(v.string()),
+  usage: Usage,
+  latency: v.number(),
+  /** USD, from the price table or as the client sent it. */
+  totalCost: v.number(),
+  metadata: JsonObject,
+  input: v.unknown(),
+  output: v.unknown(),
+  environment: v.string(),
+});
+export type ObservationOutput = v.InferOutput<typeof ObservationOutput>;
+
+const TraceCore = {
+  id: v.string(),
+  timestamp: v.string(),
+  name: v.nullable(v.string()),
+  sessionId: v.nullable(v.string()),
+  userId: v.nullable(v.string()),
+  version: v.nullable(v.string()),
+  release: v.nullable(v.string()),
+  environment: v.string(),
+  tags: v.array(v.string()),
+  input: v.unknown(),
+  output: v.unknown(),
+  metadata: JsonObject,
+  /** Seconds; -1 when the metrics group is excluded. */
+  latency: v.number(),
+  /** USD; -1 when the metrics group is excluded. */
+  totalCost: v.number(),
+};
+
+/** SPEC.md 2.2 plus the DESIGN.md additions (environment, input, output, metadata). */
+export const TraceListItem = v.object({
+  ...TraceCore,
+  observations: v.array(v.string()),
+  scores: v.array(v.unknown()),
+});
+export type TraceListItem = v.InferOutput<typeof TraceListItem>;
+
+export const TraceListResponse = v.object({ data: v.array(TraceListItem), meta: PaginationMeta });
+export type TraceListResponse = v.InferOutput<typeof TraceListResponse>;
+
+/** SPEC.md 2.3: the trace with full observation records. */
+export const TraceDetail = v.object({
+  ...TraceCore,
+  observations: v.array(ObservationOutput),
+  scores: v.array(v.unknown()),
+});
+export type TraceDetail = v.InferOutput<typeof TraceDetail>;
