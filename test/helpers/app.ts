@@ -1,0 +1,56 @@
+import { type Config, loadConfig } from '@spanhouse/config';
+import { openTestDb } from '@spanhouse/db';
+import { createLogger } from '@spanhouse/http';
+import { createAllInOne } from '@spanhouse/server';
+
+export const TEST_CREDENTIALS = { bearerToken: 'test-token', publicKey: 'pk-test', secretKey: 'sk-test' } as const;
+
+export const bearer = (token: string = TEST_CREDENTIALS.bearerToken) => ({ Authorization: `Bearer ${token}` });
+export const basic = (pk: string = TEST_CREDENTIALS.publicKey, sk: string = TEST_CREDENTIALS.secretKey) => ({
+  Authorization: `Basic ${Buffer.from(`${pk}:${sk}`).toString('base64')}`,
+});
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The all-in-one app on a fresh chDB database of this test file, called in-process with
+ * `app.request` (no port). `env` overrides configuration (buffer sizes, body limits, ...).
+ */
+export async function createTestApp(label: string, env: Record<string, string> = {}, hooks?: Parameters<typeof createAllInOne>[0]['hooks']) {
+  const db = await openTestDb(label);
+  const config: Config = loadConfig({
+    DATA_DIR: db.dataDir,
+    API_BEARER_TOKEN: TEST_CREDENTIALS.bearerToken,
+    PUBLIC_KEY: TEST_CREDENTIALS.publicKey,
+    SECRET_KEY: TEST_CREDENTIALS.secretKey,
+    INGEST_FLUSH_INTERVAL_MS: '5',
+    ...env,
+  });
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const server = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db, hooks });
+  const request = (path: string, init: RequestInit = {}) =>
+    server.app.request(path, { ...init, headers: { ...bearer(), ...(init.headers as Record<string, string>) } });
+  return {
+    ...server,
+    config,
+    request,
+    /** GET with the bearer token; returns status and parsed JSON body. */
+    async get(path: string, headers: Record<string, string> = {}) {
+      const res = await request(path, { headers });
+      return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    },
+    /** POST JSON (an object, or a raw string sent as is) with the bearer token. */
+    async post(path: string, body: unknown, headers: Record<string, string> = {}) {
+      const res = await request(path, {
+        method: 'POST',
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
+      return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    },
+    async close() {
+      await server.ingest.ingestor.close(5_000);
+      await db.close();
+    },
+  };
+}
