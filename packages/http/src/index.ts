@@ -1,8 +1,8 @@
-export { ApiError, badRequest, notFoundError, errorBody, sendError, onError, notFound } from './errors.ts';
-export { auth, checkAuthorization, safeEqual, type Credentials } from './auth.ts';
-export { validate, readJson, issuesMessage, queryObject } from './validate.ts';
-export { createLogger, requestLogger, type LogVariables } from './logging.ts';
-export { createBaseApp, type BaseEnv } from './base-app.ts';
+export { auth, type Credentials, checkAuthorization, safeEqual } from './auth.ts';
+export { type BaseEnv, createBaseApp } from './base-app.ts';
 export { limitBody } from './body-limit.ts';
 export { resolveCredentials } from './credentials.ts';
-export { startServer, type Running } from './serve.ts';
+export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
+export { createLogger, type LogVariables, requestLogger } from './logging.ts';
+export { type Running, startServer } from './serve.ts';
+export { issuesMessage, queryObject, readJson, readJsonObject, validate } from './validate.ts';

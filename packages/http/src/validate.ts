@@ -31,6 +31,15 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** Reads a JSON body that must be an object (every ingest body is). */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  const body = await readJson(c);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest('request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
 /**
  * Query parameters as a flat object, with repeated keys kept as arrays
  * (`tags=a&tags=b` -> ['a', 'b']); single keys stay strings.

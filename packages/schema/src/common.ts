@@ -17,7 +17,13 @@ export const IsoDateTime = v.pipe(
 );
 
 /** Free-form key/value object (JSON object, not an array or null). */
-export const JsonObject = v.record(v.string(), v.unknown());
+export const JsonObject = v.pipe(
+  v.custom<Record<string, unknown>>(
+    (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+    'must be a JSON object',
+  ),
+  v.record(v.string(), v.unknown()),
+);
 
 export const PaginationMeta = v.object({
   page: v.pipe(v.number(), v.integer()),

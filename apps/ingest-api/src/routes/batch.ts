@@ -1,5 +1,5 @@
-import { limitBody, readJson, validate } from '@spanhouse/http';
 import { TABLES } from '@spanhouse/db';
+import { limitBody, readJsonObject, validate } from '@spanhouse/http';
 import { BatchRequest } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
@@ -9,7 +9,7 @@ import { buildTraceRows, nextVersion } from '../traces/rows.ts';
 /** POST /v1/l/batch: one trace with its observations; 200 once committed. */
 export function batchRoutes(deps: IngestDeps) {
   return new Hono().post('/v1/l/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const body = validate(BatchRequest, await readJson(c));
+    const body = validate(BatchRequest, await readJsonObject(c));
     const { piece, observations } = fromBatch(body);
     const rows = buildTraceRows(piece, observations, deps.prices, nextVersion());
     await deps.ingestor.submit({ [TABLES.observations]: rows.observations, [TABLES.traces]: [rows.trace] });

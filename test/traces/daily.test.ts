@@ -1,0 +1,163 @@
+import { DailyResponse } from '@spanhouse/schema';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+
+// Prices (per token): gpt-4o 2.5e-6 / 10e-6, claude-3-5-haiku 0.8e-6 / 4e-6.
+const gen = (id: string, model: string | undefined, start: string, input: number, output: number) => ({
+  id,
+  type: 'GENERATION',
+  model,
+  startTime: start,
+  endTime: start,
+  promptTokens: input,
+  completionTokens: output,
+});
+
+beforeAll(async () => {
+  t = await createTestApp('daily');
+  const batches = [
+    // 2026-05-01: two traces, models gpt-4o (x2) and claude-3-5-haiku, one observation without model.
+    {
+      trace: {
+        id: 'd1',
+        timestamp: '2026-05-01T08:00:00Z',
+        name: 'chat',
+        userId: 'u1',
+        tags: ['t'],
+        release: 'r1',
+        version: 'v1',
+      },
+      observations: [
+        gen('d1-a', 'gpt-4o', '2026-05-01T08:00:00Z', 100, 10),
+        gen('d1-b', undefined, '2026-05-01T08:00:01Z', 0, 0),
+      ],
+    },
+    {
+      trace: {
+        id: 'd2',
+        timestamp: '2026-05-01T23:59:59.999Z',
+        name: 'search',
+        userId: 'u2',
+        release: 'r2',
+        version: 'v2',
+      },
+      observations: [
+        gen('d2-a', 'gpt-4o', '2026-05-01T23:59:59.999Z', 200, 20),
+        gen('d2-b', 'claude-3-5-haiku', '2026-05-02T00:00:00.5Z', 1000, 100),
+      ],
+    },
+    // 2026-05-02: one trace (its observations count on the trace's day).
+    {
+      trace: {
+        id: 'd3',
+        timestamp: '2026-05-02T00:00:00Z',
+        name: 'chat',
+        userId: 'u1',
+        tags: ['t'],
+        release: 'r1',
+        version: 'v1',
+      },
+      observations: [gen('d3-a', 'gpt-4o', '2026-05-02T00:00:00Z', 1, 1)],
+    },
+    // 2026-05-04: a trace without observations.
+    { trace: { id: 'd4', timestamp: '2026-05-04T12:00:00Z', name: 'empty', userId: 'u3' }, observations: [] },
+  ];
+  for (const b of batches) expect((await t.post('/v1/l/batch', b)).status).toBe(200);
+});
+afterAll(() => t?.close());
+
+const cost4o = (i: number, o: number) => i * 2.5e-6 + o * 10e-6;
+const costHaiku = (i: number, o: number) => i * 0.8e-6 + o * 4e-6;
+
+async function daily(query = '') {
+  const res = await t.get(`/api/public/metrics/daily?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return v.parse(DailyResponse, res.body);
+}
+
+describe('GET /api/public/metrics/daily', () => {
+  it('one record per UTC date with data, newest first, usage per model', async () => {
+    const body = await daily();
+    expect(body.meta).toEqual({ page: 1, limit: 50, totalItems: 3, totalPages: 1 });
+    expect(body.data.map((d) => d.date)).toEqual(['2026-05-04', '2026-05-02', '2026-05-01']);
+    const [may4, may2, may1] = body.data;
+    expect(may4).toEqual({ date: '2026-05-04', countTraces: 1, countObservations: 0, totalCost: 0, usage: [] });
+    expect(may2!.usage).toEqual([
+      {
+        model: 'gpt-4o',
+        inputUsage: 1,
+        outputUsage: 1,
+        totalUsage: 2,
+        countTraces: 1,
+        countObservations: 1,
+        totalCost: expect.closeTo(cost4o(1, 1), 12),
+      },
+    ]);
+    expect(may1).toMatchObject({ date: '2026-05-01', countTraces: 2, countObservations: 4 });
+    expect(may1!.totalCost).toBeCloseTo(cost4o(300, 30) + costHaiku(1000, 100), 12);
+    const byModel = Object.fromEntries(may1!.usage.map((u) => [String(u.model), u]));
+    expect(byModel['gpt-4o']).toEqual({
+      model: 'gpt-4o',
+      inputUsage: 300,
+      outputUsage: 30,
+      totalUsage: 330,
+      countTraces: 2,
+      countObservations: 2,
+      totalCost: expect.closeTo(cost4o(300, 30), 12),
+    });
+    expect(byModel['claude-3-5-haiku']).toMatchObject({
+      inputUsage: 1000,
+      outputUsage: 100,
+      countTraces: 1,
+      countObservations: 1,
+    });
+    expect(byModel.null).toEqual({
+      model: null,
+      inputUsage: 0,
+      outputUsage: 0,
+      totalUsage: 0,
+      countTraces: 1,
+      countObservations: 1,
+      totalCost: 0,
+    });
+  });
+
+  it.each([
+    ['traceName=chat', ['2026-05-02', '2026-05-01']],
+    ['userId=u2', ['2026-05-01']],
+    ['tags=t', ['2026-05-02', '2026-05-01']],
+    ['release=r2', ['2026-05-01']],
+    ['version=v1', ['2026-05-02', '2026-05-01']],
+    ['fromTimestamp=2026-05-02T00:00:00Z', ['2026-05-04', '2026-05-02']],
+    ['toTimestamp=2026-05-02T00:00:00Z', ['2026-05-02', '2026-05-01']],
+    ['fromTimestamp=2026-05-01T23:59:59.999Z&toTimestamp=2026-05-01T23:59:59.999Z', ['2026-05-01']],
+    ['userId=nobody', []],
+  ])('filters apply to the trace: %s', async (query, dates) => {
+    expect((await daily(query)).data.map((d) => d.date)).toEqual(dates);
+  });
+
+  it('filtered counts only hold the matching traces', async () => {
+    const [may1] = (await daily('userId=u2')).data;
+    expect(may1).toMatchObject({ countTraces: 1, countObservations: 2 });
+  });
+
+  it('paginates by day', async () => {
+    const p2 = await daily('limit=2&page=2');
+    expect(p2.meta).toEqual({ page: 2, limit: 2, totalItems: 3, totalPages: 2 });
+    expect(p2.data.map((d) => d.date)).toEqual(['2026-05-01']);
+    expect((await daily('limit=2&page=3')).data).toEqual([]);
+  });
+
+  it.each(['limit=0', 'limit=201', 'page=0', 'fromTimestamp=2026-05-01', 'toTimestamp=x'])(
+    '400 for %s',
+    async (query) => {
+      const res = await t.get(`/api/public/metrics/daily?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('BAD_REQUEST');
+      expect(res.body.message).toMatch(query.split('=')[0]!);
+    },
+  );
+});

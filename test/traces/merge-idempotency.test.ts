@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { makeBatch } from '../helpers/traces.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp('merge');
+});
+afterAll(() => t?.close());
+
+describe('one trace sent in three requests', () => {
+  const id = 'merge-trace';
+  beforeAll(async () => {
+    // 1: the start of the trace, with a name and tags.
+    const r1 = await t.post('/v1/l/batch', {
+      trace: { id, timestamp: '2026-04-01T12:00:05Z', name: 'first-name', tags: ['x'], metadata: { a: 1, b: 'old' } },
+      observations: [
+        { id: 'm-1', type: 'SPAN', name: 'root', startTime: '2026-04-01T12:00:05Z', endTime: '2026-04-01T12:00:06Z' },
+      ],
+    });
+    // 2: an earlier timestamp, user and session, more tags; no name (must not erase it).
+    const r2 = await t.post('/v1/l/batch', {
+      trace: {
+        id,
+        timestamp: '2026-04-01T12:00:00Z',
+        userId: 'user-9',
+        session_id: 'sess-9',
+        tags: ['y', 'x'],
+        metadata: { b: 'new' },
+      },
+      observations: [
+        {
+          id: 'm-2',
+          type: 'GENERATION',
+          model: 'gpt-4o',
+          startTime: '2026-04-01T12:00:01Z',
+          endTime: '2026-04-01T12:00:09Z',
+          promptTokens: 10,
+          completionTokens: 5,
+          parentObservationId: 'm-1',
+        },
+      ],
+    });
+    // 3: a later name, release and version; a later timestamp (must not win).
+    const r3 = await t.post('/v1/l/batch', {
+      trace: {
+        id,
+        timestamp: '2026-04-01T13:00:00Z',
+        name: 'final-name',
+        release: 'rel-3',
+        version: 'ver-3',
+        tags: ['z'],
+      },
+      observations: [],
+    });
+    expect([r1.status, r2.status, r3.status]).toEqual([200, 200, 200]);
+  });
+
+  it('ends as one trace with every field merged by the rule', async () => {
+    const list = await t.get('/api/public/traces');
+    expect(list.body.meta.totalItems).toBe(1);
+    const [trace] = list.body.data;
+    expect(trace).toMatchObject({
+      id,
+      timestamp: '2026-04-01T12:00:00.000Z',
+      name: 'final-name',
+      userId: 'user-9',
+      sessionId: 'sess-9',
+      release: 'rel-3',
+      version: 'ver-3',
+      tags: ['x', 'y', 'z'],
+      metadata: { a: 1, b: 'new' },
+      observations: ['m-1', 'm-2'],
+      // From the earliest start (m-2, 12:00:01) to the latest end (m-2, 12:00:09).
+      latency: 8,
+    });
+    const single = await t.get(`/api/public/traces/${id}`);
+    expect(single.body.observations.map((o: { id: string }) => o.id)).toEqual(['m-2', 'm-1']);
+  });
+
+  it('filters see the merged fields', async () => {
+    expect((await t.get('/api/public/traces?userId=user-9&name=final-name&tags=x,y,z')).body.meta.totalItems).toBe(1);
+    expect((await t.get('/api/public/traces?name=first-name')).body.meta.totalItems).toBe(0);
+  });
+});
+
+describe('re-sending a batch', () => {
+  it('changes no count and no cost', async () => {
+    const batch = makeBatch({ id: 'resend-trace', timestamp: '2026-04-02T00:00:00Z', userId: 'resender' });
+    expect((await t.post('/v1/l/batch', batch)).status).toBe(200);
+    const listBefore = await t.get('/api/public/traces?userId=resender');
+    const dailyBefore = await t.get('/api/public/metrics/daily?userId=resender');
+    for (let i = 0; i < 3; i++) expect((await t.post('/v1/l/batch', batch)).status).toBe(200);
+    const listAfter = await t.get('/api/public/traces?userId=resender');
+    const dailyAfter = await t.get('/api/public/metrics/daily?userId=resender');
+    expect(listAfter.body).toEqual(listBefore.body);
+    expect(dailyAfter.body).toEqual(dailyBefore.body);
+    expect(dailyAfter.body.data[0]).toMatchObject({ countTraces: 1, countObservations: 2 });
+    expect(dailyAfter.body.data[0].totalCost).toBeCloseTo(100 * 0.15e-6 + 50 * 0.6e-6, 12);
+    const single = await t.get('/api/public/traces/resend-trace');
+    expect(single.body.observations).toHaveLength(2);
+  });
+});
