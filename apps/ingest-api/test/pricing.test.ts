@@ -1,0 +1,52 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PriceTable } from '../src/pricing/prices.ts';
+
+const table = PriceTable.load();
+
+describe('PriceTable', () => {
+  it('prices known models per token', () => {
+    expect(table.lookup('gpt-4o')).toEqual({ input: 2.5e-6, output: 10e-6 });
+    expect(table.lookup('claude-3-5-haiku')?.input).toBeCloseTo(0.8e-6, 18);
+    expect(table.lookup('claude-3-5-haiku')?.output).toBeCloseTo(4e-6, 18);
+  });
+
+  it('prices dated variants and provider prefixes like their family, case-insensitively', () => {
+    expect(table.lookup('gpt-4o-2024-08-06')).toEqual(table.lookup('gpt-4o'));
+    expect(table.lookup('claude-3-5-sonnet-20241022')).toEqual(table.lookup('claude-3-5-sonnet'));
+    expect(table.lookup('openai/GPT-4o-mini')).toEqual(table.lookup('gpt-4o-mini'));
+  });
+
+  it('never prices a longer family as a shorter one', () => {
+    expect(table.lookup('gpt-4o-mini')).toEqual({ input: 0.15e-6, output: 0.6e-6 });
+    expect(table.lookup('gpt-4')).toEqual({ input: 30e-6, output: 60e-6 });
+    expect(table.lookup('gpt-4o')).not.toEqual(table.lookup('gpt-4'));
+  });
+
+  it('knows nothing of unknown models', () => {
+    expect(table.lookup('my-finetune')).toBeUndefined();
+    expect(table.lookup('gpt-4oo')).toBeUndefined();
+  });
+
+  it('reads overrides and additions from a JSON file', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'prices-')), 'prices.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ 'gpt-4o': { input: 1e-6, output: 2e-6 }, 'my-model': { input: 3e-6, output: 4e-6 } }),
+    );
+    const custom = PriceTable.load(file);
+    expect(custom.lookup('gpt-4o')).toEqual({ input: 1e-6, output: 2e-6 });
+    expect(custom.lookup('my-model-v2')).toEqual({ input: 3e-6, output: 4e-6 });
+    expect(custom.lookup('claude-3-opus')).toEqual(table.lookup('claude-3-opus'));
+  });
+
+  it('explains a bad price file', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'prices-')), 'prices.json');
+    writeFileSync(file, JSON.stringify({ 'gpt-4o': { input: -1, output: 2 } }));
+    expect(() => PriceTable.load(file)).toThrow(/PRICES_FILE .*gpt-4o/);
+    writeFileSync(file, '{not json');
+    expect(() => PriceTable.load(file)).toThrow(/PRICES_FILE/);
+  });
+});
