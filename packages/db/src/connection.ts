@@ -14,6 +14,8 @@ export type DbOptions = {
   dataDir?: string;
   readers?: number;
   logger?: Logger;
+  /** Cluster mode: the database is created ON CLUSTER and inserts into Distributed tables are synchronous. */
+  cluster?: string;
 };
 
 export type DbMode = 'embedded' | 'server';
@@ -52,6 +54,9 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     mode = 'server';
     const base = {
       url: opts.url,
+      // Cluster mode writes through Distributed tables; synchronous inserts make a committed insert
+      // mean "stored on the shards", not "queued on this node", so a 200 still means stored.
+      clickhouse_settings: opts.cluster ? ({ insert_distributed_sync: 1 } as const) : {},
       username: opts.user ?? 'default',
       password: opts.password ?? '',
       request_timeout: 60_000,
@@ -72,7 +77,8 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       return client;
     };
   }
-  await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}` });
+  const onCluster = opts.cluster ? ` ON CLUSTER ${quoteIdent(opts.cluster, /^[A-Za-z_][A-Za-z0-9_.-]*$/)}` : '';
+  await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
   const writer = await make();
   const readers = await Promise.all(Array.from({ length: readerCount }, make));
   const inFlight = readers.map(() => 0);
@@ -103,7 +109,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
  * name a database in USE or CREATE DATABASE, so this is the one place an identifier is written
  * into SQL text; it refuses anything but a plain identifier.
  */
-export function quoteIdent(name: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
+export function quoteIdent(name: string, allowed = /^[A-Za-z_][A-Za-z0-9_]*$/): string {
+  if (!allowed.test(name)) throw new Error(`not a plain identifier: ${name}`);
   return `\`${name}\``;
 }

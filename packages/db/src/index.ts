@@ -1,13 +1,15 @@
-export { openDb, quoteIdent, type Db, type DbMode, type DbOptions } from './connection.ts';
+export type { ClickHouseClient } from '@clickhouse/client';
+export { type ClusterOptions, clusterTransform, LOCAL_SUFFIX, migrationTransform, shardingKey } from './cluster.ts';
+export { type Db, type DbMode, type DbOptions, openDb, quoteIdent } from './connection.ts';
 export {
-  migrate,
   loadMigrations,
-  splitStatements,
   MIGRATIONS_DIR,
-  type Migration,
+  MIGRATIONS_TABLE_DDL,
   type MigrateOptions,
+  type Migration,
+  migrate,
+  splitStatements,
 } from './migrations.ts';
-export { queryRows, ParamBuilder, type QueryParams, type RowQuery, type SqlFragment } from './query.ts';
+export { ParamBuilder, type QueryParams, queryRows, type RowQuery, type SqlFragment } from './query.ts';
 export { TABLES } from './tables.ts';
 export { openTestDb } from './testing.ts';
-export type { ClickHouseClient } from '@clickhouse/client';

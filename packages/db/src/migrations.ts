@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { ClickHouseError } from '@clickhouse/client';
 import type { Logger } from 'pino';
 import type { Db } from './connection.ts';
 import { TABLES } from './tables.ts';
@@ -38,18 +40,53 @@ export type MigrateOptions = {
   transform?: (statement: string) => string[];
 };
 
+/** The record of applied migrations; itself created (and, in cluster mode, rewritten) like a migration. */
+export const MIGRATIONS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS ${TABLES.migrations}
+(
+  version    UInt32,
+  name       String,
+  applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
+)
+ENGINE = ReplacingMergeTree
+ORDER BY version`;
+
 /**
- * Applies the migrations not yet recorded in `schema_migrations`. Every statement is written to be
- * idempotent (IF NOT EXISTS), so two processes starting at once may both run a migration and
- * neither breaks; the record is a ReplacingMergeTree, so the double record collapses.
+ * Error codes a DDL statement can hit when another process runs the same IF NOT EXISTS statement
+ * at the same moment (the existence check and the creation are not one atomic step everywhere,
+ * e.g. the Keeper path of a replicated table). Running the statement again then finds the object
+ * and does nothing.
+ */
+const RACE_CODES = new Set([
+  '57', // TABLE_ALREADY_EXISTS
+  '82', // DATABASE_ALREADY_EXISTS
+  '253', // REPLICA_ALREADY_EXISTS
+  '254', // NO_REPLICA_HAS_PART
+  '473', // DEADLOCK_AVOIDED (DDL lock wait)
+  '999', // KEEPER_EXCEPTION
+]);
+
+async function runDdl(db: Db, query: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.writer.command({ query });
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !(err instanceof ClickHouseError) || !RACE_CODES.has(String(err.code))) throw err;
+      await sleep(50 * attempt + Math.random() * 100);
+    }
+  }
+}
+
+/**
+ * Applies the migrations not yet recorded in `schema_migrations`. Safe when several processes
+ * start at once (server mode runs many): every statement is idempotent (IF NOT EXISTS), so two
+ * processes may both run a migration and neither breaks; a statement that loses a creation race
+ * is run again and finds the object there; a migration is recorded only once all its statements
+ * succeeded, and the record is a ReplacingMergeTree, so a double record collapses.
  */
 export async function migrate(db: Db, opts: MigrateOptions = {}): Promise<number[]> {
   const transform = opts.transform ?? ((s: string) => [s]);
-  for (const stmt of transform(
-    `CREATE TABLE IF NOT EXISTS ${TABLES.migrations} (version UInt32, name String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3)) ENGINE = ReplacingMergeTree ORDER BY version`,
-  )) {
-    await db.writer.command({ query: stmt });
-  }
+  for (const stmt of transform(MIGRATIONS_TABLE_DDL)) await runDdl(db, stmt);
   const done = new Set(
     (
       await (
@@ -61,7 +98,7 @@ export async function migrate(db: Db, opts: MigrateOptions = {}): Promise<number
   for (const m of loadMigrations(opts.dir)) {
     if (done.has(m.version)) continue;
     for (const statement of m.statements) {
-      for (const stmt of transform(statement)) await db.writer.command({ query: stmt });
+      for (const stmt of transform(statement)) await runDdl(db, stmt);
     }
     await db.writer.insert({
       table: TABLES.migrations,

@@ -1,0 +1,155 @@
+import { TABLES } from './tables.ts';
+
+/**
+ * Cluster mode (CLICKHOUSE_CLUSTER): the migrations in clickhouse/ are written for one server and
+ * rewritten here, statement by statement, as a pure text transform (tested with golden files):
+ *
+ * - every `CREATE TABLE t ... ENGINE = <X>MergeTree...` becomes two tables:
+ *   `t_local`, the same columns on every node with `Replicated<X>MergeTree` (replicas of a shard
+ *   copy each other through ClickHouse Keeper), and `t`, a `Distributed` table over `t_local`.
+ *   The service reads and writes `t` and never knows it is on a cluster;
+ * - the sharding key hashes the leading ORDER BY column, so every row of one sort key lands on one
+ *   shard: FINAL and the Replacing/Aggregating merges then fold a trace's pieces (or an
+ *   observation's re-sends) on that shard, as they do on one server;
+ * - every DDL statement runs `ON CLUSTER`; ALTERs of columns go to both tables, other ALTERs
+ *   (indexes, TTL, settings) to the local one; a materialized view runs on every node, from and
+ *   into local tables.
+ *
+ * Anything it does not know how to rewrite is refused with an error, so a new kind of migration
+ * cannot silently break cluster mode.
+ */
+export type ClusterOptions = {
+  cluster: string;
+  /** The database every table lives in (Distributed needs it by name on every node). */
+  database: string;
+  /** Override the sharding key of a table (default: cityHash64 of its leading ORDER BY column). */
+  shardingKeys?: Record<string, string>;
+  /** Tables known to have a `_local` companion, for materialized views (defaults to TABLES). */
+  tables?: readonly string[];
+};
+
+export const LOCAL_SUFFIX = '_local';
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function clusterTransform(opts: ClusterOptions): (statement: string) => string[] {
+  if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(opts.cluster)) throw new Error(`not a cluster name: ${opts.cluster}`);
+  if (!IDENT.test(opts.database)) throw new Error(`not a plain identifier: ${opts.database}`);
+  const onCluster = `ON CLUSTER \`${opts.cluster}\``;
+  const known = new Set<string>(opts.tables ?? Object.values(TABLES));
+
+  return (statement) => {
+    const sql = statement.trim().replace(/;\s*$/, '');
+    const create = /^CREATE\s+TABLE\s+(IF\s+NOT\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*/i.exec(sql);
+    if (create) {
+      const [head, ifNotExists = '', name] = create as unknown as [string, string | undefined, string];
+      const rest = sql.slice(head.length);
+      const engine = /\bENGINE\s*=\s*(\w*MergeTree)\b(\s*\(([^()]*)\))?/i.exec(rest);
+      if (!engine) return [`CREATE TABLE ${ifNotExists}${name} ${onCluster} ${rest}`];
+      known.add(name);
+      const [engineText, engineName, , engineArgs] = engine as unknown as [string, string, string?, string?];
+      const local = `${name}${LOCAL_SUFFIX}`;
+      const replicated = engineName.startsWith('Replicated') ? engineName : `Replicated${engineName}`;
+      const args = [`'/clickhouse/tables/{shard}/{database}/{table}'`, `'{replica}'`];
+      if (engineArgs?.trim()) args.push(engineArgs.trim());
+      const localRest =
+        rest.slice(0, engine.index) +
+        `ENGINE = ${replicated}(${args.join(', ')})` +
+        rest.slice(engine.index + engineText.length);
+      const key = opts.shardingKeys?.[name] ?? shardingKey(rest.slice(engine.index));
+      return [
+        `CREATE TABLE ${ifNotExists}${local} ${onCluster} ${localRest}`,
+        `CREATE TABLE ${ifNotExists}${name} ${onCluster} AS ${local}\n` +
+          `ENGINE = Distributed('${opts.cluster}', '${opts.database}', '${local}', ${key})`,
+      ];
+    }
+
+    const alter = /^ALTER\s+TABLE\s+([A-Za-z_][A-Za-z0-9_]*)\s+/i.exec(sql);
+    if (alter) {
+      const name = alter[1]!;
+      const rest = sql.slice(alter[0].length);
+      const local = `ALTER TABLE ${name}${LOCAL_SUFFIX} ${onCluster} ${rest}`;
+      // Column changes must reach the Distributed table too, or it would not see the new column.
+      if (/^(ADD|DROP|MODIFY|RENAME|COMMENT)\s+COLUMN\b/i.test(rest))
+        return [local, `ALTER TABLE ${name} ${onCluster} ${rest}`];
+      return [local];
+    }
+
+    const view =
+      /^CREATE\s+MATERIALIZED\s+VIEW\s+(IF\s+NOT\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)\s+TO\s+([A-Za-z_][A-Za-z0-9_]*)\s+/i.exec(
+        sql,
+      );
+    if (view) {
+      const [head, ifNotExists = '', name, target] = view as unknown as [string, string | undefined, string, string];
+      // Inserts reach each node's local tables, so the view must read and write local tables there.
+      const select = sql
+        .slice(head.length)
+        .replace(/\b(FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)\b/gi, (m, kw: string, t: string) =>
+          known.has(t) ? `${kw} ${t}${LOCAL_SUFFIX}` : m,
+        );
+      return [`CREATE MATERIALIZED VIEW ${ifNotExists}${name} ${onCluster} TO ${target}${LOCAL_SUFFIX} ${select}`];
+    }
+
+    const plainView = /^CREATE\s+VIEW\s+(IF\s+NOT\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)\s+/i.exec(sql);
+    if (plainView) {
+      // A plain view reads the Distributed tables, like the service does.
+      return [`CREATE VIEW ${plainView[1] ?? ''}${plainView[2]} ${onCluster} ${sql.slice(plainView[0].length)}`];
+    }
+
+    throw new Error(`cluster mode cannot rewrite this migration statement: ${sql.slice(0, 80)}`);
+  };
+}
+
+/**
+ * cityHash64 of the leading ORDER BY expression (after the engine clause), or rand() for
+ * `ORDER BY tuple()`. Rows equal on the whole sort key are equal on its first element, so they
+ * always meet on one shard.
+ */
+export function shardingKey(afterEngine: string): string {
+  const order = /\bORDER\s+BY\s+/i.exec(afterEngine);
+  if (!order) throw new Error('a MergeTree table needs ORDER BY to be sharded');
+  const text = afterEngine.slice(order.index + order[0].length);
+  const first = text.startsWith('(')
+    ? splitTopLevel(text.slice(1, matchingParen(text, 0)))[0]
+    : leadingExpression(text);
+  if (!first || /^tuple\(\s*\)$/i.test(first)) return 'rand()';
+  return `cityHash64(${first.trim()})`;
+}
+
+/** An unparenthesized ORDER BY: an identifier, possibly a call like toDate(ts). */
+function leadingExpression(text: string): string {
+  const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text)?.[0] ?? '';
+  if (text[name.length] === '(') return text.slice(0, matchingParen(text, name.length) + 1);
+  return name;
+}
+
+function matchingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  throw new Error('unbalanced parentheses in ORDER BY');
+}
+
+function splitTopLevel(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const ch = list[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start).trim());
+  return parts.filter(Boolean);
+}
+
+/** The transform migrate() needs for a configuration: the cluster rewrite, or none on one server. */
+export function migrationTransform(opts: { cluster?: string; database: string }) {
+  return opts.cluster ? clusterTransform({ cluster: opts.cluster, database: opts.database }) : undefined;
+}

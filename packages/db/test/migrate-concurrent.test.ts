@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { type Db, openDb } from '../src/connection.ts';
+import { loadMigrations, migrate } from '../src/migrations.ts';
+import { queryRows } from '../src/query.ts';
+
+// Server mode starts many ingest and query processes, each migrating at start. Here several
+// connections (separate sessions on one chDB folder, as separate processes are on one server)
+// migrate the same empty database at the same moment.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'spanhouse-migrate-'));
+const dbs: Db[] = [];
+afterAll(async () => {
+  await Promise.all(dbs.map((db) => db.close()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('lets several processes migrate one database at once without an error or a double record', async () => {
+  const database = `t_concurrent_${process.pid}`;
+  for (let i = 0; i < 4; i++) dbs.push(await openDb({ dataDir, database, readers: 1 }));
+  const results = await Promise.all(dbs.map((db) => migrate(db)));
+  const all = loadMigrations().map((m) => m.version);
+  // Every migration was applied by at least one of them, and each saw the schema complete.
+  expect([...new Set(results.flat())].sort()).toEqual(all);
+  const versions = await queryRows(dbs[0]!, {
+    sql: 'SELECT version FROM schema_migrations FINAL ORDER BY version',
+    tag: 'test',
+    map: (r) => Number(r.version),
+  });
+  expect(versions).toEqual(all);
+  // A later start finds nothing to do.
+  expect(await migrate(dbs[1]!)).toEqual([]);
+  const tables = await queryRows(dbs[2]!, {
+    sql: 'SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name',
+    tag: 'test',
+    map: (r) => String(r.name),
+  });
+  expect(tables).toEqual(expect.arrayContaining(['observations', 'schema_migrations', 'traces']));
+});
