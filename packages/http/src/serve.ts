@@ -2,16 +2,17 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
+import type { BaseEnv } from './base-app.ts';
 
 export type Running = { port: number; stop: () => Promise<void> };
 
 /**
  * Serves `app` and installs the graceful stop on SIGTERM/SIGINT: stop accepting connections,
- * let `beforeClose` finish what was accepted (the ingest buffer drains here), then `close`,
+ * let `drain` finish what was accepted (the ingest buffer drains here), then `close`,
  * then exit 0. A second signal exits at once.
  */
 export async function startServer(opts: {
-  app: Hono<any>;
+  app: Hono<BaseEnv>;
   port: number;
   host: string;
   logger: Logger;
