@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Generates the OTLP trace decoder/encoder (protobufjs static code) from the vendored .proto files.
+# Run with `pnpm gen:proto` after changing proto/; the output is committed, so CI needs no codegen.
+# protobufjs won over @bufbuild/protobuf on decode speed: see scripts/bench-decode.ts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=src/otlp/generated
+mkdir -p "$out"
+# Only what the endpoint needs: decode requests, encode responses (and requests, for tests and the
+# benchmark). No verify/convert/delimited code: the decoder's output is mapped by src/otlp/*.
+pbjs --target static-module --wrap esm \
+  --no-verify --no-convert --no-delimited --no-typeurl --no-service \
+  --path proto \
+  --out "$out/otlp.js" --dts \
+  proto/opentelemetry/proto/collector/trace/v1/trace_service.proto
+echo "generated $out/otlp.js and $out/otlp.d.ts"
