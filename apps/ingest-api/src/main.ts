@@ -1,17 +1,21 @@
 import { loadConfigOrExit } from '@spanhouse/config';
-import { migrate, openDb } from '@spanhouse/db';
-import { createBaseApp, createLogger, resolveCredentials, startServer } from '@spanhouse/http';
+import { openMigratedDb } from '@spanhouse/db';
+import { createBaseApp, createLogger, createServiceMetrics, resolveCredentials, startServer } from '@spanhouse/http';
 import { registerIngestRoutes } from './app.ts';
+import { readiness } from './readiness.ts';
 import { createIngestDeps } from './runtime.ts';
 
-// The ingest API on its own (server mode): scale it separately from the query API.
+// The ingest API on its own (server mode): run as many copies as the write load needs, each with
+// its own buffer, against one ClickHouse server or cluster. Every copy migrates at start; the
+// migrations are idempotent, so copies starting together do not conflict.
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel, 'spanhouse-ingest');
 const credentials = resolveCredentials(config, logger);
-const db = await openDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
-await migrate(db, { logger });
-const deps = createIngestDeps({ db, config, logger, credentials });
-const app = registerIngestRoutes(createBaseApp({ logger, credentials }), deps);
+const db = await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
+const metrics = createServiceMetrics();
+const deps = createIngestDeps({ db, config, logger, credentials, metrics });
+const app = createBaseApp({ logger, credentials, metrics, ready: readiness(db, deps.ingestor) });
+registerIngestRoutes(app, deps);
 await startServer({
   app,
   port: config.port,

@@ -1,13 +1,20 @@
 import { loadConfigOrExit } from '@spanhouse/config';
-import { migrate, openDb } from '@spanhouse/db';
-import { createBaseApp, createLogger, resolveCredentials, startServer } from '@spanhouse/http';
+import { observeQueries, openMigratedDb, pingDb } from '@spanhouse/db';
+import { createBaseApp, createLogger, createServiceMetrics, resolveCredentials, startServer } from '@spanhouse/http';
 import { registerQueryRoutes } from './app.ts';
 
-// The query API on its own (server mode): scale it separately from the ingest API.
+// The query API on its own (server mode): run as many copies as the read load needs. It
+// migrates at start too, so whichever process starts first creates the schema.
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel, 'spanhouse-query');
 const credentials = resolveCredentials(config, logger);
-const db = await openDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
-await migrate(db, { logger });
-const app = registerQueryRoutes(createBaseApp({ logger, credentials }), { db, config, logger });
+const db = await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
+const metrics = createServiceMetrics();
+const app = createBaseApp({
+  logger,
+  credentials,
+  metrics,
+  ready: async () => void (await pingDb(db)),
+});
+registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger });
 await startServer({ app, port: config.port, host: config.host, logger, close: () => db.close() });

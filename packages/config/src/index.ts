@@ -36,6 +36,8 @@ const EnvSchema = v.object({
   CLICKHOUSE_READERS: v.optional(Int(1, 32), '3'),
   /** Rows held in memory per table before new requests get 429. Bounds memory under any load. */
   INGEST_BUFFER_MAX_ROWS: v.optional(Int(1, 10_000_000), '200000'),
+  /** Approximate bytes held in memory per table before 429: rows vary in size, counts alone do not bound memory. */
+  INGEST_BUFFER_MAX_BYTES: v.optional(Int(1024, 64 * 1024 * MiB), String(256 * MiB)),
   /** A flush starts once this many rows wait... */
   INGEST_FLUSH_ROWS: v.optional(Int(1, 10_000_000), '20000'),
   /** ...or once the oldest waiting row is this old (bounds ingest latency when idle). */
@@ -66,6 +68,7 @@ export type Config = {
   };
   ingest: {
     bufferMaxRows: number;
+    bufferMaxBytes: number;
     flushRows: number;
     flushIntervalMs: number;
     commitTimeoutMs: number;
@@ -109,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ingest: {
       bufferMaxRows: e.INGEST_BUFFER_MAX_ROWS,
+      bufferMaxBytes: e.INGEST_BUFFER_MAX_BYTES,
       flushRows: e.INGEST_FLUSH_ROWS,
       flushIntervalMs: e.INGEST_FLUSH_INTERVAL_MS,
       commitTimeoutMs: e.INGEST_COMMIT_TIMEOUT_MS,

@@ -34,6 +34,8 @@ export type Db = {
   /** Runs `fn` against a connection without a default database (for CREATE DATABASE). */
   admin: ClickHouseClient;
   close(): Promise<void>;
+  /** Called after every queryRows read (tag, seconds, success): the query-duration metric. */
+  onQuery?: (tag: string, seconds: number, ok: boolean) => void;
 };
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];

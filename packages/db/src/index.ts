@@ -10,6 +10,15 @@ export {
   migrate,
   splitStatements,
 } from './migrations.ts';
-export { ParamBuilder, type QueryParams, queryRows, type RowQuery, type SqlFragment } from './query.ts';
+export {
+  observeQueries,
+  ParamBuilder,
+  pingDb,
+  type QueryParams,
+  queryRows,
+  type RowQuery,
+  type SqlFragment,
+} from './query.ts';
+export { openMigratedDb } from './startup.ts';
 export { TABLES } from './tables.ts';
 export { openTestDb } from './testing.ts';

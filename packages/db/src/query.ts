@@ -17,6 +17,32 @@ export type RowQuery<T> = {
 
 /** Runs a read on the reader pool and maps each JSONEachRow row. */
 export async function queryRows<T>(db: Db, q: RowQuery<T>): Promise<T[]> {
+  if (!db.onQuery) return runRows(db, q);
+  const start = performance.now();
+  let ok = false;
+  try {
+    const rows = await runRows(db, q);
+    ok = true;
+    return rows;
+  } finally {
+    db.onQuery(q.tag, (performance.now() - start) / 1000, ok);
+  }
+}
+
+/** The same database with `onQuery` called after every read (for metrics). */
+export function observeQueries(db: Db, onQuery: NonNullable<Db['onQuery']>): Db {
+  return { ...db, onQuery };
+}
+
+/** Resolves when ClickHouse answers a trivial query on a reader connection (for /readyz). */
+export async function pingDb(db: Db, signal?: AbortSignal): Promise<void> {
+  await db.withReader(async (client) => {
+    const rs = await client.query({ query: 'SELECT 1 AS ok', format: 'JSONEachRow', abort_signal: signal });
+    await rs.json();
+  });
+}
+
+async function runRows<T>(db: Db, q: RowQuery<T>): Promise<T[]> {
   return db.withReader(async (client) => {
     const rs = await client.query({
       query: q.sql,

@@ -4,5 +4,7 @@ export { limitBody } from './body-limit.ts';
 export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
+export { createServiceMetrics, requestMetrics, routeLabel, type ServiceMetrics } from './metrics.ts';
+export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 export { type Running, startServer } from './serve.ts';
 export { issuesMessage, queryObject, readJson, readJsonObject, validate } from './validate.ts';

@@ -1,24 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** The service logger: JSON lines, credentials redacted wherever they appear. */
-export function createLogger(level: string, name = 'spanhouse'): Logger {
-  return pino({
+export function createLogger(level: string, name = 'spanhouse', destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name,
     level,
     redact: {
       paths: [
         'req.headers.authorization',
         'headers.authorization',
+        '*.headers.authorization',
         'authorization',
+        'password',
+        'secretKey',
+        'bearerToken',
         '*.password',
         '*.secretKey',
         '*.bearerToken',
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type LogVariables = { logger: Logger; requestId: string };

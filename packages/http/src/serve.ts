@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { BaseEnv } from './base-app.ts';
+import { errorBody } from './errors.ts';
 
 export type Running = { port: number; stop: () => Promise<void> };
 
@@ -20,7 +21,20 @@ export async function startServer(opts: {
   drain?: () => Promise<void>;
   close?: () => Promise<void>;
 }): Promise<Running> {
-  const server = serve({ fetch: opts.app.fetch, port: opts.port, hostname: opts.host });
+  let draining = false;
+  // Once stopping, a request that still arrives (on a kept-alive connection) is refused with 503
+  // and `Connection: close`, so clients retry elsewhere; requests already running finish.
+  const fetch = (req: Request, env: unknown) =>
+    draining
+      ? new Response(
+          JSON.stringify(errorBody('SERVICE_UNAVAILABLE', 'shutting down; retry against another instance')),
+          {
+            status: 503,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '5', Connection: 'close' },
+          },
+        )
+      : opts.app.fetch(req, env);
+  const server = serve({ fetch, port: opts.port, hostname: opts.host });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -30,6 +44,7 @@ export async function startServer(opts: {
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      draining = true;
       opts.logger.info('stopping: no new connections; draining');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive sockets would hold close() open; requests in flight keep theirs.

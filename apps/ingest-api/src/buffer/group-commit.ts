@@ -8,6 +8,14 @@ export type GroupCommitOptions<Row> = {
   write: (rows: Row[]) => Promise<void>;
   /** Rows held (waiting + being written) before new requests are refused. */
   maxRows: number;
+  /**
+   * Approximate bytes held before new requests are refused: rows differ in size by orders of
+   * magnitude (a generation can carry megabytes of prompt), so a row count alone does not bound
+   * memory. Needs `sizeOf`.
+   */
+  maxBytes?: number;
+  /** Approximate in-memory size of one row, in bytes. */
+  sizeOf?: (row: Row) => number;
   /** A flush starts as soon as this many rows wait... */
   flushRows: number;
   /** ...or once the oldest waiting row is this old. */
@@ -30,7 +38,7 @@ type Waiter = {
   from: number;
   to: number;
 };
-type Batch<Row> = { rows: Row[]; waiters: Waiter[]; firstAt: number };
+type Batch<Row> = { rows: Row[]; waiters: Waiter[]; firstAt: number; bytes: number };
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
@@ -47,7 +55,7 @@ const RETRY_MAX_MS = 5_000;
  * committed later; retries are safe because every table dedupes by id.
  */
 export class GroupCommitBuffer<Row> {
-  private open: Batch<Row> = { rows: [], waiters: [], firstAt: 0 };
+  private open: Batch<Row> = { rows: [], waiters: [], firstAt: 0, bytes: 0 };
   private inFlight: Batch<Row> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closing = false;
@@ -61,13 +69,18 @@ export class GroupCommitBuffer<Row> {
     return this.open.rows.length + (this.inFlight?.rows.length ?? 0);
   }
 
+  /** Approximate bytes held (0 without `sizeOf`). */
+  get bytes(): number {
+    return this.open.bytes + (this.inFlight?.bytes ?? 0);
+  }
+
   /** True while inserts are failing (storage down); cleared by the next successful insert. */
   get unhealthy(): boolean {
     return this.failing;
   }
 
   /** Why `rows` more rows cannot be taken now, or undefined if they can. */
-  refusal(rows: number): ApiError | undefined {
+  refusal(rows: number, bytes = 0): ApiError | undefined {
     if (this.closing) return new ApiError('SERVICE_UNAVAILABLE', 'shutting down; retry against another instance', 5);
     if (rows > this.opts.maxRows) {
       return new ApiError(
@@ -75,7 +88,11 @@ export class GroupCommitBuffer<Row> {
         `${rows} ${this.opts.name} rows in one request; at most ${this.opts.maxRows}`,
       );
     }
-    if (this.depth + rows > this.opts.maxRows) {
+    const maxBytes = this.opts.maxBytes ?? Number.POSITIVE_INFINITY;
+    if (bytes > maxBytes) {
+      return new ApiError('PAYLOAD_TOO_LARGE', `${this.opts.name} rows of this request exceed the ingest buffer`);
+    }
+    if (this.depth + rows > this.opts.maxRows || this.bytes + bytes > maxBytes) {
       return this.failing
         ? new ApiError('SERVICE_UNAVAILABLE', 'storage is unavailable; rows are queued for retry', 5)
         : new ApiError('TOO_MANY_REQUESTS', `ingest buffer for ${this.opts.name} is full; retry later`, 1);
@@ -83,8 +100,18 @@ export class GroupCommitBuffer<Row> {
     return undefined;
   }
 
-  add(rows: Row[]): Promise<void> {
-    const refused = this.refusal(rows.length);
+  /** Approximate bytes of `rows` (0 without `sizeOf`). */
+  sizeOf(rows: Row[]): number {
+    const size = this.opts.sizeOf;
+    if (!size) return 0;
+    let total = 0;
+    for (const row of rows) total += size(row);
+    return total;
+  }
+
+  /** `bytes` may be passed when the caller already measured `rows` with `sizeOf`. */
+  add(rows: Row[], bytes = this.sizeOf(rows)): Promise<void> {
+    const refused = this.refusal(rows.length, bytes);
     if (refused) return Promise.reject(refused);
     if (rows.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
@@ -97,6 +124,7 @@ export class GroupCommitBuffer<Row> {
       }, this.opts.commitTimeoutMs);
       if (batch.rows.length === 0) batch.firstAt = Date.now();
       for (const row of rows) batch.rows.push(row);
+      batch.bytes += bytes;
       waiter.to = batch.rows.length;
       batch.waiters.push(waiter);
       this.schedule();
@@ -123,7 +151,8 @@ export class GroupCommitBuffer<Row> {
       return;
     }
     const age = Date.now() - this.open.firstAt;
-    if (this.closing || this.open.rows.length >= this.opts.flushRows || age >= this.opts.flushIntervalMs) {
+    const bigBatch = this.opts.maxBytes !== undefined && this.open.bytes >= this.opts.maxBytes / 4;
+    if (this.closing || bigBatch || this.open.rows.length >= this.opts.flushRows || age >= this.opts.flushIntervalMs) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
       void this.flush();
@@ -137,7 +166,7 @@ export class GroupCommitBuffer<Row> {
 
   private async flush(): Promise<void> {
     const batch = this.open;
-    this.open = { rows: [], waiters: [], firstAt: 0 };
+    this.open = { rows: [], waiters: [], firstAt: 0, bytes: 0 };
     this.inFlight = batch;
     const outcome = await this.writeWithRetry(batch.rows);
     if (outcome === 'ok') {
@@ -174,7 +203,10 @@ export class GroupCommitBuffer<Row> {
           return new ApiError('INTERNAL_ERROR', `storage refused the ${this.opts.name} rows of this request`);
         }
         this.failing = true;
-        this.opts.logger?.warn({ err, table: this.opts.name, rows: rows.length, retryInMs: delay }, 'insert failed; retrying');
+        this.opts.logger?.warn(
+          { err, table: this.opts.name, rows: rows.length, retryInMs: delay },
+          'insert failed; retrying',
+        );
         await new Promise((r) => setTimeout(r, delay));
         delay = Math.min(RETRY_MAX_MS, delay * 2);
       }

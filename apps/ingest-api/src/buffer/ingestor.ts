@@ -1,16 +1,24 @@
 import type { Db } from '@spanhouse/db';
+import { ApiError } from '@spanhouse/http';
 import type { Logger } from 'pino';
 import { isPermanentInsertError } from './errors.ts';
 import { GroupCommitBuffer, type GroupCommitOptions } from './group-commit.ts';
+import { approxRowBytes } from './row-size.ts';
 
 export type BufferSettings = {
   maxRows: number;
+  /** Approximate bytes held per table before 429 (see GroupCommitOptions.maxBytes). */
+  maxBytes?: number;
   flushRows: number;
   flushIntervalMs: number;
   commitTimeoutMs: number;
 };
 
-type Hooks = Pick<GroupCommitOptions<unknown>, 'onFlush'> & {
+export type IngestHooks = Pick<GroupCommitOptions<unknown>, 'onFlush'> & {
+  /** A request's rows for `table` were committed and acknowledged. */
+  onAccepted?: (table: string, rows: number) => void;
+  /** A request's rows for `table` were refused or not committed in time; `reason` is the error code. */
+  onRejected?: (table: string, rows: number, reason: string) => void;
   /** Test hook: wraps every insert, e.g. to make writes fail on purpose. */
   wrapWrite?: (table: string, write: (rows: object[]) => Promise<void>) => (rows: object[]) => Promise<void>;
 };
@@ -27,7 +35,7 @@ export class Ingestor {
     private readonly db: Db,
     private readonly settings: BufferSettings,
     private readonly logger?: Logger,
-    private readonly hooks: Hooks = {},
+    private readonly hooks: IngestHooks = {},
   ) {}
 
   buffer(table: string): GroupCommitBuffer<object> {
@@ -43,6 +51,7 @@ export class Ingestor {
         logger: this.logger,
         isPermanent: isPermanentInsertError,
         onFlush: this.hooks.onFlush,
+        sizeOf: approxRowBytes,
       });
       this.buffers.set(table, buf);
     }
@@ -51,12 +60,30 @@ export class Ingestor {
 
   /** Commits `rowsByTable` (table -> rows); see GroupCommitBuffer.add for the contract. */
   async submit(rowsByTable: Record<string, object[]>): Promise<void> {
-    const entries = Object.entries(rowsByTable).filter(([, rows]) => rows.length > 0);
-    for (const [table, rows] of entries) {
-      const refused = this.buffer(table).refusal(rows.length);
-      if (refused) throw refused;
+    const entries = Object.entries(rowsByTable)
+      .filter(([, rows]) => rows.length > 0)
+      .map(([table, rows]) => {
+        const buffer = this.buffer(table);
+        return { table, rows, buffer, bytes: buffer.sizeOf(rows) };
+      });
+    for (const e of entries) {
+      const refused = e.buffer.refusal(e.rows.length, e.bytes);
+      if (refused) {
+        for (const r of entries) this.hooks.onRejected?.(r.table, r.rows.length, refused.code);
+        throw refused;
+      }
     }
-    await Promise.all(entries.map(([table, rows]) => this.buffer(table).add(rows)));
+    await Promise.all(
+      entries.map(async (e) => {
+        try {
+          await e.buffer.add(e.rows, e.bytes);
+          this.hooks.onAccepted?.(e.table, e.rows.length);
+        } catch (err) {
+          this.hooks.onRejected?.(e.table, e.rows.length, err instanceof ApiError ? err.code : 'INTERNAL_ERROR');
+          throw err;
+        }
+      }),
+    );
   }
 
   /** Rows held per table (for /metrics and tests). */
