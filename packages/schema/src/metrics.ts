@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IsoDateTime } from './common.ts';
+import { isoToMicros } from './time.ts';
 
 /** DESIGN.md limits on metric points. */
 export const METRIC_LIMITS = {
@@ -9,26 +10,75 @@ export const METRIC_LIMITS = {
   labelsMax: 64,
 } as const;
 
-/** SPEC.md 2.6. */
-export const MetricPointInput = v.object({
-  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(METRIC_LIMITS.nameMax)),
-  labels: v.optional(
-    v.pipe(
-      v.record(
-        v.pipe(v.string(), v.minLength(1, 'label keys must not be empty'), v.maxLength(METRIC_LIMITS.labelKeyMax)),
-        v.pipe(v.string('label values must be strings'), v.maxLength(METRIC_LIMITS.labelValueMax)),
-      ),
-      v.check((o) => Object.keys(o).length <= METRIC_LIMITS.labelsMax, `at most ${METRIC_LIMITS.labelsMax} labels`),
-    ),
-    {},
-  ),
-  value: v.pipe(v.number(), v.finite('must be a finite number')),
-  timestamp: IsoDateTime,
-});
-export type MetricPointInput = v.InferOutput<typeof MetricPointInput>;
+/**
+ * Stored timestamps are DateTime64(6) in ClickHouse, which holds 1900..2299; buckets are aligned
+ * to the Unix epoch by integer division, which is a floor only for times at or after it. Points
+ * outside [1970, 2299] are refused rather than clamped or misbucketed.
+ */
+export const METRIC_TIME_RANGE_US = { min: 0, max: Date.UTC(2299, 11, 31, 23, 59, 59) * 1000 + 999_999 } as const;
 
-export const MetricsBatchRequest = v.object({ metrics: v.array(MetricPointInput) });
-export type MetricsBatchRequest = v.InferOutput<typeof MetricsBatchRequest>;
+export const METRIC_MESSAGES = {
+  labels: 'must be an object of string values',
+  labelKey: 'label keys must be 1 to 128 characters',
+  labelValue: 'label values must be strings',
+  labelValueLong: 'label values must be at most 1024 characters',
+  labelsMax: `at most ${METRIC_LIMITS.labelsMax} labels`,
+  name: 'must be a string of 1 to 256 characters',
+  value: 'must be a finite number',
+  timestamp: 'must be an ISO 8601 date-time with a time zone (Z or an offset)',
+  timestampRange: 'must be between 1970-01-01T00:00:00Z and 2299-12-31T23:59:59.999999Z',
+} as const;
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Label set of a point: string keys to string values (SPEC.md 2.6). Arrays and null are refused. */
+export const MetricLabels = v.pipe(
+  v.unknown(),
+  v.check(isPlainObject, METRIC_MESSAGES.labels),
+  v.record(
+    v.pipe(
+      v.string(),
+      v.minLength(1, METRIC_MESSAGES.labelKey),
+      v.maxLength(METRIC_LIMITS.labelKeyMax, METRIC_MESSAGES.labelKey),
+    ),
+    v.pipe(
+      v.string(METRIC_MESSAGES.labelValue),
+      v.maxLength(METRIC_LIMITS.labelValueMax, METRIC_MESSAGES.labelValueLong),
+    ),
+  ),
+  v.check((o) => Object.keys(o).length <= METRIC_LIMITS.labelsMax, METRIC_MESSAGES.labelsMax),
+);
+
+/** An ISO 8601 timestamp with a zone, a real calendar date, within METRIC_TIME_RANGE_US. */
+export const MetricTimestamp = v.pipe(
+  v.string(METRIC_MESSAGES.timestamp),
+  v.check((s) => isoToMicros(s) !== null, METRIC_MESSAGES.timestamp),
+  v.check((s) => {
+    const us = isoToMicros(s);
+    return us !== null && us >= METRIC_TIME_RANGE_US.min && us <= METRIC_TIME_RANGE_US.max;
+  }, METRIC_MESSAGES.timestampRange),
+);
+
+/**
+ * SPEC.md 2.6. This schema is the definition of a valid point and of the error messages; the
+ * ingest hot path checks the same rules by hand (apps/ingest-api/src/metrics/decode.ts) and
+ * falls back to this schema to word the 400 whenever a point fails.
+ */
+export const MetricPointInput = v.object({
+  name: v.pipe(
+    v.string(METRIC_MESSAGES.name),
+    v.minLength(1, METRIC_MESSAGES.name),
+    v.maxLength(METRIC_LIMITS.nameMax, METRIC_MESSAGES.name),
+  ),
+  labels: v.optional(MetricLabels, {}),
+  value: v.pipe(v.number(METRIC_MESSAGES.value), v.finite(METRIC_MESSAGES.value)),
+  timestamp: MetricTimestamp,
+});
+export type MetricPointInput = { name: string; labels: Record<string, string>; value: number; timestamp: string };
+
+export const MetricsBatchRequest = v.object({ metrics: v.array(MetricPointInput, 'must be an array of points') });
+export type MetricsBatchRequest = { metrics: MetricPointInput[] };
 
 export const MetricsBatchResponse = v.object({ message: v.string(), count: v.pipe(v.number(), v.integer()) });
 
@@ -37,13 +87,44 @@ export const METRIC_AGGS = ['avg', 'max', 'min', 'sum', 'last', 'p50', 'p90', 'p
 export type MetricStep = (typeof METRIC_STEPS)[number];
 export type MetricAgg = (typeof METRIC_AGGS)[number];
 
+/** Bucket width of each step, in microseconds (the storage unit). */
+export const METRIC_STEP_US: Record<MetricStep, number> = {
+  '1m': 60e6,
+  '5m': 300e6,
+  '1h': 3_600e6,
+  '1d': 86_400e6,
+};
+
+/** SPEC.md part 8. */
+export const METRIC_QUERY_LIMITS = { series: 50, points: 1000 } as const;
+
+/** A query parameter given once: a repeated key arrives as an array and is refused. */
+const Single = <S extends v.GenericSchema<string, unknown>>(schema: S) =>
+  v.pipe(v.string('must be given once'), schema);
+
+/**
+ * Query string of GET /api/public/metrics/query as received (strings); the query app turns it
+ * into a MetricsQuery (defaults, parsed labels, microsecond bounds).
+ */
+export const MetricsQueryParams = v.object({
+  name: v.optional(Single(v.pipe(v.string(), v.minLength(1, 'must not be empty')))),
+  from: v.optional(Single(IsoDateTime)),
+  to: v.optional(Single(IsoDateTime)),
+  labels: v.optional(Single(v.string())),
+  step: v.optional(Single(v.picklist(METRIC_STEPS, `must be one of ${METRIC_STEPS.join(', ')}`)), '1m'),
+  agg: v.optional(Single(v.picklist(METRIC_AGGS, `must be one of ${METRIC_AGGS.join(', ')}`)), 'avg'),
+  group_by: v.optional(Single(v.pipe(v.string(), v.minLength(1, 'must not be empty')))),
+});
+export type MetricsQueryParams = v.InferOutput<typeof MetricsQueryParams>;
+
 /** SPEC.md 2.7. */
 export const MetricSeries = v.object({
   labels: v.record(v.string(), v.string()),
   values: v.array(
     v.object({
       timestamp: v.pipe(v.string(), v.regex(/(Z|[+-]\d{2}:\d{2})$/, 'timestamp needs an explicit UTC offset')),
-      value: v.number(),
+      /** null only when the aggregate leaves the range of a double (a sum past 1.8e308). */
+      value: v.nullable(v.number()),
     }),
   ),
 });
