@@ -1,7 +1,23 @@
+import { TABLES } from '@spanhouse/db';
+import { limitBody, readJson } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
+import { decodeMetricsBatch } from '../metrics/decode.ts';
+import { buildMetricRows } from '../metrics/rows.ts';
+import { SeriesCache } from '../metrics/series-cache.ts';
 
-/** POST /v1/metrics/batch (issue 4). */
-export function metricsBatchRoutes(_deps: IngestDeps) {
-  return new Hono();
+/**
+ * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
+ * committed. A batch with any invalid point is refused whole (400 naming the point and field).
+ */
+export function metricsBatchRoutes(deps: IngestDeps) {
+  const cache = new SeriesCache();
+  return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
+    const points = decodeMetricsBatch(await readJson(c));
+    const rows = buildMetricRows(points, cache);
+    await deps.ingestor.submit({ [TABLES.metricSeries]: rows.series, [TABLES.metricSamples]: rows.samples });
+    rows.markStored();
+    const count = points.length;
+    return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
+  });
 }
