@@ -1,0 +1,56 @@
+/** A stored series as the series table returns it. */
+export type SeriesInfo = { id: string; labels: Record<string, string> };
+
+/** One output series: the stored series it aggregates, and its labels. */
+export type Group = {
+  labels: Record<string, string>;
+  /** Canonical form of `labels`; output series are ordered by it. */
+  key: string;
+  series: SeriesInfo[];
+};
+
+/**
+ * The canonical form of a label set: its pairs sorted by key, as JSON. Output series are sorted
+ * by this string (JS code-unit order); it decides which 50 series survive the series cut.
+ */
+export function labelsKey(labels: Record<string, string>): string {
+  return JSON.stringify(
+    Object.keys(labels)
+      .sort()
+      .map((k) => [k, labels[k]]),
+  );
+}
+
+/** Labels with keys in sorted order, so output reads the same whatever order they were sent in. */
+export function sortedLabels(labels: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(labels).sort()) out[k] = labels[k]!;
+  return out;
+}
+
+/**
+ * Output series of a query (DESIGN.md, Metrics query): without group_by, one per stored series,
+ * labelled with its full label set; with group_by, one per value of that label, labelled
+ * `{key: value}`, where series lacking the key form the group `{key: ""}`. Sorted by labelsKey;
+ * the series inside a group too (that order breaks ties of `last`).
+ */
+export function groupSeries(series: readonly SeriesInfo[], groupBy?: string): Group[] {
+  const byKey = new Map<string, Group>();
+  for (const s of series) {
+    const labels = groupBy === undefined ? sortedLabels(s.labels) : { [groupBy]: s.labels[groupBy] ?? '' };
+    const key = labelsKey(labels);
+    let g = byKey.get(key);
+    if (!g) {
+      g = { labels, key, series: [] };
+      byKey.set(key, g);
+    }
+    g.series.push(s);
+  }
+  const groups = [...byKey.values()].sort((a, b) => compare(a.key, b.key));
+  for (const g of groups) g.series.sort((a, b) => compare(labelsKey(a.labels), labelsKey(b.labels)));
+  return groups;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,150 @@
+import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { METRIC_QUERY_LIMITS, type MetricSeries, type MetricsQueryResponse } from '@spanhouse/schema';
+import { type Group, groupSeries, type SeriesInfo } from './groups.ts';
+import type { MetricsQuery } from './params.ts';
+import { aggExpr, bucketExpr, perSeries, samplesWhere, seriesSql } from './sql.ts';
+
+export type QueryLimits = { series: number; points: number };
+
+type BucketRow = { group: number; bucketSec: number; value: number | null; latestMs: number };
+
+/**
+ * GET /api/public/metrics/query (SPEC.md 4.7, DESIGN.md Metrics query).
+ *  1. The series table gives the series of the metric that contain the label filter.
+ *  2. They are grouped into output series (groupSeries) and ordered by their labels.
+ *  3. Over `limits.series` groups: a light pass over timestamps only finds which groups have points
+ *     in the window; the first `limits.series` of those are kept and the rest is cut (truncated).
+ *  4. One aggregation over the kept series' samples gives every (group, bucket), newest
+ *     `limits.points` per group (one more is read to know whether the cut applied).
+ */
+export async function runMetricsQuery(
+  db: Db,
+  q: MetricsQuery,
+  opts: { signal?: AbortSignal; limits?: QueryLimits } = {},
+): Promise<MetricsQueryResponse> {
+  const limits = opts.limits ?? METRIC_QUERY_LIMITS;
+  const { signal } = opts;
+  const series = await findSeries(db, q, signal);
+  let groups = groupSeries(series, q.groupBy);
+  let truncated = false;
+  let latestMs: number | undefined;
+  if (groups.length > limits.series) {
+    const latestByGroup = await groupsWithPoints(db, q, groups, signal);
+    const present = groups.filter((_, i) => latestByGroup.has(i));
+    truncated = present.length > limits.series;
+    groups = present.slice(0, limits.series);
+    for (const ms of latestByGroup.values()) latestMs = Math.max(latestMs ?? ms, ms);
+  }
+  const rows = groups.length === 0 ? [] : await bucketRows(db, q, groups, limits.points + 1, signal);
+
+  const values: MetricSeries['values'][] = groups.map(() => []);
+  for (const r of rows) {
+    // Rows come newest first per group; the extra one past the limit only signals the cut.
+    const list = values[r.group]!;
+    if (list.length === limits.points) {
+      truncated = true;
+      continue;
+    }
+    list.push({ timestamp: isoWithOffset(r.bucketSec * 1000), value: r.value });
+    latestMs = Math.max(latestMs ?? r.latestMs, r.latestMs);
+  }
+  const data: MetricSeries[] = [];
+  groups.forEach((g, i) => {
+    const list = values[i]!;
+    if (list.length > 0) data.push({ labels: g.labels, values: list.reverse() });
+  });
+  const meta: MetricsQueryResponse['meta'] = { series_count: data.length, truncated };
+  if (latestMs !== undefined) meta.latest_ts = isoWithOffset(latestMs);
+  return { data, meta };
+}
+
+/** `2026-01-01T00:05:00.000+00:00`: ISO 8601 in UTC with the offset written out (SPEC.md 2.7). */
+export function isoWithOffset(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, -1)}+00:00`;
+}
+
+async function findSeries(db: Db, q: MetricsQuery, signal?: AbortSignal): Promise<SeriesInfo[]> {
+  const p = new ParamBuilder();
+  return queryRows(db, {
+    sql: seriesSql(q, p),
+    params: p.params,
+    tag: 'metrics.series',
+    signal,
+    map: (r) => ({ id: String(r.id), labels: stringRecord(r.labels) }),
+  });
+}
+
+/** Per group index, the newest point in the window, for the groups that have any. */
+async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], signal?: AbortSignal) {
+  const p = new ParamBuilder();
+  const { ids, groupOf } = seriesOf(groups);
+  // No FINAL: a duplicate point changes neither whether a group has points nor its newest one.
+  const rows = await queryRows(db, {
+    sql: `SELECT ${perSeries(ids, groupOf, p)} AS g, toUnixTimestamp64Milli(max(ts)) AS latest
+          FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, ids, p)} GROUP BY g`,
+    params: p.params,
+    tag: 'metrics.presence',
+    signal,
+    map: (r) => [Number(r.g), Number(r.latest)] as const,
+  });
+  return new Map(rows);
+}
+
+async function bucketRows(
+  db: Db,
+  q: MetricsQuery,
+  groups: Group[],
+  perGroup: number,
+  signal?: AbortSignal,
+): Promise<BucketRow[]> {
+  const p = new ParamBuilder();
+  const { ids, groupOf, rank } = seriesOf(groups);
+  const tieBreak = q.agg === 'last' ? perSeries(ids, rank, p) : '0';
+  const sql = `
+    SELECT g, b, v, latest FROM (
+      SELECT ${perSeries(ids, groupOf, p)} AS g, ${bucketExpr(q, p)} AS b,
+             ${aggExpr(q.agg, tieBreak)} AS v, toUnixTimestamp64Milli(max(ts)) AS latest
+      FROM ${TABLES.metricSamples} FINAL
+      WHERE ${samplesWhere(q, ids, p)}
+      GROUP BY g, b)
+    ORDER BY g, b DESC
+    LIMIT ${p.add(perGroup, 'UInt32')} BY g`;
+  return queryRows(db, {
+    sql,
+    params: p.params,
+    tag: `metrics.query.${q.agg}`,
+    signal,
+    map: (r) => ({
+      group: Number(r.g),
+      bucketSec: Number(r.b),
+      // ClickHouse writes a non-finite aggregate (a sum past 1.8e308) as null in JSON.
+      value: typeof r.v === 'number' ? r.v : null,
+      latestMs: Number(r.latest),
+    }),
+  });
+}
+
+/**
+ * Parallel arrays for `transform`: every series id, its group index, and its tie-break rank for
+ * `last` (the earlier series in label order ranks higher, i.e. wins a tie).
+ */
+function seriesOf(groups: Group[]) {
+  const ids: bigint[] = [];
+  const groupOf: number[] = [];
+  const rank: number[] = [];
+  groups.forEach((g, gi) => {
+    g.series.forEach((s, si) => {
+      ids.push(BigInt(s.id));
+      groupOf.push(gi);
+      rank.push(g.series.length - si);
+    });
+  });
+  return { ids, groupOf, rank };
+}
+
+function stringRecord(x: unknown): Record<string, string> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new Error('labels: expected a map');
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(x)) out[k] = String(v);
+  return out;
+}
