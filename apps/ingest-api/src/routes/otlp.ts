@@ -1,7 +1,32 @@
+import { limitBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
+import { readOtlpBody } from '../otlp/body.ts';
+import { otlpEncoding } from '../otlp/content.ts';
+import { decodeJsonRequest } from '../otlp/decode-json.ts';
+import { decodeProtobufRequest, encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
+import { ingestSpans } from '../otlp/ingest.ts';
+import { collectSpans } from '../otlp/spans.ts';
 
-/** POST /api/public/otel/v1/traces (issue 3). */
-export function otlpRoutes(_deps: IngestDeps) {
-  return new Hono();
+/**
+ * POST /api/public/otel/v1/traces: OTLP/HTTP traces, protobuf or JSON, optionally gzip. 200 once
+ * stored, answered in the request's encoding (an ExportTraceServiceResponse: empty, or with
+ * partial_success when some spans were unusable). Errors use our JSON error body for every
+ * encoding: exporters act on the status and Retry-After only.
+ */
+export function otlpRoutes(deps: IngestDeps) {
+  return new Hono().post('/api/public/otel/v1/traces', limitBody(deps.config.limits.bodyBytes), async (c) => {
+    const encoding = otlpEncoding(c.req.header('content-type'));
+    const body = await readOtlpBody(c.req.raw, c.req.header('content-encoding'), deps.config.limits.decompressedBytes);
+    const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
+    const result = await ingestSpans(deps, collectSpans(request));
+    if (encoding === 'protobuf') {
+      c.header('Content-Type', 'application/x-protobuf');
+      return c.body(encodeProtobufResponse(result.rejected), 200);
+    }
+    if (!result.rejected) return c.json({});
+    // Proto3 JSON writes int64 as a decimal string.
+    const { count, message } = result.rejected;
+    return c.json({ partialSuccess: { rejectedSpans: String(count), errorMessage: message } });
+  });
 }

@@ -1,0 +1,45 @@
+import type { ObservationType } from '@spanhouse/schema';
+import type { AttributeReader } from '../attr-reader.ts';
+import { jsonObject, parseJsonish, parseTags, usageOf } from '../parse.ts';
+import { compact, observationType, type SpanFacts } from './facts.ts';
+import { indexedList } from './indexed.ts';
+
+/** openinference.span.kind values whose name is not one of our types. */
+const KIND_TYPES: Record<string, ObservationType> = { LLM: 'GENERATION', RERANKER: 'RETRIEVER' };
+
+/** A value with its mime type: JSON text is parsed when the mime type (or the text) says so. */
+function typedValue(r: AttributeReader, prefix: 'input' | 'output'): unknown {
+  const value = r.take(`${prefix}.value`);
+  const mime = r.string(`${prefix}.mime_type`);
+  if (value === undefined) return undefined;
+  return mime === undefined || mime.includes('json') ? parseJsonish(value) : value;
+}
+
+/** OpenInference (Arize Phoenix instrumentations): span kind, llm.*, input/output values, tags. */
+export function readOpenInference(r: AttributeReader): SpanFacts {
+  const kind = r.string('openinference.span.kind')?.toUpperCase();
+  const inputMessages = indexedList(r, 'llm.input_messages.', 'message.');
+  const outputMessages = indexedList(r, 'llm.output_messages.', 'message.');
+  const input = typedValue(r, 'input') ?? inputMessages;
+  const output = typedValue(r, 'output') ?? outputMessages;
+  const costTotal = r.number('llm.cost.total');
+  const costInput = r.number('llm.cost.prompt');
+  const costOutput = r.number('llm.cost.completion');
+  const parameters = jsonObject(r.take('llm.invocation_parameters'));
+  const metadata = jsonObject(r.take('metadata'));
+  const hasCost = costTotal !== undefined || costInput !== undefined || costOutput !== undefined;
+  return compact({
+    type: kind ? (KIND_TYPES[kind] ?? observationType(kind)) : undefined,
+    model: r.firstString('llm.model_name', 'llm.response.model'),
+    input,
+    output,
+    usage: usageOf(
+      r.number('llm.token_count.prompt'),
+      r.number('llm.token_count.completion'),
+      r.number('llm.token_count.total'),
+    ),
+    cost: hasCost ? compact({ input: costInput, output: costOutput, total: costTotal }) : undefined,
+    metadata: parameters || metadata ? compact({ ...metadata, modelParameters: parameters }) : undefined,
+    trace: compact({ tags: parseTags(r.take('tag.tags')) }),
+  });
+}

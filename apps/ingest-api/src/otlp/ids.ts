@@ -1,0 +1,55 @@
+/**
+ * OTLP ids to ours (DESIGN.md, OTLP): a trace id is 16 bytes, a span id 8. Protobuf carries bytes;
+ * OTLP/JSON carries lowercase hex, and some senders use the protobuf JSON mapping's base64 instead,
+ * so both are accepted (their lengths never collide: 32/16 hex digits vs 24/12 base64 characters).
+ */
+
+export const TRACE_ID_BYTES = 16;
+export const SPAN_ID_BYTES = 8;
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function bytesToHex(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i]!];
+  return out;
+}
+
+const BASE64_RE = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/**
+ * The id as lowercase hex of exactly `size` bytes; `''` when absent (no bytes, empty string);
+ * `null` when malformed (wrong length, not hex or base64, or all zero, which OTLP calls invalid).
+ */
+export function idToHex(value: Uint8Array | string | null | undefined, size: number): string | null {
+  if (value === null || value === undefined || value.length === 0) return '';
+  let hex: string;
+  if (typeof value !== 'string') {
+    if (value.length !== size) return null;
+    hex = bytesToHex(value);
+  } else if (value.length === size * 2 && /^[0-9a-fA-F]+$/.test(value)) {
+    hex = value.toLowerCase();
+  } else if (BASE64_RE.test(value)) {
+    const bytes = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+    if (bytes.length !== size) return null;
+    hex = bytesToHex(bytes);
+  } else {
+    return null;
+  }
+  return /^0+$/.test(hex) ? null : hex;
+}
+
+/** 32 hex digits as a UUID (8-4-4-4-12). */
+function hexToUuid(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** trace.id: the trace id's 32 hex digits as a UUID. */
+export function traceIdToUuid(hex: string): string {
+  return hexToUuid(hex);
+}
+
+/** observation.id (and parentObservationId): the span id's 16 hex digits after 16 zeros, as a UUID. */
+export function spanIdToUuid(hex: string): string {
+  return hexToUuid(`0000000000000000${hex}`);
+}

@@ -1,0 +1,92 @@
+import type { ObservationRecord, TracePiece } from '../traces/model.ts';
+import { traceIdToUuid } from './ids.ts';
+import { type MappedSpan, mapSpan, type UsableSpan } from './map-span.ts';
+import type { OtlpSpan } from './spans.ts';
+
+export type TraceBatch = { piece: TracePiece; observations: ObservationRecord[] };
+
+export type MappedExport = {
+  traces: TraceBatch[];
+  accepted: number;
+  /** Spans that cannot be stored, each with why (path in the request and the field). */
+  rejected: string[];
+};
+
+/** Why a span cannot be stored, or undefined when it can. */
+function unusable(span: OtlpSpan): string | undefined {
+  const problems: string[] = [];
+  const id = (field: string, value: string | null, size: string) => {
+    if (value === '') problems.push(`${field} is missing`);
+    else if (value === null) problems.push(`${field} is not ${size} (hex, base64 or bytes; not all zero)`);
+  };
+  id('traceId', span.traceId, '16 bytes');
+  id('spanId', span.spanId, '8 bytes');
+  if (span.parentSpanId === null) problems.push('parentSpanId is not 8 bytes (hex, base64 or bytes; not all zero)');
+  if (span.startNanos === null) problems.push('startTimeUnixNano is not a 64-bit unsigned integer');
+  if (span.endNanos === null) problems.push('endTimeUnixNano is not a 64-bit unsigned integer');
+  return problems.length > 0 ? `${span.path}: ${problems.join(', ')}` : undefined;
+}
+
+/** Scalar trace fields of a piece: the last span in the export that sets one wins. */
+const SCALARS = ['name', 'userId', 'sessionId', 'release', 'version', 'environment', 'input', 'output'] as const;
+
+/** The spans of one trace in one export as one piece of that trace plus its observations. */
+function toTraceBatch(traceId: string, spans: MappedSpan[]): TraceBatch {
+  const piece: TracePiece = { id: traceIdToUuid(traceId) };
+  const tags = new Set<string>();
+  let metadata: Record<string, unknown> | undefined;
+  let rootName: string | undefined;
+  let root: MappedSpan | undefined;
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const span of spans) {
+    for (const key of SCALARS) {
+      if (span.trace[key] !== undefined) (piece as Record<string, unknown>)[key] = span.trace[key];
+    }
+    for (const tag of span.trace.tags ?? []) tags.add(tag);
+    if (span.trace.metadata) metadata = { ...metadata, ...span.trace.metadata };
+    if (span.isRoot && !root) {
+      root = span;
+      rootName = span.observation.name;
+    }
+    earliest = Math.min(earliest, span.observation.startUs);
+  }
+  // Trace name: langfuse.trace.name, else the root span's name. Trace IO: langfuse.trace.input/
+  // output, else the root span's IO (Langfuse fills trace IO only from explicit attributes in some
+  // SDK paths, langfuse#9970; the root's IO is what a user expects to see).
+  piece.name ??= rootName;
+  if (root) {
+    piece.input ??= root.observation.input;
+    piece.output ??= root.observation.output;
+  }
+  piece.timestampUs = earliest;
+  if (tags.size > 0) piece.tags = [...tags];
+  if (metadata) piece.metadata = metadata;
+  return { piece, observations: spans.map((s) => s.observation) };
+}
+
+/**
+ * All spans of an export to trace pieces: spans grouped by trace id (one piece per trace, its
+ * timestamp the earliest span start), unusable spans set aside with the reason. A span id seen
+ * twice in one export keeps its last copy, as a re-sent span replaces the older one.
+ */
+export function mapExport(spans: OtlpSpan[], nowUs: number): MappedExport {
+  const rejected: string[] = [];
+  const byTrace = new Map<string, Map<string, MappedSpan>>();
+  for (const span of spans) {
+    const problem = unusable(span);
+    if (problem) {
+      rejected.push(problem);
+      continue;
+    }
+    const usable = span as UsableSpan;
+    let group = byTrace.get(usable.traceId);
+    if (!group) {
+      group = new Map();
+      byTrace.set(usable.traceId, group);
+    }
+    group.delete(usable.spanId); // a later copy moves to the end, keeping export order
+    group.set(usable.spanId, mapSpan(usable, nowUs));
+  }
+  const traces = [...byTrace].map(([traceId, group]) => toTraceBatch(traceId, [...group.values()]));
+  return { traces, accepted: spans.length - rejected.length, rejected };
+}

@@ -1,0 +1,89 @@
+import type { CostUsd, TokenUsage } from '../traces/model.ts';
+
+/**
+ * Attribute values that carry JSON as text (the Langfuse SDK serializes objects this way): the
+ * parsed value when the text is JSON, else the text itself. Non-strings pass through.
+ */
+export function parseJsonish(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return value;
+  const first = text[0]!;
+  // Only what can start JSON; a plain word stays a string without a try/catch per attribute.
+  if (!'{["-0123456789tfn'.includes(first)) return value;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return value;
+  }
+}
+
+/** A JSON object from a JSON text or an object value; undefined for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> | undefined {
+  const parsed = parseJsonish(value);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined;
+}
+
+/** Tags from an array value, a JSON array text or a comma-separated text. */
+export function parseTags(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  let list: unknown[];
+  if (Array.isArray(value)) list = value;
+  else if (typeof value === 'string') {
+    const parsed = value.trim().startsWith('[') ? parseJsonish(value) : undefined;
+    list = Array.isArray(parsed) ? parsed : value.split(',');
+  } else list = [value];
+  const tags = list
+    .filter((t) => typeof t === 'string' || typeof t === 'number' || typeof t === 'boolean')
+    .map((t) => String(t).trim())
+    .filter((t) => t !== '');
+  return tags.length > 0 ? tags : undefined;
+}
+
+const count = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
+};
+
+const firstCount = (details: Record<string, unknown>, keys: string[]): number | undefined => {
+  for (const key of keys) {
+    const n = count(details[key]);
+    if (n !== undefined) return n;
+  }
+  return undefined;
+};
+
+/**
+ * Usage details (Langfuse `usage_details`, or a provider's usage object) to input/output/total
+ * tokens. Names in the Langfuse, OpenAI and Anthropic spellings are understood. `total` stays
+ * absent when not sent: the row builder then uses input + output, as for batch observations.
+ */
+export function usageFromDetails(details: Record<string, unknown> | undefined): TokenUsage | undefined {
+  if (!details) return undefined;
+  const usage: TokenUsage = {
+    input: firstCount(details, ['input', 'prompt_tokens', 'input_tokens', 'promptTokens', 'inputTokens']),
+    output: firstCount(details, ['output', 'completion_tokens', 'output_tokens', 'completionTokens', 'outputTokens']),
+    total: firstCount(details, ['total', 'total_tokens', 'totalTokens']),
+  };
+  return usage.input === undefined && usage.output === undefined && usage.total === undefined ? undefined : usage;
+}
+
+/** Cost details in USD (`{input, output, total}`); undefined when none is a number. */
+export function costFromDetails(details: Record<string, unknown> | undefined): CostUsd | undefined {
+  if (!details) return undefined;
+  const money = (value: unknown) => {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const cost: CostUsd = { input: money(details.input), output: money(details.output), total: money(details.total) };
+  return cost.input === undefined && cost.output === undefined && cost.total === undefined ? undefined : cost;
+}
+
+/** `{input, output, total}` from separate counts; undefined when all are absent. */
+export function usageOf(input?: number, output?: number, total?: number): TokenUsage | undefined {
+  if (input === undefined && output === undefined && total === undefined) return undefined;
+  const r = (n?: number) => (n === undefined || n < 0 ? undefined : Math.round(n));
+  return { input: r(input), output: r(output), total: r(total) };
+}

@@ -1,0 +1,37 @@
+import { nanosToMicros } from '@spanhouse/schema';
+
+/** protobufjs decodes 64-bit fields as Long (two 32-bit halves), which is exact. */
+export type LongLike = { low: number; high: number; unsigned?: boolean };
+
+const DIGITS_RE = /^\d{1,20}$/;
+const MAX_U64 = (1n << 64n) - 1n;
+
+/**
+ * A `*UnixNano` value as an exact bigint: a Long (protobuf), a decimal string (OTLP/JSON) or a
+ * number (JSON senders that write numbers; exact below 2^53, which JSON.parse decides, not us).
+ * 0n when absent; null when it is not a non-negative 64-bit integer.
+ */
+export function toNanos(value: LongLike | string | number | null | undefined): bigint | null {
+  if (value === null || value === undefined) return 0n;
+  if (typeof value === 'string') {
+    if (!DIGITS_RE.test(value)) return null;
+    const n = BigInt(value);
+    return n <= MAX_U64 ? n : null;
+  }
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
+  }
+  return (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0);
+}
+
+/**
+ * Start and end in microseconds. A span without a start takes its end (and the reverse); one
+ * with neither takes `nowUs`. An end before the start is dropped: the span is open, not negative.
+ */
+export function spanTimes(startNanos: bigint, endNanos: bigint, nowUs: number): { startUs: number; endUs?: number } {
+  if (startNanos === 0n && endNanos === 0n) return { startUs: nowUs };
+  const startUs = nanosToMicros(startNanos === 0n ? endNanos : startNanos);
+  if (endNanos === 0n) return { startUs };
+  const endUs = nanosToMicros(endNanos);
+  return endUs >= startUs ? { startUs, endUs } : { startUs };
+}

@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { type Config, loadConfig } from '@spanhouse/config';
+import { type Db, openTestDb } from '@spanhouse/db';
+import { createLogger } from '@spanhouse/http';
+import { type AllInOne, createAllInOne } from '@spanhouse/server';
+import { TEST_CREDENTIALS } from './app.ts';
+
+export type TestServer = {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  baseUrl: string;
+  credentials: typeof TEST_CREDENTIALS;
+  db: Db;
+  config: Config;
+  app: AllInOne;
+  /** Stops the listener, drains the ingest buffer and drops the test database. */
+  close: () => Promise<void>;
+};
+
+/**
+ * The all-in-one service on a real HTTP port (port 0: the OS picks a free one) over a fresh chDB
+ * database of this test file, for clients that need a URL: OpenTelemetry exporters, the Langfuse
+ * SDK. `env` overrides configuration (limits, buffer sizes, ...).
+ */
+export async function startTestServer(label: string, env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await openTestDb(label);
+  const config = loadConfig({
+    DATA_DIR: db.dataDir,
+    API_BEARER_TOKEN: TEST_CREDENTIALS.bearerToken,
+    PUBLIC_KEY: TEST_CREDENTIALS.publicKey,
+    SECRET_KEY: TEST_CREDENTIALS.secretKey,
+    INGEST_FLUSH_INTERVAL_MS: '5',
+    ...env,
+  });
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const app = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db });
+  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    credentials: TEST_CREDENTIALS,
+    db,
+    config,
+    app,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await closed;
+      await app.ingest.ingestor.close(5_000);
+      await db.close();
+    },
+  };
+}
