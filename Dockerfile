@@ -3,7 +3,7 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV CI=true
-RUN corepack enable
+RUN npm install -g pnpm@10
 # Manifests first, so a code change does not reinstall dependencies.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 COPY apps/ingest-api/package.json apps/ingest-api/

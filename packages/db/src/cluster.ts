@@ -8,9 +8,9 @@ import { TABLES } from './tables.ts';
  *   `t_local`, the same columns on every node with `Replicated<X>MergeTree` (replicas of a shard
  *   copy each other through ClickHouse Keeper), and `t`, a `Distributed` table over `t_local`.
  *   The service reads and writes `t` and never knows it is on a cluster;
- * - the sharding key hashes the leading ORDER BY column, so every row of one sort key lands on one
- *   shard: FINAL and the Replacing/Aggregating merges then fold a trace's pieces (or an
- *   observation's re-sends) on that shard, as they do on one server;
+ * - the sharding key hashes the leading ORDER BY column (or a key from DEFAULT_SHARDING_KEYS), so
+ *   every row of one sort key lands on one shard: FINAL and the Replacing/Aggregating merges then
+ *   fold a trace's pieces (or an observation's re-sends) on that shard, as on one server;
  * - every DDL statement runs `ON CLUSTER`; ALTERs of columns go to both tables, other ALTERs
  *   (indexes, TTL, settings) to the local one; a materialized view runs on every node, from and
  *   into local tables.
@@ -22,13 +22,25 @@ export type ClusterOptions = {
   cluster: string;
   /** The database every table lives in (Distributed needs it by name on every node). */
   database: string;
-  /** Override the sharding key of a table (default: cityHash64 of its leading ORDER BY column). */
+  /** Override the sharding key of a table (default: DEFAULT_SHARDING_KEYS, else cityHash64 of the leading ORDER BY column). */
   shardingKeys?: Record<string, string>;
   /** Tables known to have a `_local` companion, for materialized views (defaults to TABLES). */
   tables?: readonly string[];
 };
 
 export const LOCAL_SUFFIX = '_local';
+
+/**
+ * Tables whose leading ORDER BY column would shard badly. Metrics lead with the metric name, and
+ * one busy metric would sit on one shard; series_id (already a hash) spreads series evenly and
+ * still keeps a series' samples, and its series row, on one shard, where the Replacing merge of
+ * a re-sent point happens. Queries resolve labels to series ids and read samples by id, which the
+ * Distributed tables fan out to every shard.
+ */
+export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
+  [TABLES.metricSeries]: 'series_id',
+  [TABLES.metricSamples]: 'series_id',
+};
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -56,7 +68,7 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
         rest.slice(0, engine.index) +
         `ENGINE = ${replicated}(${args.join(', ')})` +
         rest.slice(engine.index + engineText.length);
-      const key = opts.shardingKeys?.[name] ?? shardingKey(rest.slice(engine.index));
+      const key = opts.shardingKeys?.[name] ?? DEFAULT_SHARDING_KEYS[name] ?? shardingKey(rest.slice(engine.index));
       return [
         `CREATE TABLE ${ifNotExists}${local} ${onCluster} ${localRest}`,
         `CREATE TABLE ${ifNotExists}${name} ${onCluster} AS ${local}\n` +

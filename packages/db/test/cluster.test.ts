@@ -57,7 +57,7 @@ describe('cluster DDL golden files', () => {
         );
         expect(dist).toMatch(
           new RegExp(
-            `^CREATE TABLE IF NOT EXISTS ${name} ON CLUSTER \`spanhouse_cluster\` AS ${name}_local\\s+ENGINE = Distributed\\('spanhouse_cluster', 'spanhouse', '${name}_local', cityHash64\\(`,
+            `^CREATE TABLE IF NOT EXISTS ${name} ON CLUSTER \`spanhouse_cluster\` AS ${name}_local\\s+ENGINE = Distributed\\('spanhouse_cluster', 'spanhouse', '${name}_local', (cityHash64\\(|series_id\\))`,
           ),
         );
       }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb } from '../src/testing.ts';
 import { loadMigrations, migrate, splitStatements } from '../src/migrations.ts';
 import { ParamBuilder, queryRows } from '../src/query.ts';
+import { openTestDb } from '../src/testing.ts';
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
 beforeAll(async () => {
