@@ -36,6 +36,7 @@ export function readLangfuse(r: AttributeReader): SpanFacts & { asRoot: boolean 
   const traceInput = r.take(`${TRACE}input`);
   const traceOutput = r.take(`${TRACE}output`);
   const asRoot = r.take('langfuse.internal.as_root');
+  const environment = r.string('langfuse.environment');
   return compact({
     type: observationType(r.string(`${OBS}type`)),
     model: r.firstString(`${OBS}model.name`, 'langfuse.generation.model'),
@@ -44,7 +45,7 @@ export function readLangfuse(r: AttributeReader): SpanFacts & { asRoot: boolean 
     usage: usageFromDetails(jsonObject(r.take(`${OBS}usage_details`))),
     cost: costFromDetails(jsonObject(r.take(`${OBS}cost_details`))),
     metadata: { ...metadata, ...named },
-    environment: r.string('langfuse.environment'),
+    environment,
     asRoot: asRoot === true || asRoot === 'true',
     trace: compact({
       name: r.string(`${TRACE}name`),
@@ -52,6 +53,7 @@ export function readLangfuse(r: AttributeReader): SpanFacts & { asRoot: boolean 
       sessionId: r.firstString('session.id', 'langfuse.session.id'),
       release: r.string('langfuse.release'),
       version: r.string('langfuse.version'),
+      environment,
       tags: parseTags(r.take(`${TRACE}tags`)),
       metadata: metadataOf(r, TRACE),
       input: traceInput === undefined ? undefined : parseJsonish(traceInput),
