@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Db } from '@spanhouse/db';
 import { ApiError } from '@spanhouse/http';
 import type { Logger } from 'pino';
@@ -24,12 +25,25 @@ export type IngestHooks = Pick<GroupCommitOptions<unknown>, 'onFlush'> & {
 };
 
 /**
+ * A table whose rows are written as text the caller encodes (one flush at a time) instead of
+ * JSONEachRow objects. Metric samples use it: chDB parses TabSeparated about twice as fast as
+ * JSONEachRow, and samples are by far the most numerous rows.
+ */
+export type TableEncoder = {
+  format: 'TabSeparated';
+  /** The columns each line holds, in order. */
+  columns: [string, ...string[]];
+  encode: (rows: object[]) => string;
+};
+
+/**
  * One group-commit buffer per table, all writing through the writer connection. `submit` takes a
  * request's rows for several tables at once and resolves when all are committed; it refuses the
  * whole request up front if any table cannot take its share, so a refused request adds nothing.
  */
 export class Ingestor {
   private readonly buffers = new Map<string, GroupCommitBuffer<object>>();
+  private readonly encoders = new Map<string, TableEncoder>();
 
   constructor(
     private readonly db: Db,
@@ -38,11 +52,22 @@ export class Ingestor {
     private readonly hooks: IngestHooks = {},
   ) {}
 
+  /** Writes `table` through `encoder` (call before the table's first row). */
+  encodeWith(table: string, encoder: TableEncoder): void {
+    this.encoders.set(table, encoder);
+  }
+
   buffer(table: string): GroupCommitBuffer<object> {
     let buf = this.buffers.get(table);
     if (!buf) {
+      const encoder = this.encoders.get(table);
       const insert = async (rows: object[]) => {
-        await this.db.writer.insert({ table, values: rows, format: 'JSONEachRow' });
+        if (encoder) {
+          const text = Readable.from([encoder.encode(rows)], { objectMode: false });
+          await this.db.writer.insert({ table, values: text, format: encoder.format, columns: encoder.columns });
+        } else {
+          await this.db.writer.insert({ table, values: rows, format: 'JSONEachRow' });
+        }
       };
       buf = new GroupCommitBuffer<object>({
         name: table,

@@ -1,5 +1,5 @@
 import { microsToCh } from '@spanhouse/schema';
-import type { MetricPoint } from './decode.ts';
+import type { DecodedBatch } from './decode.ts';
 import type { SeriesCache } from './series-cache.ts';
 
 /** A row of the samples table (clickhouse/0002_metrics.sql). */
@@ -15,8 +15,11 @@ export type MetricRows = {
   markStored: () => void;
 };
 
-/** Maps decoded points to rows. Pure apart from the cache, which only memoizes. */
-export function buildMetricRows(points: MetricPoint[], cache: SeriesCache): MetricRows {
+const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** Maps a decoded batch to rows. Pure apart from the cache, which only memoizes. */
+export function buildMetricRows(batch: DecodedBatch, cache: SeriesCache): MetricRows {
+  const { points, us } = batch;
   const samples: SampleRow[] = new Array(points.length);
   const series: SeriesRow[] = [];
   const pending = new Set<{ stored: boolean }>();
@@ -24,14 +27,15 @@ export function buildMetricRows(points: MetricPoint[], cache: SeriesCache): Metr
   let lastTs = '';
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
-    const entry = cache.lookup(p.name, p.labels);
+    const labels = p.labels ?? NO_LABELS;
+    const entry = cache.lookup(p.name, labels);
     if (!entry.stored && !pending.has(entry)) {
       pending.add(entry);
-      series.push({ name: p.name, series_id: entry.id, labels: p.labels });
+      series.push({ name: p.name, series_id: entry.id, labels });
     }
-    if (p.us !== lastUs) {
-      lastUs = p.us;
-      lastTs = microsToCh(p.us);
+    if (us[i] !== lastUs) {
+      lastUs = us[i]!;
+      lastTs = microsToCh(lastUs);
     }
     samples[i] = { name: p.name, series_id: entry.id, ts: lastTs, value: p.value };
   }
@@ -42,4 +46,33 @@ export function buildMetricRows(points: MetricPoint[], cache: SeriesCache): Metr
       for (const e of pending) e.stored = true;
     },
   };
+}
+
+/** Columns of a TabSeparated samples line, in order. */
+export const SAMPLE_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'ts', 'value'];
+
+/**
+ * Sample rows as TabSeparated text (what the ingest buffer sends to ClickHouse). ids and times
+ * are digits; `String(value)` is the shortest text that reads back as the same double; names are
+ * escaped (backslash, tab, newline, carriage return), once per distinct name.
+ */
+export function encodeSamplesTsv(rows: readonly SampleRow[]): string {
+  const parts: string[] = new Array(rows.length);
+  let lastName: string | undefined;
+  let escaped = '';
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    if (r.name !== lastName) {
+      lastName = r.name;
+      escaped = escapeTsv(r.name);
+    }
+    parts[i] = `${escaped}\t${r.series_id}\t${r.ts}\t${r.value}\n`;
+  }
+  return parts.join('');
+}
+
+export function escapeTsv(s: string): string {
+  return /[\\\t\n\r]/.test(s)
+    ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : s;
 }

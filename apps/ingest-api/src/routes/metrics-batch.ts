@@ -3,7 +3,7 @@ import { limitBody, readJson } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
-import { buildMetricRows } from '../metrics/rows.ts';
+import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleRow } from '../metrics/rows.ts';
 import { SeriesCache } from '../metrics/series-cache.ts';
 
 /**
@@ -12,12 +12,18 @@ import { SeriesCache } from '../metrics/series-cache.ts';
  */
 export function metricsBatchRoutes(deps: IngestDeps) {
   const cache = new SeriesCache();
+  deps.ingestor.encodeWith(TABLES.metricSamples, {
+    format: 'TabSeparated',
+    columns: SAMPLE_COLUMNS,
+    // The samples buffer only ever holds rows built by buildMetricRows.
+    encode: (rows) => encodeSamplesTsv(rows as SampleRow[]),
+  });
   return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const points = decodeMetricsBatch(await readJson(c));
-    const rows = buildMetricRows(points, cache);
+    const batch = decodeMetricsBatch(await readJson(c));
+    const rows = buildMetricRows(batch, cache);
     await deps.ingestor.submit({ [TABLES.metricSeries]: rows.series, [TABLES.metricSamples]: rows.samples });
     rows.markStored();
-    const count = points.length;
+    const count = batch.points.length;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
   });
 }
