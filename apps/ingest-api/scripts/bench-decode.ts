@@ -5,8 +5,14 @@
 // with other work): protobufjs 8.8 static code ~178-182k spans/s, @bufbuild/protobuf 2.17
 // (protoc-gen-es) ~141-144k spans/s in its best rounds and as low as 44k in others: protobufjs
 // was 1.26-1.27x faster at best and up to 3.6x in noisier runs. So the generated code is
-// protobufjs and @bufbuild/protobuf was removed; this script now measures the chosen decoder.
+// protobufjs and @bufbuild/protobuf was removed; this script now measures the chosen decoder,
+// and the whole path to rows (decode, flatten, map attributes, group into trace pieces) for
+// protobuf and for the same export as OTLP/JSON.
+import { decodeJsonRequest } from '../src/otlp/decode-json.ts';
+import { decodeProtobufRequest } from '../src/otlp/decode-protobuf.ts';
 import { opentelemetry } from '../src/otlp/generated/otlp.js';
+import { mapExport } from '../src/otlp/map-export.ts';
+import { collectSpans } from '../src/otlp/spans.ts';
 
 const Request = opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 
@@ -78,9 +84,13 @@ function fixture() {
 }
 
 // The encoder takes decimal-string times and converts them exactly (through Long).
-const payload = Request.encode(fixture()).finish();
+const request = fixture();
+const payload = Request.encode(request).finish();
+const hexIds = (_key: string, value: unknown) =>
+  value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value;
+const jsonPayload = Buffer.from(JSON.stringify(request, hexIds));
 
-type Decoder = { label: string; decode: (buf: Uint8Array) => unknown; best: number };
+type Decoder = { label: string; payload: Uint8Array; decode: (buf: Uint8Array) => unknown; best: number };
 
 /** Spans/s of one round of about `ms` milliseconds. */
 function round(d: Decoder, ms: number): number {
@@ -88,7 +98,7 @@ function round(d: Decoder, ms: number): number {
   const t0 = performance.now();
   let elapsed = 0;
   while (elapsed < ms) {
-    d.decode(payload);
+    d.decode(d.payload);
     runs++;
     elapsed = performance.now() - t0;
   }
@@ -100,18 +110,34 @@ function round(d: Decoder, ms: number): number {
  * other processes steal time in bursts, and the best round is the least disturbed one.
  */
 function compare(decoders: Decoder[]): void {
-  for (const d of decoders) for (let i = 0; i < 50; i++) d.decode(payload); // warm up the JIT
+  for (const d of decoders) for (let i = 0; i < 50; i++) d.decode(d.payload); // warm up the JIT
   const rounds = Math.max(1, Math.round(SECONDS * 2));
   for (let r = 0; r < rounds; r++) for (const d of decoders) d.best = Math.max(d.best, round(d, 500));
   for (const d of decoders) {
     const msPerRequest = (SPANS / d.best) * 1000;
     console.log(
-      `${d.label.padEnd(22)} ${msPerRequest.toFixed(2).padStart(7)} ms/request  ${Math.round(d.best).toLocaleString('en-US').padStart(11)} spans/s`,
+      `${d.label.padEnd(30)} ${msPerRequest.toFixed(2).padStart(7)} ms/request  ${Math.round(d.best).toLocaleString('en-US').padStart(11)} spans/s`,
     );
   }
 }
 
 console.log(
-  `ExportTraceServiceRequest: ${SPANS} spans, ${(payload.length / 1024).toFixed(0)} KiB protobuf; node ${process.version}`,
+  `ExportTraceServiceRequest: ${SPANS} spans, ${(payload.length / 1024).toFixed(0)} KiB protobuf, ` +
+    `${(jsonPayload.length / 1024).toFixed(0)} KiB JSON; node ${process.version}`,
 );
-compare([{ label: 'protobufjs static', decode: (buf) => Request.decode(buf), best: 0 }]);
+const now = Date.now() * 1000;
+compare([
+  { label: 'protobuf decode (generated)', payload, decode: (buf) => Request.decode(buf), best: 0 },
+  {
+    label: 'protobuf decode + map',
+    payload,
+    decode: (buf) => mapExport(collectSpans(decodeProtobufRequest(buf)), now),
+    best: 0,
+  },
+  {
+    label: 'JSON decode + map',
+    payload: jsonPayload,
+    decode: (buf) => mapExport(collectSpans(decodeJsonRequest(buf as Buffer)), now),
+    best: 0,
+  },
+]);

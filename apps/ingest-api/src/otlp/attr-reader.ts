@@ -6,8 +6,21 @@ import type { Attributes, AttrValue } from './values.ts';
  */
 export class AttributeReader {
   private readonly consumed = new Set<string>();
+  private readonly keys: string[];
+  private readonly namespaces = new Set<string>();
 
-  constructor(readonly attributes: Attributes) {}
+  constructor(readonly attributes: Attributes) {
+    this.keys = Object.keys(attributes);
+    for (const key of this.keys) {
+      const dot = key.indexOf('.');
+      this.namespaces.add(dot < 0 ? key : key.slice(0, dot));
+    }
+  }
+
+  /** Whether any attribute key starts with `<namespace>.` (or is `namespace`): a cheap skip. */
+  has(...namespaces: string[]): boolean {
+    return namespaces.some((ns) => this.namespaces.has(ns));
+  }
 
   /** The value (any type), now consumed; undefined when absent or null. */
   take(key: string): AttrValue | undefined {
@@ -65,10 +78,10 @@ export class AttributeReader {
   /** Every `<prefix><rest>` attribute as `{rest: value}`, now consumed (prefix includes its dot). */
   prefixed(prefix: string): Record<string, AttrValue> {
     const out: Record<string, AttrValue> = {};
-    for (const [key, value] of Object.entries(this.attributes)) {
+    for (const key of this.keys) {
       if (key.length > prefix.length && key.startsWith(prefix)) {
         this.consumed.add(key);
-        out[key.slice(prefix.length)] = value;
+        out[key.slice(prefix.length)] = this.attributes[key]!;
       }
     }
     return out;
@@ -77,7 +90,7 @@ export class AttributeReader {
   /** The attributes no convention took. */
   rest(): Attributes {
     const out: Attributes = {};
-    for (const [key, value] of Object.entries(this.attributes)) if (!this.consumed.has(key)) out[key] = value;
+    for (const key of this.keys) if (!this.consumed.has(key)) out[key] = this.attributes[key]!;
     return out;
   }
 }

@@ -21,6 +21,8 @@ export type MappedSpan = {
   isRoot: boolean;
 };
 
+const NOTHING: SpanFacts = Object.freeze({});
+
 const first = <K extends keyof SpanFacts>(facts: SpanFacts[], key: K): SpanFacts[K] => {
   for (const f of facts) if (f[key] !== undefined) return f[key];
   return undefined;
@@ -62,10 +64,13 @@ function mergeTraceFacts(list: (TraceFacts | undefined)[]): TraceFacts {
  */
 export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   const r = new AttributeReader(span.attributes);
-  const langfuse = readLangfuse(r);
-  const genAi = readGenAi(r);
-  const vercel = readVercelAi(r, span.name);
-  const openInference = readOpenInference(r);
+  // Each convention reads only spans that carry its namespaces: most spans carry one or none.
+  const langfuse = r.has('langfuse', 'user', 'session') ? readLangfuse(r) : { asRoot: false };
+  const genAi = r.has('gen_ai') ? readGenAi(r) : NOTHING;
+  const vercel = r.has('ai') ? readVercelAi(r, span.name) : NOTHING;
+  const openInference = r.has('openinference', 'llm', 'input', 'output', 'tag', 'metadata')
+    ? readOpenInference(r)
+    : NOTHING;
   const facts = [langfuse, genAi, vercel, openInference];
 
   const model = first(facts, 'model');

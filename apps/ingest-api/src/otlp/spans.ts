@@ -60,11 +60,17 @@ function statusCode(code: number | string | null | undefined): number {
 /** Flattens resourceSpans → scopeSpans → spans, in request order. */
 export function collectSpans(request: RequestLike): OtlpSpan[] {
   const out: OtlpSpan[] = [];
-  for (const [r, rs] of (request.resourceSpans ?? []).entries()) {
+  const resourceSpans = request.resourceSpans ?? [];
+  for (let r = 0; r < resourceSpans.length; r++) {
+    const rs = resourceSpans[r];
     const resource = keyValues(rs?.resource?.attributes);
-    for (const [s, ss] of (rs?.scopeSpans ?? []).entries()) {
+    const scopeSpans = rs?.scopeSpans ?? [];
+    for (let s = 0; s < scopeSpans.length; s++) {
+      const ss = scopeSpans[s];
       const scope = { name: ss?.scope?.name ?? '', version: ss?.scope?.version ?? '' };
-      for (const [i, span] of (ss?.spans ?? []).entries()) {
+      const spans = ss?.spans ?? [];
+      for (let i = 0; i < spans.length; i++) {
+        const span = spans[i]!;
         out.push({
           path: `resourceSpans.${r}.scopeSpans.${s}.spans.${i}`,
           traceId: idToHex(span.traceId, TRACE_ID_BYTES),
