@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ingest, out, type Point, pairs, query } from './helpers.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp('metrics_limits');
+});
+afterAll(async () => app?.close());
+
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+const minute = (m: number) => new Date(T0 + m * 60_000).toISOString();
+const pad = (i: number) => String(i).padStart(2, '0');
+
+describe('the 50-series cut', () => {
+  it('keeps the first 50 series by sorted labels and says truncated', async () => {
+    const name = 'cut_series';
+    // 51 series s00..s50; the newest point belongs to s50, which is cut: latest_ts still shows it.
+    await ingest(
+      app,
+      Array.from({ length: 51 }, (_, i) => ({
+        name,
+        labels: { s: `s${pad(50 - i)}` },
+        value: i,
+        timestamp: minute(50 - i),
+      })),
+    );
+    const res = await query(app, { name, from: minute(0), to: minute(60), step: '1h', agg: 'max' });
+    expect(res.data.map((s) => s.labels.s)).toEqual(Array.from({ length: 50 }, (_, i) => `s${pad(i)}`));
+    expect(res.meta).toEqual({ series_count: 50, truncated: true, latest_ts: out(minute(50)) });
+  });
+
+  it('counts only series with points in the window', async () => {
+    const name = 'cut_window';
+    // 52 series; a00 and a01 sort first but have points only outside the window.
+    const points: Point[] = Array.from({ length: 50 }, (_, i) => ({
+      name,
+      labels: { s: `b${pad(i)}` },
+      value: 1,
+      timestamp: minute(10),
+    }));
+    points.push({ name, labels: { s: 'a00' }, value: 1, timestamp: minute(100) });
+    points.push({ name, labels: { s: 'a01' }, value: 1, timestamp: minute(0) });
+    await ingest(app, points);
+    const res = await query(app, { name, from: minute(5), to: minute(60), step: '1h', agg: 'sum' });
+    expect(res.data.map((s) => s.labels.s)).toEqual(Array.from({ length: 50 }, (_, i) => `b${pad(i)}`));
+    expect(res.meta).toEqual({ series_count: 50, truncated: false, latest_ts: out(minute(10)) });
+  });
+
+  it('applies to groups of group_by, not to the series inside them', async () => {
+    const name = 'cut_groups';
+    await ingest(
+      app,
+      Array.from({ length: 120 }, (_, i) => ({
+        name,
+        labels: { g: `g${pad(i % 51)}`, s: String(i) },
+        value: 1,
+        timestamp: minute(1),
+      })),
+    );
+    const res = await query(app, { name, from: minute(0), to: minute(60), step: '1h', agg: 'sum', group_by: 'g' });
+    expect(res.data.map((s) => s.labels.g)).toEqual(Array.from({ length: 50 }, (_, i) => `g${pad(i)}`));
+    // g00..g17 hold three series each (i, i + 51, i + 102), the rest two.
+    expect(res.data.map((s) => s.values[0]?.value)).toEqual(Array.from({ length: 50 }, (_, i) => (i < 18 ? 3 : 2)));
+    expect(res.meta.truncated).toBe(true);
+  });
+});
+
+describe('the 1000-point cut', () => {
+  it('keeps the most recent 1000 buckets and says truncated', async () => {
+    const name = 'cut_points';
+    await ingest(
+      app,
+      Array.from({ length: 1001 }, (_, m) => ({ name, value: m, timestamp: minute(m) })),
+    );
+    const res = await query(app, { name, from: minute(0), to: minute(2000), step: '1m', agg: 'last' });
+    const got = pairs(res);
+    expect(got).toHaveLength(1000);
+    expect(got[0]).toEqual([out(minute(1)), 1]);
+    expect(got[999]).toEqual([out(minute(1000)), 1000]);
+    expect(res.meta).toEqual({ series_count: 1, truncated: true, latest_ts: out(minute(1000)) });
+  });
+
+  it('is not truncated at exactly 1000 buckets', async () => {
+    const res = await query(app, { name: 'cut_points', from: minute(1), to: minute(1000), step: '1m', agg: 'last' });
+    expect(pairs(res)).toHaveLength(1000);
+    expect(res.meta.truncated).toBe(false);
+  });
+
+  it('counts buckets, not points', async () => {
+    const res = await query(app, { name: 'cut_points', from: minute(0), to: minute(2000), step: '5m', agg: 'sum' });
+    expect(pairs(res)).toHaveLength(201);
+    expect(res.meta.truncated).toBe(false);
+  });
+});
+
+describe('both cuts at once', () => {
+  it('cuts series and points in one answer', async () => {
+    const name = 'cut_both';
+    const points: Point[] = Array.from({ length: 1001 }, (_, m) => ({
+      name,
+      labels: { s: 'a' },
+      value: 1,
+      timestamp: minute(m),
+    }));
+    for (let i = 0; i < 51; i++) points.push({ name, labels: { s: `b${pad(i)}` }, value: 2, timestamp: minute(0) });
+    await ingest(app, points);
+    const res = await query(app, { name, from: minute(0), to: minute(2000), step: '1m', agg: 'sum' });
+    expect(res.data).toHaveLength(50);
+    expect(res.data[0]?.labels).toEqual({ s: 'a' });
+    expect(res.data[0]?.values).toHaveLength(1000);
+    expect(res.data[49]?.labels).toEqual({ s: 'b48' });
+    expect(res.meta).toEqual({ series_count: 50, truncated: true, latest_ts: out(minute(1000)) });
+  });
+});
+
+describe('default window and latest_ts', () => {
+  it('without from and to, reads the last hour ending now', async () => {
+    const name = 'recent';
+    const now = Date.now();
+    await ingest(app, [
+      { name, value: 1, timestamp: new Date(now - 30 * 60_000).toISOString() },
+      { name, value: 2, timestamp: new Date(now - 2 * 3_600_000).toISOString() },
+      { name, value: 4, timestamp: new Date(now + 10 * 60_000).toISOString() },
+    ]);
+    const res = await query(app, { name, step: '1d', agg: 'sum' });
+    expect(res.data[0]?.values.map((v) => v.value)).toEqual([1]);
+    expect(res.meta.latest_ts).toBe(out(now - 30 * 60_000));
+  });
+
+  it('with only to, reads the hour before it; with only from, up to now', async () => {
+    const name = 'recent';
+    const now = Date.now();
+    const onlyTo = await query(app, { name, to: new Date(now - 90 * 60_000).toISOString(), step: '1d', agg: 'sum' });
+    expect(onlyTo.data[0]?.values.map((v) => v.value)).toEqual([2]);
+    const onlyFrom = await query(app, {
+      name,
+      from: new Date(now - 3 * 3_600_000).toISOString(),
+      step: '1d',
+      agg: 'sum',
+    });
+    expect(onlyFrom.data.flatMap((s) => s.values).reduce((a, v) => a + (v.value ?? 0), 0)).toBe(3);
+  });
+
+  it('latest_ts is the newest matching point in the window, to the millisecond', async () => {
+    const name = 'latest';
+    await ingest(app, [
+      { name, labels: { k: 'a' }, value: 1, timestamp: '2026-01-01T00:00:10.123456Z' },
+      { name, labels: { k: 'b' }, value: 1, timestamp: '2026-01-01T00:20:00Z' },
+      { name, labels: { k: 'a' }, value: 1, timestamp: '2026-01-01T00:40:00Z' },
+    ]);
+    const w = { name, from: '2026-01-01T00:00:00Z', to: '2026-01-01T00:30:00Z', step: '1h' };
+    expect((await query(app, w)).meta.latest_ts).toBe('2026-01-01T00:20:00.000+00:00');
+    expect((await query(app, { ...w, labels: { k: 'a' } })).meta.latest_ts).toBe('2026-01-01T00:00:10.123+00:00');
+    const none = await query(app, { ...w, from: '2026-01-01T00:50:00Z', to: '2026-01-01T01:00:00Z' });
+    expect(none).toEqual({ data: [], meta: { series_count: 0, truncated: false } });
+  });
+});
+
+describe('duplicates', () => {
+  const batch = (name: string, value = 5): Point[] => [
+    { name, labels: { k: 'a' }, value, timestamp: '2026-01-01T00:00:10Z' },
+    { name, labels: { k: 'a' }, value: 1, timestamp: '2026-01-01T00:00:20Z' },
+  ];
+  const w = { from: '2026-01-01T00:00:00Z', to: '2026-01-01T00:01:00Z', step: '1m' };
+
+  it('the same batch sent twice counts once', async () => {
+    await ingest(app, batch('dup_twice'));
+    await ingest(app, batch('dup_twice'));
+    for (const [agg, value] of [
+      ['sum', 6],
+      ['avg', 3],
+      ['p50', 3],
+    ] as const) {
+      expect(pairs(await query(app, { name: 'dup_twice', ...w, agg }))).toEqual([[out(w.from), value]]);
+    }
+  });
+
+  it('the same point twice in one batch counts once', async () => {
+    await ingest(app, [...batch('dup_inside'), ...batch('dup_inside')]);
+    expect(pairs(await query(app, { name: 'dup_inside', ...w, agg: 'sum' }))).toEqual([[out(w.from), 6]]);
+  });
+
+  it('a point sent again with another value: the value stored last wins', async () => {
+    await ingest(app, batch('dup_value', 5));
+    await ingest(app, batch('dup_value', 50));
+    expect(pairs(await query(app, { name: 'dup_value', ...w, agg: 'sum' }))).toEqual([[out(w.from), 51]]);
+    // Inside one batch too: the later point of the batch wins.
+    await ingest(app, [...batch('dup_value', 7), ...batch('dup_value', 70)]);
+    expect(pairs(await query(app, { name: 'dup_value', ...w, agg: 'max' }))).toEqual([[out(w.from), 70]]);
+  });
+
+  it('labels in another order are the same series, so also a duplicate', async () => {
+    const name = 'dup_order';
+    await ingest(app, [{ name, labels: { a: '1', b: '2' }, value: 3, timestamp: '2026-01-01T00:00:10Z' }]);
+    await ingest(app, [{ name, labels: { b: '2', a: '1' }, value: 3, timestamp: '2026-01-01T00:00:10Z' }]);
+    const res = await query(app, { name, ...w, agg: 'sum' });
+    expect(res.data).toEqual([{ labels: { a: '1', b: '2' }, values: [{ timestamp: out(w.from), value: 3 }] }]);
+  });
+});
