@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { AUTH, launch, type Service, stop, tempDir } from './helpers/service.ts';
-import { availableKinds, drive, Ledger, verify } from './helpers/workload.ts';
+import { drive, KINDS, Ledger, verify } from './helpers/workload.ts';
 
 // Graceful stop: SIGTERM under sustained load. The process must stop accepting, commit what it
 // accepted, exit 0, and refuse what arrives while it drains; after a restart on the same folder
@@ -43,7 +43,7 @@ it('drains on SIGTERM under load: exit 0, nothing acknowledged lost, new request
 }, async () => {
   writeFileSync(faultFile, 'delay 150');
   service = await launch(env, { preload: [FAULTY] });
-  const kinds = await availableKinds(service.base);
+  const kinds = KINDS;
   const ledger = new Ledger('graceful');
   let stopLoad = false;
   const load = drive({ base: service.base, ledger, kinds, concurrency: 12, until: () => stopLoad });

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { AUTH, launch, type Service, stop, tempDir } from './helpers/service.ts';
-import { availableKinds, drive, Ledger, verify } from './helpers/workload.ts';
+import { drive, KINDS, Ledger, verify } from './helpers/workload.ts';
 
 // Storage failure: every insert fails (the test-only fault preload makes the ClickHouse client's
 // insert throw, as an unreachable server or a read-only disk would) while clients keep sending.
@@ -44,7 +44,7 @@ it('answers 503 + Retry-After while writes fail, loses nothing acknowledged and 
     { preload: [FAULTY] },
   );
   const s = service;
-  const kinds = await availableKinds(s.base);
+  const kinds = KINDS;
   const run = async (ledger: Ledger, ms: number) => {
     let done = false;
     await Promise.all([

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { badRequest } from './errors.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 
 /** `observations.2.startTime: must be ...`: the message names the offending field. */
 export function issuesMessage(issues: readonly v.BaseIssue<unknown>[], root?: string): string {
@@ -20,10 +21,18 @@ export function validate<S extends v.GenericSchema>(schema: S, value: unknown, r
   return result.output;
 }
 
-/** Reads a JSON body; malformed JSON is a 400, not a 500. */
+/** Reads a JSON body; malformed or absurdly nested JSON is a 400, not a 500. */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
+  return parseJsonBody(text);
+}
+
+/** Parses JSON request text; 400 when empty, malformed or nested deeper than MAX_JSON_DEPTH. */
+export function parseJsonBody(text: string): unknown {
   if (text.length === 0) throw badRequest('request body is empty; expected JSON');
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw badRequest(`request body nests arrays/objects deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   try {
     return JSON.parse(text);
   } catch (err) {

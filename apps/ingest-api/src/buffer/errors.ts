@@ -8,6 +8,7 @@ import { ClickHouseError } from '@clickhouse/client';
  */
 const PERMANENT_CODES = new Set([
   '6', // CANNOT_PARSE_TEXT
+  '25', // CANNOT_PARSE_ESCAPE_SEQUENCE
   '26', // CANNOT_PARSE_QUOTED_STRING
   '27', // CANNOT_PARSE_INPUT_ASSERTION_FAILED
   '38', // CANNOT_PARSE_DATE

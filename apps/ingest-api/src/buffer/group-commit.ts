@@ -22,6 +22,13 @@ export type GroupCommitOptions<Row> = {
   flushIntervalMs: number;
   /** A request whose rows are not committed by then gets 503 (its rows stay queued and retried). */
   commitTimeoutMs: number;
+  /**
+   * A failing batch whose requests have all been answered 503 is dropped after failing this
+   * long (default 4 x commitTimeoutMs, at least 60 s). Its clients were told to retry, so nothing
+   * acknowledged is lost; without this, a batch that fails for a reason no retry fixes (an error
+   * code we did not know to be permanent) would block the buffer forever.
+   */
+  abandonAfterMs?: number;
   logger?: Logger;
   /** True for errors that retrying cannot fix (bad rows); see isPermanentInsertError. */
   isPermanent?: (err: unknown) => boolean;
@@ -168,7 +175,7 @@ export class GroupCommitBuffer<Row> {
     const batch = this.open;
     this.open = { rows: [], waiters: [], firstAt: 0, bytes: 0 };
     this.inFlight = batch;
-    const outcome = await this.writeWithRetry(batch.rows);
+    const outcome = await this.writeWithRetry(batch.rows, batch.waiters);
     if (outcome === 'ok') {
       for (const w of batch.waiters) settle(w);
     } else if (batch.waiters.length === 1) {
@@ -177,7 +184,7 @@ export class GroupCommitBuffer<Row> {
       // Some request carried rows ClickHouse refuses: write each request's rows on its own so
       // only that request fails.
       for (const w of batch.waiters) {
-        const own = await this.writeWithRetry(batch.rows.slice(w.from, w.to));
+        const own = await this.writeWithRetry(batch.rows.slice(w.from, w.to), [w]);
         settle(w, own === 'ok' ? undefined : own);
       }
     }
@@ -186,9 +193,18 @@ export class GroupCommitBuffer<Row> {
   }
 
   /** Writes until committed ('ok') or refused for good (the error). Transient failures retry with backoff. */
-  private async writeWithRetry(rows: Row[]): Promise<'ok' | Error> {
+  private async writeWithRetry(rows: Row[], waiters: Waiter[]): Promise<'ok' | Error> {
     let delay = RETRY_MIN_MS;
+    const abandonAfter = this.opts.abandonAfterMs ?? Math.max(60_000, 4 * this.opts.commitTimeoutMs);
+    const firstTry = Date.now();
     for (;;) {
+      if (Date.now() - firstTry > abandonAfter && waiters.every((w) => w.settled)) {
+        this.opts.logger?.error(
+          { table: this.opts.name, rows: rows.length, failingForMs: Date.now() - firstTry },
+          'dropping a batch that kept failing; every request in it was answered 503 and may retry',
+        );
+        return new ApiError('SERVICE_UNAVAILABLE', 'storage did not commit the rows; retry', 5);
+      }
       const start = performance.now();
       try {
         await this.opts.write(rows);

@@ -6,6 +6,12 @@ import { isPermanentInsertError } from './errors.ts';
 import { GroupCommitBuffer, type GroupCommitOptions } from './group-commit.ts';
 import { approxRowBytes } from './row-size.ts';
 
+/**
+ * JSON.stringify writes a lone UTF-16 surrogate (valid in a JS string, e.g. from a client's
+ * `"\ud800"`) as an escape ClickHouse refuses by default; stored as is, it cannot poison a batch.
+ */
+const INSERT_SETTINGS = { input_format_json_throw_on_bad_escape_sequence: 0 } as const;
+
 export type BufferSettings = {
   maxRows: number;
   /** Approximate bytes held per table before 429 (see GroupCommitOptions.maxBytes). */
@@ -66,7 +72,12 @@ export class Ingestor {
           const text = Readable.from([encoder.encode(rows)], { objectMode: false });
           await this.db.writer.insert({ table, values: text, format: encoder.format, columns: encoder.columns });
         } else {
-          await this.db.writer.insert({ table, values: rows, format: 'JSONEachRow' });
+          await this.db.writer.insert({
+            table,
+            values: rows,
+            format: 'JSONEachRow',
+            clickhouse_settings: INSERT_SETTINGS,
+          });
         }
       };
       buf = new GroupCommitBuffer<object>({
