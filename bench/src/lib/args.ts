@@ -1,0 +1,80 @@
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const SUITES = ['trace-queries', 'trace-ingest', 'metrics'] as const;
+export type Suite = (typeof SUITES)[number];
+
+export type BenchOptions = {
+  suites: Suite[];
+  smoke: boolean;
+  /** Traces in the query data set. */
+  traces: number;
+  /** Timed requests per query scenario. */
+  runs: number;
+  /** Where data sets, service data folders and results go. */
+  dir: string;
+  /** Reload the trace data set even when a complete one is there. */
+  reload: boolean;
+  /** Write node --cpu-prof profiles of the service into <dir>/profiles. */
+  profile: boolean;
+  /** Only query scenarios whose name matches. */
+  only?: RegExp;
+  /** Ingest phase length per path, seconds. */
+  ingestSeconds: number;
+};
+
+const HELP = `pnpm bench [suite...] [options]
+
+suites: ${SUITES.join(', ')} (default: all)
+  --smoke            small data sets and few runs; peers only when installed (CI)
+  --traces N         traces in the query data set (default 1000000; smoke 5000)
+  --runs N           timed requests per trace query (default 200; smoke 10)
+  --ingest-seconds S length of each ingest phase (default 20; smoke 3)
+  --dir PATH         working folder (default $BENCH_DIR or \${TMPDIR:-/tmp}/spanhouse-bench)
+  --reload           regenerate the trace data set even if a complete one exists
+  --only REGEX       only trace query scenarios whose name matches
+  --profile          node --cpu-prof the service (profiles in <dir>/profiles)
+`;
+
+export function parseBenchArgs(argv: string[]): BenchOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      smoke: { type: 'boolean', default: false },
+      traces: { type: 'string' },
+      runs: { type: 'string' },
+      'ingest-seconds': { type: 'string' },
+      dir: { type: 'string' },
+      reload: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  const unknown = positionals.filter((p) => !(SUITES as readonly string[]).includes(p));
+  if (unknown.length) throw new Error(`unknown suite ${unknown.join(', ')}; one of ${SUITES.join(', ')}`);
+  const smoke = values.smoke ?? false;
+  const int = (s: string | undefined, dflt: number, name: string) => {
+    if (s === undefined) return dflt;
+    const n = Number(s);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer`);
+    return n;
+  };
+  return {
+    suites: positionals.length ? (positionals as Suite[]) : [...SUITES],
+    smoke,
+    traces: int(values.traces, smoke ? 5000 : 1_000_000, 'traces'),
+    runs: int(values.runs, smoke ? 10 : 200, 'runs'),
+    ingestSeconds: int(values['ingest-seconds'], smoke ? 3 : 20, 'ingest-seconds'),
+    dir: path.resolve(values.dir ?? process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'spanhouse-bench')),
+    reload: values.reload ?? false,
+    profile: values.profile ?? false,
+    only: values.only ? new RegExp(values.only, 'i') : undefined,
+  };
+}

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { log } from './log.ts';
+import { memoryOf } from './proc.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export type Service = {
+  url: string;
+  token: string;
+  pid: number;
+  memory: () => { rss: number; peak: number };
+  /** SIGTERM and wait for the exit (the service drains its buffers first). */
+  stop: () => Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs the real service (`apps/server/src/main.ts`, what `pnpm start` runs) as a child process on
+ * `dataDir`: one node process (tsx as a loader, not as a wrapper), so its pid's RSS is the
+ * service's. `cpuProfDir` adds `node --cpu-prof` (written at exit).
+ */
+export async function startService(opts: {
+  dataDir: string;
+  env?: Record<string, string>;
+  cpuProfDir?: string;
+}): Promise<Service> {
+  const port = await freePort();
+  const token = randomBytes(16).toString('hex');
+  const args = ['--import', 'tsx'];
+  if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
+  args.push('apps/server/src/main.ts');
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      API_BEARER_TOKEN: token,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('service not ready after 180 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const pid = child.pid!;
+  log(`service up at ${url} (pid ${pid}, data ${opts.dataDir})`);
+  return {
+    url,
+    token,
+    pid,
+    memory: () => memoryOf(pid),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseBenchArgs } from './lib/args.ts';
+import { log } from './lib/log.ts';
+import { loadAverage } from './lib/proc.ts';
+import { traceQuerySuite } from './traces/suite-queries.ts';
+
+// `pnpm bench`: every suite, markdown on stdout (progress on stderr), a copy in <dir>/results.
+const opts = parseBenchArgs(process.argv.slice(2).filter((a) => a !== '--'));
+mkdirSync(opts.dir, { recursive: true });
+const started = new Date();
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const sections: string[] = [
+  `## spanhouse bench ${started.toISOString().slice(0, 16)}Z${opts.smoke ? ' (smoke)' : ''}`,
+  '',
+  `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}.`,
+  `Load average at start: ${loadAverage()} (other work on the machine skews every figure).`,
+  '',
+];
+for (const suite of opts.suites) {
+  log(`suite ${suite}`);
+  if (suite === 'trace-queries') sections.push(await traceQuerySuite(opts), '');
+}
+sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
+const report = sections.join('\n');
+const resultsDir = path.join(opts.dir, 'results');
+mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `${started.toISOString().replace(/[:.]/g, '').slice(0, 15)}Z.md`);
+writeFileSync(file, `${report}\n`);
+process.stdout.write(`${report}\n`);
+log(`report written to ${file}`);
