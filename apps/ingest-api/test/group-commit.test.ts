@@ -108,3 +108,21 @@ describe('GroupCommitBuffer', () => {
     expect((await b.add([4]).catch((e) => e)).code).toBe('SERVICE_UNAVAILABLE');
   });
 });
+
+describe('isPermanentInsertError on the embedded engine', () => {
+  it('recognises the ClickHouseError chDB throws (another copy of the class) by its code', async () => {
+    const { openTestDb } = await import('@spanhouse/db');
+    const db = await openTestDb('permanent_errors');
+    try {
+      await db.writer.command({ query: "CREATE TABLE t (ts DateTime64(6, 'UTC')) ENGINE = MergeTree ORDER BY ts" });
+      const err = await db.writer
+        .insert({ table: 't', values: [{ ts: 'not a time' }], format: 'JSONEachRow' })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(isPermanentInsertError(err)).toBe(true);
+      expect(isPermanentInsertError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+});

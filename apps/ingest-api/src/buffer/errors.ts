@@ -23,5 +23,12 @@ const PERMANENT_CODES = new Set([
 ]);
 
 export function isPermanentInsertError(err: unknown): boolean {
-  return err instanceof ClickHouseError && PERMANENT_CODES.has(String(err.code));
+  if (err instanceof ClickHouseError) return PERMANENT_CODES.has(String(err.code));
+  // chDB's connection throws the ClickHouseError of @clickhouse/client-common, a different class
+  // from the one @clickhouse/client exports, so instanceof misses it: recognise it by its shape.
+  return (
+    err instanceof Error &&
+    err.constructor.name === ClickHouseError.name &&
+    PERMANENT_CODES.has(String((err as { code?: unknown }).code))
+  );
 }
