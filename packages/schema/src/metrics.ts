@@ -11,11 +11,12 @@ export const METRIC_LIMITS = {
 } as const;
 
 /**
- * Stored timestamps are DateTime64(6) in ClickHouse, which holds 1900..2299; buckets are aligned
- * to the Unix epoch by integer division, which is a floor only for times at or after it. Points
- * outside [1970, 2299] are refused rather than clamped or misbucketed.
+ * Points must lie in [1970, 2200). Buckets are aligned to the Unix epoch by integer division,
+ * which is a floor only for times at or after it; and microseconds since the epoch stay exact in
+ * a JS number only up to 2^53 (mid-2255). Points outside are refused rather than clamped or
+ * misbucketed.
  */
-export const METRIC_TIME_RANGE_US = { min: 0, max: Date.UTC(2299, 11, 31, 23, 59, 59) * 1000 + 999_999 } as const;
+export const METRIC_TIME_RANGE_US = { min: 0, max: Date.UTC(2199, 11, 31, 23, 59, 59) * 1000 + 999_999 } as const;
 
 export const METRIC_MESSAGES = {
   labels: 'must be an object of string values',
@@ -26,7 +27,7 @@ export const METRIC_MESSAGES = {
   name: 'must be a string of 1 to 256 characters',
   value: 'must be a finite number',
   timestamp: 'must be an ISO 8601 date-time with a time zone (Z or an offset)',
-  timestampRange: 'must be between 1970-01-01T00:00:00Z and 2299-12-31T23:59:59.999999Z',
+  timestampRange: 'must be between 1970-01-01T00:00:00Z and 2199-12-31T23:59:59.999999Z',
 } as const;
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
