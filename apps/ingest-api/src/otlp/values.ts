@@ -30,9 +30,10 @@ function intValue(v: LongLike | string | number): number | string {
     const n = Number(v);
     return Number.isSafeInteger(n) ? n : v;
   }
-  const big = (BigInt(v.high | 0) << 32n) | BigInt(v.low >>> 0);
-  const n = Number(big);
-  return Number.isSafeInteger(n) ? n : big.toString();
+  const high = v.high | 0;
+  // high * 2^32 + low is exact below 2^53, which is |high| < 2^21: no BigInt on the common path.
+  if (high >= -0x200000 && high < 0x200000) return high * 4294967296 + (v.low >>> 0);
+  return ((BigInt(high) << 32n) | BigInt(v.low >>> 0)).toString();
 }
 
 function doubleValue(v: number | string): number | string {
