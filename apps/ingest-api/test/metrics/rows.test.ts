@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
+import { buildMetricRows, encodeSamplesTsv, escapeTsv } from '../../src/metrics/rows.ts';
+import { SeriesCache } from '../../src/metrics/series-cache.ts';
+import { canonicalSeries, seriesId } from '../../src/metrics/series-id.ts';
+
+describe('series ids', () => {
+  it('do not depend on the order labels are given in', () => {
+    expect(seriesId('cpu', { host: 'a', region: 'b' })).toBe(seriesId('cpu', { region: 'b', host: 'a' }));
+  });
+
+  it('differ for label sets that only look alike once joined', () => {
+    const sets: [string, Record<string, string>][] = [
+      ['cpu', { a: 'b,c=d' }],
+      ['cpu', { a: 'b', c: 'd' }],
+      ['cpu', { 'a=b': 'c' }],
+      ['cpu', { a: '"b"' }],
+      ['cpu', {}],
+      ['cpu', { '': '' }],
+      ['cp', { u: '' }],
+      ['cpu2', {}],
+    ];
+    expect(new Set(sets.map(([n, l]) => seriesId(n, l))).size).toBe(sets.length);
+    expect(new Set(sets.map(([n, l]) => canonicalSeries(n, l))).size).toBe(sets.length);
+  });
+
+  it('are stable: stored ids depend on this exact definition', () => {
+    expect(canonicalSeries('cpu', { region: 'r3', host: 'h7' })).toBe('["cpu",[["host","h7"],["region","r3"]]]');
+    // First 8 bytes of SHA-256 of the canonical form, as an unsigned decimal:
+    // echo -n '["cpu",[["host","h7"],["region","r3"]]]' | sha256sum -> e8c970e7648fdc14...
+    expect(seriesId('cpu', { region: 'r3', host: 'h7' })).toBe(BigInt('0xe8c970e7648fdc14').toString());
+  });
+});
+
+describe('buildMetricRows', () => {
+  const batch = () =>
+    decodeMetricsBatch({
+      metrics: [
+        { name: 'cpu', labels: { host: 'a' }, value: 1, timestamp: '2026-01-01T00:00:00.5Z' },
+        { name: 'cpu', labels: { host: 'a' }, value: 2, timestamp: '2026-01-01T00:00:10Z' },
+        { name: 'cpu', labels: { host: 'b' }, value: 3, timestamp: '2026-01-01T00:00:10Z' },
+      ],
+    });
+
+  it('gives one sample row per point and one series row per new series', () => {
+    const rows = buildMetricRows(batch(), new SeriesCache());
+    expect(rows.samples.map((r) => [r.ts, r.value])).toEqual([
+      ['1767225600.500000', 1],
+      ['1767225610.000000', 2],
+      ['1767225610.000000', 3],
+    ]);
+    expect(rows.series.map((s) => s.labels)).toEqual([{ host: 'a' }, { host: 'b' }]);
+    expect(rows.samples[0]?.series_id).toBe(seriesId('cpu', { host: 'a' }));
+  });
+
+  it('sends a series row again until one was committed, then no more', () => {
+    const cache = new SeriesCache();
+    const first = buildMetricRows(batch(), cache);
+    expect(buildMetricRows(batch(), cache).series).toHaveLength(2);
+    first.markStored();
+    expect(buildMetricRows(batch(), cache).series).toHaveLength(0);
+  });
+
+  it('starts over when the cache is full, which only resends series rows', () => {
+    const cache = new SeriesCache(1);
+    buildMetricRows(batch(), cache).markStored();
+    expect(cache.size).toBeLessThanOrEqual(1);
+    expect(buildMetricRows(batch(), cache).series.length).toBeGreaterThan(0);
+  });
+});
+
+describe('encodeSamplesTsv', () => {
+  it('writes one TabSeparated line per row, escaping names', () => {
+    const text = encodeSamplesTsv([
+      { name: 'a\tb\\c\nd', series_id: '42', ts: '1767225600.000000', value: 0.1 },
+      { name: 'plain', series_id: '18446744073709551615', ts: '0.000001', value: -1e-7 },
+    ]);
+    expect(text).toBe('a\\tb\\\\c\\nd\t42\t1767225600.000000\t0.1\nplain\t18446744073709551615\t0.000001\t-1e-7\n');
+    expect(escapeTsv('no escapes')).toBe('no escapes');
+    expect(escapeTsv('\r')).toBe('\\r');
+  });
+});
