@@ -65,6 +65,10 @@ describe('Langfuse attributes (what @langfuse/tracing sends)', () => {
     expect(observation.metadata).toEqual({ a: 1, shard: 3, owner: 'team-x', nested: { deep: true } });
   });
 
+  it('metadata that is not an object is kept under `metadata`', () => {
+    expect(map({ 'langfuse.observation.metadata': '[1,2]' }).observation.metadata).toEqual({ metadata: [1, 2] });
+  });
+
   it('trace fields: name, user, session, tags, metadata, release, version, environment, IO', () => {
     const { trace, observation } = map({
       'langfuse.trace.name': 'checkout',

@@ -7,9 +7,15 @@ const TRACE = 'langfuse.trace.';
 
 /** `<prefix>metadata` (a JSON object) merged with the flattened `<prefix>metadata.<key>` attributes. */
 function metadataOf(r: AttributeReader, prefix: string): Record<string, unknown> | undefined {
-  const whole = jsonObject(r.take(`${prefix}metadata`)) ?? {};
+  const sent = r.take(`${prefix}metadata`);
+  const whole = jsonObject(sent);
   const flat = r.prefixed(`${prefix}metadata.`);
-  const out: Record<string, unknown> = { ...whole };
+  // The SDK sends non-object metadata (a list, a number) as JSON too; it is kept under `metadata`.
+  const out: Record<string, unknown> = whole
+    ? { ...whole }
+    : sent === undefined
+      ? {}
+      : { metadata: parseJsonish(sent) };
   for (const [key, value] of Object.entries(flat)) out[key] = parseJsonish(value);
   return Object.keys(out).length > 0 ? out : undefined;
 }
