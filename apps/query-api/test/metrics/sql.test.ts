@@ -1,0 +1,44 @@
+import { ParamBuilder } from '@spanhouse/db';
+import { METRIC_AGGS } from '@spanhouse/schema';
+import { describe, expect, it } from 'vitest';
+import type { MetricsQuery } from '../../src/metrics/params.ts';
+import { aggExpr, bucketExpr, samplesWhere, seriesSql } from '../../src/metrics/sql.ts';
+
+const hostile = "x'); DROP TABLE metric_samples; --";
+const q: MetricsQuery = {
+  name: hostile,
+  fromUs: -5,
+  toUs: 1e17,
+  labels: { [hostile]: hostile, '{p0:String}': '`' },
+  step: '5m',
+  agg: 'avg',
+};
+
+describe('metrics SQL', () => {
+  it('carries every value as a parameter, never in the SQL text', () => {
+    const p = new ParamBuilder();
+    const sql = [seriesSql(q, p), samplesWhere(q, [1n, 2n], p), bucketExpr(q, p)].join('\n');
+    expect(sql).not.toContain('DROP');
+    expect(sql).not.toContain('`');
+    expect(Object.values(p.params)).toContain(hostile);
+  });
+
+  it('clamps the window to what DateTime64 stores', () => {
+    const p = new ParamBuilder();
+    samplesWhere(q, [], p);
+    const times = Object.values(p.params).filter((v) => typeof v === 'string' && /^\d+\.\d{6}$/.test(v));
+    expect(times).toEqual(['0.000000', '7258118399.999999']);
+  });
+
+  it('has an expression for every aggregation, exact percentiles and a tie-broken last', () => {
+    for (const agg of METRIC_AGGS) expect(aggExpr(agg, 'r')).toMatch(/\(value/);
+    expect(aggExpr('p90', 'r')).toBe('quantileExactInclusive(0.9)(value)');
+    expect(aggExpr('last', 'r')).toBe('argMax(value, (ts, r))');
+  });
+
+  it('buckets by one expression for every step, with the step as a parameter', () => {
+    const p = new ParamBuilder();
+    expect(bucketExpr({ ...q, step: '1d' }, p)).toBe('intDiv(toUnixTimestamp64Micro(ts), {p0:Int64}) * {p1:Int64}');
+    expect(p.params).toEqual({ p0: 86_400e6, p1: 86_400 });
+  });
+});
