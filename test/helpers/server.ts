@@ -22,7 +22,12 @@ export type TestServer = {
  * database of this test file, for clients that need a URL: OpenTelemetry exporters, the Langfuse
  * SDK. `env` overrides configuration (limits, buffer sizes, ...).
  */
-export async function startTestServer(label: string, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  label: string,
+  env: Record<string, string> = {},
+  /** Sees every request before the app does (headers only; do not read the body). */
+  observe?: (req: Request) => void,
+): Promise<TestServer> {
   const db = await openTestDb(label);
   const config = loadConfig({
     DATA_DIR: db.dataDir,
@@ -34,7 +39,11 @@ export async function startTestServer(label: string, env: Record<string, string>
   });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'silent');
   const app = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db });
-  const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' });
+  const fetch = (req: Request, ...rest: unknown[]) => {
+    observe?.(req);
+    return app.app.fetch(req, ...(rest as []));
+  };
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

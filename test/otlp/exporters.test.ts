@@ -16,8 +16,14 @@ import { basic, bearer } from '../helpers/app.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
+/** Content-Type and Content-Encoding of each OTLP request, to show what the exporters really sent. */
+const seen: { type: string; encoding: string }[] = [];
 beforeAll(async () => {
-  server = await startTestServer('otlp-exporters');
+  server = await startTestServer('otlp-exporters', {}, (req) => {
+    if (new URL(req.url).pathname === '/api/public/otel/v1/traces') {
+      seen.push({ type: req.headers.get('content-type') ?? '', encoding: req.headers.get('content-encoding') ?? '' });
+    }
+  });
 });
 afterAll(() => server?.close());
 
@@ -91,10 +97,17 @@ describe('real OpenTelemetry exporters → GET /api/public/traces/:id', () => {
         headers: scheme === 'bearer' ? bearer() : basic(),
         compression: compression as never,
       });
+      seen.length = 0;
       const result = await exportWith(exporter, spans);
       await exporter.shutdown();
       expect(result.error).toBeUndefined();
       expect(result.code).toBe(0); // ExportResultCode.SUCCESS
+      expect(seen).toEqual([
+        {
+          type: encoding === 'protobuf' ? 'application/x-protobuf' : 'application/json',
+          encoding: compression === 'gzip' ? 'gzip' : '',
+        },
+      ]);
 
       const res = await fetch(`${server.baseUrl}/api/public/traces/${traceUuid(ids.trace)}`, { headers: bearer() });
       expect(res.status).toBe(200);
