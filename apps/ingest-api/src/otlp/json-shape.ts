@@ -13,7 +13,10 @@ import type { RequestLike } from './spans.ts';
 
 type Obj = Record<string, unknown>;
 
-/** Nesting of attribute values beyond this is refused (a hostile request must not blow the stack). */
+/**
+ * Attribute values nested deeper than this are not looked at: the value mapping (values.ts) cuts
+ * them to null at the same depth, for JSON and protobuf alike, and the walk stays shallow.
+ */
 const MAX_DEPTH = 32;
 const INT64_RE = /^-?\d{1,20}$/;
 const UINT64_RE = /^\d{1,20}$/;
@@ -59,9 +62,9 @@ function unixNano(value: unknown, path: string): void {
 }
 
 function anyValue(value: unknown, path: string, depth: number): void {
+  if (depth > MAX_DEPTH) return;
   const v = object(value, path);
   if (!v) return;
-  if (depth > MAX_DEPTH) throw badRequest(`${path}: attribute values nest deeper than ${MAX_DEPTH} levels`);
   string(v.stringValue, `${path}.stringValue`);
   if (!absent(v.boolValue) && typeof v.boolValue !== 'boolean') fail(`${path}.boolValue`, 'a boolean', v.boolValue);
   const int = v.intValue;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkOtlpJson } from '../../src/otlp/json-shape.ts';
+import { collectSpans } from '../../src/otlp/spans.ts';
 
 const withSpan = (span: unknown) => ({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] });
 const S = 'resourceSpans.0.scopeSpans.0.spans.0';
@@ -43,10 +44,18 @@ describe('checkOtlpJson names the first wrong field', () => {
     expect(() => checkOtlpJson(body)).toThrow(message);
   });
 
-  it('refuses attribute values nested past 32 levels', () => {
-    let value: Record<string, unknown> = { stringValue: 'leaf' };
+  it('values nested past 32 levels are not checked; the mapping cuts them to null', () => {
+    let value: Record<string, unknown> = { boolValue: 'not a boolean' };
     for (let i = 0; i < 40; i++) value = { arrayValue: { values: [value] } };
-    expect(() => checkOtlpJson(withSpan({ attributes: [{ key: 'deep', value }] }))).toThrow(/nest deeper than 32/);
+    const request = checkOtlpJson(withSpan({ traceId: 'a', attributes: [{ key: 'deep', value }] }));
+    let mapped = collectSpans(request)[0]!.attributes.deep;
+    let depth = 0;
+    while (Array.isArray(mapped)) {
+      mapped = mapped[0]!;
+      depth++;
+    }
+    expect(mapped).toBeNull();
+    expect(depth).toBeLessThanOrEqual(33);
   });
 
   it('accepts a well-formed request, ignoring unknown fields, and returns it as is', () => {
