@@ -1,4 +1,5 @@
 import type { ObservationRecord, TracePiece } from '../traces/model.ts';
+import { TRACE_SCALARS } from './conventions/facts.ts';
 import { traceIdToUuid } from './ids.ts';
 import { type MappedSpan, mapSpan, type UsableSpan } from './map-span.ts';
 import type { OtlpSpan } from './spans.ts';
@@ -27,9 +28,6 @@ function unusable(span: OtlpSpan): string | undefined {
   return problems.length > 0 ? `${span.path}: ${problems.join(', ')}` : undefined;
 }
 
-/** Scalar trace fields of a piece: the last span in the export that sets one wins. */
-const SCALARS = ['name', 'userId', 'sessionId', 'release', 'version', 'environment', 'input', 'output'] as const;
-
 /** The spans of one trace in one export as one piece of that trace plus its observations. */
 function toTraceBatch(traceId: string, spans: MappedSpan[]): TraceBatch {
   const piece: TracePiece = { id: traceIdToUuid(traceId) };
@@ -39,7 +37,8 @@ function toTraceBatch(traceId: string, spans: MappedSpan[]): TraceBatch {
   let root: MappedSpan | undefined;
   let earliest = Number.POSITIVE_INFINITY;
   for (const span of spans) {
-    for (const key of SCALARS) {
+    // Scalar trace fields: the last span in the export that sets one wins, as later pieces do.
+    for (const key of TRACE_SCALARS) {
       if (span.trace[key] !== undefined) (piece as Record<string, unknown>)[key] = span.trace[key];
     }
     for (const tag of span.trace.tags ?? []) tags.add(tag);

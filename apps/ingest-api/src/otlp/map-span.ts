@@ -1,6 +1,6 @@
 import type { ObservationRecord } from '../traces/model.ts';
 import { AttributeReader } from './attr-reader.ts';
-import { compact, type SpanFacts, type TraceFacts } from './conventions/facts.ts';
+import { compact, type SpanFacts, TRACE_SCALARS, type TraceFacts } from './conventions/facts.ts';
 import { readGenAi } from './conventions/gen-ai.ts';
 import { readLangfuse } from './conventions/langfuse.ts';
 import { readOpenInference } from './conventions/openinference.ts';
@@ -35,16 +35,7 @@ function mergeTraceFacts(list: (TraceFacts | undefined)[]): TraceFacts {
   let metadata: Record<string, unknown> | undefined;
   for (const facts of list) {
     if (!facts) continue;
-    for (const key of [
-      'name',
-      'userId',
-      'sessionId',
-      'release',
-      'version',
-      'environment',
-      'input',
-      'output',
-    ] as const) {
+    for (const key of TRACE_SCALARS) {
       if (out[key] === undefined && facts[key] !== undefined) (out as Record<string, unknown>)[key] = facts[key];
     }
     for (const tag of facts.tags ?? []) tags.add(tag);

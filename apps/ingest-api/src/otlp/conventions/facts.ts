@@ -15,6 +15,18 @@ export type TraceFacts = {
   output?: unknown;
 };
 
+/** The single-valued trace fields (tags and metadata merge instead). */
+export const TRACE_SCALARS = [
+  'name',
+  'userId',
+  'sessionId',
+  'release',
+  'version',
+  'environment',
+  'input',
+  'output',
+] as const satisfies readonly (keyof TraceFacts)[];
+
 /** What one attribute convention learned from a span; each field absent when it says nothing. */
 export type SpanFacts = {
   type?: ObservationType;
