@@ -31,11 +31,17 @@ const List = v.pipe(
   ),
 );
 
+/**
+ * Bounds are clamped to what storage and a float64 can hold (DateTime64(6) starts at 1900; past
+ * 2^53 microseconds, in 2255, a number loses precision): a bound beyond every storable time
+ * means the same as that edge, and must not fail the query.
+ */
+const MIN_US = Date.UTC(1900, 0, 1) * 1000;
 const Time = (name: string) =>
   v.pipe(
     One(name),
     IsoDateTime,
-    v.transform((s) => isoToMicros(s)!),
+    v.transform((s) => Math.min(Number.MAX_SAFE_INTEGER, Math.max(MIN_US, isoToMicros(s)!))),
   );
 
 export const ORDER_FIELDS = [
