@@ -81,7 +81,7 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
     if (span.statusMessage) named.statusMessage ??= span.statusMessage;
   }
   const rest = r.rest();
-  const metadata: Record<string, unknown> = { ...named };
+  const metadata: Record<string, unknown> = named;
   if (Object.keys(rest).length > 0) metadata.attributes = rest;
   if (Object.keys(span.resource).length > 0) metadata.resourceAttributes = span.resource;
   if (span.scope.name) metadata.scope = compact({ name: span.scope.name, version: span.scope.version || undefined });
