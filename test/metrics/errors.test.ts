@@ -30,18 +30,38 @@ describe('POST /v1/metrics/batch refuses bad points, naming the point and the fi
     ['value missing', { ...good(), value: undefined }, /^metrics\.3\.value: /],
     ['value null', { ...good(), value: null }, /^metrics\.3\.value: /],
     ['timestamp missing', { ...good(), timestamp: undefined }, /^metrics\.3\.timestamp: /],
-    ['timestamp without zone', { ...good(), timestamp: '2026-01-01T00:00:00' }, /^metrics\.3\.timestamp: must be an ISO 8601/],
+    [
+      'timestamp without zone',
+      { ...good(), timestamp: '2026-01-01T00:00:00' },
+      /^metrics\.3\.timestamp: must be an ISO 8601/,
+    ],
     ['timestamp not a date', { ...good(), timestamp: '2026-02-30T00:00:00Z' }, /^metrics\.3\.timestamp: /],
     ['timestamp a number', { ...good(), timestamp: 1767225600 }, /^metrics\.3\.timestamp: /],
-    ['timestamp before 1970', { ...good(), timestamp: '1969-12-31T23:59:59Z' }, /^metrics\.3\.timestamp: must be between 1970/],
-    ['timestamp after 2199', { ...good(), timestamp: '2200-01-01T00:00:00Z' }, /^metrics\.3\.timestamp: must be between/],
-    ['timestamp far ahead', { ...good(), timestamp: '9999-12-31T23:59:59Z' }, /^metrics\.3\.timestamp: must be between/],
+    [
+      'timestamp before 1970',
+      { ...good(), timestamp: '1969-12-31T23:59:59Z' },
+      /^metrics\.3\.timestamp: must be between 1970/,
+    ],
+    [
+      'timestamp after 2199',
+      { ...good(), timestamp: '2200-01-01T00:00:00Z' },
+      /^metrics\.3\.timestamp: must be between/,
+    ],
+    [
+      'timestamp far ahead',
+      { ...good(), timestamp: '9999-12-31T23:59:59Z' },
+      /^metrics\.3\.timestamp: must be between/,
+    ],
     ['labels an array', { ...good(), labels: ['a'] }, /^metrics\.3\.labels: must be an object of string values/],
     ['labels null', { ...good(), labels: null }, /^metrics\.3\.labels: /],
     ['label value a number', { ...good(), labels: { k: 1 } }, /^metrics\.3\.labels\.k: label values must be strings/],
     ['label key empty', { ...good(), labels: { '': 'v' } }, /^metrics\.3\.labels(\.)?: label keys must be 1 to 128/],
     ['label key too long', { ...good(), labels: { ['k'.repeat(129)]: 'v' } }, /^metrics\.3\.labels\.k+: label keys/],
-    ['label value too long', { ...good(), labels: { k: 'v'.repeat(1025) } }, /^metrics\.3\.labels\.k: label values must be at most 1024/],
+    [
+      'label value too long',
+      { ...good(), labels: { k: 'v'.repeat(1025) } },
+      /^metrics\.3\.labels\.k: label values must be at most 1024/,
+    ],
     [
       'too many labels',
       { ...good(), labels: Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, 'v'])) },
@@ -60,7 +80,10 @@ describe('POST /v1/metrics/batch refuses bad points, naming the point and the fi
   }
 
   it('a value too large for a double (1e999 in JSON) is refused', async () => {
-    const res = await app.post('/v1/metrics/batch', '{"metrics":[{"name":"big","value":1e999,"timestamp":"2026-01-01T00:00:00Z"}]}');
+    const res = await app.post(
+      '/v1/metrics/batch',
+      '{"metrics":[{"name":"big","value":1e999,"timestamp":"2026-01-01T00:00:00Z"}]}',
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^metrics\.0\.value: must be a finite number/);
   });
@@ -87,8 +110,21 @@ describe('POST /v1/metrics/batch refuses bad points, naming the point and the fi
     }
   });
 
+  it('refuses deep nesting where a label value belongs, and ignores it in unknown fields', async () => {
+    const deep = `${'['.repeat(9_000)}${']'.repeat(9_000)}`; // under this app's 20 kB body limit
+    const point = (labels: string) => `{"name":"deep","labels":${labels},"value":1,"timestamp":"2026-01-01T00:00:00Z"}`;
+    const bad = await app.post('/v1/metrics/batch', `{"metrics":[${point(`{"k":${deep}}`)}]}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^metrics\.0\.labels\.k: label values must be strings/);
+    const ok = await app.post('/v1/metrics/batch', `{"metrics":[${point('{}')}],"extra":${deep}}`);
+    expect(ok.status).toBe(200);
+  });
+
   it('accepts an empty batch, points without labels, and unknown fields', async () => {
-    expect((await app.post('/v1/metrics/batch', { metrics: [] })).body).toEqual({ message: 'stored 0 metric points', count: 0 });
+    expect((await app.post('/v1/metrics/batch', { metrics: [] })).body).toEqual({
+      message: 'stored 0 metric points',
+      count: 0,
+    });
     const res = await app.post('/v1/metrics/batch', {
       metrics: [{ name: 'nolabels', value: -0.5, timestamp: '2026-01-01T00:00:05.5+00:00', unit: 'ms' }],
       extra: true,
@@ -105,7 +141,10 @@ describe('POST /v1/metrics/batch refuses bad points, naming the point and the fi
     const res = await app.post('/v1/metrics/batch', big);
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
-    const anon = await app.app.request('/v1/metrics/batch', { method: 'POST', body: JSON.stringify({ metrics: [good()] }) });
+    const anon = await app.app.request('/v1/metrics/batch', {
+      method: 'POST',
+      body: JSON.stringify({ metrics: [good()] }),
+    });
     expect(anon.status).toBe(401);
     const anonQuery = await app.app.request(queryPath({ name: 'err' }));
     expect(anonQuery.status).toBe(401);
@@ -123,8 +162,16 @@ describe('GET /api/public/metrics/query refuses bad parameters with 400 naming t
     ['labels an array', `name=a&labels=${encodeURIComponent('["a"]')}`, /^labels: must be a JSON object/],
     ['labels a string', `name=a&labels=${encodeURIComponent('"a"')}`, /^labels: must be a JSON object/],
     ['labels null', 'name=a&labels=null', /^labels: must be a JSON object/],
-    ['label value a number', `name=a&labels=${encodeURIComponent('{"k":1}')}`, /^labels: the value of "k" must be a string/],
-    ['label value null', `name=a&labels=${encodeURIComponent('{"k":null}')}`, /^labels: the value of "k" must be a string/],
+    [
+      'label value a number',
+      `name=a&labels=${encodeURIComponent('{"k":1}')}`,
+      /^labels: the value of "k" must be a string/,
+    ],
+    [
+      'label value null',
+      `name=a&labels=${encodeURIComponent('{"k":null}')}`,
+      /^labels: the value of "k" must be a string/,
+    ],
     ['label value an object', `name=a&labels=${encodeURIComponent('{"k":{}}')}`, /^labels: the value of "k"/],
     ['from after to', 'name=a&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z', /^from: must not be after to/],
     ['from not a date', 'name=a&from=yesterday', /^from: /],
@@ -152,7 +199,10 @@ describe('GET /api/public/metrics/query refuses bad parameters with 400 naming t
       ['2400-01-01T00:00:00Z', '9999-12-31T23:59:59Z'],
       ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z'],
     ]) {
-      expect(await query(app, { name: 'err', from, to })).toEqual({ data: [], meta: { series_count: 0, truncated: false } });
+      expect(await query(app, { name: 'err', from, to })).toEqual({
+        data: [],
+        meta: { series_count: 0, truncated: false },
+      });
     }
   });
 });

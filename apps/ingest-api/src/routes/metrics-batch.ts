@@ -1,7 +1,8 @@
 import { TABLES } from '@spanhouse/db';
-import { limitBody, readJson } from '@spanhouse/http';
+import { limitBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
+import { readMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
 import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleRow } from '../metrics/rows.ts';
 import { SeriesCache } from '../metrics/series-cache.ts';
@@ -19,7 +20,7 @@ export function metricsBatchRoutes(deps: IngestDeps) {
     encode: (rows) => encodeSamplesTsv(rows as SampleRow[]),
   });
   return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const batch = decodeMetricsBatch(await readJson(c));
+    const batch = decodeMetricsBatch(await readMetricsBody(c));
     const rows = buildMetricRows(batch, cache);
     await deps.ingestor.submit({ [TABLES.metricSeries]: rows.series, [TABLES.metricSamples]: rows.samples });
     rows.markStored();
