@@ -27,19 +27,19 @@ export class SeriesCache {
 
   /** The entry of a series, created (not yet stored) on first sight. */
   lookup(name: string, labels: Record<string, string>): Entry {
-    let at = this.root.get(name);
+    let at: Node | undefined = this.root.get(name);
     if (!at) {
       at = node();
       this.root.set(name, at);
     }
     for (const k in labels) {
-      let byKey = at.next.get(k);
+      let byKey: Node | undefined = at.next.get(k);
       if (!byKey) {
         byKey = node();
         at.next.set(k, byKey);
       }
       const v = labels[k]!;
-      let byValue = byKey.next.get(v);
+      let byValue: Node | undefined = byKey.next.get(v);
       if (!byValue) {
         byValue = node();
         byKey.next.set(v, byValue);
