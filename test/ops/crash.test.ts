@@ -39,8 +39,10 @@ it('loses nothing acknowledged when killed with SIGKILL mid-stream, five times',
     await load;
     expect(exit.signal).toBe('SIGKILL');
     expect(ledger.violations).toEqual([]);
-    // A real crash test only if the kill landed mid-stream: requests were being acknowledged.
-    expect(ledger.acked).toBeGreaterThan(10);
+    // A real crash test only if the kill landed mid-stream: requests had been acknowledged, and
+    // others were cut off in flight by the kill.
+    expect(ledger.acked).toBeGreaterThanOrEqual(5);
+    expect(ledger.statuses.get('connection-error') ?? 0).toBeGreaterThan(0);
 
     service = await launch(env);
     // Traces of every run so far (one paged list), points of this run (a query per series).
