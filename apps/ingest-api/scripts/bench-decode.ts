@@ -8,6 +8,10 @@
 // protobufjs and @bufbuild/protobuf was removed; this script now measures the chosen decoder,
 // and the whole path to rows (decode, flatten, map attributes, group into trace pieces) for
 // protobuf and for the same export as OTLP/JSON.
+//
+// Last run (same machine, load average 13 from other work): decode 137-147k spans/s; decode + map
+// 20-26k spans/s protobuf, 27-44k spans/s JSON. Quiet-machine best rounds per step, 1000 spans:
+// protobuf decode 5.6 ms, JSON parse + shape check 8.6 ms, flatten ~1.2 ms, map 13-16 ms.
 import { decodeJsonRequest } from '../src/otlp/decode-json.ts';
 import { decodeProtobufRequest } from '../src/otlp/decode-protobuf.ts';
 import { opentelemetry } from '../src/otlp/generated/otlp.js';
