@@ -40,7 +40,8 @@ export async function runMetricsQuery(
   const values: MetricSeries['values'][] = groups.map(() => []);
   for (const r of rows) {
     // Rows come newest first per group; the extra one past the limit only signals the cut.
-    const list = values[r.group]!;
+    const list = values[r.group];
+    if (!list) continue;
     if (list.length === limits.points) {
       truncated = true;
       continue;
@@ -77,17 +78,19 @@ async function findSeries(db: Db, q: MetricsQuery, signal?: AbortSignal): Promis
 /** Per group index, the newest point in the window, for the groups that have any. */
 async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], signal?: AbortSignal) {
   const p = new ParamBuilder();
-  const { ids, groupOf } = seriesOf(groups);
-  // No FINAL: a duplicate point changes neither whether a group has points nor its newest one.
+  const { ids, groupOfId } = seriesOf(groups);
+  // No FINAL: a duplicate point changes neither whether a series has points nor its newest one.
   const rows = await queryRows(db, {
-    sql: `SELECT ${perSeries(ids, groupOf, p)} AS g, toUnixTimestamp64Milli(max(ts)) AS latest
-          FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, ids, p)} GROUP BY g`,
+    sql: `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
+          FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, ids, p)} GROUP BY series_id`,
     params: p.params,
     tag: 'metrics.presence',
     signal,
-    map: (r) => [Number(r.g), Number(r.latest)] as const,
+    map: (r) => [groupOfId.get(String(r.id)), Number(r.latest)] as const,
   });
-  return new Map(rows);
+  const latest = new Map<number, number>();
+  for (const [g, ms] of rows) if (g !== undefined) latest.set(g, Math.max(latest.get(g) ?? ms, ms));
+  return latest;
 }
 
 async function bucketRows(
@@ -98,11 +101,16 @@ async function bucketRows(
   signal?: AbortSignal,
 ): Promise<BucketRow[]> {
   const p = new ParamBuilder();
-  const { ids, groupOf, rank } = seriesOf(groups);
-  const tieBreak = q.agg === 'last' ? perSeries(ids, rank, p) : '0';
+  const { ids, groupOf, groupOfId, rank } = seriesOf(groups);
+  // When every group is one series (no group_by, or one series per value), points are grouped by
+  // series_id and mapped to groups here, sparing ClickHouse a lookup per raw point; a series has
+  // no ties for `last` (one value per timestamp). Otherwise `transform` maps series to groups.
+  const perSeriesGroups = ids.length === groups.length;
+  const group = perSeriesGroups ? 'series_id' : perSeries(ids, groupOf, p);
+  const tieBreak = q.agg === 'last' && !perSeriesGroups ? perSeries(ids, rank, p) : '0';
   const sql = `
-    SELECT g, b, v, latest FROM (
-      SELECT ${perSeries(ids, groupOf, p)} AS g, ${bucketExpr(q, p)} AS b,
+    SELECT toString(g) AS g, b, v, latest FROM (
+      SELECT ${group} AS g, ${bucketExpr(q, p)} AS b,
              ${aggExpr(q.agg, tieBreak)} AS v, toUnixTimestamp64Milli(max(ts)) AS latest
       FROM ${TABLES.metricSamples} FINAL
       WHERE ${samplesWhere(q, ids, p)}
@@ -115,7 +123,7 @@ async function bucketRows(
     tag: `metrics.query.${q.agg}`,
     signal,
     map: (r) => ({
-      group: Number(r.g),
+      group: perSeriesGroups ? (groupOfId.get(String(r.g)) ?? -1) : Number(r.g),
       bucketSec: Number(r.b),
       // ClickHouse writes a non-finite aggregate (a sum past 1.8e308) as null in JSON.
       value: typeof r.v === 'number' ? r.v : null,
@@ -126,20 +134,22 @@ async function bucketRows(
 
 /**
  * Parallel arrays for `transform`: every series id, its group index, and its tie-break rank for
- * `last` (the earlier series in label order ranks higher, i.e. wins a tie).
+ * `last` (the earlier series in label order ranks higher, i.e. wins a tie); and id -> group.
  */
 function seriesOf(groups: Group[]) {
   const ids: bigint[] = [];
   const groupOf: number[] = [];
   const rank: number[] = [];
+  const groupOfId = new Map<string, number>();
   groups.forEach((g, gi) => {
     g.series.forEach((s, si) => {
       ids.push(BigInt(s.id));
       groupOf.push(gi);
       rank.push(g.series.length - si);
+      groupOfId.set(s.id, gi);
     });
   });
-  return { ids, groupOf, rank };
+  return { ids, groupOf, rank, groupOfId };
 }
 
 function stringRecord(x: unknown): Record<string, string> {
