@@ -9,7 +9,7 @@ import { drive, KINDS, Ledger, verify } from './helpers/workload.ts';
 
 // Graceful stop: SIGTERM under sustained load. The process must stop accepting, commit what it
 // accepted, exit 0, and refuse what arrives while it drains; after a restart on the same folder
-// every acknowledged record is there. Inserts are slowed (150 ms each, by the test-only fault
+// every acknowledged record is there. Inserts are slowed (300 ms each, by the test-only fault
 // preload) so the drain lasts long enough to send requests into it.
 const FAULTY = fileURLToPath(new URL('./fixtures/faulty-storage.mjs', import.meta.url));
 const dataDir = tempDir('graceful');
@@ -41,7 +41,7 @@ function probe(base: string, id: string): Promise<string> {
 it('drains on SIGTERM under load: exit 0, nothing acknowledged lost, new requests refused', {
   timeout: 90_000,
 }, async () => {
-  writeFileSync(faultFile, 'delay 150');
+  writeFileSync(faultFile, 'delay 300');
   service = await launch(env, { preload: [FAULTY] });
   const kinds = KINDS;
   const ledger = new Ledger('graceful');
@@ -82,7 +82,7 @@ it('drains on SIGTERM under load: exit 0, nothing acknowledged lost, new request
     expect((await fetch(`${service.base}/api/public/traces/${id}`, { headers: AUTH })).status).toBe(404);
   }
   console.log(
-    `graceful stop: ${ledger.acked} requests acknowledged before exit 0; ${probes.length} probes during the drain, ` +
+    `graceful stop: load ${[...ledger.statuses].map(([k, v]) => `${v} x ${k}`).join(', ')}, exit 0; ${probes.length} probes during the drain, ` +
       `all refused (${[...new Set(probes)].join(', ')}); traces ${found.ackedTraces}/${found.foundTraces}, ` +
       `points ${found.ackedPoints}/${found.foundPoints} acknowledged/found`,
   );
