@@ -1,16 +1,42 @@
 import type { CostUsd, TokenUsage } from '../traces/model.ts';
 
+const JSON_NUMBER_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
 /**
  * Attribute values that carry JSON as text (the Langfuse SDK serializes objects this way): the
  * parsed value when the text is JSON, else the text itself. Non-strings pass through.
+ *
+ * Most attribute values are plain words, ids and numbers. JSON.parse on text that is not JSON
+ * throws, and a thrown error (with its stack trace) cost more than all other mapping of a span
+ * together; so scalars are recognized without JSON.parse (a JSON number literal converts with
+ * Number() exactly as JSON.parse converts it), and JSON.parse only sees text that starts and
+ * ends like an object, array or string.
  */
 export function parseJsonish(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
   if (text === '') return value;
   const first = text[0]!;
-  // Only what can start JSON; a plain word stays a string without a try/catch per attribute.
-  if (!'{["-0123456789tfn'.includes(first)) return value;
+  const last = text[text.length - 1]!;
+  switch (first) {
+    case '{':
+      if (last !== '}') return value;
+      break;
+    case '[':
+      if (last !== ']') return value;
+      break;
+    case '"':
+      if (last !== '"' || text.length < 2) return value;
+      break;
+    case 't':
+      return text === 'true' ? true : value;
+    case 'f':
+      return text === 'false' ? false : value;
+    case 'n':
+      return text === 'null' ? null : value;
+    default:
+      return JSON_NUMBER_RE.test(text) ? Number(text) : value;
+  }
   try {
     return JSON.parse(text);
   } catch {
