@@ -37,7 +37,7 @@ export function createIngestDeps(opts: {
       hooks,
     ),
   };
-  opts.metrics?.setBufferDepthSource(() => deps.ingestor.depths());
+  opts.metrics?.setBufferSource(() => deps.ingestor.loads());
   return deps;
 }
 

@@ -18,26 +18,33 @@ export type ServiceMetrics = {
   flushDuration: Histogram<'table'>;
   flushFailures: Counter<'table'>;
   queryDuration: Histogram<'query' | 'outcome'>;
-  /** Where the buffer depth gauge reads its values at scrape time (table -> rows held). */
-  setBufferDepthSource(source: () => Record<string, number>): void;
+  /** Where the buffer gauges read their values at scrape time (table -> rows and approximate bytes held). */
+  setBufferSource(source: () => Record<string, BufferLoad>): void;
   /** Records one ClickHouse read (tag = its log_comment). */
   observeQuery(tag: string, seconds: number, ok: boolean): void;
 };
 
+export type BufferLoad = { rows: number; bytes: number };
+
 export function createServiceMetrics(opts: { processMetrics?: boolean } = {}): ServiceMetrics {
   const registry = new Registry();
   if (opts.processMetrics ?? true) collectDefaultMetrics({ register: registry });
-  let depthSource: () => Record<string, number> = () => ({});
-  new Gauge({
-    name: 'spanhouse_ingest_buffer_rows',
-    help: 'Rows held in the ingest buffer (waiting plus being written), by table',
-    labelNames: ['table'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [table, rows] of Object.entries(depthSource())) this.set({ table }, rows);
-    },
-  });
+  let bufferSource: () => Record<string, BufferLoad> = () => ({});
+  for (const [name, help, field] of [
+    ['spanhouse_ingest_buffer_rows', 'Rows held in the ingest buffer (waiting plus being written), by table', 'rows'],
+    ['spanhouse_ingest_buffer_bytes', 'Approximate bytes held in the ingest buffer, by table', 'bytes'],
+  ] as const) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['table'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [table, load] of Object.entries(bufferSource())) this.set({ table }, load[field]);
+      },
+    });
+  }
   const queryDuration = new Histogram({
     name: 'spanhouse_query_duration_seconds',
     help: 'ClickHouse read duration by query tag (log_comment) and outcome',
@@ -93,8 +100,8 @@ export function createServiceMetrics(opts: { processMetrics?: boolean } = {}): S
       registers: [registry],
     }),
     queryDuration,
-    setBufferDepthSource(source) {
-      depthSource = source;
+    setBufferSource(source) {
+      bufferSource = source;
     },
     observeQuery(tag, seconds, ok) {
       queryDuration.observe({ query: tag, outcome: ok ? 'ok' : 'error' }, seconds);

@@ -89,12 +89,13 @@ describe('GET /metrics', () => {
 
   it('reports the buffer depth and query durations it is given', async () => {
     const { app: a, metrics } = app();
-    metrics.setBufferDepthSource(() => ({ traces: 7, observations: 21 }));
+    metrics.setBufferSource(() => ({ traces: { rows: 7, bytes: 700 }, observations: { rows: 21, bytes: 4200 } }));
     metrics.observeQuery('traces.list', 0.02, true);
     metrics.observeQuery('traces.list', 0.5, false);
     const text = await (await a.request('/metrics', { headers: bearer })).text();
     expect(text).toContain('spanhouse_ingest_buffer_rows{table="traces"} 7');
     expect(text).toContain('spanhouse_ingest_buffer_rows{table="observations"} 21');
+    expect(text).toContain('spanhouse_ingest_buffer_bytes{table="observations"} 4200');
     expect(text).toContain('spanhouse_query_duration_seconds_count{query="traces.list",outcome="ok"} 1');
     expect(text).toContain('spanhouse_query_duration_seconds_count{query="traces.list",outcome="error"} 1');
   });

@@ -127,6 +127,11 @@ export class Ingestor {
     return Object.fromEntries([...this.buffers].map(([t, b]) => [t, b.depth]));
   }
 
+  /** Rows and approximate bytes held per table (for /metrics). */
+  loads(): Record<string, { rows: number; bytes: number }> {
+    return Object.fromEntries([...this.buffers].map(([t, b]) => [t, { rows: b.depth, bytes: b.bytes }]));
+  }
+
   get unhealthy(): boolean {
     return [...this.buffers.values()].some((b) => b.unhealthy);
   }
