@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterTransform, shardingKey } from '../src/cluster.ts';
 import { loadMigrations, MIGRATIONS_TABLE_DDL } from '../src/migrations.ts';
+import { queryRows } from '../src/query.ts';
+import { openTestDb } from '../src/testing.ts';
 
 // Golden files: the cluster DDL generated from every clickhouse/*.sql migration, reviewed as text
 // because no cluster runs here. `UPDATE_GOLDEN=1 pnpm --filter @spanhouse/db test` (or
@@ -62,6 +64,39 @@ describe('cluster DDL golden files', () => {
         );
       }
     }
+  });
+});
+
+describe('cluster DDL parses in ClickHouse', () => {
+  // No cluster (nor Keeper) runs here, but ClickHouse's own parser does: formatQuery() parses a
+  // statement without running it, so every generated statement is at least valid ClickHouse SQL.
+  let db: Awaited<ReturnType<typeof openTestDb>>;
+  beforeAll(async () => {
+    db = await openTestDb('cluster_parse');
+  });
+  afterAll(async () => db?.close());
+
+  it('for every statement of every migration', async () => {
+    const transform = clusterTransform(OPTS);
+    const statements = goldens.flatMap((g) => g.statements.flatMap((s) => transform(s)));
+    for (const statement of statements) {
+      const [formatted] = await queryRows(db, {
+        sql: 'SELECT formatQuery({q:String}) AS f',
+        params: { q: statement },
+        tag: 'test',
+        map: (r) => String(r.f),
+      });
+      expect(formatted).toMatch(/^CREATE TABLE IF NOT EXISTS \w+ ON CLUSTER spanhouse_cluster/);
+    }
+    // The check can fail: a broken statement is refused by the parser.
+    await expect(
+      queryRows(db, {
+        sql: 'SELECT formatQuery({q:String}) AS f',
+        params: { q: 'CREATE TABLE t ON CLUSTER c (a String) ENGINE = Distributed(' },
+        tag: 'test',
+        map: (r) => r.f,
+      }),
+    ).rejects.toThrow();
   });
 });
 
