@@ -1,0 +1,206 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@spanhouse/config';
+import { clusterTransform, type Db, migrate, openDb, queryRows } from '@spanhouse/db';
+import { createLogger } from '@spanhouse/http';
+import { type AllInOne, createAllInOne } from '@spanhouse/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, TEST_CREDENTIALS } from '../helpers/app.ts';
+
+// Cluster mode cannot run here for real (no ClickHouse Keeper, no second node), but its tables
+// can: chDB takes a server configuration file, so this test defines a one-shard cluster whose
+// replica is this process, builds the cluster-mode schema (the real transform, minus what needs
+// Keeper: ON CLUSTER and the Replicated engines' Keeper paths) and runs the service on it:
+// every write goes through the Distributed tables into the *_local tables, every read (FINAL,
+// subqueries, aggregations) through the Distributed tables. The same requests go to a service on
+// the plain single-server schema, and every answer must be identical.
+const CLUSTER = 'spanhouse_cluster';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'spanhouse-cluster-'));
+const configFile = path.join(dataDir, 'cluster.xml');
+writeFileSync(
+  configFile,
+  `<clickhouse>
+  <tcp_port>9000</tcp_port>
+  <remote_servers><${CLUSTER}><shard><replica><host>localhost</host><port>9000</port></replica></shard></${CLUSTER}></remote_servers>
+</clickhouse>`,
+);
+
+/** What the emulation cannot have: ON CLUSTER (distributed DDL needs Keeper) and Keeper paths. */
+const withoutKeeper = (sql: string) =>
+  sql
+    .replace(` ON CLUSTER \`${CLUSTER}\``, '')
+    .replace(
+      /Replicated(\w*MergeTree)\('\/clickhouse\/tables\/\{shard\}\/\{database\}\/\{table\}', '\{replica\}'(?:, )?/,
+      '$1(',
+    );
+
+let anchor: { close(): void };
+let plain: AllInOne;
+let clustered: AllInOne;
+const dbs: Db[] = [];
+
+beforeAll(async () => {
+  // The first connection to a chDB folder starts its engine; this one brings the cluster config.
+  const { Session } = createRequire(createRequire(import.meta.url).resolve('@spanhouse/db'))('chdb');
+  anchor = new Session(path.join(dataDir, 'chdb'), { connectionArgs: [`--config-file=${configFile}`] });
+  const config = loadConfig({ DATA_DIR: dataDir, INGEST_FLUSH_INTERVAL_MS: '5', ...credentialsEnv() });
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'silent');
+
+  const plainDb = await openDb({ dataDir, database: 'plain', readers: 2 });
+  await migrate(plainDb);
+  const clusterDb = await openDb({ dataDir, database: 'clustered', readers: 2 });
+  const transform = clusterTransform({ cluster: CLUSTER, database: 'clustered' });
+  await migrate(clusterDb, { transform: (s) => transform(s).map(withoutKeeper) });
+  // Server mode sets this on the client when CLICKHOUSE_CLUSTER is set (a 200 means stored on the shards).
+  await clusterDb.writer.command({ query: 'SET insert_distributed_sync = 1' });
+  dbs.push(plainDb, clusterDb);
+  plain = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db: plainDb });
+  clustered = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db: clusterDb });
+}, 120_000);
+
+afterAll(async () => {
+  for (const app of [plain, clustered]) await app?.ingest.ingestor.close(5_000);
+  await Promise.all(dbs.map((db) => db.close()));
+  anchor?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function credentialsEnv() {
+  return {
+    API_BEARER_TOKEN: TEST_CREDENTIALS.bearerToken,
+    PUBLIC_KEY: TEST_CREDENTIALS.publicKey,
+    SECRET_KEY: TEST_CREDENTIALS.secretKey,
+  };
+}
+
+async function both(method: 'GET' | 'POST', url: string, body?: unknown) {
+  const init = {
+    method,
+    headers: { ...bearer(), 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+  const [a, b] = await Promise.all([plain.app.request(url, init), clustered.app.request(url, init)]);
+  return { plain: { status: a.status, body: await a.json() }, clustered: { status: b.status, body: await b.json() } };
+}
+
+const time = (day: number, sec: number) => new Date(Date.UTC(2026, 4, day, 10, 0, sec)).toISOString();
+
+describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
+  it('is the Distributed tables over *_local tables the transform describes', async () => {
+    const tables = await queryRows(dbs[1]!, {
+      sql: 'SELECT name, engine FROM system.tables WHERE database = currentDatabase() ORDER BY name',
+      tag: 'test',
+      map: (r) => `${r.name}:${r.engine}`,
+    });
+    for (const t of ['traces', 'observations', 'metric_series', 'metric_samples', 'schema_migrations']) {
+      expect(tables).toContain(`${t}:Distributed`);
+      expect(tables.find((x) => x.startsWith(`${t}_local:`))).toMatch(/MergeTree$/);
+    }
+  });
+
+  it('stores every write and answers every query exactly like the single-server schema', {
+    timeout: 120_000,
+  }, async () => {
+    // Writes: traces in pieces (the same trace over several requests, re-sends), OTLP spans,
+    // metric points (with a re-sent point).
+    for (let i = 0; i < 20; i++) {
+      const id = `cl-t${i % 12}`;
+      const res = await both('POST', '/v1/l/batch', {
+        trace: {
+          id,
+          timestamp: time(1 + (i % 3), i),
+          name: i % 2 ? 'chat' : 'search',
+          userId: `u${i % 3}`,
+          session_id: `s${i % 4}`,
+          tags: [`t${i % 2}`],
+          release: 'r1',
+          version: `v${i % 2}`,
+          metadata: { k: `v${i}` },
+          environment: i % 2 ? 'prod' : 'dev',
+        },
+        observations: [
+          { id: `${id}-root`, type: 'SPAN', startTime: time(1 + (i % 3), i), endTime: time(1 + (i % 3), i + 2) },
+          {
+            id: `${id}-gen-${i % 2}`,
+            type: 'GENERATION',
+            model: i % 3 ? 'gpt-4o-mini' : 'gpt-4o',
+            startTime: time(1 + (i % 3), i),
+            endTime: time(1 + (i % 3), i + 1),
+            promptTokens: 100 + i,
+            completionTokens: 10 + i,
+            parentObservationId: `${id}-root`,
+          },
+        ],
+      });
+      expect([res.plain.status, res.clustered.status]).toEqual([200, 200]);
+    }
+    const spans = [0, 1, 2].map((k) => ({
+      traceId: 'c1c1c1c1c1c1c1c1c1c1c1c1c1c1c1c1',
+      spanId: `00000000000000a${k}`,
+      parentSpanId: k ? '00000000000000a0' : undefined,
+      name: `span-${k}`,
+      startTimeUnixNano: '1778493600000000000',
+      endTimeUnixNano: '1778493601000000000',
+      attributes: [{ key: 'langfuse.trace.name', value: { stringValue: 'otlp' } }],
+    }));
+    const otlp = await both('POST', '/api/public/otel/v1/traces', {
+      resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 's' }, spans }] }],
+    });
+    expect([otlp.plain.status, otlp.clustered.status]).toEqual([200, 200]);
+    const points = [];
+    for (const host of ['a', 'b', 'c']) {
+      for (let m = 0; m < 40; m++) {
+        points.push({
+          name: 'cpu',
+          labels: { host, region: host === 'a' ? 'eu' : 'us' },
+          value: (m * 7) % 11,
+          timestamp: `2026-05-01T10:${String(m).padStart(2, '0')}:00Z`,
+        });
+      }
+    }
+    for (const batch of [points, points.slice(0, 10), [{ name: 'mem', labels: {}, value: 1, timestamp: time(1, 0) }]]) {
+      const res = await both('POST', '/v1/metrics/batch', { metrics: batch });
+      expect([res.plain.status, res.clustered.status]).toEqual([200, 200]);
+    }
+
+    const window = 'from=2026-05-01T10:00:00Z&to=2026-05-01T11:00:00Z';
+    const reads = [
+      '/api/public/traces',
+      '/api/public/traces?limit=5&page=2',
+      '/api/public/traces?orderBy=totalCost.desc&fields=metrics,observations',
+      '/api/public/traces?orderBy=latency.asc&userId=u1',
+      '/api/public/traces?tags=t1&environment=prod,dev&name=chat',
+      '/api/public/traces?fromTimestamp=2026-05-02T00:00:00Z&toTimestamp=2026-05-02T23:59:59Z&fields=io',
+      '/api/public/traces/cl-t3',
+      '/api/public/traces/cl-t11',
+      '/api/public/traces/c1c1c1c1-c1c1-c1c1-c1c1-c1c1c1c1c1c1',
+      '/api/public/traces/missing',
+      '/api/public/metrics/daily',
+      '/api/public/metrics/daily?userId=u2&limit=1',
+      '/api/public/metrics/daily?traceName=search&tags=t0',
+      `/api/public/metrics/query?name=cpu&${window}`,
+      `/api/public/metrics/query?name=cpu&${window}&step=5m&agg=p90&group_by=region`,
+      `/api/public/metrics/query?name=cpu&${window}&step=1h&agg=last&labels=${encodeURIComponent('{"host":"b"}')}`,
+      `/api/public/metrics/query?name=cpu&${window}&step=1m&agg=sum&group_by=host`,
+      '/api/public/metrics/names',
+    ];
+    for (const url of reads) {
+      const res = await both('GET', url);
+      expect(res.clustered, url).toEqual(res.plain);
+      expect(res.plain.status, url).toBeLessThan(500);
+    }
+    // The reads were not all empty: the comparison compared data, which sits in the local tables.
+    const list = await both('GET', '/api/public/traces?limit=200');
+    expect((list.clustered.body as { data: unknown[] }).data).toHaveLength(13);
+    for (const table of ['traces_local', 'observations_local', 'metric_series_local', 'metric_samples_local']) {
+      const [n] = await queryRows(dbs[1]!, {
+        sql: `SELECT count() AS n FROM ${table}`,
+        tag: 'test',
+        map: (r) => Number(r.n),
+      });
+      expect(n, table).toBeGreaterThan(0);
+    }
+  });
+});
