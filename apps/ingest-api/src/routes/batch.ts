@@ -3,11 +3,13 @@ import { limitBody, readJsonObject, validate } from '@spanhouse/http';
 import { BatchRequest } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
+import { useTraceEncoders } from '../traces/encode.ts';
 import { fromBatch } from '../traces/from-batch.ts';
 import { buildTraceRows, nextVersion } from '../traces/rows.ts';
 
 /** POST /v1/l/batch: one trace with its observations; 200 once committed. */
 export function batchRoutes(deps: IngestDeps) {
+  useTraceEncoders(deps.ingestor);
   return new Hono().post('/v1/l/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const body = validate(BatchRequest, await readJsonObject(c));
     const { piece, observations } = fromBatch(body);

@@ -7,6 +7,7 @@ import { decodeJsonRequest } from '../otlp/decode-json.ts';
 import { decodeProtobufRequest, encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
 import { ingestSpans } from '../otlp/ingest.ts';
 import { collectSpans } from '../otlp/spans.ts';
+import { useTraceEncoders } from '../traces/encode.ts';
 
 /**
  * POST /api/public/otel/v1/traces: OTLP/HTTP traces, protobuf or JSON, optionally gzip. 200 once
@@ -15,6 +16,7 @@ import { collectSpans } from '../otlp/spans.ts';
  * encoding: exporters act on the status and Retry-After only.
  */
 export function otlpRoutes(deps: IngestDeps) {
+  useTraceEncoders(deps.ingestor);
   return new Hono().post('/api/public/otel/v1/traces', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readOtlpBody(c.req.raw, c.req.header('content-encoding'), deps.config.limits.decompressedBytes);

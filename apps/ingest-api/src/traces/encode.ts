@@ -1,0 +1,166 @@
+import { TABLES } from '@spanhouse/db';
+import type { Ingestor, TableEncoder } from '../buffer/ingestor.ts';
+import type { ObservationRow, TraceRow } from './rows.ts';
+
+/*
+ * Trace and observation rows as TabSeparated text for the ingest buffer (Ingestor.encodeWith), the
+ * way metric samples are written. chDB parses TabSeparated faster than JSONEachRow, and building
+ * the text costs the ingest thread less than the client's per-row JSON.stringify (see
+ * scripts/ingest-load.ts for the measurement). The rows stay the objects buildTraceRows returns,
+ * so anything that inserts them as JSONEachRow (tests, the bench loader) keeps working.
+ *
+ * TabSeparated rules: a field is escaped text (backslash, tab, newline and carriage return as
+ * backslash sequences), NULL is \N. Tuples, arrays and maps are written in ClickHouse's literal
+ * syntax, strings inside them single-quoted; the quoting escapes tab and newline too, so a
+ * composite field never holds a raw separator.
+ */
+
+const TSV_SPECIAL = /[\\\t\n\r]/;
+const TSV_SPECIAL_ALL = /[\\\t\n\r]/g;
+const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A String field of a TabSeparated line. */
+export function tsvField(s: string): string {
+  return TSV_SPECIAL.test(s) ? s.replace(TSV_SPECIAL_ALL, (c) => TSV_ESCAPES[c]!) : s;
+}
+
+const QUOTE_SPECIAL = /[\\'\t\n\r\0]/;
+const QUOTE_SPECIAL_ALL = /[\\'\t\n\r\0]/g;
+const QUOTE_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\0': '\\0',
+};
+
+/** A string as a single-quoted ClickHouse literal (inside tuples, arrays, maps). */
+export function quoted(s: string): string {
+  return QUOTE_SPECIAL.test(s) ? `'${s.replace(QUOTE_SPECIAL_ALL, (c) => QUOTE_ESCAPES[c]!)}'` : `'${s}'`;
+}
+
+/** A number column: the shortest text that reads back as the same double. */
+const num = (n: number) => String(n);
+
+export const OBSERVATION_COLUMNS: [string, ...string[]] = [
+  'trace_id',
+  'id',
+  'version',
+  'type',
+  'name',
+  'start_time',
+  'end_time',
+  'parent_id',
+  'model',
+  'environment',
+  'input',
+  'output',
+  'metadata',
+  'usage_input',
+  'usage_output',
+  'usage_total',
+  'cost',
+];
+
+export function encodeObservationsTsv(rows: readonly ObservationRow[]): string {
+  let out = '';
+  for (let i = 0; i < rows.length; i++) {
+    const o = rows[i]!;
+    out +=
+      `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${o.version}\t${tsvField(o.type)}\t${tsvField(o.name)}\t` +
+      `${o.start_time}\t${o.end_time === null ? '\\N' : o.end_time}\t` +
+      `${o.parent_id === null ? '\\N' : tsvField(o.parent_id)}\t${tsvField(o.model)}\t${tsvField(o.environment)}\t` +
+      `${tsvField(o.input)}\t${tsvField(o.output)}\t${tsvField(o.metadata)}\t` +
+      `${num(o.usage_input)}\t${num(o.usage_output)}\t${num(o.usage_total)}\t${num(o.cost)}\n`;
+  }
+  return out;
+}
+
+export const TRACE_COLUMNS: [string, ...string[]] = [
+  'id',
+  'timestamp',
+  'name',
+  'user_id',
+  'session_id',
+  'release',
+  'version',
+  'environment',
+  'input',
+  'output',
+  'tags',
+  'metadata',
+  'obs',
+];
+
+const versioned = (v: [number, string]) => `(${v[0]},${quoted(v[1])})`;
+
+function tagsText(tags: readonly string[]): string {
+  if (tags.length === 0) return '[]';
+  let out = '[';
+  for (let i = 0; i < tags.length; i++) out += (i === 0 ? '' : ',') + quoted(tags[i]!);
+  return `${out}]`;
+}
+
+function metadataText(metadata: TraceRow['metadata']): string {
+  let out = '{';
+  let first = true;
+  for (const key in metadata) {
+    const [version, value] = metadata[key]!;
+    out += `${first ? '' : ','}${quoted(key)}:(${version},${quoted(value)})`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+function obsText(obs: TraceRow['obs']): string {
+  let out = '{';
+  let first = true;
+  for (const id in obs) {
+    const o = obs[id]!;
+    out +=
+      `${first ? '' : ','}${quoted(id)}:(${o.version},${quoted(o.model)},${num(o.usage_input)},` +
+      `${num(o.usage_output)},${num(o.usage_total)},${num(o.cost)},${o.start_us},${o.end_us})`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+export function encodeTracesTsv(rows: readonly TraceRow[]): string {
+  let out = '';
+  for (let i = 0; i < rows.length; i++) {
+    const t = rows[i]!;
+    out +=
+      `${tsvField(t.id)}\t${t.timestamp}\t${versioned(t.name)}\t${versioned(t.user_id)}\t` +
+      `${versioned(t.session_id)}\t${versioned(t.release)}\t${versioned(t.version)}\t` +
+      `${versioned(t.environment)}\t${versioned(t.input)}\t${versioned(t.output)}\t` +
+      `${tagsText(t.tags)}\t${metadataText(t.metadata)}\t${obsText(t.obs)}\n`;
+  }
+  return out;
+}
+
+/** The encoders of the two trace tables, for Ingestor.encodeWith. */
+export function traceTableEncoders(): Record<string, TableEncoder> {
+  return {
+    // The buffers of these tables only ever hold rows built by buildTraceRows.
+    [TABLES.observations]: {
+      format: 'TabSeparated',
+      columns: OBSERVATION_COLUMNS,
+      encode: (rows) => encodeObservationsTsv(rows as ObservationRow[]),
+    },
+    [TABLES.traces]: {
+      format: 'TabSeparated',
+      columns: TRACE_COLUMNS,
+      encode: (rows) => encodeTracesTsv(rows as TraceRow[]),
+    },
+  };
+}
+
+/**
+ * Writes the trace tables as TabSeparated from now on. Every route that submits trace rows calls
+ * this when it is built (before its first request), so the format never depends on which route
+ * registered first; registering twice is harmless.
+ */
+export function useTraceEncoders(ingestor: Pick<Ingestor, 'encodeWith'>): void {
+  for (const [table, encoder] of Object.entries(traceTableEncoders())) ingestor.encodeWith(table, encoder);
+}

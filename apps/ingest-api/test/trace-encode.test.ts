@@ -1,0 +1,139 @@
+import { Readable } from 'node:stream';
+import { type Db, openTestDb } from '@spanhouse/db';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  encodeObservationsTsv,
+  encodeTracesTsv,
+  OBSERVATION_COLUMNS,
+  quoted,
+  TRACE_COLUMNS,
+  tsvField,
+} from '../src/traces/encode.ts';
+import type { ObservationRow, TraceRow } from '../src/traces/rows.ts';
+
+/*
+ * The TabSeparated encoding must store exactly what JSONEachRow stores (the format the rows are
+ * shaped for): the same rows go into twin tables, one per format, and are read back and compared.
+ */
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb('trace_encode');
+  await db.writer.command({ query: 'CREATE TABLE observations_tsv AS observations' });
+  await db.writer.command({ query: 'CREATE TABLE traces_tsv AS traces' });
+});
+afterAll(() => db?.close());
+
+// Any well-formed text: control characters, quotes, backslashes, tabs, newlines, astral planes.
+const text = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom('', "'", '\\', '\\N', '\t', '\n', '\r\n', '\0', "\\'", "'}", '{', '[', "(0,'')", '💥'),
+);
+// 2001-09-09 (ten digits of seconds) to 2200; earlier times are a separate matter (microsToCh).
+const micros = fc.integer({ min: 1_000_000_000_000_000, max: 7_258_118_400_000_000 });
+const count = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
+const money = fc.double({ min: 0, max: 1e6, noNaN: true });
+const chTime = (us: number) => `${Math.floor(us / 1e6)}.${String(us % 1e6).padStart(6, '0')}`;
+const versioned = fc.tuple(count, text) as fc.Arbitrary<[number, string]>;
+
+const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
+  trace_id: text,
+  id: text,
+  version: count,
+  type: fc.constantFrom('SPAN', 'GENERATION', 'EVENT'),
+  name: text,
+  start_time: micros.map(chTime),
+  end_time: fc.option(micros.map(chTime), { nil: null }),
+  parent_id: fc.option(text, { nil: null }),
+  model: text,
+  environment: text,
+  input: fc.oneof(text, fc.json()),
+  output: fc.oneof(text, fc.json()),
+  metadata: fc.json(),
+  usage_input: count,
+  usage_output: count,
+  usage_total: count,
+  cost: money,
+});
+
+const summary = fc.record({
+  version: count,
+  model: text,
+  usage_input: count,
+  usage_output: count,
+  usage_total: count,
+  cost: money,
+  start_us: micros,
+  end_us: micros,
+});
+const traceRow: fc.Arbitrary<TraceRow> = fc.record({
+  id: text,
+  timestamp: micros.map(chTime),
+  name: versioned,
+  user_id: versioned,
+  session_id: versioned,
+  release: versioned,
+  version: versioned,
+  environment: versioned,
+  input: versioned,
+  output: versioned,
+  tags: fc.array(text, { maxLength: 4 }),
+  metadata: fc.dictionary(text, versioned, { maxKeys: 4 }),
+  obs: fc.dictionary(text, summary, { maxKeys: 6 }),
+});
+
+async function readAll(table: string): Promise<unknown[]> {
+  const rs = await db.writer.query({ query: `SELECT * FROM ${table}`, format: 'JSONEachRow' });
+  const rows = (await rs.json()) as unknown[];
+  return rows.map((r) => JSON.stringify(r)).sort();
+}
+
+async function insertTsv(table: string, text: string, columns: [string, ...string[]]): Promise<void> {
+  await db.writer.insert({
+    table,
+    values: Readable.from([text], { objectMode: false }),
+    format: 'TabSeparated',
+    columns,
+  });
+}
+
+describe('TabSeparated encoding of trace rows', () => {
+  it('stores exactly what JSONEachRow stores, for any text and numbers', async () => {
+    const seed = 20260522;
+    // Distinct keys, so no two rows fold into one (the tables merge rows by key).
+    const observations = fc.sample(observationRow, { numRuns: 400, seed }).map((o, i) => ({ ...o, id: `${i}${o.id}` }));
+    const traces = fc.sample(traceRow, { numRuns: 200, seed }).map((t, i) => ({ ...t, id: `${i}${t.id}` }));
+    await db.writer.insert({ table: 'observations', values: observations, format: 'JSONEachRow' });
+    await db.writer.insert({ table: 'traces', values: traces, format: 'JSONEachRow' });
+    await insertTsv('observations_tsv', encodeObservationsTsv(observations), OBSERVATION_COLUMNS);
+    await insertTsv('traces_tsv', encodeTracesTsv(traces), TRACE_COLUMNS);
+    const [obsJson, obsTsv, trJson, trTsv] = await Promise.all(
+      ['observations', 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
+    );
+    expect(obsTsv).toHaveLength(400);
+    expect(obsTsv).toEqual(obsJson);
+    expect(trTsv).toHaveLength(200);
+    expect(trTsv).toEqual(trJson);
+  });
+
+  it('escapes separators in fields and quotes in literals', () => {
+    expect(tsvField('a\tb\nc\\d\re')).toBe('a\\tb\\nc\\\\d\\re');
+    expect(tsvField('plain')).toBe('plain');
+    expect(quoted("it's a\\b\tc\n\0")).toBe("'it\\'s a\\\\b\\tc\\n\\0'");
+  });
+
+  it('a lone UTF-16 surrogate is stored as U+FFFD, as UTF-8 encoding of the text makes it', async () => {
+    const row = fc.sample(observationRow, { numRuns: 1, seed: 1 })[0]!;
+    await insertTsv(
+      'observations_tsv',
+      encodeObservationsTsv([{ ...row, trace_id: 'lone', id: 'x', name: 'a\ud800b' }]),
+      OBSERVATION_COLUMNS,
+    );
+    const rs = await db.writer.query({
+      query: "SELECT hex(name) AS h FROM observations_tsv WHERE trace_id = 'lone'",
+      format: 'JSONEachRow',
+    });
+    expect(await rs.json()).toEqual([{ h: '61EFBFBD62' }]);
+  });
+});
