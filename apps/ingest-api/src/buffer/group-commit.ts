@@ -223,7 +223,9 @@ export class GroupCommitBuffer<Row> {
           { err, table: this.opts.name, rows: rows.length, retryInMs: delay },
           'insert failed; retrying',
         );
-        await new Promise((r) => setTimeout(r, delay));
+        // Jitter (75-100% of the delay): ingest processes that lost ClickHouse together do not
+        // all retry in the same instant when it comes back.
+        await new Promise((r) => setTimeout(r, delay * (0.75 + Math.random() / 4)));
         delay = Math.min(RETRY_MAX_MS, delay * 2);
       }
     }
