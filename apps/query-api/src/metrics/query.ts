@@ -2,6 +2,7 @@ import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_QUERY_LIMITS, type MetricSeries, type MetricsQueryResponse } from '@spanhouse/schema';
 import { type Group, groupSeries, type SeriesInfo } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
+import { queryCompact } from './read.ts';
 import { aggExpr, bucketExpr, perSeries, samplesWhere, seriesSql } from './sql.ts';
 
 export type QueryLimits = { series: number; points: number };
@@ -38,6 +39,7 @@ export async function runMetricsQuery(
   const rows = groups.length === 0 ? [] : await bucketRows(db, q, groups, limits.points + 1, signal);
 
   const values: MetricSeries['values'][] = groups.map(() => []);
+  const stamps = new Map<number, string>(); // groups share their buckets: format each once
   for (const r of rows) {
     // Rows come newest first per group; the extra one past the limit only signals the cut.
     const list = values[r.group];
@@ -46,7 +48,12 @@ export async function runMetricsQuery(
       truncated = true;
       continue;
     }
-    list.push({ timestamp: isoWithOffset(r.bucketSec * 1000), value: r.value });
+    let timestamp = stamps.get(r.bucketSec);
+    if (timestamp === undefined) {
+      timestamp = isoWithOffset(r.bucketSec * 1000);
+      stamps.set(r.bucketSec, timestamp);
+    }
+    list.push({ timestamp, value: r.value });
     latestMs = Math.max(latestMs ?? r.latestMs, r.latestMs);
   }
   const data: MetricSeries[] = [];
@@ -80,13 +87,13 @@ async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], signal
   const p = new ParamBuilder();
   const { ids, groupOfId } = seriesOf(groups);
   // No FINAL: a duplicate point changes neither whether a series has points nor its newest one.
-  const rows = await queryRows(db, {
+  const rows = await queryCompact(db, {
     sql: `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
           FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, ids, p)} GROUP BY series_id`,
     params: p.params,
     tag: 'metrics.presence',
     signal,
-    map: (r) => [groupOfId.get(String(r.id)), Number(r.latest)] as const,
+    map: ([id, latest]) => [groupOfId.get(String(id)), Number(latest)] as const,
   });
   const latest = new Map<number, number>();
   for (const [g, ms] of rows) if (g !== undefined) latest.set(g, Math.max(latest.get(g) ?? ms, ms));
@@ -107,7 +114,7 @@ async function bucketRows(
   // no ties for `last` (one value per timestamp). Otherwise `transform` maps series to groups.
   const perSeriesGroups = ids.length === groups.length;
   const group = perSeriesGroups ? 'series_id' : perSeries(ids, groupOf, p);
-  const tieBreak = q.agg === 'last' && !perSeriesGroups ? perSeries(ids, rank, p) : '0';
+  const tieBreak = q.agg === 'last' && !perSeriesGroups ? perSeries(ids, rank, p) : undefined;
   const sql = `
     SELECT toString(g) AS g, b, v, latest FROM (
       SELECT ${group} AS g, ${bucketExpr(q, p)} AS b,
@@ -117,17 +124,17 @@ async function bucketRows(
       GROUP BY g, b)
     ORDER BY g, b DESC
     LIMIT ${p.add(perGroup, 'UInt32')} BY g`;
-  return queryRows(db, {
+  return queryCompact(db, {
     sql,
     params: p.params,
     tag: `metrics.query.${q.agg}`,
     signal,
-    map: (r) => ({
-      group: perSeriesGroups ? (groupOfId.get(String(r.g)) ?? -1) : Number(r.g),
-      bucketSec: Number(r.b),
+    map: ([g, b, v, latest]) => ({
+      group: perSeriesGroups ? (groupOfId.get(String(g)) ?? -1) : Number(g),
+      bucketSec: Number(b),
       // ClickHouse writes a non-finite aggregate (a sum past 1.8e308) as null in JSON.
-      value: typeof r.v === 'number' ? r.v : null,
-      latestMs: Number(r.latest),
+      value: typeof v === 'number' ? v : null,
+      latestMs: Number(latest),
     }),
   });
 }

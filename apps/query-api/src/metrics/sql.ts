@@ -18,9 +18,10 @@ export function bucketExpr(q: MetricsQuery, p: ParamBuilder): string {
  * constants chosen by name, never text from the request. Percentiles are exact with linear
  * interpolation at rank q*(n-1) (quantileExactInclusive: p50 of 1..10 is 5.5; `quantile` would
  * sample). `last` is the value at the greatest timestamp; equal timestamps of different series
- * in one group are broken by `tieBreak` (higher wins), so the answer never depends on read order.
+ * in one group are broken by `tieBreak` (higher wins), so the answer never depends on read order
+ * (without one, for groups of one series, whose timestamps are unique after FINAL).
  */
-export function aggExpr(agg: MetricAgg, tieBreak: string): string {
+export function aggExpr(agg: MetricAgg, tieBreak?: string): string {
   switch (agg) {
     case 'avg':
       return 'avg(value)';
@@ -31,7 +32,7 @@ export function aggExpr(agg: MetricAgg, tieBreak: string): string {
     case 'sum':
       return 'sum(value)';
     case 'last':
-      return `argMax(value, (ts, ${tieBreak}))`;
+      return tieBreak === undefined ? 'argMax(value, ts)' : `argMax(value, (ts, ${tieBreak}))`;
     case 'p50':
       return 'quantileExactInclusive(0.5)(value)';
     case 'p90':

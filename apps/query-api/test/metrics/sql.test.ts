@@ -32,6 +32,7 @@ describe('metrics SQL', () => {
 
   it('has an expression for every aggregation, exact percentiles and a tie-broken last', () => {
     for (const agg of METRIC_AGGS) expect(aggExpr(agg, 'r')).toMatch(/\(value/);
+    expect(aggExpr('last')).toBe('argMax(value, ts)');
     expect(aggExpr('p90', 'r')).toBe('quantileExactInclusive(0.9)(value)');
     expect(aggExpr('last', 'r')).toBe('argMax(value, (ts, r))');
   });
