@@ -65,13 +65,24 @@ const RACE_CODES = new Set([
   '999', // KEEPER_EXCEPTION
 ]);
 
+/**
+ * The ClickHouse error code of `err`, if it is a ClickHouseError: chDB's connection throws the
+ * class of @clickhouse/client-common, a copy of the one @clickhouse/client exports, so
+ * instanceof alone misses it.
+ */
+function clickHouseCode(err: unknown): string | undefined {
+  const isCh =
+    err instanceof ClickHouseError || (err instanceof Error && err.constructor.name === ClickHouseError.name);
+  return isCh ? String((err as { code?: unknown }).code) : undefined;
+}
+
 async function runDdl(db: Db, query: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db.writer.command({ query });
       return;
     } catch (err) {
-      if (attempt >= 5 || !(err instanceof ClickHouseError) || !RACE_CODES.has(String(err.code))) throw err;
+      if (attempt >= 5 || !RACE_CODES.has(clickHouseCode(err) ?? '')) throw err;
       await sleep(50 * attempt + Math.random() * 100);
     }
   }
