@@ -34,7 +34,8 @@ export async function openTestDb(label = 'test'): Promise<Db & { dataDir: string
     ...db,
     dataDir,
     async close() {
-      if (url) await db.admin.command({ query: `DROP DATABASE IF EXISTS ${quoteIdent(database)}` }).catch(() => undefined);
+      if (url)
+        await db.admin.command({ query: `DROP DATABASE IF EXISTS ${quoteIdent(database)}` }).catch(() => undefined);
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
