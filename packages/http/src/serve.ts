@@ -35,12 +35,10 @@ export async function startServer(opts: {
         )
       : opts.app.fetch(req, env);
   const server = serve({ fetch, port: opts.port, hostname: opts.host });
-  await new Promise<void>((resolve, reject) => {
+  const listening = new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  const port = (server.address() as AddressInfo).port;
-  opts.logger.info({ port, host: opts.host }, 'listening');
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -49,6 +47,7 @@ export async function startServer(opts: {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive sockets would hold close() open; requests in flight keep theirs.
       (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      await listening.catch(() => undefined);
       await opts.drain?.();
       await closed;
       await opts.close?.();
@@ -68,7 +67,13 @@ export async function startServer(opts: {
       },
     );
   };
+  // Handlers go in before "listening" is logged: until a JS listener exists, Node leaves the
+  // signal's default action (terminate) in place, so a supervisor that signals as soon as it sees
+  // the line could otherwise kill the process without a drain.
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  await listening;
+  const port = (server.address() as AddressInfo).port;
+  opts.logger.info({ port, host: opts.host }, 'listening');
   return { port, stop };
 }
