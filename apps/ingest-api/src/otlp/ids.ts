@@ -44,9 +44,17 @@ function hexToUuid(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
+// The spans of a trace usually sit together in an export: the last conversion is kept.
+let lastTraceHex = '';
+let lastTraceUuid = '';
+
 /** trace.id: the trace id's 32 hex digits as a UUID. */
 export function traceIdToUuid(hex: string): string {
-  return hexToUuid(hex);
+  if (hex !== lastTraceHex) {
+    lastTraceUuid = hexToUuid(hex);
+    lastTraceHex = hex;
+  }
+  return lastTraceUuid;
 }
 
 /** observation.id (and parentObservationId): the span id's 16 hex digits after 16 zeros, as a UUID. */

@@ -1,5 +1,5 @@
 import type { ObservationRecord, TracePiece } from '../traces/model.ts';
-import { TRACE_SCALARS } from './conventions/facts.ts';
+import { setData } from './attr-reader.ts';
 import { traceIdToUuid } from './ids.ts';
 import { type MappedSpan, mapSpan, type UsableSpan } from './map-span.ts';
 import type { OtlpSpan } from './spans.ts';
@@ -15,6 +15,9 @@ export type MappedExport = {
 
 /** Why a span cannot be stored, or undefined when it can. */
 function unusable(span: OtlpSpan): string | undefined {
+  if (span.traceId && span.spanId && span.parentSpanId !== null && span.startNanos !== null && span.endNanos !== null) {
+    return undefined;
+  }
   const problems: string[] = [];
   const id = (field: string, value: string | null, size: string) => {
     if (value === '') problems.push(`${field} is missing`);
@@ -25,24 +28,42 @@ function unusable(span: OtlpSpan): string | undefined {
   if (span.parentSpanId === null) problems.push('parentSpanId is not 8 bytes (hex, base64 or bytes; not all zero)');
   if (span.startNanos === null) problems.push('startTimeUnixNano is not a 64-bit unsigned integer');
   if (span.endNanos === null) problems.push('endTimeUnixNano is not a 64-bit unsigned integer');
-  return problems.length > 0 ? `${span.path}: ${problems.join(', ')}` : undefined;
+  return `${span.path}: ${problems.join(', ')}`;
 }
 
 /** The spans of one trace in one export as one piece of that trace plus its observations. */
 function toTraceBatch(traceId: string, spans: MappedSpan[]): TraceBatch {
   const piece: TracePiece = { id: traceIdToUuid(traceId) };
-  const tags = new Set<string>();
+  let tags: Set<string> | undefined;
   let metadata: Record<string, unknown> | undefined;
   let rootName: string | undefined;
   let root: MappedSpan | undefined;
   let earliest = Number.POSITIVE_INFINITY;
-  for (const span of spans) {
-    // Scalar trace fields: the last span in the export that sets one wins, as later pieces do.
-    for (const key of TRACE_SCALARS) {
-      if (span.trace[key] !== undefined) (piece as Record<string, unknown>)[key] = span.trace[key];
+  const observations: ObservationRecord[] = new Array(spans.length);
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i]!;
+    observations[i] = span.observation;
+    // Scalar trace fields (TRACE_SCALARS): the last span in the export that sets one wins, as later
+    // pieces do. Written out: a loop over key names makes every access a slow lookup.
+    const t = span.trace;
+    if (t.name !== undefined) piece.name = t.name;
+    if (t.userId !== undefined) piece.userId = t.userId;
+    if (t.sessionId !== undefined) piece.sessionId = t.sessionId;
+    if (t.release !== undefined) piece.release = t.release;
+    if (t.version !== undefined) piece.version = t.version;
+    if (t.environment !== undefined) piece.environment = t.environment;
+    if (t.input !== undefined) piece.input = t.input;
+    if (t.output !== undefined) piece.output = t.output;
+    if (t.tags) {
+      tags ??= new Set();
+      for (const tag of t.tags) tags.add(tag);
     }
-    for (const tag of span.trace.tags ?? []) tags.add(tag);
-    if (span.trace.metadata) metadata = { ...metadata, ...span.trace.metadata };
+    // Later spans' values win; a key keeps the place it first had.
+    const spanMetadata = t.metadata;
+    if (spanMetadata) {
+      metadata ??= {};
+      for (const key in spanMetadata) setData(metadata, key, spanMetadata[key]);
+    }
     if (span.isRoot && !root) {
       root = span;
       rootName = span.observation.name;
@@ -58,9 +79,9 @@ function toTraceBatch(traceId: string, spans: MappedSpan[]): TraceBatch {
     piece.output ??= root.observation.output;
   }
   piece.timestampUs = earliest;
-  if (tags.size > 0) piece.tags = [...tags];
+  if (tags) piece.tags = [...tags];
   if (metadata) piece.metadata = metadata;
-  return { piece, observations: spans.map((s) => s.observation) };
+  return { piece, observations };
 }
 
 /**

@@ -1,14 +1,16 @@
+import { shareJson } from '../traces/json-text.ts';
 import type { ObservationRecord } from '../traces/model.ts';
-import { AttributeReader } from './attr-reader.ts';
-import { compact, type SpanFacts, TRACE_SCALARS, type TraceFacts } from './conventions/facts.ts';
+import { AttributeReader, isEmpty, setData } from './attr-reader.ts';
+import type { SpanFacts, TraceFacts } from './conventions/facts.ts';
 import { readGenAi } from './conventions/gen-ai.ts';
-import { readLangfuse } from './conventions/langfuse.ts';
+import { type LangfuseFacts, readLangfuse } from './conventions/langfuse.ts';
 import { readOpenInference } from './conventions/openinference.ts';
 import { resourceTraceFacts } from './conventions/resource.ts';
 import { readVercelAi } from './conventions/vercel-ai.ts';
 import { spanIdToUuid, traceIdToUuid } from './ids.ts';
 import type { OtlpSpan } from './spans.ts';
 import { spanTimes } from './times.ts';
+import type { Attributes } from './values.ts';
 
 /** A span whose ids were checked: trace and span id present, parent absent ('') or valid. */
 export type UsableSpan = OtlpSpan & { traceId: string; spanId: string; parentSpanId: string };
@@ -22,26 +24,63 @@ export type MappedSpan = {
 };
 
 const NOTHING: SpanFacts = Object.freeze({});
+const NO_LANGFUSE: LangfuseFacts = Object.freeze({ asRoot: false });
 
-const first = <K extends keyof SpanFacts>(facts: SpanFacts[], key: K): SpanFacts[K] => {
-  for (const f of facts) if (f[key] !== undefined) return f[key];
-  return undefined;
-};
+/** The first of four that is not undefined (null counts: a JSON `null` input is an input). */
+function pick<T>(a: T | undefined, b: T | undefined, c: T | undefined, d: T | undefined): T | undefined {
+  return a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
+}
+
+/**
+ * What every span of one resource (or scope) shares, worked out once: the spans of an export point
+ * at the same resource and scope objects.
+ */
+type ResourceInfo = { trace: TraceFacts; empty: boolean };
+const resourceInfo = new WeakMap<Attributes, ResourceInfo>();
+function infoOf(resource: Attributes): ResourceInfo {
+  let info = resourceInfo.get(resource);
+  if (!info) {
+    info = { trace: resourceTraceFacts(resource), empty: isEmpty(resource) };
+    resourceInfo.set(resource, info);
+    if (!info.empty) shareJson(resource);
+  }
+  return info;
+}
+const scopeMetadata = new WeakMap<OtlpSpan['scope'], { name: string; version?: string }>();
+function scopeOf(scope: OtlpSpan['scope']): { name: string; version?: string } {
+  let out = scopeMetadata.get(scope);
+  if (!out) {
+    out = scope.version ? { name: scope.name, version: scope.version } : { name: scope.name };
+    scopeMetadata.set(scope, out);
+    shareJson(out);
+  }
+  return out;
+}
 
 /** Trace facts by precedence: for each scalar the first that has it; tags unioned; metadata merged. */
 function mergeTraceFacts(list: (TraceFacts | undefined)[]): TraceFacts {
   const out: TraceFacts = {};
-  const tags = new Set<string>();
+  let tags: Set<string> | undefined;
   let metadata: Record<string, unknown> | undefined;
   for (const facts of list) {
     if (!facts) continue;
-    for (const key of TRACE_SCALARS) {
-      if (out[key] === undefined && facts[key] !== undefined) (out as Record<string, unknown>)[key] = facts[key];
+    // The TRACE_SCALARS, written out: a loop over key names makes every access a slow lookup.
+    if (out.name === undefined && facts.name !== undefined) out.name = facts.name;
+    if (out.userId === undefined && facts.userId !== undefined) out.userId = facts.userId;
+    if (out.sessionId === undefined && facts.sessionId !== undefined) out.sessionId = facts.sessionId;
+    if (out.release === undefined && facts.release !== undefined) out.release = facts.release;
+    if (out.version === undefined && facts.version !== undefined) out.version = facts.version;
+    if (out.environment === undefined && facts.environment !== undefined) out.environment = facts.environment;
+    if (out.input === undefined && facts.input !== undefined) out.input = facts.input;
+    if (out.output === undefined && facts.output !== undefined) out.output = facts.output;
+    if (facts.tags) {
+      tags ??= new Set();
+      for (const tag of facts.tags) tags.add(tag);
     }
-    for (const tag of facts.tags ?? []) tags.add(tag);
-    if (facts.metadata) metadata = { ...facts.metadata, ...metadata };
+    // An earlier (higher-precedence) source keeps its values; a later one's keys come first.
+    if (facts.metadata) metadata = metadata ? { ...facts.metadata, ...metadata } : facts.metadata;
   }
-  if (tags.size > 0) out.tags = [...tags];
+  if (tags) out.tags = [...tags];
   if (metadata) out.metadata = metadata;
   return out;
 }
@@ -52,19 +91,19 @@ function mergeTraceFacts(list: (TraceFacts | undefined)[]): TraceFacts {
  * something about a field decides it. The type: an explicit Langfuse type other than SPAN, else
  * what a convention's span kind or operation says, else GENERATION when a model is known, else
  * SPAN. Unconsumed span attributes, the resource attributes and the scope go to metadata.
+ * Runs for every span ingested, so it allocates only what it returns.
  */
 export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   const r = new AttributeReader(span.attributes);
   // Each convention reads only spans that carry its namespaces: most spans carry one or none.
-  const langfuse = r.has('langfuse', 'user', 'session') ? readLangfuse(r) : { asRoot: false };
+  const langfuse = r.has('langfuse', 'user', 'session') ? readLangfuse(r) : NO_LANGFUSE;
   const genAi = r.has('gen_ai') ? readGenAi(r) : NOTHING;
   const vercel = r.has('ai') ? readVercelAi(r, span.name) : NOTHING;
   const openInference = r.has('openinference', 'llm', 'input', 'output', 'tag', 'metadata')
     ? readOpenInference(r)
     : NOTHING;
-  const facts = [langfuse, genAi, vercel, openInference];
 
-  const model = first(facts, 'model');
+  const model = pick(langfuse.model, genAi.model, vercel.model, openInference.model);
   const explicit = langfuse.type !== 'SPAN' ? langfuse.type : undefined;
   const type =
     explicit ??
@@ -75,40 +114,43 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
     langfuse.type ??
     'SPAN';
 
-  const named = { ...openInference.metadata, ...genAi.metadata, ...vercel.metadata, ...langfuse.metadata };
+  // Named metadata; Langfuse's (a fresh object of its own) is used as is when it is the only one.
+  const metadata: Record<string, unknown> =
+    genAi.metadata || vercel.metadata || openInference.metadata || !langfuse.metadata
+      ? { ...openInference.metadata, ...genAi.metadata, ...vercel.metadata, ...langfuse.metadata }
+      : langfuse.metadata;
   if (span.statusCode === 2) {
-    named.level ??= 'ERROR';
-    if (span.statusMessage) named.statusMessage ??= span.statusMessage;
+    metadata.level ??= 'ERROR';
+    if (span.statusMessage) metadata.statusMessage ??= span.statusMessage;
   }
   const rest = r.rest();
-  const metadata: Record<string, unknown> = named;
-  if (Object.keys(rest).length > 0) metadata.attributes = rest;
-  if (Object.keys(span.resource).length > 0) metadata.resourceAttributes = span.resource;
-  if (span.scope.name) metadata.scope = compact({ name: span.scope.name, version: span.scope.version || undefined });
+  if (rest) setData(metadata, 'attributes', rest);
+  const resource = infoOf(span.resource);
+  if (!resource.empty) metadata.resourceAttributes = span.resource;
+  if (span.scope.name) metadata.scope = scopeOf(span.scope);
 
-  const trace = mergeTraceFacts([
-    langfuse.trace,
-    genAi.trace,
-    vercel.trace,
-    openInference.trace,
-    resourceTraceFacts(span.resource),
-  ]);
+  const trace = mergeTraceFacts([langfuse.trace, genAi.trace, vercel.trace, openInference.trace, resource.trace]);
   const { startUs, endUs } = spanTimes(span.startNanos ?? 0n, span.endNanos ?? 0n, nowUs);
-  const observation: ObservationRecord = compact({
+  const observation: ObservationRecord = {
     id: spanIdToUuid(span.spanId),
     traceId: traceIdToUuid(span.traceId),
     type,
-    name: span.name || undefined,
     startUs,
-    endUs,
     parentId: span.parentSpanId ? spanIdToUuid(span.parentSpanId) : null,
-    model,
-    environment: langfuse.environment ?? trace.environment,
-    input: first(facts, 'input'),
-    output: first(facts, 'output'),
     metadata,
-    usage: first(facts, 'usage'),
-    cost: first(facts, 'cost'),
-  });
+  };
+  if (span.name) observation.name = span.name;
+  if (endUs !== undefined) observation.endUs = endUs;
+  if (model !== undefined) observation.model = model;
+  const environment = langfuse.environment ?? trace.environment;
+  if (environment !== undefined) observation.environment = environment;
+  const input = pick(langfuse.input, genAi.input, vercel.input, openInference.input);
+  if (input !== undefined) observation.input = input;
+  const output = pick(langfuse.output, genAi.output, vercel.output, openInference.output);
+  if (output !== undefined) observation.output = output;
+  const usage = pick(langfuse.usage, genAi.usage, vercel.usage, openInference.usage);
+  if (usage !== undefined) observation.usage = usage;
+  const cost = pick(langfuse.cost, genAi.cost, vercel.cost, openInference.cost);
+  if (cost !== undefined) observation.cost = cost;
   return { observation, trace, isRoot: span.parentSpanId === '' || langfuse.asRoot };
 }

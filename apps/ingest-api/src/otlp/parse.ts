@@ -61,11 +61,15 @@ export function parseTags(value: unknown): string[] | undefined {
     const parsed = value.trim().startsWith('[') ? parseJsonish(value) : undefined;
     list = Array.isArray(parsed) ? parsed : value.split(',');
   } else list = [value];
-  const tags = list
-    .filter((t) => typeof t === 'string' || typeof t === 'number' || typeof t === 'boolean')
-    .map((t) => String(t).trim())
-    .filter((t) => t !== '');
-  return tags.length > 0 ? tags : undefined;
+  let tags: string[] | undefined;
+  for (const t of list) {
+    if (typeof t !== 'string' && typeof t !== 'number' && typeof t !== 'boolean') continue;
+    const tag = String(t).trim();
+    if (tag === '') continue;
+    tags ??= [];
+    tags.push(tag);
+  }
+  return tags;
 }
 
 const count = (value: unknown): number | undefined => {
@@ -81,6 +85,10 @@ const firstCount = (details: Record<string, unknown>, keys: string[]): number | 
   return undefined;
 };
 
+const INPUT_KEYS = ['input', 'prompt_tokens', 'input_tokens', 'promptTokens', 'inputTokens'];
+const OUTPUT_KEYS = ['output', 'completion_tokens', 'output_tokens', 'completionTokens', 'outputTokens'];
+const TOTAL_KEYS = ['total', 'total_tokens', 'totalTokens'];
+
 /**
  * Usage details (Langfuse `usage_details`, or a provider's usage object) to input/output/total
  * tokens. Names in the Langfuse, OpenAI and Anthropic spellings are understood. `total` stays
@@ -89,9 +97,9 @@ const firstCount = (details: Record<string, unknown>, keys: string[]): number | 
 export function usageFromDetails(details: Record<string, unknown> | undefined): TokenUsage | undefined {
   if (!details) return undefined;
   const usage: TokenUsage = {
-    input: firstCount(details, ['input', 'prompt_tokens', 'input_tokens', 'promptTokens', 'inputTokens']),
-    output: firstCount(details, ['output', 'completion_tokens', 'output_tokens', 'completionTokens', 'outputTokens']),
-    total: firstCount(details, ['total', 'total_tokens', 'totalTokens']),
+    input: firstCount(details, INPUT_KEYS),
+    output: firstCount(details, OUTPUT_KEYS),
+    total: firstCount(details, TOTAL_KEYS),
   };
   return usage.input === undefined && usage.output === undefined && usage.total === undefined ? undefined : usage;
 }

@@ -13,6 +13,8 @@ const PriceFile = v.record(
   }),
 );
 
+const MEMO_SIZE = 1000;
+
 /**
  * Model name -> per-token price. Lookup is case-insensitive, ignores a provider prefix
  * (`openai/gpt-4o`), and falls back to the longest known name that the model extends with a
@@ -22,6 +24,8 @@ const PriceFile = v.record(
 export class PriceTable {
   private readonly prices: Map<string, Price>;
   private readonly names: string[];
+  /** Answers by the model name as sent: a few models make up nearly every row. Bounded. */
+  private readonly memo = new Map<string, Price | null>();
 
   constructor(prices: Record<string, Price>) {
     this.prices = new Map(Object.entries(prices).map(([k, p]) => [k.toLowerCase(), p]));
@@ -29,6 +33,15 @@ export class PriceTable {
   }
 
   lookup(model: string): Price | undefined {
+    const memo = this.memo.get(model);
+    if (memo !== undefined) return memo ?? undefined;
+    const price = this.find(model);
+    if (this.memo.size >= MEMO_SIZE) this.memo.clear();
+    this.memo.set(model, price ?? null);
+    return price;
+  }
+
+  private find(model: string): Price | undefined {
     let name = model.trim().toLowerCase();
     const slash = name.lastIndexOf('/');
     if (slash >= 0) name = name.slice(slash + 1);

@@ -1,5 +1,6 @@
 import { microsToCh } from '@spanhouse/schema';
 import type { PriceTable } from '../pricing/prices.ts';
+import { jsonOf, jsonOfObject } from './json-text.ts';
 import type { ObservationRecord, TracePiece } from './model.ts';
 
 /** Row of `traces` (clickhouse/0001_traces.sql): every field a piece carries, as an idempotent aggregate input. */
@@ -69,7 +70,7 @@ function versioned(value: string | undefined, version: number): [number, string]
 /** JSON text for stored IO; '' means absent (null and undefined alike). */
 export function jsonText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  return JSON.stringify(value);
+  return jsonOf(value);
 }
 
 /** Input, output and total tokens; total defaults to input + output. */
@@ -109,7 +110,7 @@ export function toObservationRow(o: ObservationRecord, version: number, prices: 
     environment: o.environment ?? '',
     input: jsonText(o.input),
     output: jsonText(o.output),
-    metadata: JSON.stringify(o.metadata ?? {}),
+    metadata: o.metadata ? jsonOfObject(o.metadata) : '{}',
     usage_input: usage.input,
     usage_output: usage.output,
     usage_total: usage.total,
@@ -147,7 +148,7 @@ export function buildTraceRows(
   }
   const metadata: TraceRow['metadata'] = {};
   for (const [key, value] of Object.entries(piece.metadata ?? {})) {
-    if (value !== undefined) metadata[key] = [version, JSON.stringify(value)];
+    if (value !== undefined) metadata[key] = [version, jsonOf(value)];
   }
   const timestampUs = piece.timestampUs ?? (records.length > 0 ? earliest : Math.floor(version));
   const trace: TraceRow = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TRACE_SCALARS } from '../../src/otlp/conventions/facts.ts';
 import { mapExport } from '../../src/otlp/map-export.ts';
+import type { Attributes } from '../../src/otlp/values.ts';
 import { CHILD_HEX, NOW_US, ROOT_HEX, span, TRACE_HEX } from './fixtures.ts';
 
 const OTHER_TRACE = '11111111111111111111111111111111';
@@ -101,5 +103,34 @@ describe('mapExport: spans of one export → one piece per trace', () => {
       traceId: TRACE_UUID,
     });
     expect(TRACE_HEX).toHaveLength(32);
+  });
+
+  it('every scalar trace field a span carries reaches the piece (the list is written out in code)', () => {
+    const sent: Record<(typeof TRACE_SCALARS)[number], [string, unknown]> = {
+      name: ['langfuse.trace.name', 'n'],
+      userId: ['user.id', 'u'],
+      sessionId: ['session.id', 's'],
+      release: ['langfuse.release', 'r'],
+      version: ['langfuse.version', 'v'],
+      environment: ['langfuse.environment', 'e'],
+      input: ['langfuse.trace.input', '{"q":1}'],
+      output: ['langfuse.trace.output', '"a"'],
+    };
+    for (const key of TRACE_SCALARS) {
+      const [attribute, value] = sent[key];
+      const [trace] = mapExport([span({ [attribute]: value } as Attributes)], NOW_US).traces;
+      expect(trace!.piece[key], key).toEqual(key === 'input' ? { q: 1 } : key === 'output' ? 'a' : value);
+    }
+  });
+
+  it('an attribute or metadata key named __proto__ is kept as data', () => {
+    const attributes = JSON.parse(
+      '{"__proto__":"x","langfuse.observation.metadata.__proto__":"m","langfuse.trace.metadata.__proto__":"t"}',
+    ) as Attributes;
+    const [trace] = mapExport([span(attributes)], NOW_US).traces;
+    const metadata = trace!.observations[0]!.metadata!;
+    expect(Object.getPrototypeOf(metadata)).toBe(Object.prototype);
+    expect(JSON.stringify(metadata)).toBe('{"__proto__":"m","attributes":{"__proto__":"x"}}');
+    expect(JSON.stringify(trace!.piece.metadata)).toBe('{"__proto__":"t"}');
   });
 });

@@ -41,9 +41,19 @@ export type SpanFacts = {
   trace?: TraceFacts;
 };
 
+/** The spellings senders use (`generation`, `GENERATION`), looked up before any string work. */
+const TYPE_SPELLINGS = new Map<string, ObservationType>(
+  OBSERVATION_TYPES.flatMap((t) => [
+    [t, t],
+    [t.toLowerCase(), t],
+  ]),
+);
+
 /** A type name in any case (`generation`, `GENERATION`) as ours; undefined when unknown. */
 export function observationType(value: string | undefined): ObservationType | undefined {
   if (!value) return undefined;
+  const known = TYPE_SPELLINGS.get(value);
+  if (known) return known;
   const upper = value.trim().toUpperCase();
   return (OBSERVATION_TYPES as readonly string[]).includes(upper) ? (upper as ObservationType) : undefined;
 }

@@ -1,4 +1,4 @@
-import type { AttributeReader } from '../attr-reader.ts';
+import { type AttributeReader, setData } from '../attr-reader.ts';
 import { parseJsonish } from '../parse.ts';
 
 /**
@@ -9,7 +9,9 @@ import { parseJsonish } from '../parse.ts';
  */
 export function indexedList(r: AttributeReader, prefix: string, inner = ''): Record<string, unknown>[] | undefined {
   const items = new Map<number, Record<string, unknown>>();
-  for (const [key, value] of Object.entries(r.prefixed(prefix))) {
+  const found = r.prefixed(prefix);
+  if (!found) return undefined;
+  for (const [key, value] of Object.entries(found)) {
     const dot = key.indexOf('.');
     const index = Number(key.slice(0, dot));
     if (dot < 1 || !Number.isInteger(index)) continue;
@@ -20,7 +22,7 @@ export function indexedList(r: AttributeReader, prefix: string, inner = ''): Rec
       item = {};
       items.set(index, item);
     }
-    item[field] = field === 'content' ? value : parseJsonish(value);
+    setData(item, field, field === 'content' ? value : parseJsonish(value));
   }
   if (items.size === 0) return undefined;
   return [...items.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);

@@ -1,69 +1,116 @@
-import type { AttributeReader } from '../attr-reader.ts';
+import { type AttributeReader, isEmpty, setData } from '../attr-reader.ts';
 import { costFromDetails, jsonObject, parseJsonish, parseTags, usageFromDetails } from '../parse.ts';
-import { compact, observationType, type SpanFacts } from './facts.ts';
+import { observationType, type SpanFacts, type TraceFacts } from './facts.ts';
 
-const OBS = 'langfuse.observation.';
-const TRACE = 'langfuse.trace.';
+// Whole keys rather than `${prefix}name` built per span: this runs for every span the Langfuse SDK
+// sends, and a key built at run time is a new string to hash on every lookup.
+const K = {
+  type: 'langfuse.observation.type',
+  input: 'langfuse.observation.input',
+  output: 'langfuse.observation.output',
+  metadata: 'langfuse.observation.metadata',
+  metadataDot: 'langfuse.observation.metadata.',
+  level: 'langfuse.observation.level',
+  statusMessage: 'langfuse.observation.status_message',
+  modelParameters: 'langfuse.observation.model.parameters',
+  completionStartTime: 'langfuse.observation.completion_start_time',
+  promptName: 'langfuse.observation.prompt.name',
+  promptVersion: 'langfuse.observation.prompt.version',
+  model: 'langfuse.observation.model.name',
+  generationModel: 'langfuse.generation.model',
+  usage: 'langfuse.observation.usage_details',
+  cost: 'langfuse.observation.cost_details',
+  environment: 'langfuse.environment',
+  asRoot: 'langfuse.internal.as_root',
+  traceName: 'langfuse.trace.name',
+  traceInput: 'langfuse.trace.input',
+  traceOutput: 'langfuse.trace.output',
+  traceMetadata: 'langfuse.trace.metadata',
+  traceMetadataDot: 'langfuse.trace.metadata.',
+  tracePublic: 'langfuse.trace.public',
+  tags: 'langfuse.trace.tags',
+  userId: 'user.id',
+  langfuseUserId: 'langfuse.user.id',
+  sessionId: 'session.id',
+  langfuseSessionId: 'langfuse.session.id',
+  release: 'langfuse.release',
+  version: 'langfuse.version',
+} as const;
 
-/** `<prefix>metadata` (a JSON object) merged with the flattened `<prefix>metadata.<key>` attributes. */
-function metadataOf(r: AttributeReader, prefix: string): Record<string, unknown> | undefined {
-  const sent = r.take(`${prefix}metadata`);
+/**
+ * `<prefix>metadata` (a JSON object) merged with the flattened `<prefix>metadata.<key>`
+ * attributes, as a new object; undefined when the span carries neither.
+ */
+function metadataOf(r: AttributeReader, key: string, keyDot: string): Record<string, unknown> | undefined {
+  const sent = r.take(key);
+  const flat = r.prefixed(keyDot);
+  if (sent === undefined && flat === undefined) return undefined;
   const whole = jsonObject(sent);
-  const flat = r.prefixed(`${prefix}metadata.`);
   // The SDK sends non-object metadata (a list, a number) as JSON too; it is kept under `metadata`.
   const out: Record<string, unknown> = whole
     ? { ...whole }
     : sent === undefined
       ? {}
       : { metadata: parseJsonish(sent) };
-  for (const [key, value] of Object.entries(flat)) out[key] = parseJsonish(value);
-  return Object.keys(out).length > 0 ? out : undefined;
+  if (flat) for (const name in flat) setData(out, name, parseJsonish(flat[name]));
+  return isEmpty(out) ? undefined : out;
 }
+
+export type LangfuseFacts = SpanFacts & { asRoot: boolean };
 
 /**
  * The Langfuse SDK's attributes (SPEC.md 4.9 with vendor = langfuse, and what @langfuse/tracing
  * really sends: lower-case types, `model.name`, usage/cost details as JSON text, trace fields
  * propagated to every span). Also `user.id` and `session.id`, the common names for the trace's
  * user and session. `asRoot` is Langfuse's flag for a span that stands for its trace.
+ * Fields a span does not set are left undefined.
  */
-export function readLangfuse(r: AttributeReader): SpanFacts & { asRoot: boolean } {
-  const metadata = metadataOf(r, OBS) ?? {};
-  const named = compact({
-    level: r.string(`${OBS}level`),
-    statusMessage: r.string(`${OBS}status_message`),
-    modelParameters: jsonObject(r.take(`${OBS}model.parameters`)),
-    completionStartTime: parseJsonish(r.string(`${OBS}completion_start_time`)),
-    promptName: r.string(`${OBS}prompt.name`),
-    promptVersion: r.number(`${OBS}prompt.version`),
-  });
-  r.take(`${TRACE}public`); // no such notion here; consumed so it does not clutter metadata
-  const input = r.take(`${OBS}input`);
-  const output = r.take(`${OBS}output`);
-  const traceInput = r.take(`${TRACE}input`);
-  const traceOutput = r.take(`${TRACE}output`);
-  const asRoot = r.take('langfuse.internal.as_root');
-  const environment = r.string('langfuse.environment');
-  return compact({
-    type: observationType(r.string(`${OBS}type`)),
-    model: r.firstString(`${OBS}model.name`, 'langfuse.generation.model'),
+export function readLangfuse(r: AttributeReader): LangfuseFacts {
+  // The user's metadata first, then the named keys (a named key the user also set keeps the
+  // user's position and takes the named value).
+  const metadata = metadataOf(r, K.metadata, K.metadataDot) ?? {};
+  const level = r.string(K.level);
+  if (level !== undefined) metadata.level = level;
+  const statusMessage = r.string(K.statusMessage);
+  if (statusMessage !== undefined) metadata.statusMessage = statusMessage;
+  const modelParameters = jsonObject(r.take(K.modelParameters));
+  if (modelParameters !== undefined) metadata.modelParameters = modelParameters;
+  const completionStartTime = parseJsonish(r.string(K.completionStartTime));
+  if (completionStartTime !== undefined) metadata.completionStartTime = completionStartTime;
+  const promptName = r.string(K.promptName);
+  if (promptName !== undefined) metadata.promptName = promptName;
+  const promptVersion = r.number(K.promptVersion);
+  if (promptVersion !== undefined) metadata.promptVersion = promptVersion;
+
+  r.take(K.tracePublic); // no such notion here; consumed so it does not clutter metadata
+  const input = r.take(K.input);
+  const output = r.take(K.output);
+  const traceInput = r.take(K.traceInput);
+  const traceOutput = r.take(K.traceOutput);
+  const asRoot = r.take(K.asRoot);
+  const environment = r.string(K.environment);
+  const trace: TraceFacts = {
+    name: r.string(K.traceName),
+    userId: r.firstString(K.userId, K.langfuseUserId),
+    sessionId: r.firstString(K.sessionId, K.langfuseSessionId),
+    release: r.string(K.release),
+    version: r.string(K.version),
+    environment,
+    tags: parseTags(r.take(K.tags)),
+    metadata: metadataOf(r, K.traceMetadata, K.traceMetadataDot),
+    input: traceInput === undefined ? undefined : parseJsonish(traceInput),
+    output: traceOutput === undefined ? undefined : parseJsonish(traceOutput),
+  };
+  return {
+    type: observationType(r.string(K.type)),
+    model: r.firstString(K.model, K.generationModel),
     input: input === undefined ? undefined : parseJsonish(input),
     output: output === undefined ? undefined : parseJsonish(output),
-    usage: usageFromDetails(jsonObject(r.take(`${OBS}usage_details`))),
-    cost: costFromDetails(jsonObject(r.take(`${OBS}cost_details`))),
-    metadata: { ...metadata, ...named },
+    usage: usageFromDetails(jsonObject(r.take(K.usage))),
+    cost: costFromDetails(jsonObject(r.take(K.cost))),
+    metadata,
     environment,
     asRoot: asRoot === true || asRoot === 'true',
-    trace: compact({
-      name: r.string(`${TRACE}name`),
-      userId: r.firstString('user.id', 'langfuse.user.id'),
-      sessionId: r.firstString('session.id', 'langfuse.session.id'),
-      release: r.string('langfuse.release'),
-      version: r.string('langfuse.version'),
-      environment,
-      tags: parseTags(r.take(`${TRACE}tags`)),
-      metadata: metadataOf(r, TRACE),
-      input: traceInput === undefined ? undefined : parseJsonish(traceInput),
-      output: traceOutput === undefined ? undefined : parseJsonish(traceOutput),
-    }),
-  });
+    trace,
+  };
 }

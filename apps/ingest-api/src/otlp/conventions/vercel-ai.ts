@@ -20,7 +20,7 @@ const EMBED_CALLS = new Set(['ai.embed.doEmbed', 'ai.embedMany.doEmbed']);
 export function readVercelAi(r: AttributeReader, spanName: string): SpanFacts {
   const operation = r.string('ai.operationId') ?? spanName;
   const model = r.string('ai.model.id');
-  const telemetry = r.prefixed('ai.telemetry.metadata.');
+  const telemetry = r.prefixed('ai.telemetry.metadata.') ?? {};
   const { userId, sessionId, tags, ...metadata } = telemetry;
   const input = r.firstValue('ai.prompt.messages', 'ai.prompt', 'ai.toolCall.args', 'ai.values', 'ai.value');
   const output = r.firstValue('ai.response.text', 'ai.response.object', 'ai.response.toolCalls', 'ai.toolCall.result');

@@ -1,0 +1,45 @@
+/**
+ * JSON text for stored values, without writing the same text twice: objects that many rows share
+ * (an OTLP resource's attributes, its scope) and objects parsed from JSON text (IO the Langfuse SDK
+ * sends as JSON) have their text remembered, so a row reuses it instead of serializing again.
+ * Remembered text always parses to the value it stands for; it may differ from JSON.stringify's
+ * spelling only in insignificant ways (whitespace, escapes, number spelling) when a sender wrote
+ * its JSON so.
+ */
+const known = new WeakMap<object, string>();
+
+/** Remembers `text` as the JSON of `value` (`text` must parse to `value`). */
+export function rememberJson(value: object, text: string): void {
+  known.set(value, text);
+}
+
+/** Remembers the JSON of an object many rows will hold, once. */
+export function shareJson(value: object): void {
+  if (!known.has(value)) known.set(value, JSON.stringify(value));
+}
+
+/** JSON.stringify, reusing remembered text. */
+export function jsonOf(value: unknown): string {
+  if (typeof value === 'object' && value !== null) {
+    const text = known.get(value);
+    if (text !== undefined) return text;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * JSON.stringify of a plain object, reusing remembered text for the object and for each of its
+ * values (the observation metadata holds the shared resource attributes and scope).
+ */
+export function jsonOfObject(value: Record<string, unknown>): string {
+  const whole = known.get(value);
+  if (whole !== undefined) return whole;
+  let out = '{';
+  for (const key in value) {
+    const v = value[key];
+    // What JSON.stringify leaves out of an object.
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${jsonOf(v)}`;
+  }
+  return `${out}}`;
+}
