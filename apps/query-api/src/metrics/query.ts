@@ -36,7 +36,7 @@ export async function runMetricsQuery(
     groups = present.slice(0, limits.series);
     for (const ms of latestByGroup.values()) latestMs = Math.max(latestMs ?? ms, ms);
   }
-  const rows = groups.length === 0 ? [] : await bucketRows(db, q, groups, limits.points + 1, signal);
+  const rows = groups.length === 0 ? [] : await bucketRows(db, q, groups, series.length, limits.points + 1, signal);
 
   const values: MetricSeries['values'][] = groups.map(() => []);
   const stamps = new Map<number, string>(); // groups share their buckets: format each once
@@ -89,7 +89,7 @@ async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], signal
   // No FINAL: a duplicate point changes neither whether a series has points nor its newest one.
   const rows = await queryCompact(db, {
     sql: `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
-          FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, ids, p)} GROUP BY series_id`,
+          FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, filterIds(q, ids, ids.length), p)} GROUP BY series_id`,
     params: p.params,
     tag: 'metrics.presence',
     signal,
@@ -104,6 +104,7 @@ async function bucketRows(
   db: Db,
   q: MetricsQuery,
   groups: Group[],
+  seriesFound: number,
   perGroup: number,
   signal?: AbortSignal,
 ): Promise<BucketRow[]> {
@@ -113,14 +114,16 @@ async function bucketRows(
   // series_id and mapped to groups here, sparing ClickHouse a lookup per raw point; a series has
   // no ties for `last` (one value per timestamp). Otherwise `transform` maps series to groups.
   const perSeriesGroups = ids.length === groups.length;
-  const group = perSeriesGroups ? 'series_id' : perSeries(ids, groupOf, p);
+  // Series outside every group (only read without a label filter: see samplesWhere) map to the
+  // group index past the last, whose rows the caller skips.
+  const group = perSeriesGroups ? 'series_id' : perSeries(ids, groupOf, p, groups.length);
   const tieBreak = q.agg === 'last' && !perSeriesGroups ? perSeries(ids, rank, p) : undefined;
   const sql = `
     SELECT toString(g) AS g, b, v, latest FROM (
       SELECT ${group} AS g, ${bucketExpr(q, p)} AS b,
              ${aggExpr(q.agg, tieBreak)} AS v, toUnixTimestamp64Milli(max(ts)) AS latest
       FROM ${TABLES.metricSamples} FINAL
-      WHERE ${samplesWhere(q, ids, p)}
+      WHERE ${samplesWhere(q, filterIds(q, ids, seriesFound), p)}
       GROUP BY g, b)
     ORDER BY g, b DESC
     LIMIT ${p.add(perGroup, 'UInt32')} BY g`;
@@ -137,6 +140,15 @@ async function bucketRows(
       latestMs: Number(latest),
     }),
   });
+}
+
+/**
+ * The ids to filter samples by: none when the query has no label filter and `ids` are every
+ * series found (`seriesFound`), i.e. every series of the metric: the name selects them, and rows
+ * of ids outside every group (samples without a series row) are dropped when mapped to groups.
+ */
+function filterIds(q: MetricsQuery, ids: bigint[], seriesFound: number): bigint[] | undefined {
+  return Object.keys(q.labels).length === 0 && ids.length === seriesFound ? undefined : ids;
 }
 
 /**

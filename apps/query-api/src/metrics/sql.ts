@@ -45,21 +45,27 @@ export function aggExpr(agg: MetricAgg, tieBreak?: string): string {
 /**
  * The one filter of the samples table: the metric, the given series, `from <= ts <= to`.
  * Bounds outside what DateTime64 stores are clamped (no point lies outside them anyway).
+ * `ids` undefined means every series of the metric (no label filter): the name alone selects
+ * them, sparing a set lookup per row (a sample whose series row is missing is then read too;
+ * callers drop rows of ids they do not know).
  */
-export function samplesWhere(q: MetricsQuery, ids: readonly bigint[], p: ParamBuilder): string {
+export function samplesWhere(q: MetricsQuery, ids: readonly bigint[] | undefined, p: ParamBuilder): string {
   const from = Math.max(q.fromUs, METRIC_TIME_RANGE_US.min);
   const to = Math.min(q.toUs, METRIC_TIME_RANGE_US.max);
   return [
     `name = ${p.add(q.name, 'String')}`,
-    `series_id IN ${p.add(ids, 'Array(UInt64)')}`,
+    ...(ids === undefined ? [] : [`series_id IN ${p.add(ids, 'Array(UInt64)')}`]),
     `ts >= ${p.add(microsToCh(from), "DateTime64(6, 'UTC')")}`,
     `ts <= ${p.add(microsToCh(to), "DateTime64(6, 'UTC')")}`,
   ].join(' AND ');
 }
 
-/** Maps each series id to a number (its group, or its tie-break rank) inside SQL. */
-export function perSeries(ids: readonly bigint[], values: readonly number[], p: ParamBuilder): string {
-  return `transform(series_id, ${p.add(ids, 'Array(UInt64)')}, ${p.add(values, 'Array(UInt32)')}, toUInt32(0))`;
+/**
+ * Maps each series id to a number (its group, or its tie-break rank) inside SQL; an id not in
+ * `ids` maps to `otherwise`.
+ */
+export function perSeries(ids: readonly bigint[], values: readonly number[], p: ParamBuilder, otherwise = 0): string {
+  return `transform(series_id, ${p.add(ids, 'Array(UInt64)')}, ${p.add(values, 'Array(UInt32)')}, toUInt32(${p.add(otherwise, 'UInt32')}))`;
 }
 
 /** The series of a metric whose labels contain every pair of `labels`. */
