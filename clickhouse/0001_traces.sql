@@ -10,6 +10,10 @@
 --   obs             per observation id, its latest summary (model, usage, cost, times), so list
 --                   and daily queries read this one table and never join 10x more observation rows.
 -- ORDER BY id: the only field of a trace that never changes (its timestamp can move earlier).
+-- Small granules and compression blocks (both tables): a page of the list and a single trace are
+-- point reads by key, and ClickHouse decompresses whole blocks; with the defaults (8192-row
+-- granules, 64 KB-1 MB blocks) fetching 50 traces decompressed ~40 MB, 1.4 s at a million traces
+-- (bench/, 16 KB blocks: 40 ms). Scans of the narrow columns barely change; disk +6 %.
 CREATE TABLE IF NOT EXISTS traces
 (
   id          String,
@@ -29,7 +33,8 @@ CREATE TABLE IF NOT EXISTS traces
                 usage_total UInt64, cost Float64, start_us Int64, end_us Int64))) CODEC(ZSTD(1))
 )
 ENGINE = AggregatingMergeTree
-ORDER BY id;
+ORDER BY id
+SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_block_size = 16384;
 
 -- observations: keyed by (trace_id, id); a re-sent observation replaces the older copy
 -- (ReplacingMergeTree on the ingest version), FINAL at read. trace_id leads the key because
@@ -55,4 +60,5 @@ CREATE TABLE IF NOT EXISTS observations
   cost         Float64
 )
 ENGINE = ReplacingMergeTree(version)
-ORDER BY (trace_id, id);
+ORDER BY (trace_id, id)
+SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_block_size = 16384;

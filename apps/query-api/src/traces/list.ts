@@ -3,6 +3,7 @@ import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
 import { fromTraceRow, TRACE_COLUMNS, type TraceFields } from './from-row.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
 import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
+import { pageByBound } from './summaries.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
   timestamp: 'timestamp',
@@ -25,13 +26,29 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   const where = whereClause(traceConditions(q, p));
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const offset = (q.page - 1) * q.limit;
-  const pageSql = `
-    SELECT id FROM ${TABLES.traces} FINAL ${where}
-    ORDER BY ${ORDER_EXPR[q.orderBy.field]} ${dir}, id ${dir}
-    LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')}`;
   const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
+  const page = async () => {
+    const field = q.orderBy.field;
+    // Latency and cost come from the `obs` map; descending pages rank by the summaries instead.
+    if (q.orderBy.desc && (field === 'latency' || field === 'totalCost')) {
+      const ids = await pageByBound(db, q, field, offset, q.limit, signal);
+      if (ids) return ids;
+    }
+    const pp = new ParamBuilder();
+    const pageSql = `
+      SELECT id FROM ${TABLES.traces} FINAL ${whereClause(traceConditions(q, pp))}
+      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
+      LIMIT ${pp.add(q.limit, 'UInt32')} OFFSET ${pp.add(offset, 'UInt64')}`;
+    return queryRows(db, {
+      sql: pageSql,
+      params: pp.params,
+      tag: 'traces.list.page',
+      map: (r) => String(r.id),
+      signal,
+    });
+  };
   const [ids, [total = 0]] = await Promise.all([
-    queryRows(db, { sql: pageSql, params: p.params, tag: 'traces.list.page', map: (r) => String(r.id), signal }),
+    page(),
     queryRows(db, { sql: countSql, params: p.params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }),
   ]);
   const rows = ids.length ? await fetchTraces(db, ids, signal) : new Map<string, TraceFields>();

@@ -1,0 +1,73 @@
+import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import type { TraceFilter } from './params.ts';
+import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
+
+/**
+ * Readers of the per-trace summaries (clickhouse/0004_trace_summaries.sql). Upper bounds of the
+ * exact latency and cost: every version of every observation ever sent counts, so they never
+ * fall below the values TRACE_EXPR computes from the `obs` map, and equal them for a trace whose
+ * observations were each sent once.
+ */
+export const BOUND_EXPR = {
+  latency: 'if(obs_count = 0, 0, (end_max - start_min) / 1e6)',
+  totalCost: 'cost_sum',
+} as const;
+
+/** True for a trace none of whose observation ids came in two pieces: its summaries are exact. */
+export const SUMMARIES_EXACT = 'obs_count = length(obs_keys)';
+
+/** Past this many rows to rank (page * limit), the bound search gives up for the plain query. */
+const MAX_RANK = 10_000;
+
+/**
+ * The ids of one page ordered by latency or totalCost, descending, ranked exactly without reading
+ * the `obs` map of every trace. Candidates are the top M by the upper bound; their exact values
+ * come from the map (M point reads). Any trace outside the candidates has exact <= bound <= T,
+ * the bound of the M-th candidate, so when the page's last trace ranks strictly above T the page
+ * is exact. Otherwise M grows; undefined means "use the plain query" (deep pages, many ties).
+ */
+export async function pageByBound(
+  db: Db,
+  filter: TraceFilter,
+  field: keyof typeof BOUND_EXPR,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<string[] | undefined> {
+  const rank = offset + limit;
+  for (let m = Math.max(2 * rank, rank + 50); m <= 4 * MAX_RANK && rank <= MAX_RANK; m *= 4) {
+    const p = new ParamBuilder();
+    const where = whereClause(traceConditions(filter, p));
+    const candidates = await queryRows(db, {
+      sql: `SELECT id, ${BOUND_EXPR[field]} AS bound FROM ${TABLES.traces} FINAL ${where}
+            ORDER BY bound DESC, id DESC LIMIT ${p.add(m, 'UInt32')}`,
+      params: p.params,
+      tag: `traces.list.bound.${field}`,
+      map: (r) => ({ id: String(r.id), bound: Number(r.bound) }),
+      signal,
+    });
+    if (candidates.length === 0) return [];
+    const ep = new ParamBuilder();
+    const ranked = await queryRows(db, {
+      sql: `SELECT id, ${TRACE_EXPR[field]} AS exact FROM ${TABLES.traces} FINAL
+            WHERE id IN ${ep.add(
+              candidates.map((c) => c.id),
+              'Array(String)',
+            )}
+            ORDER BY exact DESC, id DESC`,
+      params: ep.params,
+      tag: `traces.list.exact.${field}`,
+      map: (r) => ({ id: String(r.id), exact: Number(r.exact) }),
+      signal,
+    });
+    const page = ranked.slice(offset, rank).map((r) => r.id);
+    // Every matching trace is a candidate: the ranking is complete.
+    if (candidates.length < m) return page;
+    const threshold = candidates[m - 1]!.bound;
+    const last = ranked[rank - 1];
+    // Float sums of costs can differ in the last bits between the summary and the map; the margin
+    // keeps "strictly above every non-candidate" true despite that.
+    if (last && last.exact > threshold + Math.abs(threshold) * 1e-9) return page;
+  }
+  return undefined;
+}
