@@ -11,3 +11,13 @@
 -- 30 s rewrites its current month partition once per gap (on the reference set, 8.64 M points,
 -- about 1.5 s of CPU); raise the value for such workloads.
 ALTER TABLE metric_samples MODIFY SETTING min_age_to_force_merge_seconds = 30, min_age_to_force_merge_on_partition_only = 1;
+
+-- Codecs: LZ4 instead of ZSTD(1) on the samples' columns. Reads are dominated by decompressing
+-- them: query (c) of the reference set (2.16 M points, one folded part) took 370-390 ms with
+-- LZ4 against 550-570 ms with ZSTD, measured alternately on the same data under the same load.
+-- Cost: about 10 MiB more on disk for the 8.64 M points (value: 32.7 MiB against 22.5 MiB).
+-- Applies to parts written or merged from now on.
+ALTER TABLE metric_samples
+  MODIFY COLUMN series_id UInt64 CODEC(LZ4),
+  MODIFY COLUMN ts DateTime64(6, 'UTC') CODEC(Delta, LZ4),
+  MODIFY COLUMN value Float64 CODEC(LZ4);
