@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Generates the OTLP trace decoder/encoder (protobufjs static code) from the vendored .proto files.
+# Generates the OTLP trace code from the vendored .proto files: protobufjs static code (responses,
+# request encoding for tests and benchmarks, the reference decoder) and the request decoder.
 # Run with `pnpm gen:proto` after changing proto/; the output is committed, so CI needs no codegen.
 # protobufjs won over @bufbuild/protobuf on decode speed: see scripts/bench-decode.ts.
 set -euo pipefail
@@ -14,3 +15,5 @@ pbjs --target static-module --wrap esm \
   --out "$out/otlp.js" --dts \
   proto/opentelemetry/proto/collector/trace/v1/trace_service.proto
 echo "generated $out/otlp.js and $out/otlp.d.ts"
+# The request decoder the endpoint runs (faster than protobufjs's; see the script's header).
+tsx scripts/gen-otlp-decoder.ts

@@ -122,16 +122,32 @@ async function probe(): Promise<void> {
   }
 }
 
+/** Rows and milliseconds per insert, by table, from the service's Prometheus metrics. */
+async function flushStats(): Promise<string[]> {
+  const text = (await client.get('/metrics')).body.toString();
+  const value = (name: string, table: string) => {
+    const m = new RegExp(`^${name}\\{table="${table}"\\} ([\\d.e+-]+)$`, 'm').exec(text);
+    return m ? Number(m[1]) : Number.NaN;
+  };
+  return ['observations', 'traces'].map((table) => {
+    const n = value('spanhouse_ingest_flush_rows_count', table);
+    const rows = value('spanhouse_ingest_flush_rows_sum', table) / n;
+    const ms = (value('spanhouse_ingest_flush_duration_seconds_sum', table) * 1000) / n;
+    return `${table}: ${n} inserts, ${rows.toFixed(0)} rows and ${ms.toFixed(0)} ms each`;
+  });
+}
+
 function traceHexOf(body: Buffer, t: Template): string {
   const at = t.idOffsets[0]![0]!;
   return t.idWidth === 16 ? body.subarray(at, at + 16).toString('hex') : body.subarray(at, at + 32).toString('latin1');
 }
 
-const workers = [...Array.from({ length: CLIENTS }, loadClient), probe()];
+const workers = [...Array.from({ length: CLIENTS }, loadClient), ...(args.has('no-probe') ? [] : [probe()])];
 await new Promise((r) => setTimeout(r, windowEnd - performance.now()));
 stopping = true;
 await Promise.all(workers);
 const peakRss = service.peakRss();
+const flushes = await flushStats();
 log(`load stopped; stopping the service (${machine()})`);
 const exit = await service.stop();
 client.close();
@@ -145,6 +161,7 @@ log(
   `ingest-to-visible ms p50 ${pct(visibleMs, 50).toFixed(0)} p99 ${pct(visibleMs, 99).toFixed(0)} (${visibleMs.length} probes)`,
 );
 log(`peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB; statuses ${JSON.stringify(Object.fromEntries(stats.statuses))}`);
+for (const line of flushes) log(line);
 log(`service exit code ${exit}${profileDir ? `; profile in ${profileDir}` : ''}`);
 
 // Every acknowledged span must be stored (more may be: requests answered 503 can still commit).

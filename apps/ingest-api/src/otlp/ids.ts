@@ -17,17 +17,24 @@ function bytesToHex(bytes: Uint8Array): string {
 
 const BASE64_RE = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
+const ZEROS_RE = /^0+$/;
+
 /**
  * The id as lowercase hex of exactly `size` bytes; `''` when absent (no bytes, empty string);
  * `null` when malformed (wrong length, not hex or base64, or all zero, which OTLP calls invalid).
  */
 export function idToHex(value: Uint8Array | string | null | undefined, size: number): string | null {
   if (value === null || value === undefined || value.length === 0) return '';
-  let hex: string;
   if (typeof value !== 'string') {
     if (value.length !== size) return null;
-    hex = bytesToHex(value);
-  } else if (value.length === size * 2 && /^[0-9a-fA-F]+$/.test(value)) {
+    let any = 0;
+    for (let i = 0; i < size; i++) any |= value[i]!;
+    if (any === 0) return null;
+    // Protobuf ids arrive as Buffer views: native hex, no string built digit by digit.
+    return Buffer.isBuffer(value) ? value.toString('hex') : bytesToHex(value);
+  }
+  let hex: string;
+  if (value.length === size * 2 && /^[0-9a-fA-F]+$/.test(value)) {
     hex = value.toLowerCase();
   } else if (BASE64_RE.test(value)) {
     const bytes = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
@@ -36,7 +43,7 @@ export function idToHex(value: Uint8Array | string | null | undefined, size: num
   } else {
     return null;
   }
-  return /^0+$/.test(hex) ? null : hex;
+  return ZEROS_RE.test(hex) ? null : hex;
 }
 
 /** 32 hex digits as a UUID (8-4-4-4-12). */
