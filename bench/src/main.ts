@@ -1,9 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { traceIngestSuite } from './ingest/suite.ts';
 import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
 import { loadAverage } from './lib/proc.ts';
+import { metricsSuite } from './metrics/suite.ts';
 import { traceQuerySuite } from './traces/suite-queries.ts';
 
 // `pnpm bench`: every suite, markdown on stdout (progress on stderr), a copy in <dir>/results.
@@ -21,6 +23,8 @@ const sections: string[] = [
 for (const suite of opts.suites) {
   log(`suite ${suite}`);
   if (suite === 'trace-queries') sections.push(await traceQuerySuite(opts), '');
+  if (suite === 'trace-ingest') sections.push(await traceIngestSuite(opts), '');
+  if (suite === 'metrics') sections.push(await metricsSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');

@@ -1,0 +1,116 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { runCeiling } from '../../../apps/ingest-api/scripts/load/ceiling.ts';
+import { protobufTemplate } from '../../../apps/ingest-api/scripts/load/fixture.ts';
+import type { BenchOptions } from '../lib/args.ts';
+import { log } from '../lib/log.ts';
+import { table } from '../lib/markdown.ts';
+import { rssSampler } from '../lib/proc.ts';
+import { startService } from '../lib/service.ts';
+import { fmt, mib } from '../lib/stats.ts';
+import { bodySource, INGEST_PATHS, probeSource } from './bodies.ts';
+import { runLoad } from './load.ts';
+
+const GiB = 1024 ** 3;
+/** Traces per OTLP export: 200 spans, the size of a Langfuse SDK / BatchSpanProcessor export. */
+const TRACES_PER_EXPORT = 20;
+
+/**
+ * Trace ingest through the real service, one fresh data folder per path, then the ceiling: the
+ * same rows straight into chDB through @clickhouse/client (the OTLP helper's ceiling: rows built
+ * by the service's mapping beforehand, encoded as the service encodes them, inserted in batches
+ * of the service's flush size). Client, service and ClickHouse share the machine's cores.
+ */
+export async function traceIngestSuite(opts: BenchOptions): Promise<string> {
+  const clients = opts.smoke ? 2 : 8;
+  const rows: (string | number)[][] = [];
+  let protobufRate = Number.NaN;
+  let visibleP99 = Number.NaN;
+  let maxRss = 0;
+  for (const p of INGEST_PATHS) {
+    const dataDir = path.join(opts.dir, `ingest-${p}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    const svc = await startService({
+      dataDir,
+      cpuProfDir: opts.profile ? path.join(opts.dir, 'profiles', p) : undefined,
+    });
+    const sampler = rssSampler(svc.pid);
+    try {
+      const source = bodySource(p, TRACES_PER_EXPORT);
+      log(`${p}: ${clients} clients, ${source.spansPerRequest} spans/request, ${opts.ingestSeconds} s`);
+      const r = await runLoad({
+        url: svc.url,
+        token: svc.token,
+        source,
+        probe: probeSource(p),
+        clients,
+        seconds: opts.ingestSeconds,
+        warmup: opts.smoke ? 1 : 3,
+      });
+      const rss = sampler.stop();
+      maxRss = Math.max(maxRss, rss);
+      if (p === 'otlp-protobuf') {
+        protobufRate = r.spansPerSec;
+        visibleP99 = r.visibleP99;
+      }
+      const refused = Object.entries(r.statuses)
+        .filter(([s]) => s !== '200')
+        .map(([s, n]) => `${n}×${s}`)
+        .join(', ');
+      log(`${p}: ${fmt(r.spansPerSec)} spans/s, visible p99 ${fmt(r.visibleP99)} ms, RSS ${mib(rss)}`);
+      rows.push([
+        p,
+        source.spansPerRequest,
+        fmt(r.spansPerSec),
+        fmt(r.ackP50),
+        fmt(r.ackP99),
+        `${fmt(r.visibleP50)} / ${fmt(r.visibleP99)}`,
+        mib(rss),
+        refused || '-',
+      ]);
+    } finally {
+      sampler.stop();
+      await svc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  log('ceiling: the same rows straight into chDB');
+  const templates = Array.from({ length: 8 }, (_, i) => protobufTemplate(i + 1, TRACES_PER_EXPORT));
+  const [ceiling] = await runCeiling({
+    dataDir: path.join(opts.dir, 'ingest-ceiling'),
+    templates,
+    batchRows: 20_000,
+    seconds: opts.ingestSeconds,
+    variants: ['tsv'],
+    log,
+  });
+  rmSync(path.join(opts.dir, 'ingest-ceiling'), { recursive: true, force: true });
+  const ratio = protobufRate / ceiling!.spansPerSec;
+  rows.push(['ceiling: direct insert (TSV, 20k-row batches)', '-', fmt(ceiling!.spansPerSec), '-', '-', '-', '-', '-']);
+  const met = (ok: boolean) => (ok ? 'met' : '**missed**');
+  return [
+    `### Trace ingest (${clients} concurrent clients, ${opts.ingestSeconds} s timed after warm-up)`,
+    '',
+    'Committed spans/s count only spans of requests answered 200 inside the timed window. OTLP',
+    `exports carry ${TRACES_PER_EXPORT} traces of 10 spans (Langfuse-SDK-shaped attributes); the batch endpoint takes one trace per request.`,
+    'Ingest-to-visible: one extra trace every 250 ms, from send until GET /api/public/traces/:id finds it.',
+    '',
+    table(
+      [
+        'path',
+        'spans/request',
+        'committed spans/s',
+        'request p50 ms',
+        'request p99 ms',
+        'visible p50 / p99 ms',
+        'RSS max',
+        'not 200',
+      ],
+      rows,
+    ),
+    '',
+    `OTLP protobuf / direct-insert ceiling: ${fmt(ratio)}× (target ≥ 0.5: ${met(ratio >= 0.5)}); ` +
+      `≥ 100,000 spans/s: ${met(protobufRate >= 100_000)}; ingest-to-visible p99 ≤ 1 s: ${met(visibleP99 <= 1000)}; ` +
+      `RSS ≤ 1 GiB: ${met(maxRss <= GiB)}.`,
+  ].join('\n');
+}
