@@ -16,7 +16,11 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * The all-in-one app on a fresh chDB database of this test file, called in-process with
  * `app.request` (no port). `env` overrides configuration (buffer sizes, body limits, ...).
  */
-export async function createTestApp(label: string, env: Record<string, string> = {}, hooks?: Parameters<typeof createAllInOne>[0]['hooks']) {
+export async function createTestApp(
+  label: string,
+  env: Record<string, string> = {},
+  hooks?: Parameters<typeof createAllInOne>[0]['hooks'],
+) {
   const db = await openTestDb(label);
   const config: Config = loadConfig({
     DATA_DIR: db.dataDir,

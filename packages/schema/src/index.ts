@@ -1,7 +1,7 @@
+export { type InferOutput, parse, safeParse } from 'valibot';
 export * from './common.ts';
-export * from './errors.ts';
-export * from './traces.ts';
 export * from './daily.ts';
+export * from './errors.ts';
 export * from './metrics.ts';
 export * from './time.ts';
-export { safeParse, parse, type InferOutput } from 'valibot';
+export * from './traces.ts';
