@@ -18,7 +18,8 @@ CREATE TABLE IF NOT EXISTS traces_local ON CLUSTER `spanhouse_cluster` (
                 usage_total UInt64, cost Float64, start_us Int64, end_us Int64))) CODEC(ZSTD(1))
 )
 ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
-ORDER BY id;
+ORDER BY id
+SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_block_size = 16384;
 
 CREATE TABLE IF NOT EXISTS traces ON CLUSTER `spanhouse_cluster` AS traces_local
 ENGINE = Distributed('spanhouse_cluster', 'spanhouse', 'traces_local', cityHash64(id));
@@ -43,7 +44,8 @@ CREATE TABLE IF NOT EXISTS observations_local ON CLUSTER `spanhouse_cluster` (
   cost         Float64
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}', version)
-ORDER BY (trace_id, id);
+ORDER BY (trace_id, id)
+SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_block_size = 16384;
 
 CREATE TABLE IF NOT EXISTS observations ON CLUSTER `spanhouse_cluster` AS observations_local
 ENGINE = Distributed('spanhouse_cluster', 'spanhouse', 'observations_local', cityHash64(trace_id));
