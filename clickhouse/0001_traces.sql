@@ -39,6 +39,9 @@ SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_bl
 -- observations: keyed by (trace_id, id); a re-sent observation replaces the older copy
 -- (ReplacingMergeTree on the ingest version), FINAL at read. trace_id leads the key because
 -- every read of full observations is "all observations of one trace".
+-- observations is only ever read by trace (never scanned), so its parts stay Compact (every
+-- column of a granule in one file): one read per trace instead of one per column, 8.6 -> 3 ms at
+-- 10 M observations (disk +16 %). traces stays Wide: the list scans a few of its columns.
 CREATE TABLE IF NOT EXISTS observations
 (
   trace_id     String,
@@ -61,4 +64,5 @@ CREATE TABLE IF NOT EXISTS observations
 )
 ENGINE = ReplacingMergeTree(version)
 ORDER BY (trace_id, id)
-SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_block_size = 16384;
+SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_block_size = 16384,
+  min_bytes_for_wide_part = 1000000000000, min_rows_for_wide_part = 1000000000000;

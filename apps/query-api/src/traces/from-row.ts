@@ -1,4 +1,4 @@
-import { chToIso, type ObservationOutput, type ObservationType, OBSERVATION_TYPES } from '@spanhouse/schema';
+import { chToIso, OBSERVATION_TYPES, type ObservationOutput, type ObservationType } from '@spanhouse/schema';
 
 /** Columns selected for a trace (see TRACE_COLUMNS). */
 export type TraceFields = {
@@ -81,10 +81,32 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
   };
 }
 
-export const OBSERVATION_COLUMNS = `
-  id, trace_id, type, name, start_time, end_time, parent_id, model, environment,
-  input, output, metadata, usage_input, usage_output, usage_total, cost,
-  if(end_time IS NULL, 0, dateDiff('microsecond', start_time, assumeNotNull(end_time)) / 1e6) AS latency`;
+/** What the observation reader selects, by output name; `fromObservationRow` maps it. */
+export const OBSERVATION_FIELDS: [name: string, expr: string][] = [
+  ['id', 'id'],
+  ['trace_id', 'trace_id'],
+  ['type', 'type'],
+  ['name', 'name'],
+  ['start_time', 'start_time'],
+  ['end_time', 'end_time'],
+  ['parent_id', 'parent_id'],
+  ['model', 'model'],
+  ['environment', 'environment'],
+  ['input', 'input'],
+  ['output', 'output'],
+  ['metadata', 'metadata'],
+  ['usage_input', 'usage_input'],
+  ['usage_output', 'usage_output'],
+  ['usage_total', 'usage_total'],
+  ['cost', 'cost'],
+  ['latency', "if(end_time IS NULL, 0, dateDiff('microsecond', start_time, assumeNotNull(end_time)) / 1e6)"],
+];
+
+/** An observation selected as a positional tuple (OBSERVATION_FIELDS order) back to a row. */
+export function observationTupleToRow(tuple: unknown): Record<string, unknown> {
+  const values = Array.isArray(tuple) ? tuple : [];
+  return Object.fromEntries(OBSERVATION_FIELDS.map(([name], i) => [name, values[i]]));
+}
 
 export function fromObservationRow(r: Record<string, unknown>, traceEnvironment: string): ObservationOutput {
   const type = str(r.type);

@@ -1,24 +1,40 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { TraceDetail } from '@spanhouse/schema';
-import { fetchTraces } from './list.ts';
-import { fromObservationRow, OBSERVATION_COLUMNS } from './from-row.ts';
+import {
+  fromObservationRow,
+  fromTraceRow,
+  OBSERVATION_FIELDS,
+  observationTupleToRow,
+  TRACE_COLUMNS,
+} from './from-row.ts';
+import { TRACE_EXPR } from './sql.ts';
 
-/** One trace with all its observations (ordered by start time), or undefined when unknown. */
+/**
+ * One trace with all its observations (ordered by start time, then id), or undefined when unknown.
+ * One query: the embedded engine runs parameterized queries one at a time process-wide (chDB
+ * serializes them), so two queries would cost two turns; the observations come as an array of
+ * positional tuples beside the trace's columns.
+ */
 export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promise<TraceDetail | undefined> {
   const p = new ParamBuilder();
-  const [traces, rawObservations] = await Promise.all([
-    fetchTraces(db, [id], signal),
-    queryRows(db, {
-      sql: `SELECT ${OBSERVATION_COLUMNS} FROM ${TABLES.observations} FINAL
-            WHERE trace_id = ${p.add(id, 'String')} ORDER BY start_time, id`,
-      params: p.params,
-      tag: 'traces.get.observations',
-      map: (r) => r,
-      signal,
+  const idParam = p.add(id, 'String');
+  const tuple = `(${OBSERVATION_FIELDS.map(([, expr]) => expr).join(', ')})`;
+  const [row] = await queryRows(db, {
+    sql: `
+      SELECT ${TRACE_COLUMNS(TRACE_EXPR)},
+        (SELECT arraySort(o -> (o.5, o.1), groupArray(${tuple}))
+         FROM ${TABLES.observations} FINAL WHERE trace_id = ${idParam}) AS observation_rows
+      FROM ${TABLES.traces} FINAL WHERE id = ${idParam}`,
+    params: p.params,
+    tag: 'traces.get',
+    map: (r) => ({
+      trace: fromTraceRow(r),
+      observations: Array.isArray(r.observation_rows) ? r.observation_rows.map(observationTupleToRow) : [],
     }),
-  ]);
-  const t = traces.get(id);
-  if (!t) return undefined;
+    signal,
+  });
+  if (!row) return undefined;
+  const t = row.trace;
   return {
     id: t.id,
     timestamp: t.timestamp,
@@ -34,7 +50,7 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
     metadata: t.metadata,
     latency: t.latency,
     totalCost: t.totalCost,
-    observations: rawObservations.map((r) => fromObservationRow(r, t.environment)),
+    observations: row.observations.map((r) => fromObservationRow(r, t.environment)),
     scores: [],
   };
 }

@@ -16,63 +16,70 @@ const ORDER_EXPR: Record<OrderField, string> = {
   version: TRACE_EXPR.version,
 };
 
+/** The same orders over the columns TRACE_COLUMNS selects (its aliases hold the same values). */
+const SELECTED_ORDER: Record<OrderField, string> = {
+  timestamp: 'timestamp',
+  latency: 'latency',
+  totalCost: 'total_cost',
+  name: 'name',
+  userId: 'user_id',
+  sessionId: 'session_id',
+  release: 'release',
+  version: 'version',
+};
+
 /**
- * One page of traces. Two steps: the ids of the page (filter, sort, limit: reads only the columns
- * the filter and order need), then the full rows of those ids by primary key, so the IO and
- * metadata columns are read for at most `limit` traces. The count runs beside the first step.
+ * One page of traces, in one query: the ids of the page (filter, sort, limit: reads only the
+ * columns the filter and order need) as an IN subquery, the full rows of those ids by primary key
+ * (so the IO and metadata columns are read for at most `limit` traces), and the count as a scalar
+ * subquery. One query, because the embedded engine runs parameterized queries one at a time
+ * process-wide (chDB serializes them): three queries would wait three turns.
  */
 export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSignal): Promise<TraceListResponse> {
   const p = new ParamBuilder();
   const where = whereClause(traceConditions(q, p));
+  const field = q.orderBy.field;
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const offset = (q.page - 1) * q.limit;
-  const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
-  const page = async () => {
-    const field = q.orderBy.field;
-    // Latency and cost come from the `obs` map; descending pages rank by the summaries instead.
-    if (q.orderBy.desc && (field === 'latency' || field === 'totalCost')) {
-      const ids = await pageByBound(db, q, field, offset, q.limit, signal);
-      if (ids) return ids;
-    }
-    const pp = new ParamBuilder();
-    const pageSql = `
-      SELECT id FROM ${TABLES.traces} FINAL ${whereClause(traceConditions(q, pp))}
+  let page: string | undefined;
+  // Latency and cost come from the `obs` map; descending pages rank by the summaries instead.
+  if (q.orderBy.desc && (field === 'latency' || field === 'totalCost')) {
+    const ids = await pageByBound(db, q, field, offset, q.limit, signal);
+    if (ids) page = p.add(ids, 'Array(String)');
+  }
+  page ??= `(
+      SELECT id FROM ${TABLES.traces} FINAL ${where}
       ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
-      LIMIT ${pp.add(q.limit, 'UInt32')} OFFSET ${pp.add(offset, 'UInt64')}`;
-    return queryRows(db, {
-      sql: pageSql,
-      params: pp.params,
-      tag: 'traces.list.page',
-      map: (r) => String(r.id),
-      signal,
-    });
-  };
-  const [ids, [total = 0]] = await Promise.all([
-    page(),
-    queryRows(db, { sql: countSql, params: p.params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }),
-  ]);
-  const rows = ids.length ? await fetchTraces(db, ids, signal) : new Map<string, TraceFields>();
-  const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
-  return {
-    data: ids.flatMap((id) => {
-      const t = rows.get(id);
-      return t ? [toListItem(t, groups)] : [];
-    }),
-    meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
-  };
-}
-
-/** Full merged rows of the given trace ids, by id. */
-export async function fetchTraces(db: Db, ids: string[], signal?: AbortSignal): Promise<Map<string, TraceFields>> {
-  const p = new ParamBuilder();
+      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')})`;
+  const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
   const rows = await queryRows(db, {
-    sql: `SELECT ${TRACE_COLUMNS(TRACE_EXPR)} FROM ${TABLES.traces} FINAL WHERE id IN ${p.add(ids, 'Array(String)')}`,
+    sql: `
+      SELECT ${TRACE_COLUMNS(TRACE_EXPR)}, (${countSql}) AS total_items
+      FROM ${TABLES.traces} FINAL WHERE id IN ${page}
+      ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
     params: p.params,
-    tag: 'traces.fetch',
-    map: fromTraceRow,
+    tag: 'traces.list',
+    map: (r) => ({ trace: fromTraceRow(r), total: Number(r.total_items) }),
     signal,
   });
-  return new Map(rows.map((t) => [t.id, t]));
+  // A page past the end has no row to carry the count.
+  const total =
+    rows[0]?.total ??
+    (
+      await queryRows(db, {
+        sql: countSql,
+        params: p.params,
+        tag: 'traces.list.count',
+        map: (r) => Number(r.n),
+        signal,
+      })
+    )[0] ??
+    0;
+  const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
+  return {
+    data: rows.map((r) => toListItem(r.trace, groups)),
+    meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
+  };
 }
 
 /** Excluded groups keep their keys with placeholders (DESIGN.md), so client types hold. */

@@ -38,32 +38,25 @@ export async function pageByBound(
   for (let m = Math.max(2 * rank, rank + 50); m <= 4 * MAX_RANK && rank <= MAX_RANK; m *= 4) {
     const p = new ParamBuilder();
     const where = whereClause(traceConditions(filter, p));
-    const candidates = await queryRows(db, {
-      sql: `SELECT id, ${BOUND_EXPR[field]} AS bound FROM ${TABLES.traces} FINAL ${where}
-            ORDER BY bound DESC, id DESC LIMIT ${p.add(m, 'UInt32')}`,
+    // One query (the embedded engine serializes parameterized queries): the candidates as an IN
+    // subquery, each with its bound and its exact value, ranked exactly.
+    const ranked = await queryRows(db, {
+      sql: `
+        SELECT id, ${BOUND_EXPR[field]} AS bound, ${TRACE_EXPR[field]} AS exact FROM ${TABLES.traces} FINAL
+        WHERE id IN (
+          SELECT id FROM ${TABLES.traces} FINAL ${where}
+          ORDER BY ${BOUND_EXPR[field]} DESC, id DESC LIMIT ${p.add(m, 'UInt32')})
+        ORDER BY exact DESC, id DESC`,
       params: p.params,
       tag: `traces.list.bound.${field}`,
-      map: (r) => ({ id: String(r.id), bound: Number(r.bound) }),
+      map: (r) => ({ id: String(r.id), bound: Number(r.bound), exact: Number(r.exact) }),
       signal,
     });
-    if (candidates.length === 0) return [];
-    const ep = new ParamBuilder();
-    const ranked = await queryRows(db, {
-      sql: `SELECT id, ${TRACE_EXPR[field]} AS exact FROM ${TABLES.traces} FINAL
-            WHERE id IN ${ep.add(
-              candidates.map((c) => c.id),
-              'Array(String)',
-            )}
-            ORDER BY exact DESC, id DESC`,
-      params: ep.params,
-      tag: `traces.list.exact.${field}`,
-      map: (r) => ({ id: String(r.id), exact: Number(r.exact) }),
-      signal,
-    });
+    if (ranked.length === 0) return [];
     const page = ranked.slice(offset, rank).map((r) => r.id);
     // Every matching trace is a candidate: the ranking is complete.
-    if (candidates.length < m) return page;
-    const threshold = candidates[m - 1]!.bound;
+    if (ranked.length < m) return page;
+    const threshold = ranked.reduce((min, r) => Math.min(min, r.bound), Number.POSITIVE_INFINITY);
     const last = ranked[rank - 1];
     // Float sums of costs can differ in the last bits between the summary and the map; the margin
     // keeps "strictly above every non-candidate" true despite that.
