@@ -11,6 +11,7 @@
 //   pnpm --filter @spanhouse/ingest-api load --env=INGEST_FLUSH_ROWS=50000
 //
 // Options: --seconds=20 --warmup=3 --clients=6 --traces=20 (per request; 10 spans each)
+// --node-flags='--max-semi-space-size=32' (the service's node flags) --no-probe
 // --dir=/tmp/spanhouse-load --variants=jsoneachrow,tsv,tsv-preencoded (ceiling).
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,7 +19,7 @@ import { openDb } from '@spanhouse/db';
 import { runCeiling } from './load/ceiling.ts';
 import { makeClient } from './load/client.ts';
 import { freshBody, jsonTemplate, protobufTemplate, type Template } from './load/fixture.ts';
-import { startService } from './load/service.ts';
+import { cpuByThread, cpuOf, startService } from './load/service.ts';
 
 const args = new Map<string, string>();
 const envOverrides: Record<string, string> = {};
@@ -67,7 +68,9 @@ if (args.has('ceiling')) {
 
 rmSync(DIR, { recursive: true, force: true });
 const profileDir = args.get('profile');
-const service = await startService({ dataDir: `${DIR}/data`, env: envOverrides, cpuProfDir: profileDir });
+// The flags `pnpm start` runs the service with (root package.json); --node-flags= to compare others.
+const nodeFlags = opt('node-flags', '--max-semi-space-size=32').split(' ').filter(Boolean);
+const service = await startService({ dataDir: `${DIR}/data`, env: envOverrides, cpuProfDir: profileDir, nodeFlags });
 const client = makeClient(service.url, service.token, CLIENTS + 1);
 const nonce = (Date.now() / 1000) >>> 0;
 let counter = 1;
@@ -100,41 +103,50 @@ async function loadClient(): Promise<void> {
   }
 }
 
-/** Sends one small trace, then polls the trace API until it is readable: ingest-to-visible. */
+/**
+ * Ingest-to-visible: every second, one small trace is sent and then read back through the trace
+ * API: first as soon as the export is acknowledged (a 200 means committed, so it should be
+ * there), then every 25 ms until it is. Reads are few, so the probe does not load the service.
+ */
 const probeTemplate = makeTemplate(99, 1);
 const visibleMs: number[] = [];
 async function probe(): Promise<void> {
   while (!stopping) {
-    await new Promise((r) => setTimeout(r, 250));
-    const id = counter++;
-    const body = freshBody(probeTemplate, nonce, id);
+    await new Promise((r) => setTimeout(r, 1000));
+    const body = freshBody(probeTemplate, nonce, counter++);
     const traceHex = traceHexOf(body, probeTemplate);
     const uuid = `${traceHex.slice(0, 8)}-${traceHex.slice(8, 12)}-${traceHex.slice(12, 16)}-${traceHex.slice(16, 20)}-${traceHex.slice(20)}`;
     const start = performance.now();
     if ((await client.postOtlp(body, contentType)).status !== 200) continue;
-    for (;;) {
-      const r = await client.get(`/api/public/traces/${uuid}`);
-      if (r.status === 200) break;
-      await new Promise((res) => setTimeout(res, 20));
+    while ((await client.get(`/api/public/traces/${uuid}`)).status !== 200) {
+      await new Promise((res) => setTimeout(res, 25));
     }
     const end = performance.now();
     if (start >= windowStart && end < windowEnd) visibleMs.push(end - start);
   }
 }
 
-/** Rows and milliseconds per insert, by table, from the service's Prometheus metrics. */
+/** Rows and milliseconds per insert, by table, and memory, from the service's Prometheus metrics. */
 async function flushStats(): Promise<string[]> {
   const text = (await client.get('/metrics')).body.toString();
   const value = (name: string, table: string) => {
     const m = new RegExp(`^${name}\\{table="${table}"\\} ([\\d.e+-]+)$`, 'm').exec(text);
     return m ? Number(m[1]) : Number.NaN;
   };
-  return ['observations', 'traces'].map((table) => {
-    const n = value('spanhouse_ingest_flush_rows_count', table);
-    const rows = value('spanhouse_ingest_flush_rows_sum', table) / n;
-    const ms = (value('spanhouse_ingest_flush_duration_seconds_sum', table) * 1000) / n;
-    return `${table}: ${n} inserts, ${rows.toFixed(0)} rows and ${ms.toFixed(0)} ms each`;
-  });
+  const plain = (name: string) => {
+    const m = new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text);
+    return m ? `${(Number(m[1]) / 2 ** 20).toFixed(0)} MiB` : '?';
+  };
+  return [
+    ...['observations', 'traces'].map((table) => {
+      const n = value('spanhouse_ingest_flush_rows_count', table);
+      const rows = value('spanhouse_ingest_flush_rows_sum', table) / n;
+      const ms = (value('spanhouse_ingest_flush_duration_seconds_sum', table) * 1000) / n;
+      return `${table}: ${n} inserts, ${rows.toFixed(0)} rows and ${ms.toFixed(0)} ms each`;
+    }),
+    `at the end: V8 heap ${plain('nodejs_heap_size_total_bytes')}, external ${plain('nodejs_external_memory_bytes')}, ` +
+      `RSS ${plain('process_resident_memory_bytes')}`,
+  ];
 }
 
 function traceHexOf(body: Buffer, t: Template): string {
@@ -143,7 +155,16 @@ function traceHexOf(body: Buffer, t: Template): string {
 }
 
 const workers = [...Array.from({ length: CLIENTS }, loadClient), ...(args.has('no-probe') ? [] : [probe()])];
+// CPU time per committed span (the service's, and its main thread's): unlike spans/s, it does not
+// fall when other processes take the cores, so it says what this machine would do alone.
+await new Promise((r) => setTimeout(r, windowStart - performance.now()));
+const cpu0 = cpuOf(service.pid);
+const threads0 = cpuByThread(service.pid);
+const driverCpu0 = process.cpuUsage();
 await new Promise((r) => setTimeout(r, windowEnd - performance.now()));
+const cpu1 = cpuOf(service.pid);
+const threads1 = cpuByThread(service.pid);
+const driverCpu = process.cpuUsage(driverCpu0);
 stopping = true;
 await Promise.all(workers);
 const peakRss = service.peakRss();
@@ -156,6 +177,19 @@ const spansPerSec = stats.ackedInWindow / SECONDS;
 log(
   `${ENCODING}: ${fmt(spansPerSec)} spans/s committed over ${SECONDS} s (${CLIENTS} clients, ${TRACES * 10} spans/request)`,
 );
+{
+  const per = (seconds: number) => ((seconds * 1e6) / stats.ackedInWindow).toFixed(1);
+  log(
+    `CPU per committed span: service ${per(cpu1.total - cpu0.total)} us (main thread ${per(cpu1.main - cpu0.main)} us), ` +
+      `load driver ${per((driverCpu.user + driverCpu.system) / 1e6)} us`,
+  );
+  const byThread = [...threads1]
+    .map(([name, s]) => [name, s - (threads0.get(name) ?? 0)] as const)
+    .filter(([, s]) => s > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, s]) => `${name} ${per(s)}`);
+  log(`  by thread (us/span): ${byThread.join(', ')}`);
+}
 log(`request latency ms p50 ${pct(stats.ackMs, 50).toFixed(0)} p99 ${pct(stats.ackMs, 99).toFixed(0)}`);
 log(
   `ingest-to-visible ms p50 ${pct(visibleMs, 50).toFixed(0)} p99 ${pct(visibleMs, 99).toFixed(0)} (${visibleMs.length} probes)`,

@@ -1,7 +1,7 @@
 // The real service (apps/server/src/main.ts, what `pnpm start` runs) as a child process for the
 // load driver: its own port and data folder, optional `node --cpu-prof`, RSS sampled from /proc.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -37,14 +37,52 @@ export function rssOf(pid: number): number {
   }
 }
 
+/** CPU seconds used so far by a process (all threads) and by its main thread, from /proc (Linux). */
+export function cpuOf(pid: number): { total: number; main: number } {
+  const ticks = (file: string) => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+      const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { total: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+}
+
+/** CPU seconds by thread name (V8 and libuv threads are all "node"; chDB names its own). */
+export function cpuByThread(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
 export async function startService(opts: {
   dataDir: string;
   env?: Record<string, string>;
   cpuProfDir?: string;
+  /** Node flags, as `pnpm start` passes them (root package.json). */
+  nodeFlags?: string[];
 }): Promise<Service> {
   const port = await freePort();
   const token = `load-${process.pid}-${Date.now()}`;
-  const args = ['--import', 'tsx'];
+  const args = [...(opts.nodeFlags ?? []), '--import', 'tsx'];
   if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
   args.push('apps/server/src/main.ts');
   const child: ChildProcess = spawn(process.execPath, args, {

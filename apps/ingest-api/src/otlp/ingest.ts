@@ -1,9 +1,12 @@
-import { TABLES } from '@spanhouse/db';
 import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
-import { buildTraceRows, nextVersion } from '../traces/rows.ts';
+import { traceRowsForSubmit } from '../traces/encode.ts';
+import { buildTraceRows, nextVersion, type ObservationRow, type TraceRow } from '../traces/rows.ts';
+import type { OtlpEncoding } from './content.ts';
+import { decodeJsonRequest } from './decode-json.ts';
+import { decodeProtobufRequest } from './decode-protobuf.ts';
 import { mapExport } from './map-export.ts';
-import type { OtlpSpan } from './spans.ts';
+import { collectSpans, type OtlpSpan } from './spans.ts';
 
 /** At most this many rejection reasons are listed in a reply; the count says how many there were. */
 const MAX_REASONS = 5;
@@ -16,29 +19,47 @@ function rejectionMessage(reasons: string[]): string {
   return `${reasons.length} span${reasons.length === 1 ? '' : 's'} rejected: ${shown}${more}`;
 }
 
-/**
- * Maps an export's spans to trace pieces and stores them exactly as the batch endpoint does
- * (buildTraceRows, then one ingestor.submit that resolves once committed). When no span is usable
- * the export is a 400 and nothing is stored; when some are, those are stored and the rest reported
- * as a partial success.
- */
-export async function ingestSpans(deps: IngestDeps, spans: OtlpSpan[]): Promise<IngestResult> {
+type Prepared = { rows: Record<string, object[]> | undefined; result: IngestResult };
+
+/** The rows to store (already encoded, see traceRowsForSubmit) and the reply, worked out at once. */
+function prepare(deps: IngestDeps, spans: OtlpSpan[]): Prepared {
   const mapped = mapExport(spans, Date.now() * 1000);
   if (mapped.accepted === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected));
-  const observations: object[] = [];
-  const traces: object[] = [];
+  const observations: ObservationRow[] = [];
+  const traces: TraceRow[] = [];
   for (const { piece, observations: records } of mapped.traces) {
     const rows = buildTraceRows(piece, records, deps.prices, nextVersion());
-    observations.push(...rows.observations);
+    for (const row of rows.observations) observations.push(row);
     traces.push(rows.trace);
   }
-  if (traces.length > 0) {
-    await deps.ingestor.submit({ [TABLES.observations]: observations, [TABLES.traces]: traces });
+  const result: IngestResult =
+    mapped.rejected.length > 0
+      ? {
+          accepted: mapped.accepted,
+          rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected) },
+        }
+      : { accepted: mapped.accepted };
+  return { rows: traces.length > 0 ? traceRowsForSubmit(observations, traces) : undefined, result };
+}
+
+async function commit(deps: IngestDeps, { rows, result }: Prepared): Promise<IngestResult> {
+  if (rows) await deps.ingestor.submit(rows);
+  return result;
+}
+
+/**
+ * Decodes an OTLP body (protobuf or JSON), maps its spans to trace pieces and stores them exactly
+ * as the batch endpoint does (buildTraceRows, then one ingestor.submit that resolves once
+ * committed). When no span is usable the export is a 400 and nothing is stored; when some are,
+ * those are stored and the rest reported as a partial success. Not async itself: the decoded
+ * request, the mapped export and the row objects are garbage by the time the commit is awaited, so
+ * nothing but the encoded rows waits with it.
+ */
+export function ingestOtlpBody(deps: IngestDeps, encoding: OtlpEncoding, body: Buffer): Promise<IngestResult> {
+  try {
+    const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
+    return commit(deps, prepare(deps, collectSpans(request)));
+  } catch (err) {
+    return Promise.reject(err);
   }
-  return mapped.rejected.length > 0
-    ? {
-        accepted: mapped.accepted,
-        rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected) },
-      }
-    : { accepted: mapped.accepted };
 }

@@ -1,9 +1,8 @@
-import { TABLES } from '@spanhouse/db';
 import { limitBody, readJsonObject, validate } from '@spanhouse/http';
 import { BatchRequest } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { useTraceEncoders } from '../traces/encode.ts';
+import { traceRowsForSubmit, useTraceEncoders } from '../traces/encode.ts';
 import { fromBatch } from '../traces/from-batch.ts';
 import { buildTraceRows, nextVersion } from '../traces/rows.ts';
 
@@ -14,7 +13,7 @@ export function batchRoutes(deps: IngestDeps) {
     const body = validate(BatchRequest, await readJsonObject(c));
     const { piece, observations } = fromBatch(body);
     const rows = buildTraceRows(piece, observations, deps.prices, nextVersion());
-    await deps.ingestor.submit({ [TABLES.observations]: rows.observations, [TABLES.traces]: [rows.trace] });
+    await deps.ingestor.submit(traceRowsForSubmit(rows.observations, [rows.trace]));
     return c.json({
       message: `stored trace ${piece.id} with ${observations.length} observation${observations.length === 1 ? '' : 's'}`,
     });

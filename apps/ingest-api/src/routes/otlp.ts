@@ -3,10 +3,8 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { readOtlpBody } from '../otlp/body.ts';
 import { otlpEncoding } from '../otlp/content.ts';
-import { decodeJsonRequest } from '../otlp/decode-json.ts';
-import { decodeProtobufRequest, encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
-import { ingestSpans } from '../otlp/ingest.ts';
-import { collectSpans } from '../otlp/spans.ts';
+import { encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
+import { ingestOtlpBody } from '../otlp/ingest.ts';
 import { useTraceEncoders } from '../traces/encode.ts';
 
 /**
@@ -20,8 +18,7 @@ export function otlpRoutes(deps: IngestDeps) {
   return new Hono().post('/api/public/otel/v1/traces', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readOtlpBody(c.req.raw, c.req.header('content-encoding'), deps.config.limits.decompressedBytes);
-    const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
-    const result = await ingestSpans(deps, collectSpans(request));
+    const result = await ingestOtlpBody(deps, encoding, body);
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
       return c.body(encodeProtobufResponse(result.rejected), 200);

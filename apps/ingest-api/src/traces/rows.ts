@@ -129,7 +129,9 @@ export function buildTraceRows(
   version: number,
 ): { trace: TraceRow; observations: ObservationRow[] } {
   const observations: ObservationRow[] = [];
-  const obs: TraceRow['obs'] = {};
+  // Keyed by observation ids, new in every row: a null-prototype object is a plain dictionary from
+  // the start, where an ordinary one would make V8 build (and drop) a hidden class per new key.
+  const obs: TraceRow['obs'] = Object.create(null);
   let earliest = Number.POSITIVE_INFINITY;
   for (const record of records) {
     const row = toObservationRow(record, version, prices);
