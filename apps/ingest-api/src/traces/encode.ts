@@ -15,16 +15,19 @@ import type { ObservationRow, TraceRow } from './rows.ts';
  * composite field never holds a raw separator.
  */
 
-const TSV_SPECIAL = /[\\\t\n\r]/;
 const TSV_SPECIAL_ALL = /[\\\t\n\r]/g;
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-/** A String field of a TabSeparated line. */
+/**
+ * A String field of a TabSeparated line. Most fields need no escape; four `includes` find that
+ * out several times faster than a regular expression on long texts (the JSON IO and metadata).
+ */
 export function tsvField(s: string): string {
-  return TSV_SPECIAL.test(s) ? s.replace(TSV_SPECIAL_ALL, (c) => TSV_ESCAPES[c]!) : s;
+  return s.includes('\\') || s.includes('\t') || s.includes('\n') || s.includes('\r')
+    ? s.replace(TSV_SPECIAL_ALL, (c) => TSV_ESCAPES[c]!)
+    : s;
 }
 
-const QUOTE_SPECIAL = /[\\'\t\n\r\0]/;
 const QUOTE_SPECIAL_ALL = /[\\'\t\n\r\0]/g;
 const QUOTE_ESCAPES: Record<string, string> = {
   '\\': '\\\\',
@@ -37,7 +40,14 @@ const QUOTE_ESCAPES: Record<string, string> = {
 
 /** A string as a single-quoted ClickHouse literal (inside tuples, arrays, maps). */
 export function quoted(s: string): string {
-  return QUOTE_SPECIAL.test(s) ? `'${s.replace(QUOTE_SPECIAL_ALL, (c) => QUOTE_ESCAPES[c]!)}'` : `'${s}'`;
+  const plain =
+    !s.includes('\\') &&
+    !s.includes("'") &&
+    !s.includes('\t') &&
+    !s.includes('\n') &&
+    !s.includes('\r') &&
+    !s.includes('\0');
+  return plain ? `'${s}'` : `'${s.replace(QUOTE_SPECIAL_ALL, (c) => QUOTE_ESCAPES[c]!)}'`;
 }
 
 /** A number column: the shortest text that reads back as the same double. */
