@@ -45,7 +45,8 @@ CREATE TABLE IF NOT EXISTS observations_local ON CLUSTER `spanhouse_cluster` (
 )
 ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}', version)
 ORDER BY (trace_id, id)
-SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_block_size = 16384;
+SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_block_size = 16384,
+  min_bytes_for_wide_part = 1000000000000, min_rows_for_wide_part = 1000000000000;
 
 CREATE TABLE IF NOT EXISTS observations ON CLUSTER `spanhouse_cluster` AS observations_local
 ENGINE = Distributed('spanhouse_cluster', 'spanhouse', 'observations_local', cityHash64(trace_id));
