@@ -9,13 +9,19 @@ import { decodeProtobufRequest } from '../../src/otlp/decode-protobuf.ts';
 import { mapExport } from '../../src/otlp/map-export.ts';
 import { collectSpans } from '../../src/otlp/spans.ts';
 import { PriceTable } from '../../src/pricing/prices.ts';
-import { traceTableEncoders } from '../../src/traces/encode.ts';
-import { buildTraceRows, nextVersion } from '../../src/traces/rows.ts';
+import { encodeObservationsTsv, encodeTracesTsv, traceTableEncoders } from '../../src/traces/encode.ts';
+import { buildTraceRows, nextVersion, type ObservationRow, type TraceRow } from '../../src/traces/rows.ts';
 import { freshBody, type Template } from './fixture.ts';
 
 type Batch = { observations: object[]; traces: object[] };
 
-export type CeilingResult = { variant: string; spansPerSec: number; seconds: number; spans: number };
+export type CeilingResult = {
+  variant: string;
+  spansPerSec: number;
+  seconds: number;
+  spans: number;
+  cpuUsPerSpan: number;
+};
 
 function buildBatches(templates: Template[], batchRows: number, count: number): Batch[] {
   const prices = PriceTable.load();
@@ -76,8 +82,8 @@ export async function runCeiling(opts: {
       ]),
     tsv: (i) =>
       Promise.all([
-        tsv(TABLES.observations, enc[TABLES.observations]!.encode(batches[i]!.observations)),
-        tsv(TABLES.traces, enc[TABLES.traces]!.encode(batches[i]!.traces)),
+        tsv(TABLES.observations, encodeObservationsTsv(batches[i]!.observations as ObservationRow[])),
+        tsv(TABLES.traces, encodeTracesTsv(batches[i]!.traces as TraceRow[])),
       ]),
     'tsv-preencoded': (i) =>
       Promise.all([tsv(TABLES.observations, pre[i]!.observations), tsv(TABLES.traces, pre[i]!.traces)]),
@@ -88,14 +94,19 @@ export async function runCeiling(opts: {
     if (!insert) throw new Error(`unknown ceiling variant ${variant}; one of ${Object.keys(inserts).join(', ')}`);
     await insert(0); // warm up
     let spans = 0;
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; performance.now() - t0 < opts.seconds * 1000; i = (i + 1) % batches.length) {
       await insert(i);
       spans += batches[i]!.observations.length;
     }
     const seconds = (performance.now() - t0) / 1000;
-    const r = { variant, spansPerSec: spans / seconds, seconds, spans };
-    opts.log(`ceiling ${variant}: ${Math.round(r.spansPerSec).toLocaleString('en-US')} spans/s`);
+    const cpu = process.cpuUsage(c0);
+    const r = { variant, spansPerSec: spans / seconds, seconds, spans, cpuUsPerSpan: (cpu.user + cpu.system) / spans };
+    opts.log(
+      `ceiling ${variant}: ${Math.round(r.spansPerSec).toLocaleString('en-US')} spans/s ` +
+        `(${opts.batchRows} rows per insert; CPU ${r.cpuUsPerSpan.toFixed(1)} us per span, all threads)`,
+    );
     results.push(r);
   }
   await db.close();

@@ -73,19 +73,43 @@ export const OBSERVATION_COLUMNS: [string, ...string[]] = [
   'cost',
 ];
 
+/**
+ * Joins lines as they are made, a few hundred at a time. A line built from template parts is a tree
+ * of string pieces until joined; holding thousands of them (a large flush) kept millions of pieces
+ * alive through young-generation collections, which made encoding 20,000 rows ten times slower per
+ * row than encoding 200.
+ */
+class LineJoiner {
+  private readonly parts: string[] = [];
+  private lines: string[] = [];
+
+  add(line: string): void {
+    this.lines.push(line);
+    if (this.lines.length === 256) {
+      this.parts.push(this.lines.join(''));
+      this.lines = [];
+    }
+  }
+
+  text(): string {
+    if (this.lines.length > 0) this.parts.push(this.lines.join(''));
+    return this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
+  }
+}
+
 export function encodeObservationsTsv(rows: readonly ObservationRow[]): string {
-  const lines: string[] = new Array(rows.length);
+  const out = new LineJoiner();
   for (let i = 0; i < rows.length; i++) {
     const o = rows[i]!;
-    lines[i] =
+    out.add(
       `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${o.version}\t${tsvField(o.type)}\t${tsvField(o.name)}\t` +
-      `${o.start_time}\t${o.end_time === null ? '\\N' : o.end_time}\t` +
-      `${o.parent_id === null ? '\\N' : tsvField(o.parent_id)}\t${tsvField(o.model)}\t${tsvField(o.environment)}\t` +
-      `${tsvField(o.input)}\t${tsvField(o.output)}\t${tsvField(o.metadata)}\t` +
-      `${num(o.usage_input)}\t${num(o.usage_output)}\t${num(o.usage_total)}\t${num(o.cost)}\n`;
+        `${o.start_time}\t${o.end_time === null ? '\\N' : o.end_time}\t` +
+        `${o.parent_id === null ? '\\N' : tsvField(o.parent_id)}\t${tsvField(o.model)}\t${tsvField(o.environment)}\t` +
+        `${tsvField(o.input)}\t${tsvField(o.output)}\t${tsvField(o.metadata)}\t` +
+        `${num(o.usage_input)}\t${num(o.usage_output)}\t${num(o.usage_total)}\t${num(o.cost)}\n`,
+    );
   }
-  // join makes one flat string; `+=` would make a tree that keeps every field string alive.
-  return lines.join('');
+  return out.text();
 }
 
 export const TRACE_COLUMNS: [string, ...string[]] = [
@@ -138,16 +162,17 @@ function obsText(obs: TraceRow['obs']): string {
 }
 
 export function encodeTracesTsv(rows: readonly TraceRow[]): string {
-  const lines: string[] = new Array(rows.length);
+  const out = new LineJoiner();
   for (let i = 0; i < rows.length; i++) {
     const t = rows[i]!;
-    lines[i] =
+    out.add(
       `${tsvField(t.id)}\t${t.timestamp}\t${versioned(t.name)}\t${versioned(t.user_id)}\t` +
-      `${versioned(t.session_id)}\t${versioned(t.release)}\t${versioned(t.version)}\t` +
-      `${versioned(t.environment)}\t${versioned(t.input)}\t${versioned(t.output)}\t` +
-      `${tagsText(t.tags)}\t${metadataText(t.metadata)}\t${obsText(t.obs)}\n`;
+        `${versioned(t.session_id)}\t${versioned(t.release)}\t${versioned(t.version)}\t` +
+        `${versioned(t.environment)}\t${versioned(t.input)}\t${versioned(t.output)}\t` +
+        `${tagsText(t.tags)}\t${metadataText(t.metadata)}\t${obsText(t.obs)}\n`,
+    );
   }
-  return lines.join('');
+  return out.text();
 }
 
 /*
@@ -179,14 +204,24 @@ export function traceRowsForSubmit(observations: readonly ObservationRow[], trac
   };
 }
 
-/** A flush's text: encoded requests as they are, and any row object submitted as is, encoded now. */
+/** A flush's text: encoded requests as they are, and row objects submitted as such, encoded now. */
 function flushText<Row>(rows: object[], encode: (rows: Row[]) => string): string {
   const parts: string[] = [];
+  let plain: Row[] = [];
   for (const row of rows) {
     if (row === ENCODED) continue;
-    parts.push(row instanceof EncodedText ? row.text : encode([row as Row]));
+    if (row instanceof EncodedText) {
+      if (plain.length > 0) {
+        parts.push(encode(plain));
+        plain = [];
+      }
+      parts.push(row.text);
+    } else {
+      plain.push(row as Row);
+    }
   }
-  return parts.join('');
+  if (plain.length > 0) parts.push(encode(plain));
+  return parts.length === 1 ? parts[0]! : parts.join('');
 }
 
 /** The encoders of the two trace tables, for Ingestor.encodeWith. */
