@@ -18,6 +18,7 @@ export {
   queryRows,
   type RowQuery,
   type SqlFragment,
+  tagSettings,
 } from './query.ts';
 export { openMigratedDb } from './startup.ts';
 export { TABLES } from './tables.ts';

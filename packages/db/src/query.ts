@@ -48,12 +48,21 @@ async function runRows<T>(db: Db, q: RowQuery<T>): Promise<T[]> {
       query: q.sql,
       query_params: q.params ?? {},
       format: 'JSONEachRow',
-      clickhouse_settings: { log_comment: q.tag },
+      clickhouse_settings: tagSettings(db, q.tag),
       abort_signal: q.signal,
     });
     const rows = await rs.json<Record<string, unknown>>();
     return rows.map(q.map);
   });
+}
+
+/**
+ * The query's tag as `log_comment`, on a server only. chDB has no query_log to read it from, and
+ * its connection turns every setting into a `SET ...;` statement run before the query, which costs
+ * about 0.7 ms per read (measured: SELECT 1 through the client, 2.2 -> 2.9 ms with one setting).
+ */
+export function tagSettings(db: Pick<Db, 'mode'>, tag: string): { log_comment: string } | undefined {
+  return db.mode === 'server' ? { log_comment: tag } : undefined;
 }
 
 /** Builds `{sql, params}` fragments with generated parameter names (`p0`, `p1`, ...). */

@@ -2,7 +2,7 @@ import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_QUERY_LIMITS, type MetricSeries, type MetricsQueryResponse } from '@spanhouse/schema';
 import { type Group, groupSeries, type SeriesInfo } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
-import { queryCompact } from './read.ts';
+import { queryCompact, SAMPLES_READ_SETTINGS } from './read.ts';
 import { aggExpr, bucketExpr, perSeries, samplesWhere, seriesSql } from './sql.ts';
 
 export type QueryLimits = { series: number; points: number };
@@ -126,7 +126,8 @@ async function bucketRows(
       WHERE ${samplesWhere(q, filterIds(q, ids, seriesFound), p)}
       GROUP BY g, b)
     ORDER BY g, b DESC
-    LIMIT ${p.add(perGroup, 'UInt32')} BY g`;
+    LIMIT ${p.add(perGroup, 'UInt32')} BY g
+    ${SAMPLES_READ_SETTINGS}`;
   return queryCompact(db, {
     sql,
     params: p.params,
