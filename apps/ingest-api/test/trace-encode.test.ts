@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { type Db, openTestDb, TABLES } from '@spanhouse/db';
+import { microsToCh, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,11 +33,11 @@ const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constantFrom('', "'", '\\', '\\N', '\t', '\n', '\r\n', '\0', "\\'", "'}", '{', '[', "(0,'')", '💥'),
 );
-// 2001-09-09 (ten digits of seconds) to 2200; earlier times are a separate matter (microsToCh).
-const micros = fc.integer({ min: 1_000_000_000_000_000, max: 7_258_118_400_000_000 });
+// Every time ingest accepts (STORED_TIME_RANGE_US, 1970 to 2200), as microsToCh writes it.
+const micros = fc.integer({ min: STORED_TIME_RANGE_US.min, max: STORED_TIME_RANGE_US.max });
 const count = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const money = fc.double({ min: 0, max: 1e6, noNaN: true });
-const chTime = (us: number) => `${Math.floor(us / 1e6)}.${String(us % 1e6).padStart(6, '0')}`;
+const chTime = microsToCh;
 const versioned = fc.tuple(count, text) as fc.Arbitrary<[number, string]>;
 
 const observationRow: fc.Arbitrary<ObservationRow> = fc.record({

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IsoDateTime } from './common.ts';
-import { isoToMicros } from './time.ts';
+import { isoToMicros, STORED_TIME_RANGE_MESSAGE, STORED_TIME_RANGE_US } from './time.ts';
 
 /** DESIGN.md limits on metric points. */
 export const METRIC_LIMITS = {
@@ -16,7 +16,7 @@ export const METRIC_LIMITS = {
  * a JS number only up to 2^53 (mid-2255). Points outside are refused rather than clamped or
  * misbucketed.
  */
-export const METRIC_TIME_RANGE_US = { min: 0, max: Date.UTC(2199, 11, 31, 23, 59, 59) * 1000 + 999_999 } as const;
+export const METRIC_TIME_RANGE_US = STORED_TIME_RANGE_US;
 
 export const METRIC_MESSAGES = {
   labels: 'must be an object of string values',
@@ -27,7 +27,7 @@ export const METRIC_MESSAGES = {
   name: 'must be a string of 1 to 256 characters',
   value: 'must be a finite number',
   timestamp: 'must be an ISO 8601 date-time with a time zone (Z or an offset)',
-  timestampRange: 'must be between 1970-01-01T00:00:00Z and 2199-12-31T23:59:59.999999Z',
+  timestampRange: STORED_TIME_RANGE_MESSAGE,
 } as const;
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>

@@ -5,6 +5,20 @@ import { ISO_DATETIME_RE } from './common.ts';
  * `Date` only holds milliseconds, so fractions are read digit by digit, never through a float.
  */
 
+/**
+ * Times a trace, observation or metric point may have: [1970-01-01, 2200). Later than 1970 because
+ * metric buckets are aligned to the epoch by integer division (a floor only at or after it) and no
+ * LLM trace predates it; before 2200 because microseconds since the epoch stay exact in a JS number
+ * only up to 2^53 (mid-2255) and OTLP's unsigned nanoseconds run to 2554. Times outside are refused
+ * (400 naming the field, an OTLP span rejected with the reason) rather than clamped.
+ */
+export const STORED_TIME_RANGE_US = { min: 0, max: Date.UTC(2199, 11, 31, 23, 59, 59) * 1000 + 999_999 } as const;
+export const STORED_TIME_RANGE_MESSAGE = 'must be between 1970-01-01T00:00:00Z and 2199-12-31T23:59:59.999999Z';
+
+/** Whether microseconds since the epoch lie in STORED_TIME_RANGE_US. */
+export const isStorableMicros = (us: number): boolean =>
+  us >= STORED_TIME_RANGE_US.min && us <= STORED_TIME_RANGE_US.max;
+
 /** Microseconds since the epoch for an ISO 8601 date-time with a zone; null when invalid. */
 export function isoToMicros(iso: string): number | null {
   const m = ISO_DATETIME_RE.exec(iso);
@@ -38,11 +52,20 @@ export function nanosToMicros(nanos: bigint | string | number): number {
   return Number(n / 1000n);
 }
 
-/** ClickHouse DateTime64(6) text input: `seconds.micros`, unambiguous and zone free. */
+/**
+ * ClickHouse DateTime64(6) text input, exact and zone free. ClickHouse reads a run of digits by
+ * its length: fewer than ten can be a YYYYMMDD-style date (`94668479.123456` is refused, `0.000000`
+ * too), so the seconds are zero-padded to ten digits (`0946684799.123456`), which it always reads as
+ * a Unix time. That covers 1970-01-01 up to 2286-11-20 (ten digits of seconds); anything outside
+ * (which ingest refuses before it gets here, see STORED_TIME_RANGE_US) is written as
+ * `YYYY-MM-DD hh:mm:ss.ffffff` in UTC, slower to build but read the same for any year.
+ */
 export function microsToCh(micros: number): string {
   const sec = Math.floor(micros / 1e6);
-  const frac = micros - sec * 1e6;
-  return `${sec}.${String(frac).padStart(6, '0')}`;
+  const frac = String(micros - sec * 1e6).padStart(6, '0');
+  if (sec >= 0 && sec < 1e10) return `${String(sec).padStart(10, '0')}.${frac}`;
+  const iso = new Date(sec * 1000).toISOString(); // whole seconds: the fraction is `frac`
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${frac}`;
 }
 
 /** ISO 8601 in UTC with milliseconds (what JS clients and Langfuse produce). */

@@ -30,3 +30,18 @@ describe('conversions', () => {
     expect(chToIso('2026-01-01 00:00:00')).toBe('2026-01-01T00:00:00.000Z');
   });
 });
+
+describe('microsToCh', () => {
+  // ClickHouse reads fewer than ten digits as a date (YYYYMMDD...), so seconds are padded to ten.
+  it('pads seconds before 2001-09-09 to ten digits', () => {
+    expect(microsToCh(0)).toBe('0000000000.000000');
+    expect(microsToCh(946684799123456)).toBe('0946684799.123456');
+    expect(microsToCh(999999999999999)).toBe('0999999999.999999');
+    expect(microsToCh(1000000000000000)).toBe('1000000000.000000');
+  });
+  it('writes a date and time in UTC outside ten digits of seconds', () => {
+    expect(microsToCh(-1)).toBe('1969-12-31 23:59:59.999999');
+    expect(microsToCh(-2208988800000000)).toBe('1900-01-01 00:00:00.000000');
+    expect(microsToCh(10000000000000000)).toBe('2286-11-20 17:46:40.000000');
+  });
+});

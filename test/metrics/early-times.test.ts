@@ -1,0 +1,86 @@
+import { ErrorBody, safeParse } from '@spanhouse/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ingest, out, pairs, query } from './helpers.ts';
+
+/*
+ * Points before 2001-09-09 have fewer than ten digits of epoch seconds, which ClickHouse once read
+ * as a YYYYMMDD-style date: their insert failed with a 500. Every accepted time is stored exactly.
+ */
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp('metrics_early_times');
+});
+afterAll(async () => app?.close());
+
+describe('points from 1970 to 2001-09-09', () => {
+  beforeAll(async () => {
+    await ingest(app, [
+      { name: 'early', value: 1, timestamp: '1970-01-01T00:00:00Z' },
+      { name: 'early', value: 2, timestamp: '1970-01-01T00:00:59.999999Z' },
+      { name: 'early', value: 10, timestamp: '1990-06-15T12:34:56.789Z' },
+      { name: 'early', value: 100, timestamp: '2001-09-09T01:46:39.999999Z' },
+      { name: 'early', value: 1000, timestamp: '2001-09-09T01:46:40Z' },
+    ]);
+  });
+
+  it('are stored and read back in their buckets', async () => {
+    const res = await query(app, {
+      name: 'early',
+      from: '1970-01-01T00:00:00Z',
+      to: '1970-01-01T00:02:00Z',
+      step: '1m',
+      agg: 'sum',
+    });
+    expect(pairs(res)).toEqual([[out('1970-01-01T00:00:00Z'), 3]]);
+
+    const y1990 = await query(app, {
+      name: 'early',
+      from: '1990-06-15T12:30:00Z',
+      to: '1990-06-15T12:40:00Z',
+      step: '5m',
+      agg: 'max',
+    });
+    expect(pairs(y1990)).toEqual([[out('1990-06-15T12:30:00Z'), 10]]);
+  });
+
+  it('keep microseconds on both sides of 2001-09-09 01:46:40 (nine to ten digits of seconds)', async () => {
+    const before = await query(app, {
+      name: 'early',
+      from: '2001-09-09T01:46:39.999999Z',
+      to: '2001-09-09T01:46:39.999999Z',
+      step: '1m',
+      agg: 'sum',
+    });
+    expect(pairs(before)).toEqual([[out('2001-09-09T01:46:00Z'), 100]]);
+    const around = await query(app, {
+      name: 'early',
+      from: '2001-09-09T01:46:39.999999Z',
+      to: '2001-09-09T01:46:40Z',
+      step: '1m',
+      agg: 'sum',
+    });
+    expect(pairs(around)).toEqual([[out('2001-09-09T01:46:00Z'), 1100]]);
+  });
+
+  it('a query window starting before 1970 answers (clamped to 1970), not a 500', async () => {
+    const res = await query(app, {
+      name: 'early',
+      from: '1960-01-01T00:00:00Z',
+      to: '1970-01-01T00:00:30Z',
+      step: '1m',
+      agg: 'sum',
+    });
+    expect(pairs(res)).toEqual([[out('1970-01-01T00:00:00Z'), 1]]);
+  });
+
+  it('a point before 1970 is refused with a 400 naming it', async () => {
+    const res = await app.post('/v1/metrics/batch', {
+      metrics: [{ name: 'early', value: 1, timestamp: '1969-12-31T23:59:59.999999Z' }],
+    });
+    expect(res.status).toBe(400);
+    expect(safeParse(ErrorBody, res.body).success).toBe(true);
+    expect(res.body.message).toMatch(/^metrics\.0\.timestamp: must be between 1970/);
+  });
+});
