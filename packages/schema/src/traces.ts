@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Integer, IsoDateTime, JsonObject, PaginationMeta } from './common.ts';
+import { isoToMicros, isStorableMicros, STORED_TIME_RANGE_MESSAGE } from './time.ts';
 
 /** Observation types (DESIGN.md): GENERATION is the one SPEC.md names; the rest follow Langfuse. */
 export const OBSERVATION_TYPES = [
@@ -24,15 +25,38 @@ const Id = v.pipe(
   v.maxLength(256, 'must be at most 256 characters'),
 );
 const OptText = v.optional(v.nullable(v.string()));
+
+/** A trace or observation time: an ISO 8601 date-time within STORED_TIME_RANGE_US. */
+const StoredDateTime = v.pipe(
+  IsoDateTime,
+  v.check((s) => {
+    const us = isoToMicros(s);
+    return us === null || isStorableMicros(us); // null: IsoDateTime or the batch mapping words it
+  }, STORED_TIME_RANGE_MESSAGE),
+);
+
+/**
+ * Token counts are integers from 0 to Number.MAX_SAFE_INTEGER (2^53 - 1). Above it a JS number
+ * no longer holds every integer, from 1e21 it prints as `1e+21` (which a UInt64 column refuses)
+ * and above 2^64 it would not fit the column at all; no real count comes near 2^53.
+ */
+export const TOKEN_COUNT_MAX = Number.MAX_SAFE_INTEGER;
 const TokenCount = v.optional(
-  v.nullable(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be >= 0'))),
+  v.nullable(
+    v.pipe(
+      v.number(),
+      v.integer('must be an integer'),
+      v.minValue(0, 'must be >= 0'),
+      v.maxValue(TOKEN_COUNT_MAX, `must be at most ${TOKEN_COUNT_MAX}`),
+    ),
+  ),
 );
 const Money = v.pipe(v.number(), v.finite(), v.minValue(0, 'must be >= 0'));
 
 /** SPEC.md 2.1. Only `id` is required (DESIGN.md); unknown fields are ignored. */
 export const TraceInput = v.object({
   id: Id,
-  timestamp: v.optional(v.nullable(IsoDateTime)),
+  timestamp: v.optional(v.nullable(StoredDateTime)),
   name: OptText,
   userId: OptText,
   session_id: OptText,
@@ -61,8 +85,8 @@ export const ObservationInput = v.object({
   traceId: v.optional(v.nullable(Id)),
   type: v.optional(v.nullable(ObservationType)),
   name: OptText,
-  startTime: IsoDateTime,
-  endTime: v.optional(v.nullable(IsoDateTime)),
+  startTime: StoredDateTime,
+  endTime: v.optional(v.nullable(StoredDateTime)),
   model: OptText,
   input: v.optional(v.unknown()),
   output: v.optional(v.unknown()),
