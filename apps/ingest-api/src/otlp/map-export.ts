@@ -1,3 +1,4 @@
+import { STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import type { ObservationRecord, TracePiece } from '../traces/model.ts';
 import { setData } from './attr-reader.ts';
 import { traceIdToUuid } from './ids.ts';
@@ -13,9 +14,24 @@ export type MappedExport = {
   rejected: string[];
 };
 
+/**
+ * The last nanosecond storage takes (STORED_TIME_RANGE_US). OTLP times are unsigned, so never
+ * before 1970; 0 means absent (spanTimes), and a later time than this is refused with the span.
+ */
+const MAX_NANOS = BigInt(STORED_TIME_RANGE_US.max) * 1000n + 999n;
+const TOO_LATE = 'is after 2199-12-31T23:59:59.999999Z';
+
 /** Why a span cannot be stored, or undefined when it can. */
 function unusable(span: OtlpSpan): string | undefined {
-  if (span.traceId && span.spanId && span.parentSpanId !== null && span.startNanos !== null && span.endNanos !== null) {
+  if (
+    span.traceId &&
+    span.spanId &&
+    span.parentSpanId !== null &&
+    span.startNanos !== null &&
+    span.endNanos !== null &&
+    span.startNanos <= MAX_NANOS &&
+    span.endNanos <= MAX_NANOS
+  ) {
     return undefined;
   }
   const problems: string[] = [];
@@ -28,6 +44,8 @@ function unusable(span: OtlpSpan): string | undefined {
   if (span.parentSpanId === null) problems.push('parentSpanId is not 8 bytes (hex, base64 or bytes; not all zero)');
   if (span.startNanos === null) problems.push('startTimeUnixNano is not a 64-bit unsigned integer');
   if (span.endNanos === null) problems.push('endTimeUnixNano is not a 64-bit unsigned integer');
+  if (span.startNanos !== null && span.startNanos > MAX_NANOS) problems.push(`startTimeUnixNano ${TOO_LATE}`);
+  if (span.endNanos !== null && span.endNanos > MAX_NANOS) problems.push(`endTimeUnixNano ${TOO_LATE}`);
   return `${span.path}: ${problems.join(', ')}`;
 }
 

@@ -1,3 +1,4 @@
+import { TOKEN_COUNT_MAX } from '@spanhouse/schema';
 import type { CostUsd, TokenUsage } from '../traces/model.ts';
 
 const JSON_NUMBER_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -72,10 +73,20 @@ export function parseTags(value: unknown): string[] | undefined {
   return tags;
 }
 
-const count = (value: unknown): number | undefined => {
+/**
+ * A token count from an attribute, rounded; undefined unless it lies in 0..TOKEN_COUNT_MAX. A
+ * count out of that range (negative, 1e21, 2^64) is treated as absent, as an unreadable one is:
+ * the span is kept and stored without that count (0, or input + output for the total), since one
+ * bad usage attribute should not lose the span or, worse, the whole export. The batch API, where
+ * a person reads the reply, refuses the same value with a 400 instead.
+ */
+export const tokenCount = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return undefined;
+  const rounded = Math.round(n);
+  return rounded >= 0 && rounded <= TOKEN_COUNT_MAX ? rounded : undefined;
 };
+const count = tokenCount;
 
 const firstCount = (details: Record<string, unknown>, keys: string[]): number | undefined => {
   for (const key of keys) {
@@ -115,9 +126,8 @@ export function costFromDetails(details: Record<string, unknown> | undefined): C
   return cost.input === undefined && cost.output === undefined && cost.total === undefined ? undefined : cost;
 }
 
-/** `{input, output, total}` from separate counts; undefined when all are absent. */
+/** `{input, output, total}` from separate counts; undefined when none is a usable count (tokenCount). */
 export function usageOf(input?: number, output?: number, total?: number): TokenUsage | undefined {
-  if (input === undefined && output === undefined && total === undefined) return undefined;
-  const r = (n?: number) => (n === undefined || n < 0 ? undefined : Math.round(n));
-  return { input: r(input), output: r(output), total: r(total) };
+  const usage: TokenUsage = { input: tokenCount(input), output: tokenCount(output), total: tokenCount(total) };
+  return usage.input === undefined && usage.output === undefined && usage.total === undefined ? undefined : usage;
 }
