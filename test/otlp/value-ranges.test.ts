@@ -160,3 +160,41 @@ describe('token counts out of 0..Number.MAX_SAFE_INTEGER', () => {
     expect(trace.observations[0]?.usage).toEqual({ input: 0, output: 11, total: 11 });
   });
 });
+
+describe('costs out of 0..1e12 USD', () => {
+  it('are treated as absent: the span is stored, with the costs that are in range', async () => {
+    const traceId = hex(16);
+    const [genAi, openInference, langfuse, fine] = [hex(8), hex(8), hex(8), hex(8)];
+    const res = await postJson(
+      jsonExport([
+        { traceId, spanId: genAi, attributes: [['gen_ai.usage.cost', '1e21']] },
+        {
+          traceId,
+          spanId: openInference,
+          attributes: [
+            ['openinference.span.kind', 'LLM'],
+            ['llm.cost.prompt', -5],
+            ['llm.cost.completion', 0.25],
+          ],
+        },
+        {
+          traceId,
+          spanId: langfuse,
+          attributes: [['langfuse.observation.cost_details', '{"input": 1e308, "output": 1e308, "total": 2e308}']],
+        },
+        { traceId, spanId: fine, attributes: [['gen_ai.usage.cost', 1e12]] },
+      ]),
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({});
+    const trace = await getTrace(traceId);
+    const cost = Object.fromEntries(trace.observations.map((o) => [o.id, o.totalCost]));
+    expect(cost).toEqual({
+      [spanUuid(genAi)]: 0,
+      [spanUuid(openInference)]: 0.25,
+      [spanUuid(langfuse)]: 0,
+      [spanUuid(fine)]: 1e12,
+    });
+    expect(trace.totalCost).toBe(1e12 + 0.25);
+  });
+});

@@ -171,14 +171,33 @@ describe('token counts', () => {
 });
 
 describe('costs', () => {
-  it('a huge cost (1e21 and more, written with an exponent) is stored, not a 500', async () => {
+  it('up to 1e12 USD per value is stored, input and output summed', async () => {
     const res = await t.post('/v1/l/batch', {
-      trace: { id: 'huge-cost' },
-      observations: [{ id: 'o', startTime: '2026-01-01T00:00:00Z', costDetails: { total: 1e21 } }],
+      trace: { id: 'big-cost' },
+      observations: [
+        { id: 'a', startTime: '2026-01-01T00:00:00Z', costDetails: { input: 1e12, output: 1e12 } },
+        { id: 'b', startTime: '2026-01-01T00:00:00Z', costDetails: { total: 0.000001 } },
+      ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const trace = await detail('huge-cost');
-    expect(trace.observations[0]?.totalCost).toBe(1e21);
-    expect(trace.totalCost).toBe(1e21);
+    const trace = await detail('big-cost');
+    const cost = Object.fromEntries(trace.observations.map((o) => [o.id, o.totalCost]));
+    expect(cost).toEqual({ a: 2e12, b: 0.000001 });
+    expect(trace.totalCost).toBeCloseTo(2e12 + 0.000001, 3);
+  });
+
+  // 1e308 + 1e308 overflowed to Infinity, which read back as a total cost of 0.
+  const withCost = (costDetails: Record<string, unknown>) => ({
+    trace: { id: 'huge-cost' },
+    observations: [{ id: 'o', startTime: '2026-01-01T00:00:00Z', costDetails }],
+  });
+  const cases: [string, unknown, RegExp][] = [
+    ['1e21', withCost({ total: 1e21 }), /^observations\.0\.costDetails\.total: must be at most 1000000000000/],
+    ['1e308 input', withCost({ input: 1e308, output: 1e308 }), /^observations\.0\.costDetails\.input: /],
+    ['a negative cost', withCost({ output: -1 }), /^observations\.0\.costDetails\.output: must be >= 0/],
+  ];
+  it.each(cases)('%s: 400 naming the field, nothing stored', async (_name, body, pattern) => {
+    expect(await refused(body)).toMatch(pattern);
+    expect((await t.get('/api/public/traces/huge-cost')).status).toBe(404);
   });
 });

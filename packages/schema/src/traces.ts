@@ -51,7 +51,19 @@ const TokenCount = v.optional(
     ),
   ),
 );
-const Money = v.pipe(v.number(), v.finite(), v.minValue(0, 'must be >= 0'));
+/**
+ * Costs in USD are finite, from 0 to 1e12 (a trillion dollars per value). Without a ceiling two
+ * finite costs (input 1e308 + output 1e308) or a trace's sum of them overflow to Infinity, which
+ * ClickHouse stores but its JSON output turns into null, so the trace read back with a total cost
+ * of 0. With it no sum a trace or a day can hold leaves the range of a double.
+ */
+export const COST_MAX_USD = 1e12;
+const Money = v.pipe(
+  v.number(),
+  v.finite(),
+  v.minValue(0, 'must be >= 0'),
+  v.maxValue(COST_MAX_USD, `must be at most ${COST_MAX_USD}`),
+);
 
 /** SPEC.md 2.1. Only `id` is required (DESIGN.md); unknown fields are ignored. */
 export const TraceInput = v.object({

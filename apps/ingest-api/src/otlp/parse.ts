@@ -1,4 +1,4 @@
-import { TOKEN_COUNT_MAX } from '@spanhouse/schema';
+import { COST_MAX_USD, TOKEN_COUNT_MAX } from '@spanhouse/schema';
 import type { CostUsd, TokenUsage } from '../traces/model.ts';
 
 const JSON_NUMBER_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -115,14 +115,23 @@ export function usageFromDetails(details: Record<string, unknown> | undefined): 
   return usage.input === undefined && usage.output === undefined && usage.total === undefined ? undefined : usage;
 }
 
-/** Cost details in USD (`{input, output, total}`); undefined when none is a number. */
+/**
+ * A cost in USD from an attribute; undefined unless it lies in 0..COST_MAX_USD. Like a token count
+ * out of range (tokenCount), a negative or huge cost is treated as absent and the span kept.
+ */
+export const costUsd = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && n >= 0 && n <= COST_MAX_USD ? n : undefined;
+};
+
+/** Cost details in USD (`{input, output, total}`); undefined when none is a usable cost (costUsd). */
 export function costFromDetails(details: Record<string, unknown> | undefined): CostUsd | undefined {
   if (!details) return undefined;
-  const money = (value: unknown) => {
-    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
+  const cost: CostUsd = {
+    input: costUsd(details.input),
+    output: costUsd(details.output),
+    total: costUsd(details.total),
   };
-  const cost: CostUsd = { input: money(details.input), output: money(details.output), total: money(details.total) };
   return cost.input === undefined && cost.output === undefined && cost.total === undefined ? undefined : cost;
 }
 

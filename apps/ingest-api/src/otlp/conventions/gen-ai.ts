@@ -1,6 +1,6 @@
 import type { ObservationType } from '@spanhouse/schema';
 import type { AttributeReader } from '../attr-reader.ts';
-import { parseJsonish, usageOf } from '../parse.ts';
+import { costUsd, parseJsonish, usageOf } from '../parse.ts';
 import { compact, type SpanFacts } from './facts.ts';
 import { indexedList } from './indexed.ts';
 
@@ -29,7 +29,7 @@ export function readGenAi(r: AttributeReader): SpanFacts {
   const completionList = indexedList(r, 'gen_ai.completion.');
   const input = r.firstValue('gen_ai.input.messages', 'gen_ai.prompt') ?? promptList;
   const output = r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ?? completionList;
-  const cost = r.number('gen_ai.usage.cost');
+  const cost = costUsd(r.number('gen_ai.usage.cost'));
   return compact({
     type: operation ? OPERATION_TYPES[operation.toLowerCase()] : undefined,
     model: responseModel ?? requestModel,
@@ -40,7 +40,7 @@ export function readGenAi(r: AttributeReader): SpanFacts {
       r.firstNumber('gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens'),
       r.number('gen_ai.usage.total_tokens'),
     ),
-    cost: cost === undefined || cost < 0 ? undefined : { total: cost },
+    cost: cost === undefined ? undefined : { total: cost },
     trace: compact({ sessionId: r.string('gen_ai.conversation.id') }),
   });
 }

@@ -1,6 +1,6 @@
 import type { ObservationType } from '@spanhouse/schema';
 import type { AttributeReader } from '../attr-reader.ts';
-import { jsonObject, parseJsonish, parseTags, usageOf } from '../parse.ts';
+import { costUsd, jsonObject, parseJsonish, parseTags, usageOf } from '../parse.ts';
 import { compact, observationType, type SpanFacts } from './facts.ts';
 import { indexedList } from './indexed.ts';
 
@@ -22,9 +22,9 @@ export function readOpenInference(r: AttributeReader): SpanFacts {
   const outputMessages = indexedList(r, 'llm.output_messages.', 'message.');
   const input = typedValue(r, 'input') ?? inputMessages;
   const output = typedValue(r, 'output') ?? outputMessages;
-  const costTotal = r.number('llm.cost.total');
-  const costInput = r.number('llm.cost.prompt');
-  const costOutput = r.number('llm.cost.completion');
+  const costTotal = costUsd(r.number('llm.cost.total'));
+  const costInput = costUsd(r.number('llm.cost.prompt'));
+  const costOutput = costUsd(r.number('llm.cost.completion'));
   const parameters = jsonObject(r.take('llm.invocation_parameters'));
   const metadata = jsonObject(r.take('metadata'));
   const hasCost = costTotal !== undefined || costInput !== undefined || costOutput !== undefined;
