@@ -10,7 +10,7 @@ import { ingest, out, pairs, query } from './helpers.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp('metrics_early_times');
+  app = await createTestApp('metrics_value_ranges');
 });
 afterAll(async () => app?.close());
 
@@ -82,5 +82,32 @@ describe('points from 1970 to 2001-09-09', () => {
     expect(res.status).toBe(400);
     expect(safeParse(ErrorBody, res.body).success).toBe(true);
     expect(res.body.message).toMatch(/^metrics\.0\.timestamp: must be between 1970/);
+  });
+});
+
+describe('values written with an exponent (1e21 and up, tiny ones) are stored exactly', () => {
+  const values: [string, number][] = [
+    ['2026-01-01T00:00:00Z', 1e21],
+    ['2026-01-01T00:01:00Z', 1.7976931348623157e308],
+    ['2026-01-01T00:02:00Z', -1e308],
+    ['2026-01-01T00:03:00Z', 5e-324],
+    ['2026-01-01T00:04:00Z', 123456789.12345679],
+  ];
+  beforeAll(async () => {
+    await ingest(
+      app,
+      values.map(([timestamp, value]) => ({ name: 'exp', value, timestamp })),
+    );
+  });
+
+  it('and read back as the same doubles', async () => {
+    const res = await query(app, {
+      name: 'exp',
+      from: '2026-01-01T00:00:00Z',
+      to: '2026-01-01T00:05:00Z',
+      step: '1m',
+      agg: 'last',
+    });
+    expect(pairs(res)).toEqual(values.map(([timestamp, value]) => [out(timestamp), value]));
   });
 });
