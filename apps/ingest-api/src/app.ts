@@ -1,5 +1,5 @@
-import type { Hono } from 'hono';
 import type { BaseEnv } from '@spanhouse/http';
+import type { Hono } from 'hono';
 import type { IngestDeps } from './deps.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { metricsBatchRoutes } from './routes/metrics-batch.ts';

@@ -107,6 +107,30 @@ describe('GroupCommitBuffer', () => {
     expect(stored).toEqual([1, 2, 3]);
     expect((await b.add([4]).catch((e) => e)).code).toBe('SERVICE_UNAVAILABLE');
   });
+
+  it('counts table rows, not items, when an item is a chunk of rows (countOf)', async () => {
+    // Each item n stands for n rows, as a pre-encoded chunk of samples does.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const writes: number[][] = [];
+    const b = buffer(
+      async (rows) => {
+        writes.push([...rows]);
+        await gate;
+      },
+      { flushIntervalMs: 60_000, countOf: (n) => n },
+    );
+    const first = b.add([6]);
+    expect(writes).toEqual([]); // 6 rows wait: below flushRows (10)
+    const second = b.add([4]); // 10 rows: flushes at once, one item per request
+    expect(writes).toEqual([[6, 4]]);
+    expect(b.depth).toBe(10);
+    expect((await b.add([95]).catch((e) => e)).code).toBe('TOO_MANY_REQUESTS'); // 105 of 100
+    expect((await b.add([101]).catch((e) => e)).code).toBe('PAYLOAD_TOO_LARGE');
+    release();
+    await Promise.all([first, second]);
+    expect(b.depth).toBe(0);
+  });
 });
 
 describe('isPermanentInsertError on the embedded engine', () => {

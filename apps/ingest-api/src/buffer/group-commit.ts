@@ -16,6 +16,11 @@ export type GroupCommitOptions<Row> = {
   maxBytes?: number;
   /** Approximate in-memory size of one row, in bytes. */
   sizeOf?: (row: Row) => number;
+  /**
+   * Table rows one item stands for (default 1): an item may be a pre-encoded chunk of many rows
+   * (metric samples). Every limit and threshold below counts table rows.
+   */
+  countOf?: (row: Row) => number;
   /** A flush starts as soon as this many rows wait... */
   flushRows: number;
   /** ...or once the oldest waiting row is this old. */
@@ -45,7 +50,8 @@ type Waiter = {
   from: number;
   to: number;
 };
-type Batch<Row> = { rows: Row[]; waiters: Waiter[]; firstAt: number; bytes: number };
+/** `rows` are items; `count` is the table rows they stand for (see countOf). */
+type Batch<Row> = { rows: Row[]; waiters: Waiter[]; firstAt: number; bytes: number; count: number };
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
@@ -62,7 +68,7 @@ const RETRY_MAX_MS = 5_000;
  * committed later; retries are safe because every table dedupes by id.
  */
 export class GroupCommitBuffer<Row> {
-  private open: Batch<Row> = { rows: [], waiters: [], firstAt: 0, bytes: 0 };
+  private open: Batch<Row> = emptyBatch();
   private inFlight: Batch<Row> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closing = false;
@@ -73,7 +79,7 @@ export class GroupCommitBuffer<Row> {
 
   /** Rows held in memory: waiting plus being written. */
   get depth(): number {
-    return this.open.rows.length + (this.inFlight?.rows.length ?? 0);
+    return this.open.count + (this.inFlight?.count ?? 0);
   }
 
   /** Approximate bytes held (0 without `sizeOf`). */
@@ -107,6 +113,15 @@ export class GroupCommitBuffer<Row> {
     return undefined;
   }
 
+  /** Table rows that `rows` stand for (see countOf). */
+  countOf(rows: Row[]): number {
+    const count = this.opts.countOf;
+    if (!count) return rows.length;
+    let total = 0;
+    for (const row of rows) total += count(row);
+    return total;
+  }
+
   /** Approximate bytes of `rows` (0 without `sizeOf`). */
   sizeOf(rows: Row[]): number {
     const size = this.opts.sizeOf;
@@ -116,11 +131,11 @@ export class GroupCommitBuffer<Row> {
     return total;
   }
 
-  /** `bytes` may be passed when the caller already measured `rows` with `sizeOf`. */
-  add(rows: Row[], bytes = this.sizeOf(rows)): Promise<void> {
-    const refused = this.refusal(rows.length, bytes);
+  /** `bytes` and `count` may be passed when the caller already measured `rows` with `sizeOf`/`countOf`. */
+  add(rows: Row[], bytes = this.sizeOf(rows), count = this.countOf(rows)): Promise<void> {
+    const refused = this.refusal(count, bytes);
     if (refused) return Promise.reject(refused);
-    if (rows.length === 0) return Promise.resolve();
+    if (count === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const batch = this.open;
       const waiter: Waiter = { resolve, reject, timer: undefined, settled: false, from: batch.rows.length, to: 0 };
@@ -132,6 +147,7 @@ export class GroupCommitBuffer<Row> {
       if (batch.rows.length === 0) batch.firstAt = Date.now();
       for (const row of rows) batch.rows.push(row);
       batch.bytes += bytes;
+      batch.count += count;
       waiter.to = batch.rows.length;
       batch.waiters.push(waiter);
       this.schedule();
@@ -153,13 +169,13 @@ export class GroupCommitBuffer<Row> {
   }
 
   private schedule(): void {
-    if (this.inFlight || this.open.rows.length === 0) {
-      if (!this.inFlight && this.open.rows.length === 0) this.notifyIdle();
+    if (this.inFlight || this.open.count === 0) {
+      if (!this.inFlight && this.open.count === 0) this.notifyIdle();
       return;
     }
     const age = Date.now() - this.open.firstAt;
     const bigBatch = this.opts.maxBytes !== undefined && this.open.bytes >= this.opts.maxBytes / 4;
-    if (this.closing || bigBatch || this.open.rows.length >= this.opts.flushRows || age >= this.opts.flushIntervalMs) {
+    if (this.closing || bigBatch || this.open.count >= this.opts.flushRows || age >= this.opts.flushIntervalMs) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
       void this.flush();
@@ -173,9 +189,9 @@ export class GroupCommitBuffer<Row> {
 
   private async flush(): Promise<void> {
     const batch = this.open;
-    this.open = { rows: [], waiters: [], firstAt: 0, bytes: 0 };
+    this.open = emptyBatch();
     this.inFlight = batch;
-    const outcome = await this.writeWithRetry(batch.rows, batch.waiters);
+    const outcome = await this.writeWithRetry(batch.rows, batch.count, batch.waiters);
     if (outcome === 'ok') {
       for (const w of batch.waiters) settle(w);
     } else if (batch.waiters.length === 1) {
@@ -184,8 +200,9 @@ export class GroupCommitBuffer<Row> {
       // Some request carried rows ClickHouse refuses: write each request's rows on its own so
       // only that request fails.
       for (const w of batch.waiters) {
-        const own = await this.writeWithRetry(batch.rows.slice(w.from, w.to), [w]);
-        settle(w, own === 'ok' ? undefined : own);
+        const own = batch.rows.slice(w.from, w.to);
+        const result = await this.writeWithRetry(own, this.countOf(own), [w]);
+        settle(w, result === 'ok' ? undefined : result);
       }
     }
     this.inFlight = undefined;
@@ -193,14 +210,14 @@ export class GroupCommitBuffer<Row> {
   }
 
   /** Writes until committed ('ok') or refused for good (the error). Transient failures retry with backoff. */
-  private async writeWithRetry(rows: Row[], waiters: Waiter[]): Promise<'ok' | Error> {
+  private async writeWithRetry(rows: Row[], count: number, waiters: Waiter[]): Promise<'ok' | Error> {
     let delay = RETRY_MIN_MS;
     const abandonAfter = this.opts.abandonAfterMs ?? Math.max(60_000, 4 * this.opts.commitTimeoutMs);
     const firstTry = Date.now();
     for (;;) {
       if (Date.now() - firstTry > abandonAfter && waiters.every((w) => w.settled)) {
         this.opts.logger?.error(
-          { table: this.opts.name, rows: rows.length, failingForMs: Date.now() - firstTry },
+          { table: this.opts.name, rows: count, failingForMs: Date.now() - firstTry },
           'dropping a batch that kept failing; every request in it was answered 503 and may retry',
         );
         return new ApiError('SERVICE_UNAVAILABLE', 'storage did not commit the rows; retry', 5);
@@ -208,19 +225,19 @@ export class GroupCommitBuffer<Row> {
       const start = performance.now();
       try {
         await this.opts.write(rows);
-        this.opts.onFlush?.({ table: this.opts.name, rows: rows.length, ms: performance.now() - start, ok: true });
+        this.opts.onFlush?.({ table: this.opts.name, rows: count, ms: performance.now() - start, ok: true });
         if (this.failing) this.opts.logger?.info({ table: this.opts.name }, 'storage writes recovered');
         this.failing = false;
         return 'ok';
       } catch (err) {
-        this.opts.onFlush?.({ table: this.opts.name, rows: rows.length, ms: performance.now() - start, ok: false });
+        this.opts.onFlush?.({ table: this.opts.name, rows: count, ms: performance.now() - start, ok: false });
         if (this.opts.isPermanent?.(err)) {
-          this.opts.logger?.error({ err, table: this.opts.name, rows: rows.length }, 'insert refused by ClickHouse');
+          this.opts.logger?.error({ err, table: this.opts.name, rows: count }, 'insert refused by ClickHouse');
           return new ApiError('INTERNAL_ERROR', `storage refused the ${this.opts.name} rows of this request`);
         }
         this.failing = true;
         this.opts.logger?.warn(
-          { err, table: this.opts.name, rows: rows.length, retryInMs: delay },
+          { err, table: this.opts.name, rows: count, retryInMs: delay },
           'insert failed; retrying',
         );
         // Jitter (75-100% of the delay): ingest processes that lost ClickHouse together do not
@@ -236,6 +253,10 @@ export class GroupCommitBuffer<Row> {
     this.idleWaiters = [];
     for (const w of waiters) w();
   }
+}
+
+function emptyBatch<Row>(): Batch<Row> {
+  return { rows: [], waiters: [], firstAt: 0, bytes: 0, count: 0 };
 }
 
 function settle(w: Waiter, err?: Error): void {

@@ -40,6 +40,8 @@ export type TableEncoder = {
   /** The columns each line holds, in order. */
   columns: [string, ...string[]];
   encode: (rows: object[]) => string;
+  /** Table rows one buffered item stands for, when items are pre-encoded chunks (GroupCommitOptions.countOf). */
+  countOf?: (item: object) => number;
 };
 
 /**
@@ -88,6 +90,7 @@ export class Ingestor {
         isPermanent: isPermanentInsertError,
         onFlush: this.hooks.onFlush,
         sizeOf: approxRowBytes,
+        countOf: encoder?.countOf,
       });
       this.buffers.set(table, buf);
     }
@@ -100,22 +103,22 @@ export class Ingestor {
       .filter(([, rows]) => rows.length > 0)
       .map(([table, rows]) => {
         const buffer = this.buffer(table);
-        return { table, rows, buffer, bytes: buffer.sizeOf(rows) };
+        return { table, rows, buffer, bytes: buffer.sizeOf(rows), count: buffer.countOf(rows) };
       });
     for (const e of entries) {
-      const refused = e.buffer.refusal(e.rows.length, e.bytes);
+      const refused = e.buffer.refusal(e.count, e.bytes);
       if (refused) {
-        for (const r of entries) this.hooks.onRejected?.(r.table, r.rows.length, refused.code);
+        for (const r of entries) this.hooks.onRejected?.(r.table, r.count, refused.code);
         throw refused;
       }
     }
     await Promise.all(
       entries.map(async (e) => {
         try {
-          await e.buffer.add(e.rows, e.bytes);
-          this.hooks.onAccepted?.(e.table, e.rows.length);
+          await e.buffer.add(e.rows, e.bytes, e.count);
+          this.hooks.onAccepted?.(e.table, e.count);
         } catch (err) {
-          this.hooks.onRejected?.(e.table, e.rows.length, err instanceof ApiError ? err.code : 'INTERNAL_ERROR');
+          this.hooks.onRejected?.(e.table, e.count, err instanceof ApiError ? err.code : 'INTERNAL_ERROR');
           throw err;
         }
       }),

@@ -1,16 +1,21 @@
 import { badRequest } from '@spanhouse/http';
 import type { Context } from 'hono';
 
-/**
- * The batch body as parsed JSON, with readJson's messages but without its nesting-depth scan.
- * That scan (as costly as JSON.parse on a 5000-point batch) protects code that recurses into
- * arbitrary JSON; nothing on this path does: V8's JSON.parse is iterative, the decoder reads
- * fixed fields, and both it and the schema refuse a nested value where a string or number
- * belongs without descending into it; unknown fields are never visited.
- */
-export async function readMetricsBody(c: Context): Promise<unknown> {
+/** The batch body as text: the scanner (scan.ts) reads it first. */
+export async function readMetricsText(c: Context): Promise<string> {
   const text = await c.req.text();
   if (text.length === 0) throw badRequest('request body is empty; expected JSON');
+  return text;
+}
+
+/**
+ * The body as parsed JSON (when the scanner fell back), with readJson's messages but without its
+ * nesting-depth scan. That scan (as costly as JSON.parse on a 5000-point batch) protects code that
+ * recurses into arbitrary JSON; nothing on this path does: V8's JSON.parse is iterative, the
+ * decoder reads fixed fields, and both it and the schema refuse a nested value where a string or
+ * number belongs without descending into it; unknown fields are never visited.
+ */
+export function parseMetricsBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {

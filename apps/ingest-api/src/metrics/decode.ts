@@ -61,7 +61,7 @@ function tryDecode(body: unknown): DecodedBatch | undefined {
   return { points: list as DecodedBatch['points'], us };
 }
 
-function validLabels(labels: unknown): labels is Record<string, string> {
+export function validLabels(labels: unknown): labels is Record<string, string> {
   if (typeof labels !== 'object' || labels === null || Array.isArray(labels)) return false;
   let n = 0;
   for (const key in labels) {

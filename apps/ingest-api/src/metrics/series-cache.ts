@@ -1,6 +1,7 @@
 import { seriesId } from './series-id.ts';
 
-type Entry = { id: string; stored: boolean };
+export type SeriesEntry = { id: string; stored: boolean };
+type Entry = SeriesEntry;
 
 /** A step of the lookup path: the next label key (then its value) leads to the next node. */
 type Node = { next: Map<string, Node>; entry: Entry | undefined };
@@ -22,6 +23,9 @@ const node = (): Node => ({ next: new Map(), entry: undefined });
 export class SeriesCache {
   private root = new Map<string, Node>();
   private entries = 0;
+  /** name -> labels as raw JSON text -> entry, for the body scanner (scan.ts). */
+  private raw = new Map<string, Map<string, Entry>>();
+  private rawEntries = 0;
 
   constructor(private readonly maxEntries = 1_000_000) {}
 
@@ -56,6 +60,26 @@ export class SeriesCache {
       this.entries++;
     }
     return at.entry;
+  }
+
+  /** The entry remembered for a series as raw text (labels exactly as the client wrote them). */
+  lookupRaw(name: string, labelsText: string): Entry | undefined {
+    return this.raw.get(name)?.get(labelsText);
+  }
+
+  /** Remembers `entry` for the raw text; bounded like the trie. */
+  rememberRaw(name: string, labelsText: string, entry: Entry): void {
+    if (this.rawEntries >= this.maxEntries) {
+      this.raw = new Map();
+      this.rawEntries = 0;
+    }
+    let byText = this.raw.get(name);
+    if (!byText) {
+      byText = new Map();
+      this.raw.set(name, byText);
+    }
+    byText.set(labelsText, entry);
+    this.rawEntries++;
   }
 
   get size(): number {

@@ -2,9 +2,10 @@ import { TABLES } from '@spanhouse/db';
 import { limitBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { readMetricsBody } from '../metrics/body.ts';
+import { parseMetricsBody, readMetricsText } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
-import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleRow } from '../metrics/rows.ts';
+import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleChunk } from '../metrics/rows.ts';
+import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
 import { SeriesCache } from '../metrics/series-cache.ts';
 
 /**
@@ -16,15 +17,29 @@ export function metricsBatchRoutes(deps: IngestDeps) {
   deps.ingestor.encodeWith(TABLES.metricSamples, {
     format: 'TabSeparated',
     columns: SAMPLE_COLUMNS,
-    // The samples buffer only ever holds rows built by buildMetricRows.
-    encode: (rows) => encodeSamplesTsv(rows as SampleRow[]),
+    // The samples buffer holds one pre-encoded chunk per request (see SampleChunk).
+    encode: (chunks) => (chunks as SampleChunk[]).map((c) => c.tsv).join(''),
+    countOf: (chunk) => (chunk as SampleChunk).rows,
   });
   return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const batch = decodeMetricsBatch(await readMetricsBody(c));
-    const rows = buildMetricRows(batch, cache);
-    await deps.ingestor.submit({ [TABLES.metricSeries]: rows.series, [TABLES.metricSamples]: rows.samples });
-    rows.markStored();
-    const count = batch.points.length;
+    const text = await readMetricsText(c);
+    const batch = scanMetricsBatch(text, cache) ?? parsed(text, cache);
+    await deps.ingestor.submit({
+      [TABLES.metricSeries]: batch.series,
+      [TABLES.metricSamples]: batch.samples.rows > 0 ? [batch.samples] : [],
+    });
+    batch.markStored();
+    const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
   });
+}
+
+/** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
+function parsed(text: string, cache: SeriesCache): ScannedBatch {
+  const rows = buildMetricRows(decodeMetricsBatch(parseMetricsBody(text)), cache);
+  return {
+    samples: { tsv: encodeSamplesTsv(rows.samples), rows: rows.samples.length },
+    series: rows.series,
+    markStored: rows.markStored,
+  };
 }

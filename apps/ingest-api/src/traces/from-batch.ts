@@ -1,5 +1,5 @@
-import { type BatchRequest, isoToMicros } from '@spanhouse/schema';
 import { badRequest } from '@spanhouse/http';
+import { type BatchRequest, isoToMicros } from '@spanhouse/schema';
 import type { ObservationRecord, TracePiece } from './model.ts';
 
 const text = (s: string | null | undefined) => (s ? s : undefined);

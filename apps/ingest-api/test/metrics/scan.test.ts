@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
+import { buildMetricRows, encodeSamplesTsv } from '../../src/metrics/rows.ts';
+import { scanMetricsBatch } from '../../src/metrics/scan.ts';
+import { SeriesCache } from '../../src/metrics/series-cache.ts';
+
+/** What the JSON.parse path stores for a body: sample lines and new series. */
+function slowPath(text: string) {
+  const rows = buildMetricRows(decodeMetricsBatch(JSON.parse(text)), new SeriesCache());
+  return { tsv: encodeSamplesTsv(rows.samples), series: rows.series };
+}
+
+/** Sample lines with the value read as ClickHouse reads it (a double), so 1.50 and 1.5 compare equal. */
+const lines = (tsv: string) =>
+  tsv
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [name, id, ts, value] = line.split('\t');
+      return { name, id, ts, value: Number(value) };
+    });
+
+function expectSameAsSlowPath(text: string) {
+  const fast = scanMetricsBatch(text, new SeriesCache());
+  expect(fast, 'the scanner should read this body').toBeDefined();
+  const slow = slowPath(text);
+  expect(lines(fast!.samples.tsv)).toEqual(lines(slow.tsv));
+  expect(fast!.samples.rows).toBe(lines(slow.tsv).length);
+  expect(fast!.series).toEqual(slow.series);
+}
+
+const point = (over: Record<string, unknown> = {}) => ({
+  name: 'cpu',
+  labels: { host: 'a' },
+  value: 1.5,
+  timestamp: '2026-01-01T00:00:00Z',
+  ...over,
+});
+const body = (...points: unknown[]) => JSON.stringify({ metrics: points });
+
+// Strings the scanner reads as they are: no character JSON.stringify would escape.
+const plain = (minLength: number, maxLength: number) =>
+  fc.string({ unit: 'grapheme', minLength, maxLength }).filter((s) => JSON.stringify(s) === `"${s}"`);
+const value = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.constantFrom(0, -0, 0.1, 1e21, 5e-324, 123456789012345, 1234567890123456, 2 ** 53, 1e-7),
+);
+const timestamp = fc
+  .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((d) => d.toISOString());
+const labels = fc.dictionary(plain(1, 12), plain(0, 12), { maxKeys: 5 });
+const pointArb = fc.record(
+  { name: plain(1, 12), labels, value, timestamp },
+  { requiredKeys: ['name', 'value', 'timestamp'] },
+);
+
+describe('the metrics body scanner', () => {
+  it('stores exactly what the JSON.parse path stores, for any batch in its subset', () => {
+    fc.assert(
+      fc.property(fc.array(pointArb, { minLength: 1, maxLength: 20 }), fc.boolean(), (points, pretty) => {
+        expectSameAsSlowPath(JSON.stringify({ metrics: points }, null, pretty ? 2 : undefined));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads keys in any order, whitespace anywhere JSON allows it, and numbers as written', () => {
+    const text =
+      ' {\n "metrics" : [ { "value" : 1.50 , "timestamp":"2026-01-01T00:00:00.5Z",\t"name":"cpu" },\r\n' +
+      '{"labels":{},"name":"cpu","value":-0,"timestamp":"2026-01-01T00:00:00.5Z"},' +
+      '{"name":"mem","labels":{"a":"1","b":"2"},"value":1E3,"timestamp":"2026-01-01T00:00:10+02:00"} ] } ';
+    expectSameAsSlowPath(text);
+    const rows = lines(scanMetricsBatch(text, new SeriesCache())!.samples.tsv);
+    expect(rows.map((r) => r.value)).toEqual([1.5, 0, 1000]);
+    // A point without labels and one with {} are the same series.
+    expect(rows[0]!.id).toBe(rows[1]!.id);
+  });
+
+  it('writes a number as JS prints it when ClickHouse might read the text differently', () => {
+    const scanned = (v: string) =>
+      scanMetricsBatch(`{"metrics":[{"name":"x","value":${v},"timestamp":"2026-01-01T00:00:00Z"}]}`, new SeriesCache())!
+        .samples.tsv.trim()
+        .split('\t')[3];
+    expect(scanned('1.25')).toBe('1.25');
+    expect(scanned('-0.0')).toBe('0');
+    expect(scanned('1e21')).toBe('1e+21');
+    expect(scanned('12345678901234567890')).toBe('12345678901234567000');
+    expect(scanned('0.30000000000000004441')).toBe('0.30000000000000004');
+  });
+
+  it('hands every body outside its subset to the JSON.parse path', () => {
+    const outside = [
+      '',
+      '[]',
+      '{"metrics":[]}',
+      '{"metrics":{}}',
+      '{"other":[]}',
+      body(point({ name: 'a\\b' })),
+      body(point({ name: 'tab\there' })),
+      body(point({ labels: { host: 'line\nbreak' } })),
+      body(point({ unit: 'ms' })),
+      body(point({ labels: null })),
+      body(point({ labels: { host: 1 } })),
+      body(point({ value: null })),
+      body(point({ value: '1' })),
+      body(point({ name: '' })),
+      body(point({ name: 'n'.repeat(10_000) })),
+      body(point({ timestamp: 'yesterday' })),
+      body(point({ timestamp: '1969-12-31T23:59:59Z' })),
+      '{"metrics":[{"name":"cpu","name":"mem","value":1,"timestamp":"2026-01-01T00:00:00Z"}]}',
+      '{"metrics":[{"name":"cpu","value":01,"timestamp":"2026-01-01T00:00:00Z"}]}',
+      '{"metrics":[{"name":"cpu","value":1e999,"timestamp":"2026-01-01T00:00:00Z"}]}',
+      '{"metrics":[{"name":"cpu","value":1.,"timestamp":"2026-01-01T00:00:00Z"}]}',
+      `${body(point())},`,
+      body(point()).slice(0, -1),
+    ];
+    for (const text of outside) expect(scanMetricsBatch(text, new SeriesCache()), text.slice(0, 80)).toBeUndefined();
+  });
+
+  it('reports each new series once per batch and none once marked stored', () => {
+    const cache = new SeriesCache();
+    const text = body(point(), point({ value: 2 }), point({ labels: { host: 'b' } }));
+    const first = scanMetricsBatch(text, cache)!;
+    expect(first.series.map((s) => s.labels)).toEqual([{ host: 'a' }, { host: 'b' }]);
+    expect(scanMetricsBatch(text, cache)!.series).toHaveLength(2);
+    first.markStored();
+    const again = scanMetricsBatch(text, cache)!;
+    expect(again.series).toEqual([]);
+    expect(again.samples.rows).toBe(3);
+  });
+});
