@@ -22,7 +22,7 @@ const TRACES_PER_EXPORT = 20;
  * of the service's flush size). Client, service and ClickHouse share the machine's cores.
  */
 export async function traceIngestSuite(opts: BenchOptions): Promise<string> {
-  const clients = opts.smoke ? 2 : 8;
+  const { clients } = opts;
   const rows: (string | number)[][] = [];
   let protobufRate = Number.NaN;
   let visibleP99 = Number.NaN;

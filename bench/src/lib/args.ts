@@ -22,6 +22,8 @@ export type BenchOptions = {
   only?: RegExp;
   /** Ingest phase length per path, seconds. */
   ingestSeconds: number;
+  /** Concurrent clients per ingest path (throughput is latency-bound with few). */
+  clients: number;
 };
 
 const HELP = `pnpm bench [suite...] [options]
@@ -31,6 +33,7 @@ suites: ${SUITES.join(', ')} (default: all)
   --traces N         traces in the query data set (default 1000000; smoke 5000)
   --runs N           timed requests per trace query (default 200; smoke 10)
   --ingest-seconds S length of each ingest phase (default 20; smoke 3)
+  --clients N        concurrent clients per ingest path (default 8; smoke 2)
   --dir PATH         working folder (default $BENCH_DIR or \${TMPDIR:-/tmp}/spanhouse-bench)
   --reload           regenerate the trace data set even if a complete one exists
   --only REGEX       only trace query scenarios whose name matches
@@ -46,6 +49,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       traces: { type: 'string' },
       runs: { type: 'string' },
       'ingest-seconds': { type: 'string' },
+      clients: { type: 'string' },
       dir: { type: 'string' },
       reload: { type: 'boolean', default: false },
       only: { type: 'string' },
@@ -72,6 +76,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     traces: int(values.traces, smoke ? 5000 : 1_000_000, 'traces'),
     runs: int(values.runs, smoke ? 10 : 200, 'runs'),
     ingestSeconds: int(values['ingest-seconds'], smoke ? 3 : 20, 'ingest-seconds'),
+    clients: int(values.clients, smoke ? 2 : 8, 'clients'),
     dir: path.resolve(values.dir ?? process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'spanhouse-bench')),
     reload: values.reload ?? false,
     profile: values.profile ?? false,
