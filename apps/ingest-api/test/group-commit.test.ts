@@ -1,6 +1,6 @@
 import { ClickHouseError } from '@clickhouse/client';
 import { ApiError } from '@spanhouse/http';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPermanentInsertError } from '../src/buffer/errors.ts';
 import { GroupCommitBuffer } from '../src/buffer/group-commit.ts';
 
@@ -130,6 +130,33 @@ describe('GroupCommitBuffer', () => {
     release();
     await Promise.all([first, second]);
     expect(b.depth).toBe(0);
+  });
+});
+
+describe('GroupCommitBuffer flush timing', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('writes a request after a quiet spell at once, and spaces the next inserts by the interval', async () => {
+    vi.useFakeTimers();
+    const writes: number[][] = [];
+    const b = buffer(async (rows) => void writes.push([...rows]), { flushIntervalMs: 1_000 });
+    const first = b.add([1]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes).toEqual([[1]]);
+    await first;
+    // Steady traffic: rows gather until an interval after the previous insert began.
+    const later = [b.add([2]), b.add([3])];
+    await vi.advanceTimersByTimeAsync(999);
+    expect(writes).toEqual([[1]]);
+    await vi.advanceTimersByTimeAsync(1);
+    await Promise.all(later);
+    expect(writes).toEqual([[1], [2, 3]]);
+    // After another quiet interval, the next request again goes straight out.
+    await vi.advanceTimersByTimeAsync(5_000);
+    const after = b.add([4]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes).toEqual([[1], [2, 3], [4]]);
+    await after;
   });
 });
 

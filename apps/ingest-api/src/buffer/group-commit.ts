@@ -23,7 +23,10 @@ export type GroupCommitOptions<Row> = {
   countOf?: (row: Row) => number;
   /** A flush starts as soon as this many rows wait... */
   flushRows: number;
-  /** ...or once the oldest waiting row is this old. */
+  /**
+   * ...or once this long has passed since the previous flush started: at most one insert per
+   * interval below flushRows, and a row waits at most this long plus an insert in flight.
+   */
   flushIntervalMs: number;
   /** A request whose rows are not committed by then gets 503 (its rows stay queued and retried). */
   commitTimeoutMs: number;
@@ -51,7 +54,7 @@ type Waiter = {
   to: number;
 };
 /** `rows` are items; `count` is the table rows they stand for (see countOf). */
-type Batch<Row> = { rows: Row[]; waiters: Waiter[]; firstAt: number; bytes: number; count: number };
+type Batch<Row> = { rows: Row[]; waiters: Waiter[]; bytes: number; count: number };
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
@@ -71,6 +74,8 @@ export class GroupCommitBuffer<Row> {
   private open: Batch<Row> = emptyBatch();
   private inFlight: Batch<Row> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** When the last flush started (ms); inserts are spaced by flushIntervalMs from it. */
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
   private closing = false;
   private failing = false;
   private idleWaiters: (() => void)[] = [];
@@ -144,7 +149,6 @@ export class GroupCommitBuffer<Row> {
         waiter.settled = true;
         reject(new ApiError('SERVICE_UNAVAILABLE', 'storage did not commit the rows in time; retry', 5));
       }, this.opts.commitTimeoutMs);
-      if (batch.rows.length === 0) batch.firstAt = Date.now();
       for (const row of rows) batch.rows.push(row);
       batch.bytes += bytes;
       batch.count += count;
@@ -173,17 +177,24 @@ export class GroupCommitBuffer<Row> {
       if (!this.inFlight && this.open.count === 0) this.notifyIdle();
       return;
     }
-    const age = Date.now() - this.open.firstAt;
     const bigBatch = this.opts.maxBytes !== undefined && this.open.bytes >= this.opts.maxBytes / 4;
-    if (this.closing || bigBatch || this.open.count >= this.opts.flushRows || age >= this.opts.flushIntervalMs) {
+    if (this.closing || bigBatch || this.open.count >= this.opts.flushRows) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
       void this.flush();
     } else if (!this.timer) {
+      // The interval spaces inserts rather than holding every first row back: a request after a
+      // quiet spell is written on the next turn of the event loop (with whatever else arrived in
+      // that turn), while under steady traffic rows gather until an interval after the previous
+      // insert began. Clients that wait for their answer before sending again (OTLP exporters)
+      // then lose no interval on top of the insert itself, and inserts stay at most one per
+      // interval per table, as with a fixed wait.
+      const wait = Math.max(0, this.lastFlushAt + this.opts.flushIntervalMs - Date.now());
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        this.schedule();
-      }, this.opts.flushIntervalMs - age);
+        // While an insert is in flight, its end calls schedule() again.
+        if (!this.inFlight && this.open.count > 0) void this.flush();
+      }, wait);
     }
   }
 
@@ -191,6 +202,7 @@ export class GroupCommitBuffer<Row> {
     const batch = this.open;
     this.open = emptyBatch();
     this.inFlight = batch;
+    this.lastFlushAt = Date.now();
     const outcome = await this.writeWithRetry(batch.rows, batch.count, batch.waiters);
     if (outcome === 'ok') {
       for (const w of batch.waiters) settle(w);
@@ -256,7 +268,7 @@ export class GroupCommitBuffer<Row> {
 }
 
 function emptyBatch<Row>(): Batch<Row> {
-  return { rows: [], waiters: [], firstAt: 0, bytes: 0, count: 0 };
+  return { rows: [], waiters: [], bytes: 0, count: 0 };
 }
 
 function settle(w: Waiter, err?: Error): void {
