@@ -120,17 +120,19 @@ class Scanner {
   /** The series of `name` with labels given as raw object text ('' when absent). */
   private entry(name: string, labelsText: string): SeriesEntry {
     let entry = this.cache.lookupRaw(name, labelsText);
+    let labels: unknown;
     if (entry === undefined) {
       // First sight of this text: parse and check it once. The text holds only strings without
       // escapes (see labels()), so JSON.parse cannot fail; the checks are decodeMetricsBatch's.
-      const labels: unknown = labelsText === '' ? {} : JSON.parse(labelsText);
+      labels = labelsText === '' ? {} : JSON.parse(labelsText);
       if (!validLabels(labels)) throw FALLBACK;
       entry = this.cache.lookup(name, labels);
       this.cache.rememberRaw(name, labelsText, entry);
     }
     if (!entry.stored && !this.pending.has(entry)) {
       this.pending.add(entry);
-      this.series.push({ name, series_id: entry.id, labels: labelsText === '' ? {} : JSON.parse(labelsText) });
+      labels ??= labelsText === '' ? {} : JSON.parse(labelsText);
+      this.series.push({ name, series_id: entry.id, labels: labels as Record<string, string> });
     }
     return entry;
   }

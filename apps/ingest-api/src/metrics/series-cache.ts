@@ -1,10 +1,9 @@
 import { seriesId } from './series-id.ts';
 
 export type SeriesEntry = { id: string; stored: boolean };
-type Entry = SeriesEntry;
 
 /** A step of the lookup path: the next label key (then its value) leads to the next node. */
-type Node = { next: Map<string, Node>; entry: Entry | undefined };
+type Node = { next: Map<string, Node>; entry: SeriesEntry | undefined };
 
 const node = (): Node => ({ next: new Map(), entry: undefined });
 
@@ -24,13 +23,13 @@ export class SeriesCache {
   private root = new Map<string, Node>();
   private entries = 0;
   /** name -> labels as raw JSON text -> entry, for the body scanner (scan.ts). */
-  private raw = new Map<string, Map<string, Entry>>();
+  private raw = new Map<string, Map<string, SeriesEntry>>();
   private rawEntries = 0;
 
   constructor(private readonly maxEntries = 1_000_000) {}
 
   /** The entry of a series, created (not yet stored) on first sight. */
-  lookup(name: string, labels: Record<string, string>): Entry {
+  lookup(name: string, labels: Record<string, string>): SeriesEntry {
     let at: Node | undefined = this.root.get(name);
     if (!at) {
       at = node();
@@ -63,12 +62,12 @@ export class SeriesCache {
   }
 
   /** The entry remembered for a series as raw text (labels exactly as the client wrote them). */
-  lookupRaw(name: string, labelsText: string): Entry | undefined {
+  lookupRaw(name: string, labelsText: string): SeriesEntry | undefined {
     return this.raw.get(name)?.get(labelsText);
   }
 
   /** Remembers `entry` for the raw text; bounded like the trie. */
-  rememberRaw(name: string, labelsText: string, entry: Entry): void {
+  rememberRaw(name: string, labelsText: string, entry: SeriesEntry): void {
     if (this.rawEntries >= this.maxEntries) {
       this.raw = new Map();
       this.rawEntries = 0;
