@@ -2,3 +2,4 @@ export { registerQueryRoutes } from './app.ts';
 export type { QueryDeps } from './deps.ts';
 export { type MetricsQuery, parseMetricsQuery } from './metrics/params.ts';
 export { type QueryLimits, runMetricsQuery } from './metrics/query.ts';
+export { MetricSeriesCache } from './metrics/series-cache.ts';

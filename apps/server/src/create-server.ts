@@ -1,5 +1,5 @@
 import type { Config } from '@spanhouse/config';
-import { type Db, observeQueries, openMigratedDb } from '@spanhouse/db';
+import { type Db, observeQueries, openMigratedDb, TABLES } from '@spanhouse/db';
 import {
   type BaseEnv,
   type Credentials,
@@ -7,8 +7,14 @@ import {
   createServiceMetrics,
   type ServiceMetrics,
 } from '@spanhouse/http';
-import { createIngestDeps, type IngestDeps, readiness, registerIngestRoutes } from '@spanhouse/ingest-api';
-import { registerQueryRoutes } from '@spanhouse/query-api';
+import {
+  createIngestDeps,
+  type IngestDeps,
+  type IngestHooks,
+  readiness,
+  registerIngestRoutes,
+} from '@spanhouse/ingest-api';
+import { MetricSeriesCache, registerQueryRoutes } from '@spanhouse/query-api';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 
@@ -28,9 +34,28 @@ export async function createAllInOne(opts: {
   const { config, logger, credentials } = opts;
   const db = opts.db ?? (await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger }));
   const metrics = createServiceMetrics();
-  const ingest = createIngestDeps({ db, config, logger, credentials, hooks: opts.hooks, metrics });
+  // Embedded chDB: this process is the only writer, so metrics queries may keep the series they
+  // read as long as every write to the series table forgets them. A server may have other writers.
+  const seriesCache = db.mode === 'embedded' ? new MetricSeriesCache() : undefined;
+  const hooks = seriesCache ? forgetSeriesOnWrite(seriesCache, opts.hooks) : opts.hooks;
+  const ingest = createIngestDeps({ db, config, logger, credentials, hooks, metrics });
   const app = createBaseApp({ logger, credentials, metrics, ready: readiness(db, ingest.ingestor) });
   registerIngestRoutes(app, ingest);
-  registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger });
+  registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, seriesCache });
   return { app, db, ingest, metrics };
+}
+
+/**
+ * Invalidates the cache after every insert into the series table, failed ones too (a failed
+ * insert may still have written, e.g. one that timed out), before the requests it carried are
+ * acknowledged: an answer given after a 200 includes that request's new series.
+ */
+function forgetSeriesOnWrite(cache: MetricSeriesCache, inner: IngestHooks = {}): IngestHooks {
+  return {
+    ...inner,
+    onFlush(info) {
+      if (info.table === TABLES.metricSeries) cache.invalidate();
+      inner.onFlush?.(info);
+    },
+  };
 }

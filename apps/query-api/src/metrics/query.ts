@@ -3,6 +3,7 @@ import { METRIC_QUERY_LIMITS, type MetricSeries, type MetricsQueryResponse } fro
 import { type Group, groupSeries, type SeriesInfo } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
 import { queryCompact, SAMPLES_READ_SETTINGS } from './read.ts';
+import type { MetricSeriesCache } from './series-cache.ts';
 import { aggExpr, bucketExpr, perSeries, samplesWhere, seriesSql } from './sql.ts';
 
 export type QueryLimits = { series: number; points: number };
@@ -11,7 +12,8 @@ type BucketRow = { group: number; bucketSec: number; value: number | null; lates
 
 /**
  * GET /api/public/metrics/query (SPEC.md 4.7, DESIGN.md Metrics query).
- *  1. The series table gives the series of the metric that contain the label filter.
+ *  1. The series table gives the series of the metric that contain the label filter (through
+ *     `seriesCache` when the process has one: see MetricSeriesCache).
  *  2. They are grouped into output series (groupSeries) and ordered by their labels.
  *  3. Over `limits.series` groups: a light pass over timestamps only finds which groups have points
  *     in the window; the first `limits.series` of those are kept and the rest is cut (truncated).
@@ -21,11 +23,13 @@ type BucketRow = { group: number; bucketSec: number; value: number | null; lates
 export async function runMetricsQuery(
   db: Db,
   q: MetricsQuery,
-  opts: { signal?: AbortSignal; limits?: QueryLimits } = {},
+  opts: { signal?: AbortSignal; limits?: QueryLimits; seriesCache?: MetricSeriesCache } = {},
 ): Promise<MetricsQueryResponse> {
   const limits = opts.limits ?? METRIC_QUERY_LIMITS;
   const { signal } = opts;
-  const series = await findSeries(db, q, signal);
+  const series =
+    (await opts.seriesCache?.find(q.name, q.labels, (limit) => findSeries(db, { ...q, labels: {} }, signal, limit))) ??
+    (await findSeries(db, q, signal));
   let groups = groupSeries(series, q.groupBy);
   let truncated = false;
   let latestMs: number | undefined;
@@ -71,10 +75,10 @@ export function isoWithOffset(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, -1)}+00:00`;
 }
 
-async function findSeries(db: Db, q: MetricsQuery, signal?: AbortSignal): Promise<SeriesInfo[]> {
+async function findSeries(db: Db, q: MetricsQuery, signal?: AbortSignal, limit?: number): Promise<SeriesInfo[]> {
   const p = new ParamBuilder();
   return queryRows(db, {
-    sql: seriesSql(q, p),
+    sql: seriesSql(q, p, limit),
     params: p.params,
     tag: 'metrics.series',
     signal,

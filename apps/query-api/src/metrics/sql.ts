@@ -68,12 +68,13 @@ export function perSeries(ids: readonly bigint[], values: readonly number[], p: 
   return `transform(series_id, ${p.add(ids, 'Array(UInt64)')}, ${p.add(values, 'Array(UInt32)')}, toUInt32(${p.add(otherwise, 'UInt32')}))`;
 }
 
-/** The series of a metric whose labels contain every pair of `labels`. */
-export function seriesSql(q: MetricsQuery, p: ParamBuilder): string {
+/** The series of a metric whose labels contain every pair of `labels` (at most `limit` of them). */
+export function seriesSql(q: Pick<MetricsQuery, 'name' | 'labels'>, p: ParamBuilder, limit?: number): string {
   const conditions = [`name = ${p.add(q.name, 'String')}`];
   for (const [k, v] of Object.entries(q.labels)) {
     const key = p.add(k, 'String');
     conditions.push(`mapContains(labels, ${key}) AND labels[${key}] = ${p.add(v, 'String')}`);
   }
-  return `SELECT toString(series_id) AS id, labels FROM ${TABLES.metricSeries} FINAL WHERE ${conditions.join(' AND ')}`;
+  const cut = limit === undefined ? '' : ` LIMIT ${p.add(limit, 'UInt32')}`;
+  return `SELECT toString(series_id) AS id, labels FROM ${TABLES.metricSeries} FINAL WHERE ${conditions.join(' AND ')}${cut}`;
 }

@@ -10,7 +10,7 @@ export function metricsRoutes(deps: QueryDeps) {
   return new Hono()
     .get('/api/public/metrics/query', async (c) => {
       const q = parseMetricsQuery(queryObject(c), Date.now() * 1000);
-      return c.json(await runMetricsQuery(deps.db, q, { signal: c.req.raw.signal }));
+      return c.json(await runMetricsQuery(deps.db, q, { signal: c.req.raw.signal, seriesCache: deps.seriesCache }));
     })
     .get('/api/public/metrics/names', async (c) => c.json({ data: await metricNames(deps.db, c.req.raw.signal) }));
 }
