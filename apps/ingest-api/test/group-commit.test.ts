@@ -172,6 +172,12 @@ describe('isPermanentInsertError on the embedded engine', () => {
       expect(err).toBeInstanceOf(Error);
       expect(isPermanentInsertError(err)).toBe(true);
       expect(isPermanentInsertError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(false);
+      // The raw insert behind Db.insertText throws chDB's own error class.
+      const raw = await db
+        .insertText({ table: 't', columns: ['ts'], format: 'TabSeparated', text: 'not a time\n' })
+        .catch((e: unknown) => e);
+      expect(raw).toBeInstanceOf(Error);
+      expect(isPermanentInsertError(raw)).toBe(true);
     } finally {
       await db.close();
     }

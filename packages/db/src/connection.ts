@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
 import type { Logger } from 'pino';
@@ -29,6 +30,18 @@ export type Db = {
   mode: DbMode;
   database: string;
   writer: ClickHouseClient;
+  /**
+   * Inserts text of a row format (TabSeparated) through the writer. On chDB the bytes go to the
+   * engine as they are; through `writer.insert` the chDB connection turns a stream into a string
+   * and the engine call copies that again (measured: 2.1 MB of TabSeparated, main-thread time per
+   * insert 29-32 ms -> 14.5 ms). On a server it is `writer.insert` with the text as the body.
+   */
+  insertText(params: {
+    table: string;
+    columns: [string, ...string[]];
+    format: 'TabSeparated';
+    text: string;
+  }): Promise<void>;
   /** A reader connection; release it by awaiting the returned client's query (see `withReader`). */
   withReader<T>(fn: (client: ClickHouseClient) => Promise<T>): Promise<T>;
   /** Runs `fn` against a connection without a default database (for CREATE DATABASE). */
@@ -40,17 +53,34 @@ export type Db = {
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
 
-function embeddedClient(dataDir: string): ClickHouseClient {
+function embeddedClient(dataDir: string): { client: ClickHouseClient; connection: ChdbConnection } {
+  const connection = createChdbConnection({ path: dataDir });
   // chdb types its Connection against @clickhouse/client-common 1.23.0 while @clickhouse/client
   // 1.23.1 bundles its own copy of the same interface; the shapes match at run time.
-  const connection = createChdbConnection({ path: dataDir }) as unknown as ClientConnection;
-  return createClient({ connection });
+  return { client: createClient({ connection: connection as unknown as ClientConnection }), connection };
+}
+
+type ChdbConnection = ReturnType<typeof createChdbConnection>;
+type InsertText = Db['insertText'];
+
+/** insertText through the client: the text is the request body (server mode). */
+function clientInsertText(client: ClickHouseClient): InsertText {
+  return async ({ table, columns, format, text }) => {
+    await client.insert({ table, columns, format, values: Readable.from([text], { objectMode: false }) });
+  };
+}
+
+/** insertText on chDB: the UTF-8 bytes handed to the engine's raw insert (no string copies). */
+function chdbInsertText(connection: ChdbConnection, database: string): InsertText {
+  return async ({ table, columns, format, text }) => {
+    await connection.chdb.rawInsert({ table: `${database}.${table}`, columns, format, values: Buffer.from(text) });
+  };
 }
 
 export async function openDb(opts: DbOptions): Promise<Db> {
   const readerCount = Math.max(1, opts.readers ?? 3);
   let admin: ClickHouseClient;
-  let make: () => Promise<ClickHouseClient>;
+  let make: () => Promise<{ client: ClickHouseClient; insertText: InsertText }>;
   let mode: DbMode;
   if (opts.url) {
     mode = 'server';
@@ -66,29 +96,34 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       compression: { request: false, response: true },
     };
     admin = createClient(base);
-    make = async () => createClient({ ...base, database: opts.database });
+    make = async () => {
+      const client = createClient({ ...base, database: opts.database });
+      return { client, insertText: clientInsertText(client) };
+    };
   } else {
     mode = 'embedded';
     const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
     mkdirSync(dir, { recursive: true });
-    admin = embeddedClient(dir);
+    admin = embeddedClient(dir).client;
     // chDB ignores the client's `database` option; USE sets the session default instead.
     make = async () => {
-      const client = embeddedClient(dir);
+      const { client, connection } = embeddedClient(dir);
       await client.command({ query: `USE ${quoteIdent(opts.database)}` });
-      return client;
+      // quoteIdent above checked the name; the raw insert names the table in full.
+      return { client, insertText: chdbInsertText(connection, opts.database) };
     };
   }
   const onCluster = opts.cluster ? ` ON CLUSTER ${quoteIdent(opts.cluster, /^[A-Za-z_][A-Za-z0-9_.-]*$/)}` : '';
   await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
   const writer = await make();
-  const readers = await Promise.all(Array.from({ length: readerCount }, make));
+  const readers = (await Promise.all(Array.from({ length: readerCount }, make))).map((r) => r.client);
   const inFlight = readers.map(() => 0);
 
   return {
     mode,
     database: opts.database,
-    writer,
+    writer: writer.client,
+    insertText: writer.insertText,
     admin,
     async withReader(fn) {
       let best = 0;
@@ -101,7 +136,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       }
     },
     async close() {
-      await Promise.allSettled([writer.close(), ...readers.map((r) => r.close()), admin.close()]);
+      await Promise.allSettled([writer.client.close(), ...readers.map((r) => r.close()), admin.close()]);
     },
   };
 }

@@ -50,3 +50,39 @@ describe('queryRows', () => {
     expect(tables).toEqual([1]);
   });
 });
+
+describe('insertText', () => {
+  it('writes TabSeparated text into the database of this Db, escapes and UTF-8 intact', async () => {
+    await db.writer.command({
+      query: 'CREATE TABLE text_rows (k String, n UInt32, v String) ENGINE = MergeTree ORDER BY k',
+    });
+    const rows = [
+      ['a', 1, 'tab\there'],
+      ['b', 2, 'line\nbreak and back\\slash'],
+      ['c', 3, 'naïve 日本語 🙂'],
+    ] as const;
+    const escape = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
+    const text = rows.map(([k, n, v]) => `${k}\t${n}\t${escape(v)}\n`).join('');
+    await db.insertText({ table: 'text_rows', columns: ['k', 'n', 'v'], format: 'TabSeparated', text });
+    const back = await queryRows(db, {
+      sql: 'SELECT k, n, v FROM text_rows ORDER BY k',
+      tag: 'test',
+      map: (r) => [r.k, Number(r.n), r.v],
+    });
+    expect(back).toEqual(rows.map((r) => [...r]));
+  });
+
+  it('fails on text the table cannot take, and writes none of it', async () => {
+    await db.writer.command({ query: 'CREATE TABLE text_bad (n UInt32) ENGINE = MergeTree ORDER BY n' });
+    const err = await db
+      .insertText({ table: 'text_bad', columns: ['n'], format: 'TabSeparated', text: '1\nnot a number\n' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    const count = await queryRows(db, {
+      sql: 'SELECT count() AS c FROM text_bad',
+      tag: 'test',
+      map: (r) => Number(r.c),
+    });
+    expect(count).toEqual([0]);
+  });
+});

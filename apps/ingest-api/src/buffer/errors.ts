@@ -24,11 +24,12 @@ const PERMANENT_CODES = new Set([
 
 export function isPermanentInsertError(err: unknown): boolean {
   if (err instanceof ClickHouseError) return PERMANENT_CODES.has(String(err.code));
+  if (!(err instanceof Error)) return false;
   // chDB's connection throws the ClickHouseError of @clickhouse/client-common, a different class
   // from the one @clickhouse/client exports, so instanceof misses it: recognise it by its shape.
-  return (
-    err instanceof Error &&
-    err.constructor.name === ClickHouseError.name &&
-    PERMANENT_CODES.has(String((err as { code?: unknown }).code))
-  );
+  if (err.constructor.name === ClickHouseError.name)
+    return PERMANENT_CODES.has(String((err as { code?: unknown }).code));
+  // chDB's raw insert (Db.insertText) throws its own ChdbInsertError, with the engine's code apart.
+  const engineCode = (err as { clickhouseCode?: unknown }).clickhouseCode;
+  return engineCode !== undefined && PERMANENT_CODES.has(String(engineCode));
 }

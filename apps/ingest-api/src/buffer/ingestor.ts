@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Db } from '@spanhouse/db';
 import { ApiError } from '@spanhouse/http';
 import type { Logger } from 'pino';
@@ -71,8 +70,12 @@ export class Ingestor {
       const encoder = this.encoders.get(table);
       const insert = async (rows: object[]) => {
         if (encoder) {
-          const text = Readable.from([encoder.encode(rows)], { objectMode: false });
-          await this.db.writer.insert({ table, values: text, format: encoder.format, columns: encoder.columns });
+          await this.db.insertText({
+            table,
+            columns: encoder.columns,
+            format: encoder.format,
+            text: encoder.encode(rows),
+          });
         } else {
           await this.db.writer.insert({
             table,
