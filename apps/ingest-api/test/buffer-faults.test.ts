@@ -82,4 +82,9 @@ describe('approxRowBytes', () => {
     expect(big - small).toBe(2 * 999);
     expect(approxRowBytes({ m: { a: ['x', 'y'] } })).toBeGreaterThan(approxRowBytes({ m: {} }));
   });
+
+  it('counts encoded bytes by their length, without walking them', () => {
+    const row = { bytes: Buffer.alloc(5_000_000) }; // an encoded request, as traces/encode.ts holds it
+    expect(approxRowBytes(row) - approxRowBytes({ bytes: Buffer.alloc(0) })).toBe(5_000_000);
+  });
 });

@@ -92,7 +92,7 @@ async function readAll(table: string): Promise<unknown[]> {
   return rows.map((r) => JSON.stringify(r)).sort();
 }
 
-async function insertTsv(table: string, text: string, columns: [string, ...string[]]): Promise<void> {
+async function insertTsv(table: string, text: Buffer, columns: [string, ...string[]]): Promise<void> {
   await db.writer.insert({
     table,
     values: Readable.from([text], { objectMode: false }),
@@ -146,12 +146,12 @@ describe('TabSeparated encoding of trace rows', () => {
     const first = encodedRows(encodeObservationsTsv([a!, b!]), 2);
     const second = encodedRows(encodeObservationsTsv([b!]), 1);
     expect(first).toHaveLength(2);
-    expect(encodedRows('', 0)).toEqual([]);
+    expect(encodedRows(Buffer.alloc(0), 0)).toEqual([]);
     // As the ingest buffer holds them: requests one after another, a row object submitted as is.
     const held = [...first, plain!, ...second];
-    expect(encode(held)).toBe(encodeObservationsTsv([a!, b!, plain!, b!]));
+    expect(encode(held)).toEqual(encodeObservationsTsv([a!, b!, plain!, b!]));
     // A failed flush is retried request by request: each request's slice is its own text.
-    expect(encode(held.slice(0, 2))).toBe(encodeObservationsTsv([a!, b!]));
-    expect(encode(held.slice(3))).toBe(encodeObservationsTsv([b!]));
+    expect(encode(held.slice(0, 2))).toEqual(encodeObservationsTsv([a!, b!]));
+    expect(encode(held.slice(3))).toEqual(encodeObservationsTsv([b!]));
   });
 });

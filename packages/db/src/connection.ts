@@ -40,7 +40,8 @@ export type Db = {
     table: string;
     columns: [string, ...string[]];
     format: 'TabSeparated';
-    text: string;
+    /** The rows as text, or as its UTF-8 bytes. */
+    text: string | Buffer;
   }): Promise<void>;
   /** A reader connection; release it by awaiting the returned client's query (see `withReader`). */
   withReader<T>(fn: (client: ClickHouseClient) => Promise<T>): Promise<T>;
@@ -73,7 +74,8 @@ function clientInsertText(client: ClickHouseClient): InsertText {
 /** insertText on chDB: the UTF-8 bytes handed to the engine's raw insert (no string copies). */
 function chdbInsertText(connection: ChdbConnection, database: string): InsertText {
   return async ({ table, columns, format, text }) => {
-    await connection.chdb.rawInsert({ table: `${database}.${table}`, columns, format, values: Buffer.from(text) });
+    const values = typeof text === 'string' ? Buffer.from(text) : text;
+    await connection.chdb.rawInsert({ table: `${database}.${table}`, columns, format, values });
   };
 }
 

@@ -61,15 +61,18 @@ describe('insertText', () => {
       ['b', 2, 'line\nbreak and back\\slash'],
       ['c', 3, 'naïve 日本語 🙂'],
     ] as const;
-    const escape = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
-    const text = rows.map(([k, n, v]) => `${k}\t${n}\t${escape(v)}\n`).join('');
+    const tsvEscape = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
+    const text = rows.map(([k, n, v]) => `${k}\t${n}\t${tsvEscape(v)}\n`).join('');
     await db.insertText({ table: 'text_rows', columns: ['k', 'n', 'v'], format: 'TabSeparated', text });
+    // The same rows as UTF-8 bytes (how the trace encoders hand them over).
+    const bytes = Buffer.from(text.replace(/^(\w)/gm, 'z$1'));
+    await db.insertText({ table: 'text_rows', columns: ['k', 'n', 'v'], format: 'TabSeparated', text: bytes });
     const back = await queryRows(db, {
       sql: 'SELECT k, n, v FROM text_rows ORDER BY k',
       tag: 'test',
       map: (r) => [r.k, Number(r.n), r.v],
     });
-    expect(back).toEqual(rows.map((r) => [...r]));
+    expect(back).toEqual([...rows.map((r) => [...r]), ...rows.map(([k, n, v]) => [`z${k}`, n, v])]);
   });
 
   it('fails on text the table cannot take, and writes none of it', async () => {

@@ -63,7 +63,7 @@ export async function runCeiling(opts: {
   const batches = buildBatches(opts.templates, opts.batchRows, 4);
   const enc = traceTableEncoders();
   // The service's own insert path (chDB's raw insert), so the ceiling is the engine's best.
-  const tsv = (table: string, text: string) =>
+  const tsv = (table: string, text: string | Buffer) =>
     db.insertText({ table, text, format: 'TabSeparated', columns: enc[table]!.columns });
   const pre = batches.map((b) => ({
     observations: enc[TABLES.observations]!.encode(b.observations),

@@ -38,7 +38,7 @@ export type TableEncoder = {
   format: 'TabSeparated';
   /** The columns each line holds, in order. */
   columns: [string, ...string[]];
-  encode: (rows: object[]) => string;
+  encode: (rows: object[]) => string | Buffer;
   /** Table rows one buffered item stands for, when items are pre-encoded chunks (GroupCommitOptions.countOf). */
   countOf?: (item: object) => number;
 };

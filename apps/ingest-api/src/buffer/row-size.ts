@@ -13,6 +13,7 @@ export function approxRowBytes(value: unknown): number {
       return 8;
     case 'object': {
       if (value === null) return 8;
+      if (ArrayBuffer.isView(value)) return 32 + value.byteLength; // encoded rows (traces/encode.ts)
       let total = 32;
       if (Array.isArray(value)) {
         for (const item of value) total += approxRowBytes(item);
