@@ -39,7 +39,11 @@ const dataset = fc
         value: fc.oneof(
           fc.integer({ min: -1000, max: 1000 }),
           fc.integer({ min: -100_000, max: 100_000 }).map((c) => c / 100),
-          fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }),
+          // -0 as +0: the client sends JSON, which has no -0 (JSON.stringify(-0) is "0"), so an
+          // oracle fed -0 expected a min or last of -0 that no request can carry.
+          fc
+            .double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true })
+            .map((v) => (Object.is(v, -0) ? 0 : v)),
         ),
         dup: fc.boolean(),
       }),
