@@ -120,6 +120,34 @@ describe('TabSeparated encoding of trace rows', () => {
     expect(trTsv).toEqual(trJson);
   });
 
+  it('rows far larger than the writer expects, and characters of 3 and 4 UTF-8 bytes, come back whole', async () => {
+    const [base] = fc.sample(observationRow, { numRuns: 1, seed: 5 });
+    // Lengths that vary row to row, so some multibyte row fits the space left by its UTF-16 length
+    // but not by its UTF-8 bytes.
+    const varied = Array.from({ length: 80 }, (_, i) => '日'.repeat((i * 373) % 5000));
+    const texts = [
+      'x',
+      '日本語'.repeat(40_000),
+      `{"a":"${'🙂\t\\'.repeat(30_000)}"}`,
+      'y'.repeat(200_000),
+      '',
+      ...varied,
+    ];
+    const rows = texts.map((input, i) => ({
+      ...base!,
+      trace_id: 'big',
+      id: `big${String(i).padStart(3, '0')}`,
+      input,
+      output: input,
+    }));
+    await insertTsv('observations_tsv', encodeObservationsTsv(rows), OBSERVATION_COLUMNS);
+    const rs = await db.writer.query({
+      query: "SELECT input, output FROM observations_tsv WHERE trace_id = 'big' ORDER BY id",
+      format: 'JSONEachRow',
+    });
+    expect(await rs.json()).toEqual(texts.map((t) => ({ input: t, output: t })));
+  });
+
   it('escapes separators in fields and quotes in literals', () => {
     expect(tsvField('a\tb\nc\\d\re')).toBe('a\\tb\\nc\\\\d\\re');
     expect(tsvField('plain')).toBe('plain');
