@@ -2,7 +2,7 @@
 // clients posting OTLP exports (protobuf or JSON, Langfuse-SDK-shaped, see load/fixture.ts) for a
 // fixed time, counting only spans acknowledged with 200; ingest-to-visible latency probed during
 // the load; the service's peak RSS; then every acknowledged span checked stored. `--ceiling`
-// instead inserts the same rows straight into chDB through @clickhouse/client (load/ceiling.ts).
+// instead inserts the same rows straight into chDB as the service's writer does (load/ceiling.ts).
 //
 //   pnpm --filter @spanhouse/ingest-api load                       # protobuf, 6 clients, 20 s
 //   pnpm --filter @spanhouse/ingest-api load --encoding=json

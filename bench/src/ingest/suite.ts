@@ -17,9 +17,9 @@ const TRACES_PER_EXPORT = 20;
 
 /**
  * Trace ingest through the real service, one fresh data folder per path, then the ceiling: the
- * same rows straight into chDB through @clickhouse/client (the OTLP helper's ceiling: rows built
- * by the service's mapping beforehand, encoded as the service encodes them, inserted in batches
- * of the service's flush size). Client, service and ClickHouse share the machine's cores.
+ * same rows straight into chDB through the service's insert path, Db.insertText (the OTLP helper's
+ * ceiling: rows built by the service's mapping beforehand, encoded as the service encodes them,
+ * inserted in batches of the service's flush size). Client, service and ClickHouse share the machine's cores.
  */
 export async function traceIngestSuite(opts: BenchOptions): Promise<string> {
   const { clients } = opts;

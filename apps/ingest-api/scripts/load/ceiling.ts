@@ -1,7 +1,8 @@
 // The direct-insert ceiling: the rows the service would store for the same exports (built by the
 // service's own mapping: decode, collectSpans, mapExport, buildTraceRows), inserted straight into
-// ClickHouse through @clickhouse/client on the writer connection, as fast as it takes them. Rows
-// are built before the clock starts, so only encoding and inserting are timed.
+// ClickHouse on the writer connection, as fast as it takes them: TabSeparated through Db.insertText
+// (the service's path), or JSONEachRow through @clickhouse/client. Rows are built before the clock
+// starts, so only encoding and inserting are timed.
 import { rmSync } from 'node:fs';
 import { migrate, openDb, TABLES } from '@spanhouse/db';
 import { decodeProtobufRequest } from '../../src/otlp/decode-protobuf.ts';
@@ -62,7 +63,7 @@ export async function runCeiling(opts: {
   await migrate(db);
   const batches = buildBatches(opts.templates, opts.batchRows, 4);
   const enc = traceTableEncoders();
-  // The service's own insert path (chDB's raw insert), so the ceiling is the engine's best.
+  // The service's own insert path (on chDB its raw insert), so the ceiling is the engine's best.
   const tsv = (table: string, text: string | Buffer) =>
     db.insertText({ table, text, format: 'TabSeparated', columns: enc[table]!.columns });
   const pre = batches.map((b) => ({

@@ -3,8 +3,8 @@ import type { Ingestor, TableEncoder } from '../buffer/ingestor.ts';
 import type { ObservationRow, TraceRow } from './rows.ts';
 
 /*
- * Trace and observation rows as TabSeparated text for the ingest buffer (Ingestor.encodeWith), the
- * way metric samples are written. chDB parses TabSeparated faster than JSONEachRow, and building
+ * Trace and observation rows as TabSeparated text, in UTF-8 bytes, for the ingest buffer
+ * (Ingestor.encodeWith), the way metric samples are written. chDB parses TabSeparated faster than JSONEachRow, and building
  * the text costs the ingest thread less than the client's per-row JSON.stringify (see
  * scripts/ingest-load.ts for the measurement). The rows stay the objects buildTraceRows returns,
  * so anything that inserts them as JSONEachRow (tests, the bench loader) keeps working.
@@ -190,10 +190,10 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
 
 /*
  * Rows are encoded when their request arrives, not when the buffer flushes: a request then hands
- * the buffer one flat string per table instead of thousands of row objects, and while it waits for
+ * the buffer one byte buffer per table instead of thousands of row objects, and while it waits for
  * its commit (hundreds of milliseconds under load) the garbage collector has nothing of it to copy
  * from young to old space. Under load that copying was a fifth of the ingest thread's time.
- * The buffer still counts rows: the text stands in the first row, markers fill the others.
+ * The buffer still counts rows: the bytes stand in the first row, markers fill the others.
  */
 class EncodedText {
   constructor(readonly bytes: Buffer) {}

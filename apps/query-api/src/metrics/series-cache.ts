@@ -21,7 +21,7 @@ export class MetricSeriesCache {
   private generation = 0;
 
   constructor(
-    readonly maxPerName = 10_000,
+    private readonly maxPerName = 10_000,
     private readonly maxSeries = 100_000,
   ) {}
 
