@@ -40,6 +40,7 @@ export const LOCAL_SUFFIX = '_local';
 export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.metricSeries]: 'series_id',
   [TABLES.metricSamples]: 'series_id',
+  [TABLES.metricMinutes]: 'series_id',
 };
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -106,6 +107,12 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
     if (plainView) {
       // A plain view reads the Distributed tables, like the service does.
       return [`CREATE VIEW ${plainView[1] ?? ''}${plainView[2]} ${onCluster} ${sql.slice(plainView[0].length)}`];
+    }
+
+    if (/^INSERT\s+INTO\s+[A-Za-z_][A-Za-z0-9_]*\s+SELECT\b/i.test(sql)) {
+      // A backfill runs once, from one process, through the Distributed tables: it reads every
+      // shard and the target's sharding key routes each row where the view would have put it.
+      return [sql];
     }
 
     throw new Error(`cluster mode cannot rewrite this migration statement: ${sql.slice(0, 80)}`);

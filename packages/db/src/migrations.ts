@@ -93,7 +93,9 @@ async function runDdl(db: Db, query: string): Promise<void> {
  * start at once (server mode runs many): every statement is idempotent (IF NOT EXISTS), so two
  * processes may both run a migration and neither breaks; a statement that loses a creation race
  * is run again and finds the object there; a migration is recorded only once all its statements
- * succeeded, and the record is a ReplacingMergeTree, so a double record collapses.
+ * succeeded, and the record is a ReplacingMergeTree, so a double record collapses. The one kind
+ * of statement that is not idempotent, a backfill (INSERT ... SELECT), is written so that running
+ * it twice leaves answers exact (0005_metric_minutes.sql: twice-counted minutes read raw).
  */
 export async function migrate(db: Db, opts: MigrateOptions = {}): Promise<number[]> {
   const transform = opts.transform ?? ((s: string) => [s]);

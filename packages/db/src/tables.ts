@@ -4,5 +4,6 @@ export const TABLES = {
   observations: 'observations',
   metricSeries: 'metric_series',
   metricSamples: 'metric_samples',
+  metricMinutes: 'metric_minutes',
   migrations: 'schema_migrations',
 } as const;

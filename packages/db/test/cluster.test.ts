@@ -86,7 +86,11 @@ describe('cluster DDL parses in ClickHouse', () => {
         tag: 'test',
         map: (r) => String(r.f),
       });
-      expect(formatted).toMatch(/^(CREATE TABLE IF NOT EXISTS|ALTER TABLE) \w+ ON CLUSTER spanhouse_cluster/);
+      if (statement.startsWith('INSERT')) expect(formatted).toMatch(/^INSERT INTO \w+ SELECT/);
+      else
+        expect(formatted).toMatch(
+          /^(CREATE TABLE IF NOT EXISTS|CREATE MATERIALIZED VIEW IF NOT EXISTS|ALTER TABLE) \w+ ON CLUSTER spanhouse_cluster/,
+        );
     }
     // The check can fail: a broken statement is refused by the parser.
     await expect(
@@ -129,6 +133,12 @@ describe('clusterTransform', () => {
     expect(t('ALTER TABLE traces ADD INDEX IF NOT EXISTS i name TYPE bloom_filter GRANULARITY 4')).toEqual([
       'ALTER TABLE traces_local ON CLUSTER `spanhouse_cluster` ADD INDEX IF NOT EXISTS i name TYPE bloom_filter GRANULARITY 4',
     ]);
+  });
+
+  it('runs a backfill once, through the Distributed tables', () => {
+    const backfill = 'INSERT INTO metric_minutes SELECT name, count() FROM metric_samples GROUP BY name';
+    expect(t(backfill)).toEqual([backfill]);
+    expect(() => t('INSERT INTO metric_minutes VALUES (1)')).toThrow(/cannot rewrite/);
   });
 
   it('runs materialized views on every node from and into local tables', () => {

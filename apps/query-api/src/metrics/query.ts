@@ -3,6 +3,7 @@ import { METRIC_QUERY_LIMITS, type MetricSeries, type MetricsQueryResponse } fro
 import { type Group, groupSeries, type SeriesInfo } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
 import { queryCompact, SAMPLES_READ_SETTINGS } from './read.ts';
+import { MIN_SERIES_MINUTES, minutesBucketsSql } from './rollup.ts';
 import type { MetricSeriesCache } from './series-cache.ts';
 import { aggExpr, bucketExpr, perSeries, samplesWhere, seriesSql } from './sql.ts';
 
@@ -15,6 +16,8 @@ type GroupBuckets = {
   values: (number | null)[];
   total: number;
   latestMs: number;
+  /** Whether per-minute rows it was read from hold a minute that may have a re-sent point. */
+  dirty: boolean;
 };
 
 /**
@@ -25,12 +28,19 @@ type GroupBuckets = {
  *  3. Over `limits.series` groups: a light pass over timestamps only finds which groups have points
  *     in the window; the first `limits.series` of those are kept and the rest is cut (truncated).
  *  4. One aggregation over the kept series' samples gives every (group, bucket); each group
- *     comes back as one row of arrays holding its newest `limits.points` buckets.
+ *     comes back as one row of arrays holding its newest `limits.points` buckets. avg, sum, min,
+ *     max and last read whole minutes from the per-minute rows (minutesBucketsSql).
  */
 export async function runMetricsQuery(
   db: Db,
   q: MetricsQuery,
-  opts: { signal?: AbortSignal; limits?: QueryLimits; seriesCache?: MetricSeriesCache } = {},
+  opts: {
+    signal?: AbortSignal;
+    limits?: QueryLimits;
+    seriesCache?: MetricSeriesCache;
+    /** Reads of at least this many (series x whole minutes) use the per-minute rows (tests set 0). */
+    minSeriesMinutes?: number;
+  } = {},
 ): Promise<MetricsQueryResponse> {
   const limits = opts.limits ?? METRIC_QUERY_LIMITS;
   const { signal } = opts;
@@ -47,7 +57,13 @@ export async function runMetricsQuery(
     groups = present.slice(0, limits.series);
     for (const ms of latestByGroup.values()) latestMs = Math.max(latestMs ?? ms, ms);
   }
-  const rows = groups.length === 0 ? [] : await groupBuckets(db, q, groups, series.length, limits.points, signal);
+  const rows =
+    groups.length === 0
+      ? []
+      : await groupBuckets(db, q, groups, series.length, limits.points, {
+          signal,
+          minSeriesMinutes: opts.minSeriesMinutes ?? MIN_SERIES_MINUTES,
+        });
 
   const values: MetricSeries['values'][] = groups.map(() => []);
   const stamps = new Map<number, string>(); // groups share their buckets: format each once
@@ -124,47 +140,66 @@ async function groupBuckets(
   groups: Group[],
   seriesFound: number,
   perGroup: number,
-  signal?: AbortSignal,
+  { signal, minSeriesMinutes }: { signal?: AbortSignal; minSeriesMinutes: number },
 ): Promise<GroupBuckets[]> {
-  const p = new ParamBuilder();
   const { ids, groupOf, groupOfId, rank } = seriesOf(groups);
   // When every group is one series (no group_by, or one series per value), points are grouped by
   // series_id and mapped to groups here, sparing ClickHouse a lookup per raw point; a series has
   // no ties for `last` (one value per timestamp). Otherwise `transform` maps series to groups.
   const perSeriesGroups = ids.length === groups.length;
-  // Series outside every group (only read without a label filter: see samplesWhere) map to the
-  // group index past the last, whose rows the caller skips.
-  const group = perSeriesGroups ? 'series_id' : perSeries(ids, groupOf, p, groups.length);
-  const tieBreak = q.agg === 'last' && !perSeriesGroups ? perSeries(ids, rank, p) : undefined;
-  const limit = p.add(perGroup, 'UInt32');
-  // arrayReverseSort with a lambda orders the values by their buckets: both arrays were filled
-  // by the same rows in the same order.
-  const sql = `
+  const idFilter = filterIds(q, ids, seriesFound);
+  const read = async (fromMinutes: boolean) => {
+    const p = new ParamBuilder();
+    // Series outside every group (only read without a label filter: see samplesWhere) map to the
+    // group index past the last, whose rows the caller skips.
+    const group = perSeriesGroups ? 'series_id' : perSeries(ids, groupOf, p, groups.length);
+    const tieBreak = q.agg === 'last' && !perSeriesGroups ? perSeries(ids, rank, p) : undefined;
+    const buckets =
+      (fromMinutes
+        ? minutesBucketsSql(
+            q,
+            { ids: idFilter, seriesRead: idFilter?.length ?? seriesFound, minSeriesMinutes },
+            group,
+            tieBreak,
+            p,
+          )
+        : undefined) ??
+      `
+      SELECT ${group} AS g, ${bucketExpr(q, p)} AS b,
+             ${aggExpr(q.agg, tieBreak)} AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(0) AS dirty
+      FROM ${TABLES.metricSamples} FINAL
+      WHERE ${samplesWhere(q, idFilter, p)}
+      GROUP BY g, b`;
+    const limit = p.add(perGroup, 'UInt32');
+    // arrayReverseSort with a lambda orders the values by their buckets: both arrays were filled
+    // by the same rows in the same order.
+    const sql = `
     SELECT toString(g) AS g,
            arraySlice(arrayReverseSort(groupArray(b)), 1, ${limit}) AS bs,
            arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, ${limit}) AS vs,
-           count() AS total, max(latest) AS latest FROM (
-      SELECT ${group} AS g, ${bucketExpr(q, p)} AS b,
-             ${aggExpr(q.agg, tieBreak)} AS v, toUnixTimestamp64Milli(max(ts)) AS latest
-      FROM ${TABLES.metricSamples} FINAL
-      WHERE ${samplesWhere(q, filterIds(q, ids, seriesFound), p)}
-      GROUP BY g, b)
+           count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM (${buckets})
     GROUP BY g
     ${SAMPLES_READ_SETTINGS}`;
-  return queryCompact(db, {
-    sql,
-    params: p.params,
-    tag: `metrics.query.${q.agg}`,
-    signal,
-    map: ([g, bs, vs, total, latest]) => ({
-      group: perSeriesGroups ? (groupOfId.get(String(g)) ?? -1) : Number(g),
-      bucketsSec: numbers(bs, Number),
-      // ClickHouse writes a non-finite aggregate (a sum past 1.8e308) as null in JSON.
-      values: numbers(vs, (v) => (typeof v === 'number' ? v : null)),
-      total: Number(total),
-      latestMs: Number(latest),
-    }),
-  });
+    return queryCompact(db, {
+      sql,
+      params: p.params,
+      tag: `metrics.query.${q.agg}`,
+      signal,
+      map: ([g, bs, vs, total, latest, dirty]) => ({
+        group: perSeriesGroups ? (groupOfId.get(String(g)) ?? -1) : Number(g),
+        bucketsSec: numbers(bs, Number),
+        // ClickHouse writes a non-finite aggregate (a sum past 1.8e308) as null in JSON.
+        values: numbers(vs, (v) => (typeof v === 'number' ? v : null)),
+        total: Number(total),
+        latestMs: Number(latest),
+        dirty: Number(dirty) > 0,
+      }),
+    });
+  };
+  // A window holding a minute with a re-sent point (or two points in one second) is answered
+  // from the samples alone: a second read, only for such windows.
+  const rows = await read(true);
+  return rows.some((r) => r.dirty) ? read(false) : rows;
 }
 
 function numbers<T>(x: unknown, map: (v: unknown) => T): T[] {
