@@ -138,7 +138,7 @@ describe('property: random points, filters and group_by against a plain TypeScri
             const exact = ['min', 'max', 'last'].includes(q.agg);
             expectSame(actual, oracle(points, q), exact);
             // The per-minute rows behind avg, sum, min, max and last, which the service uses only
-            // for reads of at least 50,000 series x minutes: here for every read.
+            // for reads of at least 5,000 series x minutes: here for every read.
             expectSame(await runMetricsQuery(app.db, q, { minSeriesMinutes: 0 }), oracle(points, q), exact);
             // The cuts, with limits small enough for random data to reach them.
             const limits = { series: 2, points: 3 };

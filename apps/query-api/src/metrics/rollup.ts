@@ -7,14 +7,17 @@ const MINUTE_US = 60e6;
 
 /**
  * Below this many (series x whole minutes), a query reads the samples: the two-level plan over
- * the per-minute rows has a fixed cost that small reads do not earn back. Measured on the
- * reference set, one folded part, HTTP medians of 15: query (a), 1 series x 1440 minutes, 18 ms
- * from samples against 25 from minutes; (d), 10 x 720, 26 against 37; (c), 1000 x 360, 83 against
- * 84. Right after a load, while the samples sit in many parts and FINAL merge-sorts them at every
- * read (the state of a partition that keeps receiving points), (c) takes 192 ms from samples and
- * 100 from minutes (`pnpm bench metrics`).
+ * the per-minute rows has a fixed cost that tiny reads do not earn back. Measured on the reference
+ * set (`pnpm bench metrics`, HTTP medians; 1 minute = 6 points there):
+ * - right after a load, while the samples sit in many parts and FINAL merge-sorts them at every
+ *   read (the state of a partition that keeps receiving points, i.e. of recent data under steady
+ *   ingest): (c), 1000 series x 360 minutes, 192 ms from samples against 76-100 from minutes;
+ *   (d), 10 x 720, 50-63 against 39;
+ * - on one folded part (a quiet partition), HTTP medians of 15: (a), 1 x 1440, 18 against 25;
+ *   (d) 26 against 37; (c) 83 against 84.
+ * So reads the size of (d) and up use the minutes, and one series over a day does not.
  */
-export const MIN_SERIES_MINUTES = 50_000;
+export const MIN_SERIES_MINUTES = 5_000;
 
 /**
  * How each aggregate is built from the merged per-minute rows (columns r, s, mn, mx, l of the
