@@ -94,7 +94,14 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       tag: 'test',
       map: (r) => `${r.name}:${r.engine}`,
     });
-    for (const t of ['traces', 'observations', 'metric_series', 'metric_samples', 'schema_migrations']) {
+    for (const t of [
+      'traces',
+      'observations',
+      'metric_series',
+      'metric_samples',
+      'metric_minutes',
+      'schema_migrations',
+    ]) {
       expect(tables).toContain(`${t}:Distributed`);
       expect(tables.find((x) => x.startsWith(`${t}_local:`))).toMatch(/MergeTree$/);
     }
@@ -166,6 +173,7 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
     }
 
     const window = 'from=2026-05-01T10:00:00Z&to=2026-05-01T11:00:00Z';
+    const wide = 'from=2026-05-01T00:00:00Z&to=2026-05-03T00:00:00Z';
     const reads = [
       '/api/public/traces',
       '/api/public/traces?limit=5&page=2',
@@ -184,6 +192,11 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       `/api/public/metrics/query?name=cpu&${window}&step=5m&agg=p90&group_by=region`,
       `/api/public/metrics/query?name=cpu&${window}&step=1h&agg=last&labels=${encodeURIComponent('{"host":"b"}')}`,
       `/api/public/metrics/query?name=cpu&${window}&step=1m&agg=sum&group_by=host`,
+      // Two days: wide enough (series x minutes) for the per-minute rows; the us hosts hold no
+      // re-sent point, host a does (its window is answered from the samples).
+      `/api/public/metrics/query?name=cpu&${wide}&step=1h&agg=avg&labels=${encodeURIComponent('{"region":"us"}')}`,
+      `/api/public/metrics/query?name=cpu&from=2026-05-01T10:05:30Z&to=2026-05-03T00:00:00Z&step=1m&agg=max&labels=${encodeURIComponent('{"region":"us"}')}`,
+      `/api/public/metrics/query?name=cpu&${wide}&step=5m&agg=last&group_by=region`,
       '/api/public/metrics/names',
     ];
     for (const url of reads) {
@@ -194,7 +207,13 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
     // The reads were not all empty: the comparison compared data, which sits in the local tables.
     const list = await both('GET', '/api/public/traces?limit=200');
     expect((list.clustered.body as { data: unknown[] }).data).toHaveLength(13);
-    for (const table of ['traces_local', 'observations_local', 'metric_series_local', 'metric_samples_local']) {
+    for (const table of [
+      'traces_local',
+      'observations_local',
+      'metric_series_local',
+      'metric_samples_local',
+      'metric_minutes_local',
+    ]) {
       const [n] = await queryRows(dbs[1]!, {
         sql: `SELECT count() AS n FROM ${table}`,
         tag: 'test',
