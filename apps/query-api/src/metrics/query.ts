@@ -3,7 +3,7 @@ import { METRIC_QUERY_LIMITS, type MetricSeries, type MetricsQueryResponse } fro
 import { type Group, groupSeries, type SeriesInfo } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
 import { queryCompact, SAMPLES_READ_SETTINGS } from './read.ts';
-import { MIN_SERIES_MINUTES, minutesBucketsSql } from './rollup.ts';
+import { MIN_SERIES_MINUTES, minutesBucketsSql, minutesLatestSql } from './rollup.ts';
 import type { MetricSeriesCache } from './series-cache.ts';
 import { aggExpr, bucketExpr, perSeries, samplesWhere, seriesSql } from './sql.ts';
 
@@ -113,10 +113,13 @@ async function findSeries(db: Db, q: MetricsQuery, signal?: AbortSignal, limit?:
 async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], signal?: AbortSignal) {
   const p = new ParamBuilder();
   const { ids, groupOfId } = seriesOf(groups);
+  const idFilter = filterIds(q, ids, ids.length);
   // No FINAL: a duplicate point changes neither whether a series has points nor its newest one.
   const rows = await queryCompact(db, {
-    sql: `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
-          FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, filterIds(q, ids, ids.length), p)} GROUP BY series_id`,
+    sql:
+      minutesLatestSql(q, idFilter, p) ??
+      `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
+       FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, idFilter, p)} GROUP BY series_id`,
     params: p.params,
     tag: 'metrics.presence',
     signal,

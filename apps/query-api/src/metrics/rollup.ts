@@ -61,31 +61,20 @@ export function minutesBucketsSql(
   p: ParamBuilder,
 ): string | undefined {
   const parts = PARTS[q.agg];
-  if (parts === undefined) return undefined;
-  const fromUs = Math.max(q.fromUs, METRIC_TIME_RANGE_US.min);
-  const toUs = Math.min(q.toUs, METRIC_TIME_RANGE_US.max);
-  // Whole minutes [firstMin, endMin): the first starting at or after `from`, the last ending by `to`.
-  const firstMin = Math.ceil(fromUs / MINUTE_US);
-  const endMin = Math.floor((toUs + 1) / MINUTE_US);
-  if (endMin <= firstMin || read.seriesRead * (endMin - firstMin) < read.minSeriesMinutes) return undefined;
-  const { ids } = read;
+  const w = wholeMinutes(q);
+  if (parts === undefined || w === undefined) return undefined;
+  if (read.seriesRead * (w.endMin - w.firstMin) < read.minSeriesMinutes) return undefined;
 
   const stepMin = METRIC_STEP_US[q.step] / MINUTE_US;
-  const name = p.add(q.name, 'String');
-  const byId = ids === undefined ? '' : ` AND series_id IN ${p.add(ids, 'Array(UInt64)')}`;
-  const ts = (us: number) => p.add(microsToCh(us), "DateTime64(6, 'UTC')");
-  // The partial minutes at the ends, if any: [from, first whole minute) and [end of the last, to].
-  const edges: string[] = [];
-  if (fromUs < firstMin * MINUTE_US) edges.push(`(ts >= ${ts(fromUs)} AND ts < ${ts(firstMin * MINUTE_US)})`);
-  if (endMin * MINUTE_US <= toUs) edges.push(`(ts >= ${ts(endMin * MINUTE_US)} AND ts <= ${ts(toUs)})`);
+  const where = filters(q, read.ids, w, p);
   const raw =
-    edges.length === 0
+    where.edges === undefined
       ? ''
       : `
         UNION ALL
         SELECT series_id, ${bucketExpr(q, p)} AS b, ${parts.raw}, max(ts) AS lt, toUInt64(0) AS dirty
         FROM ${TABLES.metricSamples} FINAL
-        WHERE name = ${name}${byId} AND (${edges.join(' OR ')})
+        WHERE ${where.edges}
         GROUP BY series_id, b`;
   return `
       SELECT ${group} AS g, b, ${parts.combine(tieBreak)} AS v, toUnixTimestamp64Milli(max(lt)) AS latest,
@@ -96,8 +85,58 @@ export function minutesBucketsSql(
           SELECT series_id, minute, sum(rows) AS r, groupBitOr(seconds) AS sec, sum(sum) AS s, min(min) AS mn,
                  max(max) AS mx, max(last) AS l, max(last_ts) AS lt
           FROM ${TABLES.metricMinutes}
-          WHERE name = ${name}${byId}
-            AND minute >= ${p.add(firstMin, 'UInt32')} AND minute < ${p.add(endMin, 'UInt32')}
+          WHERE ${where.minutes}
           GROUP BY series_id, minute)${raw})
       GROUP BY g, b`;
+}
+
+/**
+ * Per series, the newest point in the window (rows: id, latest in ms), from the per-minute rows
+ * and the partial minutes at the ends; undefined for a window without a whole minute. Re-sent
+ * points do not matter here: a re-send repeats a timestamp, so it changes neither whether a series
+ * has points nor its newest one (reference query (b), 100 series over a day: 31 -> 10 ms in chDB).
+ */
+export function minutesLatestSql(q: MetricsQuery, ids: readonly bigint[] | undefined, p: ParamBuilder) {
+  const w = wholeMinutes(q);
+  if (w === undefined) return undefined;
+  const where = filters(q, ids, w, p);
+  const raw =
+    where.edges === undefined
+      ? ''
+      : ` UNION ALL SELECT series_id, max(ts) AS lt FROM ${TABLES.metricSamples} WHERE ${where.edges} GROUP BY series_id`;
+  return `
+    SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(lt)) AS latest FROM (
+      SELECT series_id, max(last_ts) AS lt FROM ${TABLES.metricMinutes} WHERE ${where.minutes} GROUP BY series_id${raw})
+    GROUP BY series_id`;
+}
+
+type Window = { fromUs: number; toUs: number; firstMin: number; endMin: number };
+
+/**
+ * The window [from, to] (clamped to what can be stored) and its whole minutes [firstMin, endMin):
+ * the first starting at or after `from`, the last ending by `to`; undefined when there are none.
+ */
+function wholeMinutes(q: MetricsQuery): Window | undefined {
+  const fromUs = Math.max(q.fromUs, METRIC_TIME_RANGE_US.min);
+  const toUs = Math.min(q.toUs, METRIC_TIME_RANGE_US.max);
+  const firstMin = Math.ceil(fromUs / MINUTE_US);
+  const endMin = Math.floor((toUs + 1) / MINUTE_US);
+  return endMin > firstMin ? { fromUs, toUs, firstMin, endMin } : undefined;
+}
+
+/**
+ * WHERE clauses of the metric's series (all of them when `ids` is undefined): over the whole
+ * minutes in metric_minutes, and over the partial minutes at the ends in metric_samples
+ * ([from, first whole minute) and [end of the last, to]; undefined when both are empty).
+ */
+function filters(q: MetricsQuery, ids: readonly bigint[] | undefined, w: Window, p: ParamBuilder) {
+  const series = `name = ${p.add(q.name, 'String')}${ids === undefined ? '' : ` AND series_id IN ${p.add(ids, 'Array(UInt64)')}`}`;
+  const ts = (us: number) => p.add(microsToCh(us), "DateTime64(6, 'UTC')");
+  const edges: string[] = [];
+  if (w.fromUs < w.firstMin * MINUTE_US) edges.push(`(ts >= ${ts(w.fromUs)} AND ts < ${ts(w.firstMin * MINUTE_US)})`);
+  if (w.endMin * MINUTE_US <= w.toUs) edges.push(`(ts >= ${ts(w.endMin * MINUTE_US)} AND ts <= ${ts(w.toUs)})`);
+  return {
+    minutes: `${series} AND minute >= ${p.add(w.firstMin, 'UInt32')} AND minute < ${p.add(w.endMin, 'UInt32')}`,
+    edges: edges.length === 0 ? undefined : `${series} AND (${edges.join(' OR ')})`,
+  };
 }
