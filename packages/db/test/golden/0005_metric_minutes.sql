@@ -49,4 +49,5 @@ SELECT
   max((ts, value)),
   max(ts)
 FROM metric_samples
-GROUP BY name, series_id, minute;
+GROUP BY name, series_id, minute
+SETTINGS max_bytes_before_external_group_by = 1073741824;
