@@ -28,8 +28,10 @@ type GroupBuckets = {
  *  3. Over `limits.series` groups: a light pass over timestamps only finds which groups have points
  *     in the window; the first `limits.series` of those are kept and the rest is cut (truncated).
  *  4. One aggregation over the kept series' samples gives every (group, bucket); each group
- *     comes back as one row of arrays holding its newest `limits.points` buckets. avg, sum, min,
- *     max and last read whole minutes from the per-minute rows (minutesBucketsSql).
+ *     comes back as one row of arrays holding its newest `limits.points` buckets. For reads of
+ *     at least `minSeriesMinutes`, avg, sum, min, max and last take the whole minutes of the window
+ *     from the per-minute rows (minutesBucketsSql); steps 3 and 4 both read raw points only for
+ *     the partial minutes at the ends, and step 4 for windows holding a re-sent point.
  */
 export async function runMetricsQuery(
   db: Db,
