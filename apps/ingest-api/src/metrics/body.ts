@@ -1,11 +1,16 @@
 import { badRequest } from '@spanhouse/http';
 import type { Context } from 'hono';
 
-/** The batch body as text: the scanner (scan.ts) reads it first. */
-export async function readMetricsText(c: Context): Promise<string> {
-  const text = await c.req.text();
-  if (text.length === 0) throw badRequest('request body is empty; expected JSON');
-  return text;
+/** The batch body as bytes: the scanner (scan.ts) reads them first. */
+export async function readMetricsBody(c: Context): Promise<Buffer> {
+  const body = Buffer.from(await c.req.arrayBuffer());
+  if (body.length === 0) throw badRequest('request body is empty; expected JSON');
+  return body;
+}
+
+/** The body as text, as Request.text() decodes it (UTF-8, a leading BOM dropped, bad bytes replaced). */
+export function metricsText(body: Buffer): string {
+  return new TextDecoder().decode(body);
 }
 
 /**

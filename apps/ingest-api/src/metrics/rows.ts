@@ -5,10 +5,10 @@ import type { SeriesCache } from './series-cache.ts';
 /** A row of the samples table (clickhouse/0002_metrics.sql). */
 export type SampleRow = { name: string; series_id: string; ts: string; value: number };
 /**
- * One request's samples, already encoded as TabSeparated lines: what the samples buffer holds
- * (one item per request instead of one object per point; the buffer counts `rows`).
+ * One request's samples, already encoded as TabSeparated lines (UTF-8): what the samples buffer
+ * holds (one item per request instead of one object per point; the buffer counts `rows`).
  */
-export type SampleChunk = { tsv: string; rows: number };
+export type SampleChunk = { bytes: Buffer; rows: number };
 /** A row of the series table. */
 export type SeriesRow = { name: string; series_id: string; labels: Record<string, string> };
 

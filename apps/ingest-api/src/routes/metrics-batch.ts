@@ -2,7 +2,7 @@ import { TABLES } from '@spanhouse/db';
 import { limitBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { parseMetricsBody, readMetricsText } from '../metrics/body.ts';
+import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
 import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleChunk } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
@@ -18,12 +18,12 @@ export function metricsBatchRoutes(deps: IngestDeps) {
     format: 'TabSeparated',
     columns: SAMPLE_COLUMNS,
     // The samples buffer holds one pre-encoded chunk per request (see SampleChunk).
-    encode: (chunks) => (chunks as SampleChunk[]).map((c) => c.tsv).join(''),
+    encode: (chunks) => Buffer.concat((chunks as SampleChunk[]).map((c) => c.bytes)),
     countOf: (chunk) => (chunk as SampleChunk).rows,
   });
   return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const text = await readMetricsText(c);
-    const batch = scanMetricsBatch(text, cache) ?? parsed(text, cache);
+    const body = await readMetricsBody(c);
+    const batch = scanMetricsBatch(body, cache) ?? parsed(metricsText(body), cache);
     await deps.ingestor.submit({
       [TABLES.metricSeries]: batch.series,
       [TABLES.metricSamples]: batch.samples.rows > 0 ? [batch.samples] : [],
@@ -38,7 +38,7 @@ export function metricsBatchRoutes(deps: IngestDeps) {
 function parsed(text: string, cache: SeriesCache): ScannedBatch {
   const rows = buildMetricRows(decodeMetricsBatch(parseMetricsBody(text)), cache);
   return {
-    samples: { tsv: encodeSamplesTsv(rows.samples), rows: rows.samples.length },
+    samples: { bytes: Buffer.from(encodeSamplesTsv(rows.samples)), rows: rows.samples.length },
     series: rows.series,
     markStored: rows.markStored,
   };

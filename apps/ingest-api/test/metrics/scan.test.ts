@@ -2,8 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
 import { buildMetricRows, encodeSamplesTsv } from '../../src/metrics/rows.ts';
-import { scanMetricsBatch } from '../../src/metrics/scan.ts';
+import { scanMetricsBatch as scanBytes } from '../../src/metrics/scan.ts';
 import { SeriesCache } from '../../src/metrics/series-cache.ts';
+
+/** The scanner over a body's UTF-8 bytes, its sample lines as text. */
+function scanMetricsBatch(text: string, cache: SeriesCache) {
+  const scanned = scanBytes(Buffer.from(text), cache);
+  return scanned && { ...scanned, samples: { tsv: scanned.samples.bytes.toString(), rows: scanned.samples.rows } };
+}
 
 /** What the JSON.parse path stores for a body: sample lines and new series. */
 function slowPath(text: string) {
@@ -117,6 +123,20 @@ describe('the metrics body scanner', () => {
       body(point()).slice(0, -1),
     ];
     for (const text of outside) expect(scanMetricsBatch(text, new SeriesCache()), text.slice(0, 80)).toBeUndefined();
+  });
+
+  it('hands bytes that are not UTF-8, and a leading byte order mark, to the text path', () => {
+    const ok = Buffer.from(body(point({ labels: { host: 'é' } })));
+    expect(scanBytes(ok, new SeriesCache())).toBeDefined();
+    const at = ok.indexOf(Buffer.from('é'));
+    // A lone byte, a cut sequence, a surrogate, and the first 3 bytes of a 4-byte character (one
+    // replacement character, as long as the bytes it replaces).
+    for (const bad of [[0xff], [0xc3], [0xed, 0xa0, 0x80], [0xf0, 0x90, 0x80]].map((b) => Buffer.from(b))) {
+      const damaged = Buffer.concat([ok.subarray(0, at), bad, ok.subarray(at + 2)]);
+      expect(scanBytes(damaged, new SeriesCache()), bad.toString('hex')).toBeUndefined();
+    }
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), ok]);
+    expect(scanBytes(bom, new SeriesCache())).toBeUndefined();
   });
 
   it('reports each new series once per batch and none once marked stored', () => {
