@@ -50,10 +50,10 @@ const PARTS: Partial<Record<MetricAgg, { minutes: string; raw: string; combine: 
  * The (group, bucket) aggregation of `agg` read mostly from metric_minutes
  * (clickhouse/0005_metric_minutes.sql), or undefined when it does not apply: a percentile, a
  * window without one whole minute in it, or a read of fewer (series x minutes) than
- * `minSeriesMinutes` (MIN_SERIES_MINUTES by default) or more than MAX_SERIES_MINUTES. Rows: g, b (bucket start, seconds), v,
- * latest (ms) and `dirty`, the number of minutes read that do not prove themselves free of re-sent points
- * (rows != bitCount(seconds)). When any group has dirty minutes its values cannot be trusted and
- * the caller asks the samples instead.
+ * `minSeriesMinutes` (MIN_SERIES_MINUTES by default) or more than MAX_SERIES_MINUTES.
+ * Rows: g, b (bucket start, seconds), v, latest (ms) and `dirty`, the number of minutes read
+ * that do not prove themselves free of re-sent points (rows != bitCount(seconds)). When any
+ * group has dirty minutes its values cannot be trusted and the caller asks the samples instead.
  *
  * Every step is a whole number of minutes aligned to the epoch, so a bucket is a union of whole
  * minutes: the whole minutes inside [from, to] come from the per-minute rows, the partial minutes
