@@ -63,6 +63,18 @@ function expectAnswers(name: string, ps: OraclePoint[]) {
   );
 }
 
+/** The oracle's query through GET /api/public/metrics/query. */
+const queryHttp = (q: OracleQuery) =>
+  query(app, {
+    name: q.name,
+    from: new Date(q.fromUs / 1000).toISOString(),
+    to: new Date(q.toUs / 1000).toISOString(),
+    labels: q.labels,
+    step: q.step,
+    agg: q.agg,
+    group_by: q.groupBy,
+  });
+
 const backfill = () => {
   const statements = loadMigrations().find((m) => m.name === '0005_metric_minutes')!.statements;
   return app.db.writer.command({ query: statements.find((s) => s.startsWith('INSERT'))! });
@@ -101,15 +113,7 @@ describe('metric_minutes', () => {
       fromUs: START_US,
       toUs: START_US + 520 * 60e6,
     };
-    const ask = () =>
-      query(app, {
-        name: q.name,
-        from: new Date(q.fromUs / 1000).toISOString(),
-        to: new Date(q.toUs / 1000).toISOString(),
-        step: q.step,
-        agg: q.agg,
-        group_by: q.groupBy,
-      });
+    const ask = () => queryHttp(q);
     expect(await ask()).toEqual(oracle(ps, q));
     // Proof that the answer came from the per-minute rows: without them it changes.
     await app.db.writer.command({ query: `TRUNCATE TABLE ${TABLES.metricMinutes}` });
@@ -117,14 +121,7 @@ describe('metric_minutes', () => {
     // A week of 100 series is over the cap of 1,000,000 series x minutes (the merge's memory):
     // read from the samples, it is whole even without the per-minute rows.
     const week = { ...q, step: '1d' as const, toUs: START_US + 7 * 86_400e6 };
-    const weekly = await query(app, {
-      name: week.name,
-      from: new Date(week.fromUs / 1000).toISOString(),
-      to: new Date(week.toUs / 1000).toISOString(),
-      step: week.step,
-      agg: week.agg,
-      group_by: week.groupBy,
-    });
+    const weekly = await queryHttp(week);
     expect(weekly).toEqual(oracle(ps, week));
     await backfill();
     expect(await ask()).toEqual(oracle(ps, q));

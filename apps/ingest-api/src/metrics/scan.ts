@@ -1,4 +1,5 @@
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+import { LineBytes } from '../buffer/line-bytes.ts';
 import { validLabels } from './decode.ts';
 import type { SampleChunk, SeriesRow } from './rows.ts';
 import type { SeriesCache, SeriesEntry } from './series-cache.ts';
@@ -325,53 +326,6 @@ class Scanner {
       if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return;
       this.i++;
     }
-  }
-}
-
-/**
- * TabSeparated lines written as bytes into one growing buffer: a flush concatenates requests'
- * buffers, and waiting requests hold their rows off the JavaScript heap. Short pieces are copied
- * byte by byte in JavaScript, which beats a native call for the 5-30 bytes of a field.
- */
-class LineBytes {
-  private buf: Buffer;
-  private at = 0;
-
-  constructor(expected: number) {
-    this.buf = Buffer.allocUnsafe(Math.max(4096, expected));
-  }
-
-  /** Makes room for `n` more bytes. */
-  room(n: number): void {
-    if (this.at + n <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.at + n));
-    this.buf.copy(next, 0, 0, this.at);
-    this.buf = next;
-  }
-
-  byte(c: number): void {
-    this.buf[this.at++] = c;
-  }
-
-  /** An ASCII string (ids, times, numbers as JS prints them). */
-  ascii(s: string): void {
-    const buf = this.buf;
-    let at = this.at;
-    for (let j = 0; j < s.length; j++) buf[at++] = s.charCodeAt(j);
-    this.at = at;
-  }
-
-  copy(from: Uint8Array, start: number, end: number): void {
-    const buf = this.buf;
-    let at = this.at;
-    for (let j = start; j < end; j++) buf[at++] = from[j]!;
-    this.at = at;
-  }
-
-  /** The bytes written; copied to their own size when over a quarter of the buffer is spare. */
-  bytes(): Buffer {
-    const used = this.buf.subarray(0, this.at);
-    return this.at < (3 * this.buf.length) / 4 ? Buffer.from(used) : used;
   }
 }
 
