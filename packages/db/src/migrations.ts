@@ -38,6 +38,8 @@ export type MigrateOptions = {
   logger?: Logger;
   /** Rewrites each statement before it runs (cluster mode adds ON CLUSTER and Replicated engines). */
   transform?: (statement: string) => string[];
+  /** How long a failed migration waits for another process to record it before the error stands. */
+  raceWaitMs?: number;
 };
 
 /** The record of applied migrations; itself created (and, in cluster mode, rewritten) like a migration. */
@@ -88,30 +90,51 @@ async function runDdl(db: Db, query: string): Promise<void> {
   }
 }
 
+/** The versions recorded in `schema_migrations`. */
+async function appliedVersions(db: Db): Promise<Set<number>> {
+  const rows = await (
+    await db.writer.query({ query: `SELECT DISTINCT version FROM ${TABLES.migrations}`, format: 'JSONEachRow' })
+  ).json<{ version: number }>();
+  return new Set(rows.map((r) => Number(r.version)));
+}
+
+/**
+ * Whether another process records `version` within `waitMs`. A migration that replaces a table
+ * (0006 copies metric_minutes, then drops it) fails in the process that comes second to a
+ * statement the first already made moot; the first then records the version within moments.
+ */
+async function recordedElsewhere(db: Db, version: number, waitMs: number): Promise<boolean> {
+  for (const deadline = Date.now() + waitMs; Date.now() < deadline; await sleep(100)) {
+    if ((await appliedVersions(db)).has(version)) return true;
+  }
+  return false;
+}
+
 /**
  * Applies the migrations not yet recorded in `schema_migrations`. Safe when several processes
  * start at once (server mode runs many): every statement is idempotent (IF NOT EXISTS), so two
  * processes may both run a migration and neither breaks; a statement that loses a creation race
- * is run again and finds the object there; a migration is recorded only once all its statements
- * succeeded, and the record is a ReplacingMergeTree, so a double record collapses. The one kind
+ * is run again and finds the object there; a statement that fails because another process has
+ * moved past it (a dropped table) waits for that process's record of the migration; a migration
+ * is recorded only once all its statements succeeded, and the record is a ReplacingMergeTree, so
+ * a double record collapses. The record is read again before each migration, so a process that
+ * falls behind skips what another finished rather than replaying it over later ones. The one kind
  * of statement that is not idempotent, a backfill (INSERT ... SELECT), is written so that running
- * it twice leaves answers exact (0005_metric_minutes.sql: twice-counted minutes read raw).
+ * it twice leaves answers exact (0005, 0006: twice-counted minutes read raw).
  */
 export async function migrate(db: Db, opts: MigrateOptions = {}): Promise<number[]> {
   const transform = opts.transform ?? ((s: string) => [s]);
   for (const stmt of transform(MIGRATIONS_TABLE_DDL)) await runDdl(db, stmt);
-  const done = new Set(
-    (
-      await (
-        await db.writer.query({ query: `SELECT DISTINCT version FROM ${TABLES.migrations}`, format: 'JSONEachRow' })
-      ).json<{ version: number }>()
-    ).map((r) => Number(r.version)),
-  );
   const applied: number[] = [];
   for (const m of loadMigrations(opts.dir)) {
-    if (done.has(m.version)) continue;
-    for (const statement of m.statements) {
-      for (const stmt of transform(statement)) await runDdl(db, stmt);
+    if ((await appliedVersions(db)).has(m.version)) continue;
+    try {
+      for (const statement of m.statements) {
+        for (const stmt of transform(statement)) await runDdl(db, stmt);
+      }
+    } catch (err) {
+      if (await recordedElsewhere(db, m.version, opts.raceWaitMs ?? 10_000)) continue;
+      throw err;
     }
     await db.writer.insert({
       table: TABLES.migrations,

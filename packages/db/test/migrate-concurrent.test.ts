@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -37,4 +37,36 @@ it('lets several processes migrate one database at once without an error or a do
     map: (r) => String(r.name),
   });
   expect(tables).toEqual(expect.arrayContaining(['observations', 'schema_migrations', 'traces']));
+});
+
+it('fails a migration whose statement fails, unless another process records it meanwhile', async () => {
+  const dir = mkdtempSync(path.join(dataDir, 'migrations-'));
+  writeFileSync(`${dir}/0001_a.sql`, 'CREATE TABLE IF NOT EXISTS a (x UInt8) ENGINE = MergeTree ORDER BY x;\n');
+  // As 0006 does to a process that comes second: the table it copies was dropped by the first.
+  writeFileSync(`${dir}/0002_copy.sql`, 'INSERT INTO a SELECT 1 FROM gone;\n');
+  const db = await openDb({ dataDir, database: `t_failing_${process.pid}`, readers: 1 });
+  dbs.push(db);
+  const recorded = () =>
+    queryRows(db, {
+      sql: 'SELECT version FROM schema_migrations FINAL ORDER BY version',
+      tag: 'test',
+      map: (r) => Number(r.version),
+    });
+
+  await expect(migrate(db, { dir, raceWaitMs: 300 })).rejects.toThrow(/gone/);
+  expect(await recorded()).toEqual([1]);
+
+  // The other process finishes 0002 while this one waits: this one goes on without an error.
+  const other = setTimeout(
+    () =>
+      void db.writer.insert({
+        table: 'schema_migrations',
+        values: [{ version: 2, name: '0002_copy' }],
+        format: 'JSONEachRow',
+      }),
+    200,
+  );
+  await expect(migrate(db, { dir, raceWaitMs: 5_000 })).resolves.toEqual([]);
+  clearTimeout(other);
+  expect(await recorded()).toEqual([1, 2]);
 });
