@@ -13,7 +13,7 @@ import { TABLES } from './tables.ts';
  *   fold a trace's pieces (or an observation's re-sends) on that shard, as on one server;
  * - every DDL statement runs `ON CLUSTER`; ALTERs of columns go to both tables, other ALTERs
  *   (indexes, TTL, settings) to the local one; a materialized view runs on every node, from and
- *   into local tables.
+ *   into local tables; DROP TABLE drops both tables, DROP VIEW the view on every node.
  *
  * Anything it does not know how to rewrite is refused with an error, so a new kind of migration
  * cannot silently break cluster mode.
@@ -41,6 +41,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.metricSeries]: 'series_id',
   [TABLES.metricSamples]: 'series_id',
   [TABLES.metricMinutes]: 'series_id',
+  // The per-minute table of 0005, replaced (and dropped) by 0006, which copies its rows.
+  metric_minutes: 'series_id',
 };
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -107,6 +109,16 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
     if (plainView) {
       // A plain view reads the Distributed tables, like the service does.
       return [`CREATE VIEW ${plainView[1] ?? ''}${plainView[2]} ${onCluster} ${sql.slice(plainView[0].length)}`];
+    }
+
+    const drop = /^DROP\s+(TABLE|VIEW)\s+(IF\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)$/i.exec(sql);
+    if (drop) {
+      const [, kind, ifExists = '', name] = drop as unknown as [string, string, string | undefined, string];
+      const what = kind.toUpperCase();
+      // A table is two here (see CREATE TABLE above): the Distributed one first, so nothing reads
+      // or writes through it while its local table goes. A view is one per node.
+      const names = what === 'TABLE' ? [name, `${name}${LOCAL_SUFFIX}`] : [name];
+      return names.map((n) => `DROP ${what} ${ifExists}${n} ${onCluster}`);
     }
 
     if (/^INSERT\s+INTO\s+[A-Za-z_][A-Za-z0-9_]*\s+SELECT\b/i.test(sql)) {

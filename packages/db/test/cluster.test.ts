@@ -89,7 +89,7 @@ describe('cluster DDL parses in ClickHouse', () => {
       if (statement.startsWith('INSERT')) expect(formatted).toMatch(/^INSERT INTO \w+\s/);
       else
         expect(formatted).toMatch(
-          /^(CREATE TABLE IF NOT EXISTS|CREATE MATERIALIZED VIEW IF NOT EXISTS|ALTER TABLE) \w+ ON CLUSTER spanhouse_cluster/,
+          /^(CREATE TABLE IF NOT EXISTS|CREATE MATERIALIZED VIEW IF NOT EXISTS|ALTER TABLE|DROP (TABLE|VIEW) IF EXISTS) \w+ ON CLUSTER spanhouse_cluster/,
         );
     }
     // The check can fail: a broken statement is refused by the parser.
@@ -139,6 +139,15 @@ describe('clusterTransform', () => {
     const backfill = 'INSERT INTO metric_minutes SELECT name, count() FROM metric_samples GROUP BY name';
     expect(t(backfill)).toEqual([backfill]);
     expect(() => t('INSERT INTO metric_minutes VALUES (1)')).toThrow(/cannot rewrite/);
+  });
+
+  it('drops a table with its local table, and a view on every node', () => {
+    expect(t('DROP TABLE IF EXISTS metric_minutes;')).toEqual([
+      'DROP TABLE IF EXISTS metric_minutes ON CLUSTER `spanhouse_cluster`',
+      'DROP TABLE IF EXISTS metric_minutes_local ON CLUSTER `spanhouse_cluster`',
+    ]);
+    expect(t('DROP VIEW metric_minutes_mv')).toEqual(['DROP VIEW metric_minutes_mv ON CLUSTER `spanhouse_cluster`']);
+    expect(() => t('DROP DATABASE spanhouse')).toThrow(/cannot rewrite/);
   });
 
   it('runs materialized views on every node from and into local tables', () => {
