@@ -99,12 +99,14 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       'observations',
       'metric_series',
       'metric_samples',
-      'metric_minutes',
+      'metric_minute_rollups',
       'schema_migrations',
     ]) {
       expect(tables).toContain(`${t}:Distributed`);
       expect(tables.find((x) => x.startsWith(`${t}_local:`))).toMatch(/MergeTree$/);
     }
+    // 0006 replaced 0005's per-minute table: both of its tables and its view are gone.
+    expect(tables.filter((x) => x.startsWith('metric_minutes'))).toEqual([]);
   });
 
   it('stores every write and answers every query exactly like the single-server schema', {
@@ -212,7 +214,7 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       'observations_local',
       'metric_series_local',
       'metric_samples_local',
-      'metric_minutes_local',
+      'metric_minute_rollups_local',
     ]) {
       const [n] = await queryRows(dbs[1]!, {
         sql: `SELECT count() AS n FROM ${table}`,

@@ -4,6 +4,6 @@ export const TABLES = {
   observations: 'observations',
   metricSeries: 'metric_series',
   metricSamples: 'metric_samples',
-  metricMinutes: 'metric_minutes',
+  metricMinutes: 'metric_minute_rollups',
   migrations: 'schema_migrations',
 } as const;

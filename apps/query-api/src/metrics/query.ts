@@ -46,14 +46,17 @@ export async function runMetricsQuery(
 ): Promise<MetricsQueryResponse> {
   const limits = opts.limits ?? METRIC_QUERY_LIMITS;
   const { signal } = opts;
-  const series =
-    (await opts.seriesCache?.find(q.name, q.labels, (limit) => findSeries(db, { ...q, labels: {} }, signal, limit))) ??
-    (await findSeries(db, q, signal));
+  const { series, total: metricSeries } =
+    (await opts.seriesCache?.find(
+      q.name,
+      q.labels,
+      async (limit) => (await findSeries(db, { ...q, labels: {} }, signal, limit)).series,
+    )) ?? (await findSeries(db, q, signal));
   let groups = groupSeries(series, q.groupBy);
   let truncated = false;
   let latestMs: number | undefined;
   if (groups.length > limits.series) {
-    const latestByGroup = await groupsWithPoints(db, q, groups, signal);
+    const latestByGroup = await groupsWithPoints(db, q, groups, metricSeries, signal);
     const present = groups.filter((_, i) => latestByGroup.has(i));
     truncated = present.length > limits.series;
     groups = present.slice(0, limits.series);
@@ -62,7 +65,7 @@ export async function runMetricsQuery(
   const rows =
     groups.length === 0
       ? []
-      : await groupBuckets(db, q, groups, series.length, limits.points, {
+      : await groupBuckets(db, q, groups, { found: series.length, metric: metricSeries }, limits.points, {
           signal,
           minSeriesMinutes: opts.minSeriesMinutes ?? MIN_SERIES_MINUTES,
         });
@@ -100,26 +103,37 @@ export function isoWithOffset(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, -1)}+00:00`;
 }
 
-async function findSeries(db: Db, q: MetricsQuery, signal?: AbortSignal, limit?: number): Promise<SeriesInfo[]> {
+/** The series of `q`'s metric that match its labels, and how many series the metric has. */
+async function findSeries(
+  db: Db,
+  q: MetricsQuery,
+  signal?: AbortSignal,
+  limit?: number,
+): Promise<{ series: SeriesInfo[]; total: number }> {
   const p = new ParamBuilder();
-  return queryRows(db, {
+  let total = 0;
+  const series = await queryRows(db, {
     sql: seriesSql(q, p, limit),
     params: p.params,
     tag: 'metrics.series',
     signal,
-    map: (r) => ({ id: String(r.id), labels: stringRecord(r.labels) }),
+    map: (r) => {
+      total = Number(r.total);
+      return { id: String(r.id), labels: stringRecord(r.labels) };
+    },
   });
+  return { series, total };
 }
 
 /** Per group index, the newest point in the window, for the groups that have any. */
-async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], signal?: AbortSignal) {
+async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], metricSeries: number, signal?: AbortSignal) {
   const p = new ParamBuilder();
   const { ids, groupOfId } = seriesOf(groups);
   const idFilter = filterIds(q, ids, ids.length);
   // No FINAL: a duplicate point changes neither whether a series has points nor its newest one.
   const rows = await queryCompact(db, {
     sql:
-      minutesLatestSql(q, idFilter, p) ??
+      minutesLatestSql(q, idFilter, { seriesRead: ids.length, metricSeries }, p) ??
       `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
        FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, idFilter, p)} GROUP BY series_id`,
     params: p.params,
@@ -143,7 +157,7 @@ async function groupBuckets(
   db: Db,
   q: MetricsQuery,
   groups: Group[],
-  seriesFound: number,
+  seriesCount: { found: number; metric: number },
   perGroup: number,
   { signal, minSeriesMinutes }: { signal?: AbortSignal; minSeriesMinutes: number },
 ): Promise<GroupBuckets[]> {
@@ -152,7 +166,7 @@ async function groupBuckets(
   // series_id and mapped to groups here, sparing ClickHouse a lookup per raw point; a series has
   // no ties for `last` (one value per timestamp). Otherwise `transform` maps series to groups.
   const perSeriesGroups = ids.length === groups.length;
-  const idFilter = filterIds(q, ids, seriesFound);
+  const idFilter = filterIds(q, ids, seriesCount.found);
   const read = async (fromMinutes: boolean) => {
     const p = new ParamBuilder();
     // Series outside every group (only read without a label filter: see samplesWhere) map to the
@@ -163,7 +177,12 @@ async function groupBuckets(
       (fromMinutes
         ? minutesBucketsSql(
             q,
-            { ids: idFilter, seriesRead: idFilter?.length ?? seriesFound, minSeriesMinutes },
+            {
+              ids: idFilter,
+              seriesRead: idFilter?.length ?? seriesCount.found,
+              metricSeries: seriesCount.metric,
+              minSeriesMinutes,
+            },
             group,
             tieBreak,
             p,

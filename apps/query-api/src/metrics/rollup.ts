@@ -20,13 +20,21 @@ const MINUTE_US = 60e6;
 export const MIN_SERIES_MINUTES = 5_000;
 
 /**
- * Above this many (series x whole minutes), a query reads the samples: merging the per-minute rows
- * holds one hash-table entry per series and minute. Measured in-process on the reference set,
- * 1000 series x 1440 minutes: 133 ms and +260 MiB of peak RSS from minutes, against 379 ms and
- * +77 MiB from samples (which group by output bucket only). A month of 1000 series would need
- * gigabytes; the cap keeps two concurrent reads within the service's 1 GiB.
+ * A read uses the per-minute rows only when it asks for at least one in this many of the metric's
+ * series. The rows are sorted by minute before series (clickhouse/0006_metric_minute_rollups.sql),
+ * so a read scans every series of its minutes whatever its filter, while the samples are sorted by
+ * series and a read of few series scans only theirs. Measured in chDB on 1000 series x a week of
+ * per-minute rows: one series over the week 37 ms from the rows (10 M scanned), a few ms from its
+ * 60,000 samples; reference query (d), 10 of 1000 series over 12 h, 36-46 ms from the rows against
+ * 50-63 from the samples right after a load. There is no cap on the size of a read: merging the
+ * rows is a streaming FINAL with no per-(series, minute) state (1000 series x a week: 67 ms and no
+ * growth of RSS, against 684 ms and +765 MiB for the GROUP BY that 0005's order needed).
  */
-export const MAX_SERIES_MINUTES = 1_000_000;
+export const MAX_METRIC_SERIES_PER_SERIES_READ = 100;
+
+/** Whether a read of `seriesRead` of the metric's `metricSeries` series may use the per-minute rows. */
+const sharesEnoughSeries = (r: { seriesRead: number; metricSeries: number }) =>
+  r.metricSeries <= r.seriesRead * MAX_METRIC_SERIES_PER_SERIES_READ;
 
 /**
  * How each aggregate is built from the merged per-minute rows (columns r, s, mn, mx, l of the
@@ -47,10 +55,11 @@ const PARTS: Partial<Record<MetricAgg, { minutes: string; raw: string; combine: 
 };
 
 /**
- * The (group, bucket) aggregation of `agg` read mostly from metric_minutes
- * (clickhouse/0005_metric_minutes.sql), or undefined when it does not apply: a percentile, a
- * window without one whole minute in it, or a read of fewer (series x minutes) than
- * `minSeriesMinutes` (MIN_SERIES_MINUTES by default) or more than MAX_SERIES_MINUTES.
+ * The (group, bucket) aggregation of `agg` read mostly from the per-minute rows
+ * (clickhouse/0005_metric_minutes.sql, 0006_metric_minute_rollups.sql), or undefined when it does
+ * not apply: a percentile, a window without one whole minute in it, a read of fewer (series x
+ * minutes) than `minSeriesMinutes` (MIN_SERIES_MINUTES by default), or of too few of the metric's
+ * series (MAX_METRIC_SERIES_PER_SERIES_READ).
  * Rows: g, b (bucket start, seconds), v, latest (ms) and `dirty`, the number of minutes read
  * that do not prove themselves free of re-sent points (rows != bitCount(seconds)). When any
  * group has dirty minutes its values cannot be trusted and the caller asks the samples instead.
@@ -58,13 +67,19 @@ const PARTS: Partial<Record<MetricAgg, { minutes: string; raw: string; combine: 
  * Every step is a whole number of minutes aligned to the epoch, so a bucket is a union of whole
  * minutes: the whole minutes inside [from, to] come from the per-minute rows, the partial minutes
  * at both ends from the samples (with FINAL, as the plain query). The two never overlap.
- * The per-minute rows are merged by GROUP BY rather than FINAL: right after inserts a minute sits
- * in several parts, and FINAL's merge-sort of those was 5x the GROUP BY (251 against 46 ms for
- * the 360,000 minutes of reference query (c) in four parts).
+ *
+ * FINAL folds a minute held by several parts into one row. The table is sorted by minute before
+ * series (clickhouse/0006_metric_minute_rollups.sql), so parts written in time order cover
+ * disjoint key ranges that FINAL reads without merging; only the seams between parts are merged.
+ * The filter is a PREWHERE, applied before FINAL's merge rather than after it, which is exact
+ * because it names key columns only (every row of one key agrees on them) and spares a read of a
+ * few series the merge of all the others. Measured in chDB on the 360,000 minutes of reference
+ * query (c) right after a load (5 parts): 21-27 ms, against 45-50 ms for merging by a GROUP BY on
+ * (series, minute), the plan of the series-first sort of 0005.
  */
 export function minutesBucketsSql(
   q: MetricsQuery,
-  read: { ids: readonly bigint[] | undefined; seriesRead: number; minSeriesMinutes: number },
+  read: { ids: readonly bigint[] | undefined; seriesRead: number; metricSeries: number; minSeriesMinutes: number },
   group: string,
   tieBreak: string | undefined,
   p: ParamBuilder,
@@ -73,7 +88,7 @@ export function minutesBucketsSql(
   const w = wholeMinutes(q);
   if (parts === undefined || w === undefined) return undefined;
   const seriesMinutes = read.seriesRead * (w.endMin - w.firstMin);
-  if (seriesMinutes < read.minSeriesMinutes || seriesMinutes > MAX_SERIES_MINUTES) return undefined;
+  if (seriesMinutes < read.minSeriesMinutes || !sharesEnoughSeries(read)) return undefined;
 
   const stepMin = METRIC_STEP_US[q.step] / MINUTE_US;
   const where = filters(q, read.ids, w, p);
@@ -92,23 +107,27 @@ export function minutesBucketsSql(
         SELECT series_id, toInt64(intDiv(minute, ${p.add(stepMin, 'UInt32')})) * ${p.add(stepMin * 60, 'Int64')} AS b,
                ${parts.minutes}, lt, toUInt64(r != bitCount(sec)) AS dirty
         FROM (
-          SELECT series_id, minute, sum(rows) AS r, groupBitOr(seconds) AS sec, sum(sum) AS s, min(min) AS mn,
-                 max(max) AS mx, max(last) AS l, max(last_ts) AS lt
-          FROM ${TABLES.metricMinutes}
-          WHERE ${where.minutes}
-          GROUP BY series_id, minute)${raw})
+          SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last AS l, last_ts AS lt
+          FROM ${TABLES.metricMinutes} FINAL
+          PREWHERE ${where.minutes})${raw})
       GROUP BY g, b`;
 }
 
 /**
  * Per series, the newest point in the window (rows: id, latest in ms), from the per-minute rows
- * and the partial minutes at the ends; undefined for a window without a whole minute. Re-sent
+ * and the partial minutes at the ends; undefined for a window without a whole minute or a read of
+ * too few of the metric's series (MAX_METRIC_SERIES_PER_SERIES_READ). Re-sent
  * points do not matter here: a re-send repeats a timestamp, so it changes neither whether a series
  * has points nor its newest one (reference query (b), 100 series over a day: 31 -> 10 ms in chDB).
  */
-export function minutesLatestSql(q: MetricsQuery, ids: readonly bigint[] | undefined, p: ParamBuilder) {
+export function minutesLatestSql(
+  q: MetricsQuery,
+  ids: readonly bigint[] | undefined,
+  read: { seriesRead: number; metricSeries: number },
+  p: ParamBuilder,
+) {
   const w = wholeMinutes(q);
-  if (w === undefined) return undefined;
+  if (w === undefined || !sharesEnoughSeries(read)) return undefined;
   const where = filters(q, ids, w, p);
   const raw =
     where.edges === undefined
@@ -136,7 +155,7 @@ function wholeMinutes(q: MetricsQuery): Window | undefined {
 
 /**
  * WHERE clauses of the metric's series (all of them when `ids` is undefined): over the whole
- * minutes in metric_minutes, and over the partial minutes at the ends in metric_samples
+ * minutes in the per-minute rows, and over the partial minutes at the ends in metric_samples
  * ([from, first whole minute) and [end of the last, to]; undefined when both are empty).
  */
 function filters(q: MetricsQuery, ids: readonly bigint[] | undefined, w: Window, p: ParamBuilder) {

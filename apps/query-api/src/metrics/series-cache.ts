@@ -33,14 +33,15 @@ export class MetricSeriesCache {
   }
 
   /**
-   * The series of `name` whose labels contain every pair of `labels`. `loadAll` reads every
-   * series of the name, at most `maxPerName + 1` of them; undefined means "use SQL instead".
+   * The series of `name` whose labels contain every pair of `labels`, and how many series the
+   * name has in all. `loadAll` reads every series of the name, at most `maxPerName + 1` of them;
+   * undefined means "use SQL instead".
    */
   async find(
     name: string,
     labels: Record<string, string>,
     loadAll: (limit: number) => Promise<SeriesInfo[]>,
-  ): Promise<SeriesInfo[] | undefined> {
+  ): Promise<{ series: SeriesInfo[]; total: number } | undefined> {
     if (this.tooMany.has(name)) return undefined;
     let all = this.byName.get(name);
     if (!all) {
@@ -55,7 +56,7 @@ export class MetricSeriesCache {
         this.held += all.length;
       }
     }
-    return matching(all, labels);
+    return { series: matching(all, labels), total: all.length };
   }
 }
 

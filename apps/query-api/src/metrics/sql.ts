@@ -68,13 +68,20 @@ export function perSeries(ids: readonly bigint[], values: readonly number[], p: 
   return `transform(series_id, ${p.add(ids, 'Array(UInt64)')}, ${p.add(values, 'Array(UInt32)')}, toUInt32(${p.add(otherwise, 'UInt32')}))`;
 }
 
-/** The series of a metric whose labels contain every pair of `labels` (at most `limit` of them). */
+/**
+ * The series of a metric whose labels contain every pair of `labels` (at most `limit` of them),
+ * each row also carrying `total`, the number of series of the metric whatever the labels.
+ */
 export function seriesSql(q: Pick<MetricsQuery, 'name' | 'labels'>, p: ParamBuilder, limit?: number): string {
-  const conditions = [`name = ${p.add(q.name, 'String')}`];
+  const name = `name = ${p.add(q.name, 'String')}`;
+  const conditions = [name];
   for (const [k, v] of Object.entries(q.labels)) {
     const key = p.add(k, 'String');
     conditions.push(`mapContains(labels, ${key}) AND labels[${key}] = ${p.add(v, 'String')}`);
   }
   const cut = limit === undefined ? '' : ` LIMIT ${p.add(limit, 'UInt32')}`;
-  return `SELECT toString(series_id) AS id, labels FROM ${TABLES.metricSeries} FINAL WHERE ${conditions.join(' AND ')}${cut}`;
+  // Without a label filter every row is counted anyway: the total is the row count.
+  const total =
+    conditions.length === 1 ? 'count() OVER ()' : `(SELECT count() FROM ${TABLES.metricSeries} FINAL WHERE ${name})`;
+  return `SELECT toString(series_id) AS id, labels, ${total} AS total FROM ${TABLES.metricSeries} FINAL WHERE ${conditions.join(' AND ')}${cut}`;
 }

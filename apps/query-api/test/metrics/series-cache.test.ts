@@ -30,8 +30,10 @@ describe('MetricSeriesCache', () => {
   it('reads the series of a name once, then answers every label filter from memory', async () => {
     const cache = new MetricSeriesCache();
     const db = loader([stored]);
-    expect((await cache.find('cpu', { region: 'eu' }, db.load))?.map((x) => x.id)).toEqual(['1', '2']);
-    expect((await cache.find('cpu', { region: 'us' }, db.load))?.map((x) => x.id)).toEqual(['3']);
+    expect((await cache.find('cpu', { region: 'eu' }, db.load))?.series.map((x) => x.id)).toEqual(['1', '2']);
+    expect((await cache.find('cpu', { region: 'us' }, db.load))?.series.map((x) => x.id)).toEqual(['3']);
+    // The total is every series of the name, whatever the filter.
+    expect((await cache.find('cpu', { region: 'us' }, db.load))?.total).toBe(3);
     expect(db.calls).toHaveLength(1);
   });
 
@@ -42,7 +44,7 @@ describe('MetricSeriesCache', () => {
     await cache.find('cpu', {}, db.load);
     table[0] = [...stored, s('4', { region: 'us', host: 'z' })];
     cache.invalidate();
-    expect((await cache.find('cpu', { region: 'us' }, db.load))?.map((x) => x.id)).toEqual(['3', '4']);
+    expect((await cache.find('cpu', { region: 'us' }, db.load))?.series.map((x) => x.id)).toEqual(['3', '4']);
     expect(db.calls).toHaveLength(2);
   });
 
@@ -58,9 +60,9 @@ describe('MetricSeriesCache', () => {
     const pending = cache.find('cpu', {}, slow);
     cache.invalidate();
     release();
-    expect(await pending).toEqual(stored);
+    expect((await pending)?.series).toEqual(stored);
     const db = loader([[...stored, s('4', { region: 'us' })]]);
-    expect(await cache.find('cpu', {}, db.load)).toHaveLength(4);
+    expect((await cache.find('cpu', {}, db.load))?.series).toHaveLength(4);
     expect(db.calls).toHaveLength(1);
   });
 
@@ -76,7 +78,7 @@ describe('MetricSeriesCache', () => {
     const cache = new MetricSeriesCache(10, 4);
     const db = loader([stored]);
     await cache.find('a', {}, db.load);
-    expect(await cache.find('b', {}, db.load)).toEqual(stored);
+    expect(await cache.find('b', {}, db.load)).toEqual({ series: stored, total: 3 });
     await cache.find('b', {}, db.load);
     await cache.find('a', {}, db.load);
     expect(db.calls).toHaveLength(3);
