@@ -168,6 +168,7 @@ async function groupBuckets(
   const perSeriesGroups = ids.length === groups.length;
   const idFilter = filterIds(q, ids, seriesCount.found);
   const seriesRead = idFilter?.length ?? seriesCount.found;
+  const plainSamples = seriesRead * ((q.toUs - q.fromUs) / 60e6) <= MAX_PLAIN_SERIES_MINUTES;
   const read = async (source: Source) => {
     const p = new ParamBuilder();
     // Series outside every group (only read without a label filter: see samplesWhere) map to the
@@ -178,7 +179,7 @@ async function groupBuckets(
       source === 'minutes'
         ? minutesBucketsSql(
             q,
-            { ids: idFilter, seriesRead, metricSeries: seriesCount.metric, minSeriesMinutes },
+            { ids: idFilter, seriesRead, metricSeries: seriesCount.metric, plainSamples, minSeriesMinutes },
             group,
             tieBreak,
             p,
@@ -225,9 +226,7 @@ async function groupBuckets(
   // Each source is tried while the one before could not prove its answer: the per-minute rows
   // (dirty where a minute holds a re-sent point), a plain read of the samples for small reads
   // (dirty where a point is stored twice), and the samples with FINAL, always exact.
-  const windowMinutes = (q.toUs - q.fromUs) / 60e6;
-  const sources: Source[] = ['minutes', 'samples FINAL'];
-  if (seriesRead * windowMinutes <= MAX_PLAIN_SERIES_MINUTES) sources.splice(1, 0, 'samples');
+  const sources: Source[] = plainSamples ? ['minutes', 'samples', 'samples FINAL'] : ['minutes', 'samples FINAL'];
   for (const source of sources) {
     const rows = await read(source);
     if (rows !== undefined && (source === 'samples FINAL' || !rows.some((r) => r.dirty))) return rows;

@@ -21,20 +21,24 @@ export const MIN_SERIES_MINUTES = 5_000;
 
 /**
  * A read uses the per-minute rows only when it asks for at least one in this many of the metric's
- * series. The rows are sorted by minute before series (clickhouse/0006_metric_minute_rollups.sql),
- * so a read scans every series of its minutes whatever its filter, while the samples are sorted by
- * series and a read of few series scans only theirs. Measured in chDB on 1000 series x a week of
- * per-minute rows: one series over the week 37 ms from the rows (10 M scanned), a few ms from its
- * 60,000 samples; reference query (d), 10 of 1000 series over 12 h, 36-46 ms from the rows against
- * 50-63 from the samples right after a load. There is no cap on the size of a read: merging the
- * rows is a streaming FINAL with no per-(series, minute) state (1000 series x a week: 67 ms and no
- * growth of RSS, against 684 ms and +765 MiB for the GROUP BY that 0005's order needed).
+ * series: `plain` when the samples can be read without FINAL (the read is small enough to check
+ * for points stored twice instead: see groupBuckets), `final` when they need FINAL. The rows are
+ * sorted by minute before series (clickhouse/0006_metric_minute_rollups.sql), so a read scans
+ * every series of its minutes whatever its filter, while the samples are sorted by series and a
+ * read of few series scans only theirs. Measured in chDB right after a load of the reference set
+ * (1000 series, 5 parts), rows against plain samples: 10 series over 12 h (query (d)) 28-34 ms
+ * against 16; 100 series over 12 h, 36-39 against 50-56; all 1000 over 1 h, 26-34 against 60.
+ * Against samples with FINAL: (d) 36-46 ms over HTTP from the rows, 50-63 from the samples; one
+ * series of 1000 over a week of rows, 37 ms (10 M rows scanned) against a few ms for its 60,000
+ * samples. There is no cap on the size of a read: merging the rows is a streaming FINAL with no
+ * per-(series, minute) state (1000 series x a week: 67 ms and no growth of RSS, against 684 ms and
+ * +765 MiB for the GROUP BY that 0005's order needed).
  */
-export const MAX_METRIC_SERIES_PER_SERIES_READ = 100;
+export const MAX_METRIC_SERIES_PER_SERIES_READ = { plain: 30, final: 100 };
 
 /** Whether a read of `seriesRead` of the metric's `metricSeries` series may use the per-minute rows. */
-const sharesEnoughSeries = (r: { seriesRead: number; metricSeries: number }) =>
-  r.metricSeries <= r.seriesRead * MAX_METRIC_SERIES_PER_SERIES_READ;
+const sharesEnoughSeries = (r: { seriesRead: number; metricSeries: number; plainSamples: boolean }) =>
+  r.metricSeries <= r.seriesRead * MAX_METRIC_SERIES_PER_SERIES_READ[r.plainSamples ? 'plain' : 'final'];
 
 /**
  * How each aggregate is built from the merged per-minute rows (columns r, s, mn, mx, l of the
@@ -79,7 +83,14 @@ const PARTS: Partial<Record<MetricAgg, { minutes: string; raw: string; combine: 
  */
 export function minutesBucketsSql(
   q: MetricsQuery,
-  read: { ids: readonly bigint[] | undefined; seriesRead: number; metricSeries: number; minSeriesMinutes: number },
+  read: {
+    ids: readonly bigint[] | undefined;
+    seriesRead: number;
+    metricSeries: number;
+    /** Whether the alternative is reading the samples without FINAL. */
+    plainSamples: boolean;
+    minSeriesMinutes: number;
+  },
   group: string,
   tieBreak: string | undefined,
   p: ParamBuilder,
@@ -116,7 +127,8 @@ export function minutesBucketsSql(
 /**
  * Per series, the newest point in the window (rows: id, latest in ms), from the per-minute rows
  * and the partial minutes at the ends; undefined for a window without a whole minute or a read of
- * too few of the metric's series (MAX_METRIC_SERIES_PER_SERIES_READ). Re-sent
+ * too few of the metric's series (MAX_METRIC_SERIES_PER_SERIES_READ.plain: the alternative reads
+ * the samples without FINAL). Re-sent
  * points do not matter here: a re-send repeats a timestamp, so it changes neither whether a series
  * has points nor its newest one (reference query (b), 100 series over a day: 31 -> 10 ms in chDB).
  */
@@ -127,7 +139,7 @@ export function minutesLatestSql(
   p: ParamBuilder,
 ) {
   const w = wholeMinutes(q);
-  if (w === undefined || !sharesEnoughSeries(read)) return undefined;
+  if (w === undefined || !sharesEnoughSeries({ ...read, plainSamples: true })) return undefined;
   const where = filters(q, ids, w, p);
   const raw =
     where.edges === undefined
