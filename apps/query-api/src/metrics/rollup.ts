@@ -15,7 +15,9 @@ const MINUTE_US = 60e6;
  *   (d), 10 x 720, 50-63 against 39;
  * - on one folded part (a quiet partition), HTTP medians of 15: (a), 1 x 1440, 18 against 25;
  *   (d) 26 against 37; (c) 83 against 84.
- * So reads the size of (d) and up use the minutes, and one series over a day does not.
+ * So reads the size of (d) and up may use the minutes, and one series over a day does not. (These
+ * figures predate 0006's order and the plain reads; which of the two a read of (d)'s size takes
+ * is now decided by its share of the metric's series: MAX_METRIC_SERIES_PER_SERIES_READ.)
  */
 export const MIN_SERIES_MINUTES = 5_000;
 
