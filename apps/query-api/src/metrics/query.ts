@@ -2,7 +2,7 @@ import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_QUERY_LIMITS, type MetricSeries, type MetricsQueryResponse } from '@spanhouse/schema';
 import { type Group, groupSeries, type SeriesInfo } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
-import { queryCompact, SAMPLES_READ_SETTINGS } from './read.ts';
+import { metricsReadSettings, queryCompact } from './read.ts';
 import { MIN_SERIES_MINUTES, minutesBucketsSql, minutesLatestSql } from './rollup.ts';
 import type { MetricSeriesCache } from './series-cache.ts';
 import { aggExpr, bucketExpr, perSeries, samplesWhere, seriesSql } from './sql.ts';
@@ -133,9 +133,10 @@ async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], metric
   // No FINAL: a duplicate point changes neither whether a series has points nor its newest one.
   const rows = await queryCompact(db, {
     sql:
-      minutesLatestSql(q, idFilter, { seriesRead: ids.length, metricSeries }, p) ??
+      (minutesLatestSql(q, idFilter, { seriesRead: ids.length, metricSeries }, p) ??
       `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
-       FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, idFilter, p)} GROUP BY series_id`,
+       FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, idFilter, p)} GROUP BY series_id`) +
+      ` ${metricsReadSettings(ids.length * windowMinutes(q))}`,
     params: p.params,
     tag: 'metrics.presence',
     signal,
@@ -168,7 +169,8 @@ async function groupBuckets(
   const perSeriesGroups = ids.length === groups.length;
   const idFilter = filterIds(q, ids, seriesCount.found);
   const seriesRead = idFilter?.length ?? seriesCount.found;
-  const plainSamples = seriesRead * ((q.toUs - q.fromUs) / 60e6) <= MAX_PLAIN_SERIES_MINUTES;
+  const seriesMinutes = seriesRead * windowMinutes(q);
+  const plainSamples = seriesMinutes <= MAX_PLAIN_SERIES_MINUTES;
   const read = async (source: Source) => {
     const p = new ParamBuilder();
     // Series outside every group (only read without a label filter: see samplesWhere) map to the
@@ -212,7 +214,7 @@ async function groupBuckets(
            arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, ${limit}) AS vs,
            count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM (${buckets})
     GROUP BY g
-    ${SAMPLES_READ_SETTINGS}`;
+    ${metricsReadSettings(seriesMinutes)}`;
     return queryCompact(db, {
       sql,
       params: p.params,
@@ -239,6 +241,9 @@ async function groupBuckets(
   }
   throw new Error('unreachable: the last source always answers');
 }
+
+/** The window's length in minutes (a fraction for windows shorter than a minute). */
+const windowMinutes = (q: MetricsQuery) => (q.toUs - q.fromUs) / 60e6;
 
 /** Where groupBuckets reads: see the loop at its end. */
 type Source = 'minutes' | 'samples' | 'samples FINAL';
