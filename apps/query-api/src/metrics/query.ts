@@ -131,12 +131,12 @@ async function groupsWithPoints(db: Db, q: MetricsQuery, groups: Group[], metric
   const { ids, groupOfId } = seriesOf(groups);
   const idFilter = filterIds(q, ids, ids.length);
   // No FINAL: a duplicate point changes neither whether a series has points nor its newest one.
+  const read =
+    minutesLatestSql(q, idFilter, { seriesRead: ids.length, metricSeries }, p) ??
+    `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
+     FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, idFilter, p)} GROUP BY series_id`;
   const rows = await queryCompact(db, {
-    sql:
-      (minutesLatestSql(q, idFilter, { seriesRead: ids.length, metricSeries }, p) ??
-      `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
-       FROM ${TABLES.metricSamples} WHERE ${samplesWhere(q, idFilter, p)} GROUP BY series_id`) +
-      ` ${metricsReadSettings(ids.length * windowMinutes(q))}`,
+    sql: `${read} ${metricsReadSettings(ids.length * windowMinutes(q))}`,
     params: p.params,
     tag: 'metrics.presence',
     signal,
