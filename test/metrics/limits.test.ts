@@ -47,6 +47,23 @@ describe('the 50-series cut', () => {
     expect(res.meta).toEqual({ series_count: 50, truncated: false, latest_ts: out(minute(10)) });
   });
 
+  it('is not truncated when the series past the 50th have no points in the window', async () => {
+    const name = 'cut_quiet_tail';
+    // 50 series with points in the window, then z00 and z01 (sorted last) with points only before it.
+    const points: Point[] = Array.from({ length: 50 }, (_, i) => ({
+      name,
+      labels: { s: `a${pad(i)}` },
+      value: i,
+      timestamp: minute(i),
+    }));
+    points.push({ name, labels: { s: 'z00' }, value: 1, timestamp: minute(-5) });
+    points.push({ name, labels: { s: 'z01' }, value: 1, timestamp: minute(-1) });
+    await ingest(app, points);
+    const res = await query(app, { name, from: minute(0), to: minute(60), step: '1h', agg: 'max' });
+    expect(res.data.map((s) => s.labels.s)).toEqual(Array.from({ length: 50 }, (_, i) => `a${pad(i)}`));
+    expect(res.meta).toEqual({ series_count: 50, truncated: false, latest_ts: out(minute(49)) });
+  });
+
   it('applies to groups of group_by, not to the series inside them', async () => {
     const name = 'cut_groups';
     await ingest(
