@@ -17,8 +17,7 @@ export const MAX_ONE_THREAD_SERIES_MINUTES = 10_000;
  *   spans partitions; a partition folded into one part by a merge
  *   (clickhouse/0003_metrics_fold.sql) is then read as is, like a table without FINAL, instead of
  *   being merge-sorted again at every read (query (c) of the reference set on one part, 340 ms
- *   before). The per-minute rows are
- *   partitioned by 31-day spans of `minute`, likewise in their key.
+ *   before). The per-minute rows are partitioned by 31-day spans of `minute`, likewise in their key.
  * - optimize_use_implicit_projections = 0: the planner otherwise tries each part's implicit
  *   min-max and count projections, which never answer a read grouped by series and bucket;
  *   about 0.5 ms of planning per read in chDB (reference query (a), 8.3-8.6 -> 7.7-8.1 ms).
