@@ -17,3 +17,12 @@ pbjs --target static-module --wrap esm \
 echo "generated $out/otlp.js and $out/otlp.d.ts"
 # The request decoder the endpoint runs (faster than protobufjs's; see the script's header).
 tsx scripts/gen-otlp-decoder.ts
+
+# Prometheus remote write 1.0: protobufjs static code (request encoding for tests and benchmarks, the
+# reference decoder) and the request decoder the endpoint runs (int64 times as plain numbers).
+rw=src/remote-write/generated
+mkdir -p "$rw"
+pbjs --target static-module --wrap esm \
+  --no-verify --no-convert --no-delimited --no-typeurl --no-service \
+  --path proto --out "$rw/remote.js" --dts proto/prometheus/remote.proto
+tsx scripts/gen-otlp-decoder.ts prometheus/remote.proto prometheus.WriteRequest "$rw/remote-decode.ts" --int64-number

@@ -41,6 +41,7 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.metricSeries]: 'series_id',
   [TABLES.metricSamples]: 'series_id',
   [TABLES.metricMinutes]: 'series_id',
+  [TABLES.metricNonFinite]: 'series_id',
   // The per-minute table of 0005, replaced (and dropped) by 0006, which copies its rows.
   metric_minutes: 'series_id',
 };

@@ -12,7 +12,8 @@ export type BaseEnv = { Variables: LogVariables };
  * The frame every entry point shares (ingest, query, all-in-one): request ids and logs, the one
  * JSON error model for errors and unknown routes, /healthz and /readyz without auth, /metrics
  * with Bearer, Bearer on /v1/*, and
- * Bearer or Basic on /api/public/* (the OTLP endpoint and the Langfuse clients use Basic).
+ * Bearer or Basic on /api/public/* (the OTLP endpoint and the Langfuse clients use Basic) and on
+ * /prometheus/* (Grafana's Prometheus data source and remote-write senders offer both).
  * Apps add their routes to it.
  */
 export function createBaseApp(deps: {
@@ -32,5 +33,6 @@ export function createBaseApp(deps: {
   registerOpsRoutes(app, deps);
   app.use('/v1/*', auth(deps.credentials, { allowBasic: false }));
   app.use('/api/public/*', auth(deps.credentials, { allowBasic: true }));
+  app.use('/prometheus/*', auth(deps.credentials, { allowBasic: true }));
   return app;
 }

@@ -202,6 +202,33 @@ export class WireReader {
     throw new Error('invalid varint encoding');
   }
 
+  /**
+   * A 64-bit varint (int64 or uint64) as a plain number: exact while the magnitude is below 2^53
+   * (millisecond times, counts), rounded beyond. Spares the object `long` makes per value; a
+   * negative int64 (ten bytes on the wire) comes out negative.
+   */
+  int64Number(): number {
+    const buf = this.buf;
+    let pos = this.pos;
+    let value = 0;
+    let scale = 1;
+    for (let i = 0; i < 10; i++) {
+      if (pos >= this.len) {
+        this.pos = pos;
+        throw outOfRange(this);
+      }
+      const b = buf[pos++]!;
+      value += (b & 127) * scale;
+      if (b < 128) {
+        this.pos = pos;
+        return value >= 2 ** 63 ? value - 2 ** 64 : value;
+      }
+      scale *= 128;
+    }
+    this.pos = pos;
+    throw new Error('invalid varint encoding');
+  }
+
   fixed32(): number {
     if (this.pos + 4 > this.len) throw outOfRange(this, 4);
     const value = this.buf.readUInt32LE(this.pos);

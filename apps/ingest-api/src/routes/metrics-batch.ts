@@ -1,34 +1,22 @@
-import { TABLES } from '@spanhouse/db';
 import { limitBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
-import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleChunk } from '../metrics/rows.ts';
+import { buildMetricRows, encodeSamplesTsv } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
-import { SeriesCache } from '../metrics/series-cache.ts';
+import type { SeriesCache } from '../metrics/series-cache.ts';
+import { storeMetricPoints } from '../metrics/store.ts';
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
  * committed. A batch with any invalid point is refused whole (400 naming the point and field).
  */
-export function metricsBatchRoutes(deps: IngestDeps) {
-  const cache = new SeriesCache();
-  deps.ingestor.encodeWith(TABLES.metricSamples, {
-    format: 'TabSeparated',
-    columns: SAMPLE_COLUMNS,
-    // The samples buffer holds one pre-encoded chunk per request (see SampleChunk).
-    encode: (chunks) => Buffer.concat((chunks as SampleChunk[]).map((c) => c.bytes)),
-    countOf: (chunk) => (chunk as SampleChunk).rows,
-  });
+export function metricsBatchRoutes(deps: IngestDeps, cache: SeriesCache) {
   return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const body = await readMetricsBody(c);
     const batch = scanMetricsBatch(body, cache) ?? parsed(metricsText(body), cache);
-    await deps.ingestor.submit({
-      [TABLES.metricSeries]: batch.series,
-      [TABLES.metricSamples]: batch.samples.rows > 0 ? [batch.samples] : [],
-    });
-    batch.markStored();
+    await storeMetricPoints(deps, batch);
     const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
   });

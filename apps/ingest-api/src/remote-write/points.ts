@@ -1,0 +1,127 @@
+import { badRequest } from '@spanhouse/http';
+import { METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+import { LineBytes } from '../buffer/line-bytes.ts';
+import { escapeTsv, type SeriesRow } from '../metrics/rows.ts';
+import type { SeriesCache, SeriesEntry } from '../metrics/series-cache.ts';
+import type { MetricPoints } from '../metrics/store.ts';
+import type { TimeSeries, WriteRequest } from './generated/remote-decode.ts';
+
+const bits = new Float64Array(1);
+const bitsHigh = new Uint32Array(bits.buffer);
+/**
+ * Prometheus' staleness marker: the NaN with bits 0x7ff0000000000002 (value.StaleNaN), written when
+ * a series disappears from a scrape. V8 keeps a NaN's payload through the decoder's readDoubleLE.
+ */
+export function isStaleNaN(v: number): boolean {
+  if (!Number.isNaN(v)) return false;
+  bits[0] = v;
+  return bitsHigh[1] === 0x7ff00000 && bitsHigh[0] === 2;
+}
+
+/** ClickHouse's TabSeparated spelling of a non-finite Float64. */
+const nonFiniteText = (v: number) => (Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf');
+
+/**
+ * Maps a WriteRequest to the rows of the metric tables. `__name__` is the metric name, every other
+ * label a label (labels with an empty value are dropped: Prometheus treats them as absent), so the
+ * series id is the one the batch API gives the same name and labels. Finite values go to the
+ * samples; staleness markers, NaN and infinities to metric_nonfinite_samples. A series without
+ * `__name__`, with a duplicate or empty label name, past the metric limits, or a sample outside
+ * the storable time range is a 400 naming it, and nothing of the request is stored.
+ * Native histograms are not stored; a request holding nothing else is a 400 that says so.
+ */
+export function remoteWritePoints(req: WriteRequest, cache: SeriesCache): MetricPoints {
+  const series: SeriesRow[] = [];
+  const pending = new Set<SeriesEntry>();
+  let sampleCount = 0;
+  let histograms = 0;
+  for (const ts of req.timeseries) {
+    sampleCount += ts.samples.length;
+    histograms += ts.histograms.length;
+  }
+  if (sampleCount === 0 && histograms > 0) {
+    throw badRequest(`native histograms are not supported (${histograms} sent); send classic histograms`);
+  }
+  const samples = new LineBytes(sampleCount * 48);
+  const nonFinite = new LineBytes(0);
+  let sampleRows = 0;
+  let nonFiniteRows = 0;
+  const stamps = new Map<number, string>();
+  req.timeseries.forEach((ts, i) => {
+    if (ts.samples.length === 0) return;
+    const { name, labels } = seriesOf(ts, i);
+    const entry = cache.lookup(name, labels);
+    if (!entry.stored && !pending.has(entry)) {
+      pending.add(entry);
+      series.push({ name, series_id: entry.id, labels });
+    }
+    const prefix = Buffer.from(`${escapeTsv(name)}\t${entry.id}\t`);
+    for (const s of ts.samples) {
+      const ms = s.timestamp;
+      let stamp = stamps.get(ms);
+      if (stamp === undefined) {
+        const us = ms * 1000;
+        if (!Number.isInteger(ms) || us < METRIC_TIME_RANGE_US.min || us > METRIC_TIME_RANGE_US.max) {
+          throw badRequest(`timeseries.${i}: sample timestamp ${ms} ms is outside 1970-01-01..2199-12-31`);
+        }
+        stamp = microsToCh(us);
+        stamps.set(ms, stamp);
+      }
+      const v = s.value;
+      const finite = v - v === 0;
+      const out = finite ? samples : nonFinite;
+      const text = finite ? String(v) : nonFiniteText(v);
+      out.room(prefix.length + stamp.length + text.length + 4);
+      out.copy(prefix, 0, prefix.length);
+      out.ascii(stamp);
+      out.byte(9);
+      out.ascii(text);
+      if (finite) sampleRows++;
+      else {
+        out.byte(9);
+        out.byte(isStaleNaN(v) ? 49 : 48);
+        nonFiniteRows++;
+      }
+      out.byte(10);
+    }
+  });
+  return {
+    samples: { bytes: samples.bytes(), rows: sampleRows },
+    nonFinite: { bytes: nonFinite.bytes(), rows: nonFiniteRows },
+    series,
+    markStored: () => {
+      for (const e of pending) e.stored = true;
+    },
+  };
+}
+
+/** The metric name and labels of a series, checked against the limits of every metric point. */
+function seriesOf(ts: TimeSeries, i: number): { name: string; labels: Record<string, string> } {
+  let name: string | undefined;
+  const labels: Record<string, string> = {};
+  let count = 0;
+  for (const { name: key, value } of ts.labels) {
+    if (key === '') throw badRequest(`timeseries.${i}: a label has an empty name`);
+    if (key === '__name__') {
+      if (name !== undefined) throw badRequest(`timeseries.${i}: label __name__ appears twice`);
+      name = value;
+      continue;
+    }
+    if (Object.hasOwn(labels, key)) throw badRequest(`timeseries.${i}: label ${key} appears twice`);
+    if (value === '') continue;
+    if (key.length > METRIC_LIMITS.labelKeyMax) {
+      throw badRequest(`timeseries.${i}: label name longer than ${METRIC_LIMITS.labelKeyMax} characters`);
+    }
+    if (value.length > METRIC_LIMITS.labelValueMax) {
+      throw badRequest(`timeseries.${i}: value of label ${key} longer than ${METRIC_LIMITS.labelValueMax} characters`);
+    }
+    labels[key] = value;
+    count++;
+  }
+  if (name === undefined || name === '') throw badRequest(`timeseries.${i}: no __name__ label (the metric name)`);
+  if (name.length > METRIC_LIMITS.nameMax) {
+    throw badRequest(`timeseries.${i}: metric name longer than ${METRIC_LIMITS.nameMax} characters`);
+  }
+  if (count > METRIC_LIMITS.labelsMax) throw badRequest(`timeseries.${i}: more than ${METRIC_LIMITS.labelsMax} labels`);
+  return { name, labels };
+}

@@ -1,0 +1,27 @@
+import { badRequest, limitBody } from '@spanhouse/http';
+import { Hono } from 'hono';
+import type { IngestDeps } from '../deps.ts';
+import type { SeriesCache } from '../metrics/series-cache.ts';
+import { storeMetricPoints } from '../metrics/store.ts';
+import { decodeRemoteWrite } from '../remote-write/decode.ts';
+import { remoteWritePoints } from '../remote-write/points.ts';
+
+/**
+ * POST /prometheus/api/v1/write: Prometheus remote write 1.0 (a snappy-compressed protobuf
+ * WriteRequest), from a Prometheus server or agent, Grafana Alloy, the OpenTelemetry Collector's
+ * prometheusremotewrite exporter. 204 once every point is committed. Senders retry 5xx and 429
+ * and drop what got a 4xx, so data we will never take (not snappy, not a WriteRequest, a series
+ * without a name) is a 400 and a full buffer a 429 with Retry-After.
+ */
+export function remoteWriteRoutes(deps: IngestDeps, cache: SeriesCache) {
+  return new Hono().post('/prometheus/api/v1/write', limitBody(deps.config.limits.bodyBytes), async (c) => {
+    const encoding = (c.req.header('content-encoding') ?? 'snappy').trim().toLowerCase();
+    if (encoding !== 'snappy') {
+      throw badRequest(`Content-Encoding: '${encoding}' is not supported; remote write bodies are snappy`);
+    }
+    const body = Buffer.from(await c.req.arrayBuffer());
+    const request = decodeRemoteWrite(body, deps.config.limits.decompressedBytes);
+    await storeMetricPoints(deps, remoteWritePoints(request, cache));
+    return c.body(null, 204);
+  });
+}
