@@ -1,0 +1,100 @@
+import { type ParamBuilder, TABLES } from '@spanhouse/db';
+import { METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+
+/** The evaluation grid: Prometheus evaluates at exactly start + k * step, k = 0 .. steps - 1. */
+export type Grid = { startMs: number; stepMs: number; steps: number };
+
+/** Prometheus' default lookback of an instant selector (--query.lookback-delta). */
+export const LOOKBACK_MS = 300_000;
+
+const time = (ms: number, p: ParamBuilder) => {
+  const us = Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max);
+  return p.add(microsToCh(us), "DateTime64(6, 'UTC')");
+};
+
+/**
+ * The points of the given series with `fromMs <= t <= toMs` (t in milliseconds, PromQL's
+ * precision), finite ones from metric_samples and the rest (staleness markers, NaN, Inf) from
+ * metric_nonfinite_samples, with `stale` set on markers. FINAL: a re-sent point counts once.
+ */
+export function pointsSql(
+  series: { ids: readonly string[]; names: readonly string[] },
+  fromMs: number,
+  toMs: number,
+  p: ParamBuilder,
+): string {
+  const where = `name IN ${p.add(series.names, 'Array(String)')} AND series_id IN ${p.add(series.ids.map(BigInt), 'Array(UInt64)')} AND ts >= ${time(fromMs, p)} AND ts <= ${time(toMs, p)}`;
+  return `
+    SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, toUInt8(0) AS stale
+    FROM ${TABLES.metricSamples} FINAL WHERE ${where}
+    UNION ALL
+    SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, stale
+    FROM ${TABLES.metricNonFinite} FINAL WHERE ${where}`;
+}
+
+/**
+ * `k` range of the steps whose time t_k satisfies lo <= t_k <= hi, given as SQL of lo - start and
+ * hi - start (Int64 ms): [ceil(lo'/step), floor(hi'/step) + 1) clipped to [0, steps). Integer
+ * division only on non-negative numbers, so no rounding direction question arises.
+ */
+export function stepRange(loRel: string, hiRel: string, g: Grid, p: ParamBuilder): string {
+  const step = p.add(g.stepMs, 'Int64');
+  const steps = p.add(g.steps, 'Int64');
+  const first = `if(${loRel} <= 0, 0, least(${steps}, intDiv(${loRel} + ${step} - 1, ${step})))`;
+  const end = `if(${hiRel} < 0, 0, least(${steps}, intDiv(${hiRel}, ${step}) + 1))`;
+  return `range(toUInt64(${first}), toUInt64(${end}))`;
+}
+
+/**
+ * An instant vector selector at every step: the newest point at or before t_k - offset and no
+ * older than the lookback (`[t - 5m, t]`, both ends included in Prometheus 2.x), unless that point
+ * is a staleness marker. Each point serves the steps from its own time up to the next point of its
+ * series (or the lookback's end), so every step is produced once, without a search per step.
+ * Rows: (id, k, v).
+ */
+export function instantSelectorSql(
+  series: { ids: readonly string[]; names: readonly string[] },
+  offsetMs: number,
+  g: Grid,
+  p: ParamBuilder,
+): string {
+  const lastMs = g.startMs + (g.steps - 1) * g.stepMs;
+  const source = pointsSql(series, g.startMs - offsetMs - LOOKBACK_MS, lastMs - offsetMs, p);
+  const shift = p.add(offsetMs - g.startMs, 'Int64'); // t + offset - start
+  const lookback = p.add(LOOKBACK_MS, 'Int64');
+  const ks = stepRange(`(t + ${shift})`, `(least(t + ${lookback}, nt - 1) + ${shift})`, g, p);
+  return `
+    SELECT sid AS id, k, v FROM (
+      SELECT sid, t, v, stale,
+             leadInFrame(t, 1, toInt64(9223372036854775807)) OVER (PARTITION BY sid ORDER BY t ROWS BETWEEN CURRENT ROW AND 1 FOLLOWING) AS nt
+      FROM (${source})
+    )
+    ARRAY JOIN ${ks} AS k
+    WHERE stale = 0`;
+}
+
+/**
+ * The points of each range `[t_k - offset - range, t_k - offset]` (Prometheus 2.x includes both
+ * ends), per series and step, as time-ordered arrays `ts` (ms) and `vs`; staleness markers are not
+ * part of a range, as in Prometheus. Rows: (sid, k, ts, vs).
+ */
+export function rangeArraysSql(
+  series: { ids: readonly string[]; names: readonly string[] },
+  rangeMs: number,
+  offsetMs: number,
+  g: Grid,
+  p: ParamBuilder,
+): string {
+  const lastMs = g.startMs + (g.steps - 1) * g.stepMs;
+  const source = pointsSql(series, g.startMs - offsetMs - rangeMs, lastMs - offsetMs, p);
+  const shift = p.add(offsetMs - g.startMs, 'Int64');
+  const range = p.add(rangeMs, 'Int64');
+  const ks = stepRange(`(t + ${shift})`, `(t + ${range} + ${shift})`, g, p);
+  return `
+    SELECT sid, k, arrayMap(x -> x.1, pts) AS ts, arrayMap(x -> x.2, pts) AS vs FROM (
+      SELECT sid, k, arraySort(groupArray((t, v))) AS pts
+      FROM (${source}) ARRAY JOIN ${ks} AS k
+      WHERE stale = 0
+      GROUP BY sid, k
+    )`;
+}
