@@ -52,7 +52,10 @@ export function differentialDataSet(): RwSeries[] {
   for (const route of ['/a', '/b']) {
     const counts = [0, 0, 0, 0];
     let sum = 0;
-    const series = bounds.map((le) => ({ labels: { __name__: 'dg_latency_seconds_bucket', route, le }, samples: [] as [number, number][] }));
+    const series = bounds.map((le) => ({
+      labels: { __name__: 'dg_latency_seconds_bucket', route, le },
+      samples: [] as [number, number][],
+    }));
     const sums: [number, number][] = [];
     const totals: [number, number][] = [];
     for (const t of times(j++ * 3)) {

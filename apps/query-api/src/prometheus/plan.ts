@@ -5,6 +5,7 @@ import { badData, unsupported } from './errors.ts';
 import { KEEPS_NAME, RANGE_FUNCTIONS, rangeFunctionSql } from './range-functions.ts';
 import { type Grid, instantSelectorSql, rangeArraysSql } from './samples-sql.ts';
 import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
+import { floatParam, floatsParam } from './sql-parts.ts';
 
 /**
  * A vector expression evaluated at every step of a grid: SQL whose rows are (id UInt64, k UInt64
@@ -106,7 +107,7 @@ async function callPlan(func: string, args: Expr[], ctx: PlanContext): Promise<P
 async function constantPerSeries(m: Expr & { kind: 'matrix' }, ctx: PlanContext, value: number): Promise<Plan> {
   const inner = await callPlan('count_over_time', [m], ctx);
   if (inner.kind !== 'vector') return inner;
-  return { ...inner, sql: `SELECT id, k, ${ctx.p.add(value, 'Float64')} AS v FROM (${inner.sql})` };
+  return { ...inner, sql: `SELECT id, k, ${floatParam(ctx.p, value)} AS v FROM (${inner.sql})` };
 }
 
 function scalarArg(e: Expr | undefined, func: string): number {
@@ -181,7 +182,7 @@ async function aggregatePlan(e: Expr & { kind: 'aggregate' }, ctx: PlanContext):
     const value = param === undefined || Number.isNaN(param) ? NaN : param < 0 ? -Infinity : Infinity;
     return {
       kind: 'vector',
-      sql: `SELECT toUInt64(g) AS id, k, ${p.add(value, 'Float64')} AS v FROM (${grouped}) GROUP BY g, k`,
+      sql: `SELECT toUInt64(g) AS id, k, ${floatParam(p, value)} AS v FROM (${grouped}) GROUP BY g, k`,
       labels: groupLabels,
     };
   }
@@ -198,29 +199,31 @@ async function histogramQuantilePlan(args: Expr[], ctx: PlanContext): Promise<Pl
   if (args.length !== 2) throw badData('expected 2 arguments in call to function "histogram_quantile"');
   const q = scalarArg(args[0], 'histogram_quantile');
   const inner = await vectorArg(args[1]!, ctx, 'call to function "histogram_quantile"');
-  const buckets = new Map([...inner.labels].filter(([, l]) => parseLe(l.le) !== undefined));
-  const { ids, groups, groupLabels } = groupsOf({ ...inner, labels: buckets }, (l) => {
+  // Series without a readable `le` are skipped, as Prometheus skips them.
+  const withLe = new Map([...inner.labels].filter(([, l]) => parseLe(l.le) !== undefined));
+  const { ids, groups, groupLabels } = groupsOf({ ...inner, labels: withLe }, (l) => {
     const { le: _, ...rest } = l;
     return rest;
   });
-  const les = [...buckets.keys()].map((id) => parseLe(buckets.get(id)!.le)!);
-  const leOf = new Map([...buckets.keys()].map((id, i) => [id, les[i]!]));
   const p = ctx.p;
   const idsP = p.add(ids, 'Array(UInt64)');
-  const leP = p.add(
-    ids.map((id) => leOf.get(String(id))!),
-    'Array(Float64)',
+  const leP = floatsParam(
+    p,
+    ids.map((id) => parseLe(withLe.get(String(id))!.le)!),
   );
-  const value = Number.isNaN(q) ? 'nan' : q < 0 ? '-inf' : q > 1 ? 'inf' : bucketQuantileSql(p.add(q, 'Float64'));
   const out = mapLabels(groupLabels, withoutName);
+  const buckets = `SELECT g, k, arraySort(groupArray((le, v))) AS b FROM (
+      SELECT transform(id, ${idsP}, ${p.add(groups, 'Array(UInt32)')}, toUInt32(0)) AS g,
+             transform(id, ${idsP}, ${leP}, toFloat64(0)) AS le, k, v
+      FROM (${inner.sql}) WHERE has(${idsP}, id))
+    GROUP BY g, k`;
+  const values =
+    q >= 0 && q <= 1
+      ? bucketQuantileSql(p.add(q, 'Float64'), buckets)
+      : `SELECT g, k, ${floatParam(p, Number.isNaN(q) ? NaN : q < 0 ? -Infinity : Infinity)} AS v FROM (${buckets})`;
   return {
     kind: 'vector',
-    sql: `SELECT toUInt64(g) AS id, k, toFloat64(${value}) AS v FROM (
-      SELECT g, k, arraySort(groupArray((le, v))) AS b FROM (
-        SELECT transform(id, ${idsP}, ${p.add(groups, 'Array(UInt32)')}, toUInt32(0)) AS g,
-               transform(id, ${idsP}, ${leP}, toFloat64(0)) AS le, k, v
-        FROM (${inner.sql}) WHERE has(${idsP}, id))
-      GROUP BY g, k)`,
+    sql: `SELECT toUInt64(g) AS id, k, v FROM (${values})`,
     labels: out,
   };
 }
@@ -246,7 +249,7 @@ async function binaryPlan(op: BinaryOp, lhsE: Expr, rhsE: Expr, bool: boolean, c
   if (lhs.kind === 'vector' && rhs.kind === 'vector') throw unsupported('binary operations between two vectors');
   if (bool && !comparison) throw badData('bool modifier can only be used on comparison operators');
   const vector = (lhs.kind === 'vector' ? lhs : rhs) as VectorPlan;
-  const scalar = ctx.p.add((lhs.kind === 'scalar' ? lhs : (rhs as ScalarPlan)).value, 'Float64');
+  const scalar = floatParam(ctx.p, (lhs.kind === 'scalar' ? lhs : (rhs as ScalarPlan)).value);
   const [a, b] = lhs.kind === 'vector' ? ['v', scalar] : [scalar, 'v'];
   const sqlOp = op === '^' ? undefined : op === '==' ? '=' : op;
   const expr = sqlOp === undefined ? `pow(${a}, ${b})` : `(${a} ${sqlOp} ${b})`;

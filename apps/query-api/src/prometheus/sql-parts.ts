@@ -1,3 +1,5 @@
+import type { ParamBuilder } from '@spanhouse/db';
+
 /**
  * SQL expressions that replay Prometheus' float arithmetic step by step, so that answers are
  * bit-identical rather than merely close: sums with Neumaier-compensated (Kahan) accumulation, in
@@ -50,4 +52,16 @@ export function quantileOf(q: string, arr: string, name: string): string {
 /** max (or min) as Prometheus folds it: the first value, replaced by a larger one or when NaN. */
 export function extremeFold(arr: string, op: '>' | '<', from: string): string {
   return `arrayFold((m, x) -> if(x ${op} m OR isNaN(m), x, m), ${arr}, ${from})`;
+}
+
+/** A Float64 placeholder that also carries NaN and ±Inf (which query parameters cannot). */
+export function floatParam(p: ParamBuilder, v: number): string {
+  if (Number.isFinite(v)) return p.add(v, 'Float64');
+  return `toFloat64(${p.add(Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf', 'String')})`;
+}
+
+/** An array of Float64 that may hold NaN and ±Inf, as a placeholder. */
+export function floatsParam(p: ParamBuilder, vs: readonly number[]): string {
+  const text = vs.map((v) => (Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v)));
+  return `arrayMap(x -> toFloat64(x), ${p.add(text, 'Array(String)')})`;
 }
