@@ -66,7 +66,7 @@ export function differentialDataSet(): RwSeries[] {
           if (b === '+Inf' || x <= Number(b)) counts[i]!++;
         });
       }
-      series.forEach((s, i) => s.samples.push([t, counts[i]!]));
+      for (const [i, s] of series.entries()) s.samples.push([t, counts[i]!]);
       sums.push([t, Math.round(sum * 1000) / 1000]);
       totals.push([t, counts[3]!]);
     }

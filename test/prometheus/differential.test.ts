@@ -10,9 +10,12 @@ let prom: RunningPrometheus;
 let svc: TestServer;
 const auth = { Authorization: 'Bearer test-token' };
 
+/** Prometheus' answer envelope, as far as the comparisons read it. */
+type PromBody = { status: string; data: { resultType: string; result: { metric: Record<string, string> }[] } };
+
 async function get(base: string, path: string, params: Record<string, string>, headers = {}) {
   const res = await fetch(`${base}${path}?${new URLSearchParams(params)}`, { headers });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as PromBody };
 }
 
 /** Sends the same remote-write bodies to both: a few series per request, as a sender batches them. */
@@ -76,10 +79,8 @@ describe.skipIf(missing !== undefined)(`answers identical to Prometheus' ${missi
   });
 });
 
-function sortVector(body: any) {
+function sortVector(body: PromBody) {
   if (body?.data?.resultType !== 'vector') return body;
-  const result = [...body.data.result].sort((a: any, b: any) =>
-    JSON.stringify(a.metric) < JSON.stringify(b.metric) ? -1 : 1,
-  );
+  const result = [...body.data.result].sort((a, b) => (JSON.stringify(a.metric) < JSON.stringify(b.metric) ? -1 : 1));
   return { ...body, data: { ...body.data, result } };
 }
