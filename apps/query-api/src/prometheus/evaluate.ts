@@ -61,10 +61,17 @@ export async function evaluate(
     if (!metric) continue;
     const points: [number, number][] = r.ks.map((k, i) => [grid.startMs + Number(k) * grid.stepMs, toFloat(r.vs[i])]);
     points.sort((a, b) => a[0] - b[0]);
-    series.push({ metric, points });
+    series.push({ metric: sortedKeys(metric), points });
   }
   series.sort((a, b) => compareLabels(a.metric, b.metric));
   return { kind: 'vector', series };
+}
+
+/** Labels with their keys in order, as Prometheus writes them. */
+function sortedKeys(l: Labels): Labels {
+  const out: Labels = {};
+  for (const k of Object.keys(l).sort()) out[k] = l[k]!;
+  return out;
 }
 
 /** A Float64 of a JSONCompact row: a number, or a quoted nan/inf/-inf. */
