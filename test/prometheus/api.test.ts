@@ -31,7 +31,7 @@ async function form(path: string, params: Record<string, string | string[]>, hea
     body: body.toString(),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as { data: any; error: string } };
 }
 
 describe('the calls Grafana makes on "Save & test" and while building a panel', () => {
