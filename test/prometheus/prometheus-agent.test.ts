@@ -13,7 +13,7 @@ let scrapes = 0;
 
 /** A scrape target: a counter that grows at every scrape and a gauge. */
 function startTarget(port: number): Promise<Server> {
-  const server = createServer((req, res) => {
+  const server = createServer((_req, res) => {
     scrapes++;
     res.setHeader('Content-Type', 'text/plain; version=0.0.4');
     res.end(

@@ -66,7 +66,12 @@ describe(`PromQL properties on random data${missing ? ` (pure references only: $
     await fc.assert(
       fc.asyncProperty(counter, grid, async (steps, g) => {
         let v = 0;
-        const points = pointsOf(steps.map(([gap, inc, reset]) => [gap, (v = reset ? inc % 7 : v + inc)]));
+        const points = pointsOf(
+          steps.map(([gap, inc, reset]) => {
+            v = reset ? inc % 7 : v + inc;
+            return [gap, v];
+          }),
+        );
         const name = `p_counter_${run++}`;
         await write([{ labels: { __name__: name }, samples: points }]);
         const start = T0 + g.startOffset;
@@ -139,10 +144,10 @@ describe(`PromQL properties on random data${missing ? ` (pure references only: $
         const les = [...sorted, Infinity];
         // Cumulative counts, sometimes not monotonic (as scrapes of a live histogram can be).
         let c = 0;
-        const buckets: [number, number][] = les.map((le, i) => [
-          le,
-          (c += counts[i]!) - (counts[i]! % 5 === 1 ? 3 : 0),
-        ]);
+        const buckets: [number, number][] = les.map((le, i) => {
+          c += counts[i]!;
+          return [le, c - (counts[i]! % 5 === 1 ? 3 : 0)];
+        });
         const name = `p_hist_${run++}_bucket`;
         const t = T0 + 60_000;
         await write(

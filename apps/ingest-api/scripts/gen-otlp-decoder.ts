@@ -37,6 +37,7 @@ const SCALARS: Record<string, { wire: number; read: string; ts: string; zero: st
   bool: { wire: 0, read: 'r.bool()', ts: 'boolean', zero: 'false' },
   int32: { wire: 0, read: 'r.int32()', ts: 'number', zero: '0' },
   uint32: { wire: 0, read: 'r.uint32()', ts: 'number', zero: '0' },
+  sint32: { wire: 0, read: 'r.sint32()', ts: 'number', zero: '0' },
   int64: INT64_NUMBER
     ? { wire: 0, read: 'r.int64Number()', ts: 'number', zero: '0' }
     : { wire: 0, read: 'r.long(false)', ts: 'Long64 | null', zero: 'null' },
@@ -126,7 +127,9 @@ for (const t of types) {
       const push = `if (m.${f.name} === EMPTY) m.${f.name} = []; m.${f.name}.push(${info.scalar!.read});`;
       out.push(`        ${push}`, '        continue;', '      }');
       out.push(`      case ${(f.id << 3) | 2}: {`);
-      out.push(`        const end = r.pos + r.size(); if (end > r.len) throw new RangeError('index out of range');`);
+      out.push(
+        `        const size = r.size(); const end = r.pos + size; if (end > r.len) throw new RangeError('index out of range');`,
+      );
       out.push(`        if (m.${f.name} === EMPTY) m.${f.name} = [];`);
       out.push(`        while (r.pos < end) m.${f.name}.push(${info.scalar!.read});`);
     } else {

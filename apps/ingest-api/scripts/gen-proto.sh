@@ -26,3 +26,12 @@ pbjs --target static-module --wrap esm \
   --no-verify --no-convert --no-delimited --no-typeurl --no-service \
   --path proto --out "$rw/remote.js" --dts proto/prometheus/remote.proto
 tsx scripts/gen-otlp-decoder.ts prometheus/remote.proto prometheus.WriteRequest "$rw/remote-decode.ts" --int64-number
+
+# OTLP metrics: protobufjs static code (responses, request encoding for tests) and the request decoder.
+om=src/otlp-metrics/generated
+mkdir -p "$om"
+pbjs --target static-module --wrap esm \
+  --no-verify --no-convert --no-delimited --no-typeurl --no-service \
+  --path proto --out "$om/metrics.js" --dts proto/opentelemetry/proto/collector/metrics/v1/metrics_service.proto
+tsx scripts/gen-otlp-decoder.ts opentelemetry/proto/collector/metrics/v1/metrics_service.proto \
+  opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest "$om/metrics-decode.ts"

@@ -6,6 +6,7 @@ import { useMetricEncoders } from './metrics/store.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { metricsBatchRoutes } from './routes/metrics-batch.ts';
 import { otlpRoutes } from './routes/otlp.ts';
+import { otlpMetricsRoutes } from './routes/otlp-metrics.ts';
 import { remoteWriteRoutes } from './routes/remote-write.ts';
 
 /** Adds every ingest route to an app made by createBaseApp. */
@@ -17,5 +18,6 @@ export function registerIngestRoutes(app: Hono<BaseEnv>, deps: IngestDeps): Hono
   useMetricEncoders(deps.ingestor);
   app.route('/', metricsBatchRoutes(deps, seriesCache));
   app.route('/', remoteWriteRoutes(deps, seriesCache));
+  app.route('/', otlpMetricsRoutes(deps, seriesCache));
   return app;
 }

@@ -3,5 +3,6 @@ export * from './common.ts';
 export * from './daily.ts';
 export * from './errors.ts';
 export * from './metrics.ts';
+export * from './prom-float.ts';
 export * from './time.ts';
 export * from './traces.ts';

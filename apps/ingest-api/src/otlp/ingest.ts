@@ -6,25 +6,17 @@ import type { OtlpEncoding } from './content.ts';
 import { decodeJsonRequest } from './decode-json.ts';
 import { decodeProtobufRequest } from './decode-protobuf.ts';
 import { mapExport } from './map-export.ts';
+import { rejectionMessage } from './rejections.ts';
 import { collectSpans, type OtlpSpan } from './spans.ts';
 
-/** At most this many rejection reasons are listed in a reply; the count says how many there were. */
-const MAX_REASONS = 5;
-
 export type IngestResult = { accepted: number; rejected?: { count: number; message: string } };
-
-function rejectionMessage(reasons: string[]): string {
-  const shown = reasons.slice(0, MAX_REASONS).join('; ');
-  const more = reasons.length > MAX_REASONS ? ` (and ${reasons.length - MAX_REASONS} more)` : '';
-  return `${reasons.length} span${reasons.length === 1 ? '' : 's'} rejected: ${shown}${more}`;
-}
 
 type Prepared = { rows: Record<string, object[]> | undefined; result: IngestResult };
 
 /** The rows to store (already encoded, see traceRowsForSubmit) and the reply, worked out at once. */
 function prepare(deps: IngestDeps, spans: OtlpSpan[]): Prepared {
   const mapped = mapExport(spans, Date.now() * 1000);
-  if (mapped.accepted === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected));
+  if (mapped.accepted === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected, 'span'));
   const observations: ObservationRow[] = [];
   const traces: TraceRow[] = [];
   for (const { piece, observations: records } of mapped.traces) {
@@ -36,7 +28,7 @@ function prepare(deps: IngestDeps, spans: OtlpSpan[]): Prepared {
     mapped.rejected.length > 0
       ? {
           accepted: mapped.accepted,
-          rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected) },
+          rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'span') },
         }
       : { accepted: mapped.accepted };
   return { rows: traces.length > 0 ? traceRowsForSubmit(observations, traces) : undefined, result };

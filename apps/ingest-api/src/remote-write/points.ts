@@ -1,25 +1,9 @@
 import { badRequest } from '@spanhouse/http';
 import { METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import { LineBytes } from '../buffer/line-bytes.ts';
-import { escapeTsv, type SeriesRow } from '../metrics/rows.ts';
-import type { SeriesCache, SeriesEntry } from '../metrics/series-cache.ts';
+import { PointWriter } from '../metrics/point-writer.ts';
+import type { SeriesCache } from '../metrics/series-cache.ts';
 import type { MetricPoints } from '../metrics/store.ts';
 import type { TimeSeries, WriteRequest } from './generated/remote-decode.ts';
-
-const bits = new Float64Array(1);
-const bitsHigh = new Uint32Array(bits.buffer);
-/**
- * Prometheus' staleness marker: the NaN with bits 0x7ff0000000000002 (value.StaleNaN), written when
- * a series disappears from a scrape. V8 keeps a NaN's payload through the decoder's readDoubleLE.
- */
-export function isStaleNaN(v: number): boolean {
-  if (!Number.isNaN(v)) return false;
-  bits[0] = v;
-  return bitsHigh[1] === 0x7ff00000 && bitsHigh[0] === 2;
-}
-
-/** ClickHouse's TabSeparated spelling of a non-finite Float64. */
-const nonFiniteText = (v: number) => (Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf');
 
 /**
  * Maps a WriteRequest to the rows of the metric tables. `__name__` is the metric name, every other
@@ -31,8 +15,6 @@ const nonFiniteText = (v: number) => (Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : 
  * Native histograms are not stored; a request holding nothing else is a 400 that says so.
  */
 export function remoteWritePoints(req: WriteRequest, cache: SeriesCache): MetricPoints {
-  const series: SeriesRow[] = [];
-  const pending = new Set<SeriesEntry>();
   let sampleCount = 0;
   let histograms = 0;
   for (const ts of req.timeseries) {
@@ -42,20 +24,12 @@ export function remoteWritePoints(req: WriteRequest, cache: SeriesCache): Metric
   if (sampleCount === 0 && histograms > 0) {
     throw badRequest(`native histograms are not supported (${histograms} sent); send classic histograms`);
   }
-  const samples = new LineBytes(sampleCount * 48);
-  const nonFinite = new LineBytes(0);
-  let sampleRows = 0;
-  let nonFiniteRows = 0;
+  const out = new PointWriter(cache, sampleCount);
   const stamps = new Map<number, string>();
   req.timeseries.forEach((ts, i) => {
     if (ts.samples.length === 0) return;
     const { name, labels } = seriesOf(ts, i);
-    const entry = cache.lookup(name, labels);
-    if (!entry.stored && !pending.has(entry)) {
-      pending.add(entry);
-      series.push({ name, series_id: entry.id, labels });
-    }
-    const prefix = Buffer.from(`${escapeTsv(name)}\t${entry.id}\t`);
+    const series = out.seriesOf(name, labels);
     for (const s of ts.samples) {
       const ms = s.timestamp;
       let stamp = stamps.get(ms);
@@ -67,32 +41,10 @@ export function remoteWritePoints(req: WriteRequest, cache: SeriesCache): Metric
         stamp = microsToCh(us);
         stamps.set(ms, stamp);
       }
-      const v = s.value;
-      const finite = v - v === 0;
-      const out = finite ? samples : nonFinite;
-      const text = finite ? String(v) : nonFiniteText(v);
-      out.room(prefix.length + stamp.length + text.length + 4);
-      out.copy(prefix, 0, prefix.length);
-      out.ascii(stamp);
-      out.byte(9);
-      out.ascii(text);
-      if (finite) sampleRows++;
-      else {
-        out.byte(9);
-        out.byte(isStaleNaN(v) ? 49 : 48);
-        nonFiniteRows++;
-      }
-      out.byte(10);
+      out.point(series, stamp, s.value);
     }
   });
-  return {
-    samples: { bytes: samples.bytes(), rows: sampleRows },
-    nonFinite: { bytes: nonFinite.bytes(), rows: nonFiniteRows },
-    series,
-    markStored: () => {
-      for (const e of pending) e.stored = true;
-    },
-  };
+  return out.result();
 }
 
 /** The metric name and labels of a series, checked against the limits of every metric point. */

@@ -1,0 +1,45 @@
+import { badRequest } from '@spanhouse/http';
+import type { OtlpEncoding } from '../otlp/content.ts';
+import { opentelemetry } from './generated/metrics.js';
+import { decodeExportMetricsServiceRequest } from './generated/metrics-decode.ts';
+import type { MetricsRequestLike } from './like.ts';
+
+const { ExportMetricsServiceResponse } = opentelemetry.proto.collector.metrics.v1;
+
+/**
+ * An ExportMetricsServiceRequest from protobuf (decoder generated from the vendored .proto files)
+ * or OTLP/JSON. 400 when the body is not one; the points' own fields are checked as they are
+ * mapped, so one bad point does not sink the others.
+ */
+export function decodeMetricsRequest(encoding: OtlpEncoding, body: Buffer): MetricsRequestLike {
+  if (encoding === 'protobuf') {
+    try {
+      return decodeExportMetricsServiceRequest(body);
+    } catch (err) {
+      throw badRequest(`request body is not a protobuf ExportMetricsServiceRequest: ${(err as Error).message}`);
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch (err) {
+    throw badRequest(`request body is not valid JSON: ${(err as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw badRequest('request body: must be a JSON object (an OTLP ExportMetricsServiceRequest)');
+  }
+  const list = (parsed as { resourceMetrics?: unknown }).resourceMetrics;
+  if (list !== undefined && list !== null && !Array.isArray(list)) {
+    throw badRequest('resourceMetrics: must be an array');
+  }
+  return parsed as MetricsRequestLike;
+}
+
+/** ExportMetricsServiceResponse: empty when all was accepted, else partial_success. */
+export function encodeMetricsResponse(rejected?: { count: number; message: string }): ArrayBuffer {
+  const message = rejected
+    ? { partialSuccess: { rejectedDataPoints: rejected.count, errorMessage: rejected.message } }
+    : {};
+  const bytes = ExportMetricsServiceResponse.encode(message).finish();
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}

@@ -1,0 +1,36 @@
+import { badRequest, limitBody } from '@spanhouse/http';
+import { Hono } from 'hono';
+import type { IngestDeps } from '../deps.ts';
+import type { SeriesCache } from '../metrics/series-cache.ts';
+import { storeMetricPoints } from '../metrics/store.ts';
+import { readOtlpBody } from '../otlp/body.ts';
+import { otlpEncoding } from '../otlp/content.ts';
+import { rejectionMessage } from '../otlp/rejections.ts';
+import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
+import { mapMetricsExport } from '../otlp-metrics/map.ts';
+
+/**
+ * POST /api/public/otel/v1/metrics: OTLP/HTTP metrics, protobuf or JSON, optionally gzip (the body
+ * handling of the trace endpoint). 200 once stored, in the request's encoding: an empty
+ * ExportMetricsServiceResponse, or partial_success counting the points refused (delta
+ * temporality, no time, past the limits) with up to five reasons. No usable point: 400.
+ */
+export function otlpMetricsRoutes(deps: IngestDeps, cache: SeriesCache) {
+  return new Hono().post('/api/public/otel/v1/metrics', limitBody(deps.config.limits.bodyBytes), async (c) => {
+    const encoding = otlpEncoding(c.req.header('content-type'));
+    const body = await readOtlpBody(c.req.raw, c.req.header('content-encoding'), deps.config.limits.decompressedBytes);
+    const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), cache);
+    const rejected =
+      mapped.rejected.length > 0
+        ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
+        : undefined;
+    if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
+    await storeMetricPoints(deps, mapped.points);
+    if (encoding === 'protobuf') {
+      c.header('Content-Type', 'application/x-protobuf');
+      return c.body(encodeMetricsResponse(rejected), 200);
+    }
+    if (!rejected) return c.json({});
+    return c.json({ partialSuccess: { rejectedDataPoints: String(rejected.count), errorMessage: rejected.message } });
+  });
+}
