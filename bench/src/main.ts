@@ -6,6 +6,7 @@ import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
 import { loadAverage } from './lib/proc.ts';
 import { metricsSuite } from './metrics/suite.ts';
+import { prometheusSuite } from './prometheus/suite.ts';
 import { traceQuerySuite } from './traces/suite-queries.ts';
 
 // `pnpm bench`: every suite, markdown on stdout (progress on stderr), a copy in <dir>/results.
@@ -25,6 +26,7 @@ for (const suite of opts.suites) {
   if (suite === 'trace-queries') sections.push(await traceQuerySuite(opts), '');
   if (suite === 'trace-ingest') sections.push(await traceIngestSuite(opts), '');
   if (suite === 'metrics') sections.push(await metricsSuite(opts), '');
+  if (suite === 'prometheus') sections.push(await prometheusSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');
