@@ -13,4 +13,10 @@ export type IngestDeps = {
   credentials: Credentials;
   ingestor: Ingestor;
   prices: PriceTable;
+  /**
+   * Told, before a metrics write is acknowledged, the earliest point time it committed (µs): the
+   * all-in-one process drops the PromQL results cached from that time on (see the query API's
+   * prometheus/result-cache.ts).
+   */
+  metricsWritten?: (minUs: number) => void;
 };

@@ -14,7 +14,7 @@ import {
   readiness,
   registerIngestRoutes,
 } from '@spanhouse/ingest-api';
-import { MetricSeriesCache, registerQueryRoutes } from '@spanhouse/query-api';
+import { MetricSeriesCache, PromResultCache, registerQueryRoutes } from '@spanhouse/query-api';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 
@@ -39,9 +39,13 @@ export async function createAllInOne(opts: {
   const seriesCache = db.mode === 'embedded' ? new MetricSeriesCache() : undefined;
   const hooks = seriesCache ? forgetSeriesOnWrite(seriesCache, opts.hooks) : opts.hooks;
   const ingest = createIngestDeps({ db, config, logger, credentials, hooks, metrics });
+  // Likewise the PromQL answers reused across dashboard refreshes: every metrics write tells the
+  // cache its earliest point before it is acknowledged.
+  const promCache = db.mode === 'embedded' ? new PromResultCache() : undefined;
+  if (promCache) ingest.metricsWritten = (minUs) => promCache.written(minUs);
   const app = createBaseApp({ logger, credentials, metrics, ready: readiness(db, ingest.ingestor) });
   registerIngestRoutes(app, ingest);
-  registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, seriesCache });
+  registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, seriesCache, promCache });
   return { app, db, ingest, metrics };
 }
 

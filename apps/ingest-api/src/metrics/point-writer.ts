@@ -38,6 +38,7 @@ export class PointWriter {
   private nonFiniteRows = 0;
   private readonly series: SeriesRow[] = [];
   private readonly pending = new Set<SeriesEntry>();
+  private minUs = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly cache: SeriesCache,
@@ -56,8 +57,9 @@ export class PointWriter {
     return { prefix: Buffer.from(`${escapeTsv(name)}\t${entry.id}\t`) };
   }
 
-  /** One point; `stamp` is the time in ClickHouse's DateTime64(6) text (microsToCh). */
-  point(s: SeriesHandle, stamp: string, v: number): void {
+  /** One point at `us` microseconds; `stamp` is that time in ClickHouse's DateTime64(6) text (microsToCh). */
+  point(s: SeriesHandle, us: number, stamp: string, v: number): void {
+    if (us < this.minUs) this.minUs = us;
     const finite = v - v === 0;
     const out = finite ? this.samples : this.nonFinite;
     const text = finite ? String(v) : nonFiniteText(v);
@@ -86,6 +88,7 @@ export class PointWriter {
       samples: { bytes: this.samples.bytes(), rows: this.sampleRows },
       nonFinite: { bytes: this.nonFinite.bytes(), rows: this.nonFiniteRows },
       series: this.series,
+      minUs: this.minUs,
       markStored: () => {
         for (const e of pending) e.stored = true;
       },

@@ -5,7 +5,7 @@ import type { SampleChunk, SeriesRow } from './rows.ts';
 import type { SeriesCache, SeriesEntry } from './series-cache.ts';
 
 /** What a scanned body gives: its samples as TabSeparated bytes and the series not yet stored. */
-export type ScannedBatch = { samples: SampleChunk; series: SeriesRow[]; markStored: () => void };
+export type ScannedBatch = { samples: SampleChunk; series: SeriesRow[]; minUs: number; markStored: () => void };
 
 // Byte values the scanner compares against.
 const QUOTE = 34;
@@ -72,6 +72,7 @@ class Scanner {
   private name = '';
   private tsAt = [0, 0];
   private tsCh = '';
+  private minUs = Number.POSITIVE_INFINITY;
   private readonly out: LineBytes;
   private rows = 0;
   private readonly series: SeriesRow[] = [];
@@ -107,6 +108,7 @@ class Scanner {
     return {
       samples: { bytes: this.out.bytes(), rows: this.rows },
       series: this.series,
+      minUs: this.minUs,
       markStored: () => {
         for (const e of pending) e.stored = true;
       },
@@ -209,6 +211,7 @@ class Scanner {
       const us = isoToMicros(this.text(start + 1, end - 1));
       if (us === null || us < METRIC_TIME_RANGE_US.min || us > METRIC_TIME_RANGE_US.max) throw FALLBACK;
       this.tsCh = microsToCh(us);
+      if (us < this.minUs) this.minUs = us;
       this.tsAt = [start, end];
     }
     return this.tsCh;

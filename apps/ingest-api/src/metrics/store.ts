@@ -12,6 +12,8 @@ export type MetricPoints = {
   /** Lines of NONFINITE_COLUMNS; absent when the request had none (the batch API refuses them). */
   nonFinite?: SampleChunk;
   series: SeriesRow[];
+  /** The earliest point's time in microseconds (Infinity without points): what a write may change. */
+  minUs: number;
   /** Called once everything above is committed: those series rows need not be sent again. */
   markStored: () => void;
 };
@@ -37,13 +39,20 @@ export function useMetricEncoders(ingestor: Ingestor): void {
 /**
  * The one way metric points are stored, whatever API they came through (the batch JSON, Prometheus
  * remote write, OTLP metrics): one submit of every table's rows, resolved once all are committed
- * (so a request is acknowledged only when its points are durable), then the series marked stored.
+ * (so a request is acknowledged only when its points are durable), then the series marked stored
+ * and `metricsWritten` told the earliest time written (the query cache forgets what it changes).
  */
-export async function storeMetricPoints(deps: Pick<IngestDeps, 'ingestor'>, points: MetricPoints): Promise<void> {
+export async function storeMetricPoints(
+  deps: Pick<IngestDeps, 'ingestor' | 'metricsWritten'>,
+  points: MetricPoints,
+): Promise<void> {
   await deps.ingestor.submit({
     [TABLES.metricSeries]: points.series,
     [TABLES.metricSamples]: points.samples.rows > 0 ? [points.samples] : [],
     [TABLES.metricNonFinite]: points.nonFinite && points.nonFinite.rows > 0 ? [points.nonFinite] : [],
   });
   points.markStored();
+  // Before the request is acknowledged: a query answered after the acknowledgement must not come
+  // from a cached result computed without these points.
+  if (points.samples.rows + (points.nonFinite?.rows ?? 0) > 0) deps.metricsWritten?.(points.minUs);
 }

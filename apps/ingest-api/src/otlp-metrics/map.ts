@@ -72,7 +72,7 @@ export function mapMetricsExport(req: MetricsRequestLike, cache: SeriesCache): M
               name + suffix,
               extra ? { ...(labels as Record<string, string>), ...extra } : (labels as Record<string, string>),
             );
-            out.point(series, stamp, noValue ? STALE_NAN : value);
+            out.point(series, us, stamp, noValue ? STALE_NAN : value);
           }
           accepted++;
         }

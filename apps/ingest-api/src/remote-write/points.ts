@@ -41,7 +41,7 @@ export function remoteWritePoints(req: WriteRequest, cache: SeriesCache): Metric
         stamp = microsToCh(us);
         stamps.set(ms, stamp);
       }
-      out.point(series, stamp, s.value);
+      out.point(series, ms * 1000, stamp, s.value);
     }
   });
   return out.result();

@@ -24,10 +24,14 @@ export function metricsBatchRoutes(deps: IngestDeps, cache: SeriesCache) {
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
 function parsed(text: string, cache: SeriesCache): ScannedBatch {
-  const rows = buildMetricRows(decodeMetricsBatch(parseMetricsBody(text)), cache);
+  const decoded = decodeMetricsBatch(parseMetricsBody(text));
+  const rows = buildMetricRows(decoded, cache);
+  let minUs = Number.POSITIVE_INFINITY;
+  for (const us of decoded.us) if (us < minUs) minUs = us;
   return {
     samples: { bytes: Buffer.from(encodeSamplesTsv(rows.samples)), rows: rows.samples.length },
     series: rows.series,
+    minUs,
     markStored: rows.markStored,
   };
 }

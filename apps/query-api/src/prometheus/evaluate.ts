@@ -1,10 +1,12 @@
 import type { Db } from '@spanhouse/db';
 import { ParamBuilder } from '@spanhouse/db';
 import { queryCompact } from '../metrics/read.ts';
+import type { Expr, Selector } from './ast.ts';
 import { badData } from './errors.ts';
 import { formatTime, formatValue } from './format.ts';
 import { parsePromQL } from './parse.ts';
 import { plan } from './plan.ts';
+import type { PromResultCache } from './result-cache.ts';
 import type { Grid } from './samples-sql.ts';
 import { compareLabels, type Labels } from './series-lookup.ts';
 
@@ -36,11 +38,10 @@ export function rangeGrid(startMs: number, endMs: number, stepMs: number): Grid 
  */
 export async function evaluate(
   db: Db,
-  query: string,
+  expr: Expr,
   grid: Grid,
   signal?: AbortSignal,
 ): Promise<{ kind: 'scalar'; value: number } | { kind: 'vector'; series: SeriesResult[] }> {
-  const expr = parsePromQL(query);
   if (expr.kind === 'matrix') {
     throw badData('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
   }
@@ -83,9 +84,28 @@ function toFloat(x: unknown): number {
   return Number(x);
 }
 
-/** query_range's answer: a matrix (a scalar becomes one series without labels). */
-export async function rangeQuery(db: Db, query: string, grid: Grid, signal?: AbortSignal): Promise<QueryResult> {
-  const out = await evaluate(db, query, grid, signal);
+/**
+ * query_range's answer: a matrix (a scalar becomes one series without labels). With `cache`, the
+ * steps of an earlier answer of the same query are reused and only the rest computed.
+ */
+export async function rangeQuery(
+  db: Db,
+  query: string,
+  grid: Grid,
+  opts: { signal?: AbortSignal; cache?: PromResultCache } = {},
+): Promise<QueryResult> {
+  const expr = parsePromQL(query);
+  const selectors = selectorsOf(expr);
+  const cacheable = opts.cache && selectors.length > 0 && selectors.every((s) => s.at === undefined);
+  const out = cacheable
+    ? {
+        kind: 'vector' as const,
+        series: await opts.cache!.range(query, grid, Math.min(0, ...selectors.map((s) => s.offsetMs)), async (g) => {
+          const part = await evaluate(db, expr, g, opts.signal);
+          return part.kind === 'vector' ? part.series : [];
+        }),
+      }
+    : await evaluate(db, expr, grid, opts.signal);
   const times = Array.from({ length: grid.steps }, (_, k) => grid.startMs + k * grid.stepMs);
   if (out.kind === 'scalar') {
     const v = formatValue(out.value);
@@ -102,10 +122,30 @@ export async function rangeQuery(db: Db, query: string, grid: Grid, signal?: Abo
 
 /** query's answer at one time: a vector, or a scalar. */
 export async function instantQuery(db: Db, query: string, timeMs: number, signal?: AbortSignal): Promise<QueryResult> {
-  const out = await evaluate(db, query, { startMs: timeMs, stepMs: 1, steps: 1 }, signal);
+  const out = await evaluate(db, parsePromQL(query), { startMs: timeMs, stepMs: 1, steps: 1 }, signal);
   if (out.kind === 'scalar') return { resultType: 'scalar', result: [formatTime(timeMs), formatValue(out.value)] };
   return {
     resultType: 'vector',
     result: out.series.map((s) => ({ metric: s.metric, value: [formatTime(timeMs), formatValue(s.points[0]![1])] })),
   };
+}
+
+/** Every selector of an expression. */
+export function selectorsOf(e: Expr): Selector[] {
+  switch (e.kind) {
+    case 'selector':
+      return [e];
+    case 'matrix':
+      return [e.selector];
+    case 'call':
+      return e.args.flatMap(selectorsOf);
+    case 'aggregate':
+      return [...(e.param ? selectorsOf(e.param) : []), ...selectorsOf(e.expr)];
+    case 'binary':
+      return [...selectorsOf(e.lhs), ...selectorsOf(e.rhs)];
+    case 'unary':
+      return selectorsOf(e.expr);
+    default:
+      return [];
+  }
 }

@@ -43,7 +43,7 @@ export function prometheusRoutes(deps: QueryDeps) {
       parseTimeMs(required(q, 'end'), 'end'),
       parseStepMs(required(q, 'step')),
     );
-    return rangeQuery(deps.db, required(q, 'query'), grid, signal(c));
+    return rangeQuery(deps.db, required(q, 'query'), grid, { signal: signal(c), cache: deps.promCache });
   });
   both('/prometheus/api/v1/labels', async (c, q) => labelNames(deps.db, parseMatches(q.getAll('match[]')), signal(c)));
   both('/prometheus/api/v1/label/:name/values', async (c, q) =>
