@@ -49,7 +49,16 @@ describe('the calls Grafana makes on "Save & test" and while building a panel', 
       '__name__',
       'host',
     ]);
-    expect((await app.get('/prometheus/api/v1/label/__name__/values')).body.data).toEqual(['api.mem', 'api_cpu']);
+    expect((await app.get('/prometheus/api/v1/label/__name__/values')).body.data).toEqual([
+      'api.mem',
+      'api_cpu',
+      // Read from the trace tables (docs/prometheus.md): always offered.
+      'spanhouse_llm_cost_usd',
+      'spanhouse_llm_duration_seconds',
+      'spanhouse_llm_input_tokens',
+      'spanhouse_llm_output_tokens',
+      'spanhouse_llm_total_tokens',
+    ]);
     const hosts = await app.get(
       `/prometheus/api/v1/label/host/values?${new URLSearchParams({ 'match[]': 'api_cpu{dc="us"}' })}`,
     );

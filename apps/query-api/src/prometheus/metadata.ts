@@ -1,6 +1,7 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { Selector } from './ast.ts';
 import { badData } from './errors.ts';
+import { LLM_METRICS } from './llm-metrics.ts';
 import { parsePromQL } from './parse.ts';
 import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
 
@@ -50,11 +51,13 @@ export async function labelValues(
   }
   const p = new ParamBuilder();
   const column = name === '__name__' ? 'name' : `labels[${p.add(name, 'String')}]`;
-  return queryRows(db, {
+  const values = await queryRows(db, {
     sql: `SELECT DISTINCT ${column} AS v FROM ${TABLES.metricSeries} WHERE v != '' ORDER BY v`,
     params: p.params,
     tag: 'prometheus.label_values',
     signal,
     map: (r) => String(r.v),
   });
+  // The LLM metrics read from the trace tables are always there to pick in a metric browser.
+  return name === '__name__' ? [...new Set([...values, ...Object.keys(LLM_METRICS)])].sort() : values;
 }

@@ -1,5 +1,6 @@
 import { type ParamBuilder, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+import { LLM_METRICS, llmPointsSql } from './llm-metrics.ts';
 
 /** The evaluation grid: Prometheus evaluates at exactly start + k * step, k = 0 .. steps - 1. */
 export type Grid = { startMs: number; stepMs: number; steps: number };
@@ -23,13 +24,17 @@ export function pointsSql(
   toMs: number,
   p: ParamBuilder,
 ): string {
-  const where = `name IN ${p.add(series.names, 'Array(String)')} AND series_id IN ${p.add(series.ids.map(BigInt), 'Array(UInt64)')} AND ts >= ${time(fromMs, p)} AND ts <= ${time(toMs, p)}`;
+  const llm = series.names.filter((n) => LLM_METRICS[n] !== undefined);
+  const stored = series.names.filter((n) => LLM_METRICS[n] === undefined);
+  const fromTraces = llm.map((n) => `UNION ALL ${llmPointsSql(n, series.ids, fromMs, toMs, p)}`).join('\n');
+  const where = `name IN ${p.add(stored, 'Array(String)')} AND series_id IN ${p.add(series.ids.map(BigInt), 'Array(UInt64)')} AND ts >= ${time(fromMs, p)} AND ts <= ${time(toMs, p)}`;
   return `
     SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, toUInt8(0) AS stale
     FROM ${TABLES.metricSamples} FINAL WHERE ${where}
     UNION ALL
     SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, stale
-    FROM ${TABLES.metricNonFinite} FINAL WHERE ${where}`;
+    FROM ${TABLES.metricNonFinite} FINAL WHERE ${where}
+    ${fromTraces}`;
 }
 
 /**

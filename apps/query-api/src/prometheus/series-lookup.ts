@@ -1,5 +1,6 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { Matcher } from './ast.ts';
+import { findLlmSeries, llmNamesOf } from './llm-metrics.ts';
 
 /** Label set of a series as PromQL sees it: `__name__` is the metric name. */
 export type Labels = Record<string, string>;
@@ -25,16 +26,21 @@ export function matcherSql(m: Matcher, p: ParamBuilder): string {
   }
 }
 
-/** Every stored series matching all of `matchers`, with `__name__` among its labels. */
+/**
+ * Every series matching all of `matchers`, with `__name__` among its labels: the stored ones and
+ * the LLM metrics read from the trace tables (llm-metrics.ts).
+ */
 export async function findSeries(
   db: Db,
   matchers: readonly Matcher[],
   opts: { signal?: AbortSignal; limit?: number } = {},
 ): Promise<FoundSeries[]> {
   const p = new ParamBuilder();
+  const llm = llmNamesOf(matchers);
+  const fromTraces = llm.length > 0 ? await findLlmSeries(db, llm, matchers, new ParamBuilder(), opts.signal) : [];
   const where = matchers.length === 0 ? '1' : matchers.map((m) => matcherSql(m, p)).join(' AND ');
   const limit = opts.limit === undefined ? '' : ` LIMIT ${p.add(opts.limit, 'UInt32')}`;
-  return queryRows(db, {
+  const stored = await queryRows(db, {
     sql: `SELECT toString(series_id) AS id, name, labels FROM ${TABLES.metricSeries} FINAL WHERE ${where}${limit}`,
     params: p.params,
     tag: 'prometheus.series',
@@ -44,6 +50,7 @@ export async function findSeries(
       return { id: String(r.id), name, labels: { ...stringRecord(r.labels), __name__: name } };
     },
   });
+  return fromTraces.length === 0 ? stored : [...stored, ...fromTraces];
 }
 
 function stringRecord(x: unknown): Labels {
