@@ -12,6 +12,8 @@ const doc = parseDocument(readFileSync(`${ROOT}/docker-compose.yml`, 'utf8'), { 
 
 type Service = {
   image?: string;
+  profiles?: string[];
+  ports?: string[];
   build?: string;
   command?: string[];
   environment?: Record<string, string>;
@@ -27,7 +29,7 @@ const substitute = (value: string) => value.replace(/\$\{\w+:-([^}]*)\}/g, '$1')
 describe('docker-compose.yml', () => {
   it('parses without YAML errors', () => {
     expect(doc.errors).toEqual([]);
-    expect(Object.keys(compose.services).sort()).toEqual(['clickhouse', 'ingest', 'query']);
+    expect(Object.keys(compose.services).sort()).toEqual(['clickhouse', 'grafana', 'ingest', 'query']);
   });
 
   it('keeps ClickHouse data in a named volume and waits for ClickHouse to be healthy', () => {
@@ -60,5 +62,30 @@ describe('docker-compose.yml', () => {
       expect(env.CLICKHOUSE_PASSWORD).toBe(substitute(compose.services.clickhouse!.environment!.CLICKHOUSE_PASSWORD!));
       expect(s.healthcheck?.test.join(' ')).toContain('/readyz');
     }
+  });
+
+  it('starts Grafana only with the grafana profile, provisioned with spanhouse and its dashboard', () => {
+    const g = compose.services.grafana!;
+    expect(g.profiles).toEqual(['grafana']);
+    expect(g.depends_on?.query?.condition).toBe('service_healthy');
+    // The data source points at the query process's Prometheus API with the same key pair it accepts.
+    expect(g.environment!.SPANHOUSE_PROMETHEUS_URL).toBe('http://query:3000/prometheus');
+    for (const key of ['PUBLIC_KEY', 'SECRET_KEY']) {
+      expect(g.environment![key]).toBe(compose.services.query!.environment![key]);
+    }
+    for (const volume of g.volumes!.filter((v) => v.startsWith('./'))) {
+      expect(existsSync(`${ROOT}/${volume.split(':')[0]}`), volume).toBe(true);
+    }
+    const source = parseDocument(
+      readFileSync(`${ROOT}/deploy/grafana/provisioning/datasources/spanhouse.yaml`, 'utf8'),
+    ).toJS();
+    expect(source.datasources[0]).toMatchObject({
+      uid: 'spanhouse',
+      type: 'prometheus',
+      url: '${SPANHOUSE_PROMETHEUS_URL}',
+      basicAuth: true,
+      basicAuthUser: '${PUBLIC_KEY}',
+      secureJsonData: { basicAuthPassword: '${SECRET_KEY}' },
+    });
   });
 });

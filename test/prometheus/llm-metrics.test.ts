@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -76,5 +77,43 @@ describe('LLM metrics from the trace tables through PromQL', () => {
     expect(Number(cost[0]![1])).toBeGreaterThan(0); // gpt-4o and claude are in the built-in price table
     // A window before the first generation has none.
     expect(await instant('count_over_time(spanhouse_llm_input_tokens[5s])', T)).toEqual([]);
+  });
+
+  it('every query of the provisioned Grafana dashboard answers, as Grafana sends them', async () => {
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../deploy/grafana/dashboards/llm-overview.json', import.meta.url), 'utf8'),
+    ) as {
+      panels: { title: string; targets: { expr: string; instant?: boolean }[] }[];
+      templating: { list: { name: string; query: { query: string } }[] };
+    };
+    // Template variables: label_values(metric, label) is a label-values call with match[].
+    for (const v of dashboard.templating.list) {
+      const [, metric, label] = /^label_values\((\w+), (\w+)\)$/.exec(v.query.query)!;
+      const res = await app.get(
+        `/prometheus/api/v1/label/${label}/values?${new URLSearchParams({ 'match[]': metric! })}`,
+      );
+      expect(res.body.data, v.name).toEqual(label === 'model' ? ['claude', 'gpt-4o'] : ['prod']);
+    }
+    const start = T / 1000;
+    const end = start + 300;
+    for (const panel of dashboard.panels) {
+      for (const target of panel.targets) {
+        // What Grafana substitutes for "All" and its interval variables on a 5-minute range.
+        const query = target.expr
+          .replaceAll('$model', '.*')
+          .replaceAll('$environment', '.*')
+          .replaceAll('$__interval', '15s')
+          .replaceAll('$__range', '5m');
+        const path = target.instant
+          ? `query?${new URLSearchParams({ query, time: String(end) })}`
+          : `query_range?${new URLSearchParams({ query, start: String(start), end: String(end), step: '15' })}`;
+        const res = await app.get(`/prometheus/api/v1/${path}`);
+        expect(res.status, `${panel.title}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(
+          res.body.data.result.map((r: { metric: { model: string } }) => r.metric.model).sort(),
+          panel.title,
+        ).toEqual(['claude', 'gpt-4o']);
+      }
+    }
   });
 });
