@@ -46,6 +46,8 @@ describe('the dashboard-refresh cache', () => {
         const cached = await app.get(`/prometheus/api/v1/query_range?${params}`);
         const fresh = await rangeQuery(app.db, query, grid);
         expect(cached.body.data, `round ${round}: ${query}`).toEqual(fresh);
+        const uncached = await app.get(`/prometheus/api/v1/query_range?${params}&nocache=1`);
+        expect(uncached.body.data).toEqual(fresh);
       }
     }
   });

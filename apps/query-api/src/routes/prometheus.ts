@@ -43,7 +43,12 @@ export function prometheusRoutes(deps: QueryDeps) {
       parseTimeMs(required(q, 'end'), 'end'),
       parseStepMs(required(q, 'step')),
     );
-    return rangeQuery(deps.db, required(q, 'query'), grid, { signal: signal(c), cache: deps.promCache });
+    // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
+    const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
+    return rangeQuery(deps.db, required(q, 'query'), grid, {
+      signal: signal(c),
+      cache: nocache ? undefined : deps.promCache,
+    });
   });
   both('/prometheus/api/v1/labels', async (c, q) => labelNames(deps.db, parseMatches(q.getAll('match[]')), signal(c)));
   both('/prometheus/api/v1/label/:name/values', async (c, q) =>
