@@ -91,11 +91,12 @@ export function rangeFunctionSql(call: RangeCall, tk: string, p: ParamBuilder): 
 
 /** stddev_over_time's fold: (count, mean, cMean, aux, cAux), Kahan-compensated. */
 function varianceFold(arr: string): string {
-  const count = '(acc.1 + 1)';
-  const delta = `(x - (acc.2 + acc.3))`;
-  const [mean, cMean] = kahanInc(`(${delta} / ${count})`, 'acc.2', 'acc.3');
-  const [aux, cAux] = kahanInc(`(${delta} * (x - (${mean} + ${cMean})))`, 'acc.4', 'acc.5');
-  return `arrayFold((acc, x) -> (${count}, ${mean}, ${cMean}, ${aux}, ${cAux}), ${arr}, (toFloat64(0), toFloat64(0), toFloat64(0), toFloat64(0), toFloat64(0)))`;
+  const count = '((acc.1 + 1) AS n)';
+  const delta = '((x - (acc.2 + acc.3)) AS d)';
+  const [mean, cMean] = kahanInc(`(${delta} / n)`, 'acc.2', 'acc.3', 'm');
+  // The new mean is aliased m_t by kahanInc; its compensation gets the alias cm.
+  const [aux, cAux] = kahanInc(`(d * (x - (${mean} + (${cMean} AS cm))))`, 'acc.4', 'acc.5', 'a');
+  return `arrayFold((acc, x) -> (${count}, m_t, cm, ${aux}, ${cAux}), ${arr}, (toFloat64(0), toFloat64(0), toFloat64(0), toFloat64(0), toFloat64(0)))`;
 }
 
 /** Go's Duration.Seconds() of a millisecond duration: whole seconds plus the rest, as Go adds them. */

@@ -92,14 +92,18 @@ export function rangeArraysSql(
 ): string {
   const lastMs = g.startMs + (g.steps - 1) * g.stepMs;
   const source = pointsSql(series, g.startMs - offsetMs - rangeMs, lastMs - offsetMs, p);
-  const shift = p.add(offsetMs - g.startMs, 'Int64');
+  const x = `(t + ${p.add(offsetMs - g.startMs, 'Int64')})`; // t + offset - start: steps k with x <= k * step <= x + range
   const range = p.add(rangeMs, 'Int64');
-  const ks = stepRange(`(t + ${shift})`, `(t + ${range} + ${shift})`, g, p);
+  // Windows shorter than the step never overlap: a point belongs to at most one step, found by
+  // division, so no point is copied (the copying ARRAY JOIN cost 3-4x on 2 M points).
+  const step = p.add(g.stepMs, 'Int64');
+  const steps =
+    rangeMs < g.stepMs
+      ? `SELECT sid, t, v, if(${x} <= 0, 0, intDiv(${x} + ${step} - 1, ${step})) AS k FROM (${source})
+         WHERE stale = 0 AND k * ${step} >= ${x} AND k * ${step} <= ${x} + ${range} AND k < ${p.add(g.steps, 'Int64')}`
+      : `SELECT sid, t, v, k FROM (${source}) ARRAY JOIN ${stepRange(x, `(${x} + ${range})`, g, p)} AS k WHERE stale = 0`;
   return `
     SELECT sid, k, arrayMap(x -> x.1, pts) AS ts, arrayMap(x -> x.2, pts) AS vs FROM (
-      SELECT sid, k, arraySort(groupArray((t, v))) AS pts
-      FROM (${source}) ARRAY JOIN ${ks} AS k
-      WHERE stale = 0
-      GROUP BY sid, k
+      SELECT sid, k, arraySort(groupArray((t, v))) AS pts FROM (${steps}) GROUP BY sid, k
     )`;
 }
