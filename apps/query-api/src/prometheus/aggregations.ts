@@ -25,7 +25,10 @@ export function aggregateValueSql(op: string, p: ParamBuilder, q?: number): stri
   const rest = 'arrayPopFront(vs)';
   switch (op) {
     case 'sum':
-      return `arrayFold((a, x) -> a + x, ${rest}, vs[1])`;
+      // arraySum adds in array order from 0, which is Prometheus' first + second + ... except for a
+      // sum of negative zeros only (0 + -0 is 0): arrayFold's per-element lambda was 2.5x slower
+      // over groups of 1000 series.
+      return `if(arrayAll(x -> x = 0 AND bitTest(reinterpretAsUInt64(x), 63), vs), -0., arraySum(vs))`;
     case 'avg': {
       const n = '(acc.2 + 1)';
       const keep =

@@ -50,9 +50,9 @@ export function rangeFunctionSql(call: RangeCall, tk: string, p: ParamBuilder): 
     case 'last_over_time':
       return { value: 'vs[-1]', where: '1' };
     case 'sum_over_time':
-      return { value: kahanResult(`(${kahanFold('vs')} AS ks)`), where: '1' };
+      return { value: kahanResult(kahanFold('vs'), 'ks'), where: '1' };
     case 'avg_over_time':
-      return { value: kahanResult(`(${kahanMeanFold('vs')} AS km)`), where: '1' };
+      return { value: kahanResult(kahanMeanFold('vs'), 'km'), where: '1' };
     case 'max_over_time':
       return { value: extremeFold('vs', '>', 'vs[1]'), where: '1' };
     case 'min_over_time':

@@ -26,8 +26,9 @@ export function kahanFold(arr: string): string {
   return `arrayFold((acc, x) -> (${t}, ${c}), ${arr}, (toFloat64(0), toFloat64(0)))`;
 }
 
-/** The result of a Kahan (sum, c) tuple: sum + c, or the sum alone when it is infinite. */
-export const kahanResult = (s: string) => `if(isInfinite(${s}.1), ${s}.1, ${s}.1 + ${s}.2)`;
+/** The result of a Kahan (sum, c) tuple: sum + c, or the sum alone when it is infinite (`name` aliases the tuple). */
+export const kahanResult = (s: string, name: string) =>
+  `if(isInfinite((${s} AS ${name}).1), ${name}.1, ${name}.1 + ${name}.2)`;
 
 /**
  * avg_over_time's incremental mean (Kahan-compensated), with its rules for infinities: a mean
