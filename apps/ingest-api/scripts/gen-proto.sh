@@ -18,13 +18,15 @@ echo "generated $out/otlp.js and $out/otlp.d.ts"
 # The request decoder the endpoint runs (faster than protobufjs's; see the script's header).
 tsx scripts/gen-otlp-decoder.ts
 
+# Each static module below registers under its own protobufjs root (--root): modules on the default
+# root replace each other's `opentelemetry` namespace, which their encoders look types up in.
 # Prometheus remote write 1.0: protobufjs static code (request encoding for tests and benchmarks, the
 # reference decoder) and the request decoder the endpoint runs (int64 times as plain numbers).
 rw=src/remote-write/generated
 mkdir -p "$rw"
 pbjs --target static-module --wrap esm \
   --no-verify --no-convert --no-delimited --no-typeurl --no-service \
-  --path proto --out "$rw/remote.js" --dts proto/prometheus/remote.proto
+  --root remote_write --path proto --out "$rw/remote.js" --dts proto/prometheus/remote.proto
 tsx scripts/gen-otlp-decoder.ts prometheus/remote.proto prometheus.WriteRequest "$rw/remote-decode.ts" --int64-number
 
 # OTLP metrics: protobufjs static code (responses, request encoding for tests) and the request decoder.
@@ -32,6 +34,6 @@ om=src/otlp-metrics/generated
 mkdir -p "$om"
 pbjs --target static-module --wrap esm \
   --no-verify --no-convert --no-delimited --no-typeurl --no-service \
-  --path proto --out "$om/metrics.js" --dts proto/opentelemetry/proto/collector/metrics/v1/metrics_service.proto
+  --root otlp_metrics --path proto --out "$om/metrics.js" --dts proto/opentelemetry/proto/collector/metrics/v1/metrics_service.proto
 tsx scripts/gen-otlp-decoder.ts opentelemetry/proto/collector/metrics/v1/metrics_service.proto \
   opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest "$om/metrics-decode.ts"

@@ -6,7 +6,7 @@ const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = $protobuf.
 const $Object = $util.global.Object, $undefined = $util.global.undefined, $Error = $util.global.Error, $RangeError = $util.global.RangeError;
 
 // Exported root namespace
-const $root = $protobuf.roots["default"] || ($protobuf.roots["default"] = {});
+const $root = $protobuf.roots["otlp_metrics"] || ($protobuf.roots["otlp_metrics"] = {});
 
 export const opentelemetry = $root.opentelemetry = (() => {
 
