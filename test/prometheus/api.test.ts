@@ -105,6 +105,41 @@ describe('the calls Grafana makes on "Save & test" and while building a panel', 
   });
 });
 
+describe('re-sent points', () => {
+  it('count once with the value sent last, while the copies sit in separate parts', async () => {
+    await app.db.writer.command({ query: 'SYSTEM STOP MERGES metric_samples' });
+    try {
+      const t = T + 3_600_000;
+      for (const value of [1, 2, 3]) {
+        const body = remoteWriteBody([
+          {
+            labels: { __name__: 'api_resent' },
+            samples: [
+              [t, value],
+              [t + 15_000, value * 10],
+            ],
+          },
+        ]);
+        const res = await app.request('/prometheus/api/v1/write', {
+          method: 'POST',
+          body,
+          headers: REMOTE_WRITE_HEADERS,
+        });
+        expect(res.status).toBe(204);
+      }
+      const at = String(t / 1000 + 20);
+      const query = async (q: string) => (await form('query', { query: q, time: at })).body.data.result;
+      expect(await query('api_resent')).toEqual([{ metric: { __name__: 'api_resent' }, value: [Number(at), '30'] }]);
+      expect((await query('count_over_time(api_resent[1m])'))[0].value[1]).toBe('2');
+      expect((await query('sum_over_time(api_resent[1m])'))[0].value[1]).toBe('33');
+      const range = await form('query_range', { query: 'api_resent', start: String(t / 1000), end: at, step: '5' });
+      expect(range.body.data.result[0].values.map((v: [number, string]) => v[1])).toEqual(['3', '3', '3', '30', '30']);
+    } finally {
+      await app.db.writer.command({ query: 'SYSTEM START MERGES metric_samples' });
+    }
+  });
+});
+
 describe('queries it cannot answer are bad_data with the reason', () => {
   const range = { start: String(T / 1000), end: String(T / 1000 + 60), step: '15' };
   const cases: [string, Record<string, string>, RegExp][] = [

@@ -100,7 +100,7 @@ export function llmPointsSql(
       "DateTime64(6, 'UTC')",
     );
   return `
-    SELECT ${idSql(name, p)} AS sid, toUnixTimestamp64Milli(start_time) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale
+    SELECT ${idSql(name, p)} AS sid, toUnixTimestamp64Milli(start_time) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
     FROM ${TABLES.observations} FINAL
     WHERE type = 'GENERATION' AND start_time >= ${t(fromMs)} AND start_time <= ${t(toMs)}${def.where ? ` AND ${def.where}` : ''}
       AND sid IN ${p.add(ids.map(BigInt), 'Array(UInt64)')}`;

@@ -16,7 +16,14 @@ const time = (ms: number, p: ParamBuilder) => {
 /**
  * The points of the given series with `fromMs <= t <= toMs` (t in milliseconds, PromQL's
  * precision), finite ones from metric_samples and the rest (staleness markers, NaN, Inf) from
- * metric_nonfinite_samples, with `stale` set on markers. FINAL: a re-sent point counts once.
+ * metric_nonfinite_samples, with `stale` set on markers.
+ *
+ * A point re-sent and not yet merged away is in more than one part of metric_samples, and the
+ * copy stored last counts (ReplacingMergeTree). Instead of FINAL, which merge-sorts every part of
+ * the window (every part holds every series, so all of them overlap: about 10x the plain read of
+ * reference query (c) in chDB right after a load), each row carries `pi`, its part's index in the
+ * read, which follows the parts' block numbers: the copy with the highest `pi` is the one stored
+ * last, and the readers below keep only it. The small non-finite table is read with FINAL.
  */
 export function pointsSql(
   series: { ids: readonly string[]; names: readonly string[] },
@@ -29,10 +36,10 @@ export function pointsSql(
   const fromTraces = llm.map((n) => `UNION ALL ${llmPointsSql(n, series.ids, fromMs, toMs, p)}`).join('\n');
   const where = `name IN ${p.add(stored, 'Array(String)')} AND series_id IN ${p.add(series.ids.map(BigInt), 'Array(UInt64)')} AND ts >= ${time(fromMs, p)} AND ts <= ${time(toMs, p)}`;
   return `
-    SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, toUInt8(0) AS stale
-    FROM ${TABLES.metricSamples} FINAL WHERE ${where}
+    SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, toUInt8(0) AS stale, toUInt64(_part_index) AS pi
+    FROM ${TABLES.metricSamples} WHERE ${where}
     UNION ALL
-    SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, stale
+    SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, stale, toUInt64(0) AS pi
     FROM ${TABLES.metricNonFinite} FINAL WHERE ${where}
     ${fromTraces}`;
 }
@@ -72,7 +79,8 @@ function windowSource(
  * An instant vector selector at every step: the newest point at or before t_k - offset and no
  * older than the lookback (`[t - 5m, t]`, both ends included in Prometheus 2.x), unless that point
  * is a staleness marker. Each point serves the steps from its own time up to the next point of its
- * series (or the lookback's end), so every step is produced once, without a search per step.
+ * series (or the lookback's end), so every step is produced once, without a search per step. Of
+ * copies of one point (see pointsSql) only the last in (t, pi) order serves any step.
  * Rows: (id, k, v).
  */
 export function instantSelectorSql(
@@ -87,7 +95,7 @@ export function instantSelectorSql(
   return `
     SELECT sid AS id, k, v FROM (
       SELECT sid, t, v, stale,
-             leadInFrame(t, 1, toInt64(9223372036854775807)) OVER (PARTITION BY sid ORDER BY t ROWS BETWEEN CURRENT ROW AND 1 FOLLOWING) AS nt
+             leadInFrame(t, 1, toInt64(9223372036854775807)) OVER (PARTITION BY sid ORDER BY t, pi ROWS BETWEEN CURRENT ROW AND 1 FOLLOWING) AS nt
       FROM (${source})
     )
     ARRAY JOIN ${ks} AS k
@@ -113,11 +121,13 @@ export function rangeArraysSql(
   const step = p.add(g.stepMs, 'Int64');
   const steps =
     rangeMs < g.stepMs
-      ? `SELECT sid, t, v, if(${x} <= 0, 0, intDiv(${x} + ${step} - 1, ${step})) AS k FROM (${source})
+      ? `SELECT sid, t, v, pi, if(${x} <= 0, 0, intDiv(${x} + ${step} - 1, ${step})) AS k FROM (${source})
          WHERE stale = 0 AND k * ${step} >= ${x} AND k * ${step} <= ${x} + ${range} AND k < ${p.add(g.steps, 'Int64')}`
-      : `SELECT sid, t, v, k FROM (${source}) ARRAY JOIN ${stepRange(x, `(${x} + ${range})`, g, p)} AS k WHERE stale = 0`;
+      : `SELECT sid, t, v, pi, k FROM (${source}) ARRAY JOIN ${stepRange(x, `(${x} + ${range})`, g, p)} AS k WHERE stale = 0`;
+  // Sorted by (t, pi); of copies of one point (see pointsSql) the last is kept.
   return `
-    SELECT sid, k, arrayMap(x -> x.1, pts) AS ts, arrayMap(x -> x.2, pts) AS vs FROM (
-      SELECT sid, k, arraySort(groupArray((t, v))) AS pts FROM (${steps}) GROUP BY sid, k
+    SELECT sid, k, arrayMap(x -> x.1, pts) AS ts, arrayMap(x -> x.3, pts) AS vs FROM (
+      SELECT sid, k, arrayFilter((e, i) -> i = length(all) OR all[i + 1].1 != e.1, arraySort(groupArray((t, pi, v))) AS all, arrayEnumerate(all)) AS pts
+      FROM (${steps}) GROUP BY sid, k
     )`;
 }
