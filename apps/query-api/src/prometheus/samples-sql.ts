@@ -124,10 +124,13 @@ export function rangeArraysSql(
       ? `SELECT sid, t, v, pi, if(${x} <= 0, 0, intDiv(${x} + ${step} - 1, ${step})) AS k FROM (${source})
          WHERE stale = 0 AND k * ${step} >= ${x} AND k * ${step} <= ${x} + ${range} AND k < ${p.add(g.steps, 'Int64')}`
       : `SELECT sid, t, v, pi, k FROM (${source}) ARRAY JOIN ${stepRange(x, `(${x} + ${range})`, g, p)} AS k WHERE stale = 0`;
-  // Sorted by (t, pi); of copies of one point (see pointsSql) the last is kept.
+  // Sorted by (t, pi); of copies of one point (see pointsSql) the last is kept: each element is
+  // compared with the next one's time, passed as a second array (a lambda that captured the whole
+  // array would copy it per element).
   return `
     SELECT sid, k, arrayMap(x -> x.1, pts) AS ts, arrayMap(x -> x.3, pts) AS vs FROM (
-      SELECT sid, k, arrayFilter((e, i) -> i = length(all) OR all[i + 1].1 != e.1, arraySort(groupArray((t, pi, v))) AS all, arrayEnumerate(all)) AS pts
+      SELECT sid, k, arrayFilter((e, next) -> next != e.1, arraySort(groupArray((t, pi, v))) AS all,
+             arrayPushBack(arrayPopFront(arrayMap(e -> e.1, all)), toInt64(-1))) AS pts
       FROM (${steps}) GROUP BY sid, k
     )`;
 }
