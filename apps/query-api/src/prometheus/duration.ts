@@ -20,7 +20,7 @@ export function parseDurationMs(text: string): number {
   ORDER.forEach((unit, i) => {
     if (m[i + 1] !== undefined) ms += Number(m[i + 1]) * UNIT_MS[unit]!;
   });
-  if (!Number.isSafeInteger(ms)) throw badData(`duration out of range: "${text}"`);
+  if (!Number.isSafeInteger(ms) || ms > MAX_TIME_MS) throw badData(`duration out of range: "${text}"`);
   return ms;
 }
 
@@ -30,17 +30,29 @@ export function parseDurationMs(text: string): number {
  */
 export function parseTimeMs(text: string, param: string): number {
   const seconds = Number(text);
-  if (text.trim() !== '' && Number.isFinite(seconds)) return Math.round(seconds * 1000);
-  const ms = /^\d{4}-\d\d-\d\dT/.test(text) ? Date.parse(text) : Number.NaN;
+  const ms =
+    text.trim() !== '' && Number.isFinite(seconds)
+      ? Math.round(seconds * 1000)
+      : /^\d{4}-\d\d-\d\dT/.test(text)
+        ? Date.parse(text)
+        : Number.NaN;
   if (!Number.isFinite(ms)) throw badData(`invalid parameter "${param}": cannot parse "${text}" to a valid timestamp`);
+  if (Math.abs(ms) > MAX_TIME_MS) throw badData(`invalid parameter "${param}": ${text} is out of range`);
   return ms;
 }
+
+/**
+ * Times, durations and steps past 10^15 ms (about 31,700 years) are refused: sums of a few of them
+ * stay exact integers below 2^53, which is what the SQL parameters carry.
+ */
+export const MAX_TIME_MS = 1e15;
 
 /** The `step` parameter: seconds (a float) or a duration; milliseconds, positive. */
 export function parseStepMs(text: string): number {
   const seconds = Number(text);
   const ms = text.trim() !== '' && Number.isFinite(seconds) ? Math.round(seconds * 1000) : tryDuration(text);
   if (ms === undefined) throw badData(`invalid parameter "step": cannot parse "${text}" to a valid duration`);
+  if (ms > MAX_TIME_MS) throw badData(`invalid parameter "step": ${text} is out of range`);
   if (ms <= 0) {
     throw badData(
       'invalid parameter "step": zero or negative query resolution step widths are not accepted. Try a positive integer',

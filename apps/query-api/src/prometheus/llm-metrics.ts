@@ -1,6 +1,7 @@
 import { type Db, type ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
 import type { Matcher } from './ast.ts';
+import { regexMatches } from './parse.ts';
 import type { FoundSeries } from './series-lookup.ts';
 
 /**
@@ -21,8 +22,6 @@ export const LLM_METRICS: Record<string, { value: string; where?: string }> = {
 };
 const LABELS = ['model', 'name', 'environment'] as const;
 
-const regex = (m: Matcher) => new RegExp(`^(?:${m.value})$`);
-
 /** Whether a value passes a matcher (evaluated here for `__name__` of these metrics). */
 function passes(m: Matcher, v: string): boolean {
   switch (m.op) {
@@ -31,9 +30,9 @@ function passes(m: Matcher, v: string): boolean {
     case '!=':
       return v !== m.value;
     case '=~':
-      return regex(m).test(v);
+      return regexMatches(m.value, v) === true;
     case '!~':
-      return !regex(m).test(v);
+      return regexMatches(m.value, v) === false;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@prometheus-io/lezer-promql';
 import type { BinaryOp, Expr, Matcher, MatchOp, Selector } from './ast.ts';
-import { parseDurationMs } from './duration.ts';
+import { MAX_TIME_MS, parseDurationMs } from './duration.ts';
 import { badData, unsupported } from './errors.ts';
 
 /**
@@ -155,7 +155,8 @@ class Reader {
       if (text === 'start()' || text === 'end()') sel.at = text === 'start()' ? 'start' : 'end';
       else {
         const seconds = Number(text);
-        if (!Number.isFinite(seconds)) throw badData(`invalid @ time "${text}"`);
+        if (!Number.isFinite(seconds) || Math.abs(seconds * 1000) > MAX_TIME_MS)
+          throw badData(`invalid @ time "${text}"`);
         sel.at = Math.round(seconds * 1000);
       }
     }
@@ -198,7 +199,11 @@ class Reader {
   }
 }
 
-/** Whether a matcher matches the empty string (such matchers alone select every series). */
+/**
+ * Whether a matcher matches the empty string (such matchers alone select every series). Regexes
+ * are tried with JavaScript's engine, which reads the RE2 syntax Prometheus uses for this purpose;
+ * one it cannot compile counts as not matching '' here, and ClickHouse's RE2 decides its validity.
+ */
 export function matchesEmpty(m: Matcher): boolean {
   switch (m.op) {
     case '=':
@@ -206,8 +211,17 @@ export function matchesEmpty(m: Matcher): boolean {
     case '!=':
       return m.value !== '';
     case '=~':
-      return new RegExp(`^(?:${m.value})$`).test('');
+      return regexMatches(m.value, '') === true;
     case '!~':
-      return !new RegExp(`^(?:${m.value})$`).test('');
+      return regexMatches(m.value, '') === false;
+  }
+}
+
+/** Whether the anchored regex matches `s`; undefined when JavaScript cannot compile it. */
+export function regexMatches(re: string, s: string): boolean | undefined {
+  try {
+    return new RegExp(`^(?:${re})$`).test(s);
+  } catch {
+    return undefined;
   }
 }

@@ -167,6 +167,7 @@ async function aggregatePlan(e: Expr & { kind: 'aggregate' }, ctx: PlanContext):
       transform(id, ${idsP}, ${p.add(ranks, 'Array(UInt32)')}, toUInt32(0)) AS r, k, v FROM (${inner.sql})`;
   if (e.op === 'topk' || e.op === 'bottomk') {
     const k = Math.trunc(param ?? 0);
+    if (!Number.isSafeInteger(k)) throw badData(`scalar value ${param} overflows int64`);
     if (k < 1) return { kind: 'vector', sql: `SELECT id, k, v FROM (${inner.sql}) WHERE 0`, labels: inner.labels };
     // Largest (smallest) first, NaN last; equal values in label order.
     const order = e.op === 'topk' ? '(isNaN(x.3), -x.3, x.2)' : '(isNaN(x.3), x.3, x.2)';
