@@ -2,6 +2,7 @@ import { badRequest } from '@spanhouse/http';
 import type { OtlpEncoding } from '../otlp/content.ts';
 import { opentelemetry } from './generated/metrics.js';
 import { decodeExportMetricsServiceRequest } from './generated/metrics-decode.ts';
+import { checkOtlpMetricsJson } from './json-shape.ts';
 import type { MetricsRequestLike } from './like.ts';
 
 const { ExportMetricsServiceResponse } = opentelemetry.proto.collector.metrics.v1;
@@ -25,14 +26,7 @@ export function decodeMetricsRequest(encoding: OtlpEncoding, body: Buffer): Metr
   } catch (err) {
     throw badRequest(`request body is not valid JSON: ${(err as Error).message}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw badRequest('request body: must be a JSON object (an OTLP ExportMetricsServiceRequest)');
-  }
-  const list = (parsed as { resourceMetrics?: unknown }).resourceMetrics;
-  if (list !== undefined && list !== null && !Array.isArray(list)) {
-    throw badRequest('resourceMetrics: must be an array');
-  }
-  return parsed as MetricsRequestLike;
+  return checkOtlpMetricsJson(parsed);
 }
 
 /** ExportMetricsServiceResponse: empty when all was accepted, else partial_success. */
