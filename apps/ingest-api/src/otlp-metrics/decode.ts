@@ -1,5 +1,6 @@
 import { badRequest } from '@spanhouse/http';
 import type { OtlpEncoding } from '../otlp/content.ts';
+import { parseOtlpJson } from '../otlp/decode-json.ts';
 import { opentelemetry } from './generated/metrics.js';
 import { decodeExportMetricsServiceRequest } from './generated/metrics-decode.ts';
 import { checkOtlpMetricsJson } from './json-shape.ts';
@@ -20,13 +21,7 @@ export function decodeMetricsRequest(encoding: OtlpEncoding, body: Buffer): Metr
       throw badRequest(`request body is not a protobuf ExportMetricsServiceRequest: ${(err as Error).message}`);
     }
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch (err) {
-    throw badRequest(`request body is not valid JSON: ${(err as Error).message}`);
-  }
-  return checkOtlpMetricsJson(parsed);
+  return checkOtlpMetricsJson(parseOtlpJson(body));
 }
 
 /** ExportMetricsServiceResponse: empty when all was accepted, else partial_success. */
