@@ -31,7 +31,7 @@ function integer(value: unknown, path: string): void {
 }
 
 function numbers(value: unknown, path: string, each: (v: unknown, p: string) => void): void {
-  array(value, path).forEach((v, i) => each(v, `${path}.${i}`));
+  for (const [i, v] of array(value, path).entries()) each(v, `${path}.${i}`);
 }
 
 function point(value: unknown, path: string): void {
@@ -73,7 +73,9 @@ function metric(value: unknown, path: string): void {
     const data = object(m[kind], `${path}.${kind}`);
     if (!data) continue;
     enumValue(data.aggregationTemporality, `${path}.${kind}.aggregationTemporality`);
-    array(data.dataPoints, `${path}.${kind}.dataPoints`).forEach((p, i) => point(p, `${path}.${kind}.dataPoints.${i}`));
+    for (const [i, p] of array(data.dataPoints, `${path}.${kind}.dataPoints`).entries()) {
+      point(p, `${path}.${kind}.dataPoints.${i}`);
+    }
   }
 }
 
@@ -90,7 +92,7 @@ export function checkOtlpMetricsJson(body: unknown): MetricsRequestLike {
       const sPath = `${rPath}.scopeMetrics.${s}`;
       const scope = object(sm, sPath);
       if (!scope) fail(sPath, 'an object', sm);
-      array(scope.metrics, `${sPath}.metrics`).forEach((m, i) => metric(m, `${sPath}.metrics.${i}`));
+      for (const [i, m] of array(scope.metrics, `${sPath}.metrics`).entries()) metric(m, `${sPath}.metrics.${i}`);
     });
   });
   return body as MetricsRequestLike;
