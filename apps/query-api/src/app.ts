@@ -2,6 +2,7 @@ import type { BaseEnv } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { QueryDeps } from './deps.ts';
 import { dailyRoutes } from './routes/daily.ts';
+import { metricLabelRoutes } from './routes/metric-labels.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { traceRoutes } from './routes/traces.ts';
 
@@ -10,5 +11,6 @@ export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<B
   app.route('/', traceRoutes(deps));
   app.route('/', dailyRoutes(deps));
   app.route('/', metricsRoutes(deps));
+  app.route('/', metricLabelRoutes(deps));
   return app;
 }
