@@ -66,3 +66,14 @@ export function webUi(opts: WebUiOptions): MiddlewareHandler {
     return res;
   };
 }
+
+/** Where to open the UI; a wildcard host (0.0.0.0, ::) is shown as 127.0.0.1. */
+export function webUiAddress(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/`;
+}
+
+/** What an entry point that serves the UI prints once it listens. */
+export function webUiBanner(host: string, port: number): string {
+  return `\nweb UI: ${webUiAddress(host, port)} (sign in with API_BEARER_TOKEN, or PUBLIC_KEY and SECRET_KEY)\n\n`;
+}

@@ -5,7 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBaseApp } from '../src/base-app.ts';
 import { createLogger } from '../src/logging.ts';
-import { ASSET_CACHE, PAGE_CACHE, webUi } from '../src/web-ui.ts';
+import { ASSET_CACHE, PAGE_CACHE, webUi, webUiAddress } from '../src/web-ui.ts';
 
 const credentials = { bearerToken: 'tok', publicKey: 'pk', secretKey: 'sk' };
 const INDEX = '<!doctype html><title>app</title><div id="app"></div>';
@@ -87,7 +87,7 @@ describe('webUi', () => {
   it('keeps auth in front of the API: no credentials on an API path is a 401, not the page', async () => {
     const res = await app.request('/api/public/unknown');
     expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe('UNAUTHORIZED');
+    expect(((await res.json()) as { code: string }).code).toBe('UNAUTHORIZED');
   });
 
   it('answers a missing asset, a path escape and other methods with the JSON 404, never the page', async () => {
@@ -98,7 +98,7 @@ describe('webUi', () => {
     ] as const) {
       const res = await app.request(url, { method });
       expect(res.status, `${method} ${url}`).toBe(404);
-      expect((await res.json()).code).toBe('NOT_FOUND');
+      expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
     }
   });
 
@@ -109,5 +109,15 @@ describe('webUi', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.text()).toContain('pnpm --filter @spanhouse/web build');
     expect((await bare.request('/assets/app-4f2a9c.js')).status).toBe(404);
+  });
+});
+
+describe('webUiAddress', () => {
+  it('names a URL a browser on this machine can open', () => {
+    expect(webUiAddress('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000/');
+    expect(webUiAddress('0.0.0.0', 8080)).toBe('http://127.0.0.1:8080/');
+    expect(webUiAddress('::', 8080)).toBe('http://127.0.0.1:8080/');
+    expect(webUiAddress('::1', 3000)).toBe('http://[::1]:3000/');
+    expect(webUiAddress('spanhouse.internal', 3000)).toBe('http://spanhouse.internal:3000/');
   });
 });
