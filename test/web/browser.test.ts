@@ -54,20 +54,33 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => rows().count()).toBe(5);
     expect(page.url()).toBe(url('/traces'));
-    expect(await page.evaluate(() => sessionStorage.getItem('spanhouse.credentials'))).toContain(server.credentials.bearerToken);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.evaluate<string>('sessionStorage.getItem("spanhouse.credentials")')).toContain(
+      server.credentials.bearerToken,
+    );
+    expect(await page.evaluate<number>('localStorage.length')).toBe(0);
   });
 
   it('lists traces with their columns, interactive soon after navigation', async () => {
     await page.goto(url('/traces'));
-    timings.push(`trace list interactive after navigation: ${(await markTime(page, 'spanhouse:traces-ready')).toFixed(0)} ms (5 traces)`);
+    timings.push(
+      `trace list interactive after navigation: ${(await markTime(page, 'spanhouse:traces-ready')).toFixed(0)} ms (5 traces)`,
+    );
     const chat = rows().filter({ hasText: 'What is the weather in Paris today?' });
     await expect.poll(() => chat.count()).toBe(1);
     const text = await chat.textContent();
-    for (const cell of ['support-chat', 'user-e2e', 'sess-e2e', 'e2e', 'prod', '2.50 s', '1.5K', 'Clear and 18 °C in Paris.']) {
+    for (const cell of [
+      'support-chat',
+      'user-e2e',
+      'sess-e2e',
+      'e2e',
+      'prod',
+      '2.50 s',
+      '1.5K',
+      'Clear and 18 °C in Paris.',
+    ]) {
       expect(text).toContain(cell);
     }
-    await screenshot(page, 'traces');
+    await screenshot(page, 'traces', { docs: true });
   });
 
   it('filters by user into the URL, keeps the filter on reload, and orders by latency', async () => {
@@ -102,16 +115,18 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('observation')).toBe(data.generationId);
     const detail = page.getByRole('article', { name: 'Selected observation' });
     const input = detail.getByRole('region', { name: 'Input' });
-    await expect.poll(() => input.locator('.message .role').allTextContents()).toEqual(['system', 'user', 'assistant', 'tool']);
+    await expect
+      .poll(() => input.locator('.message .role').allTextContents())
+      .toEqual(['system', 'user', 'assistant', 'tool']);
     expect(await input.textContent()).toContain('What is the weather in Paris today?');
     expect(await input.locator('.tool-call').textContent()).toContain('get_weather');
     expect(await detail.getByRole('region', { name: 'Output' }).textContent()).toContain('Clear and 18 °C in Paris.');
     expect(await detail.textContent()).toContain('1,200 in · 300 out · 1,500 total');
-    await screenshot(page, 'trace');
+    await screenshot(page, 'trace', { docs: true });
     await page.reload();
-    await expect.poll(() => page.getByRole('article', { name: 'Selected observation' }).locator('h2').textContent()).toBe(
-      'chat-completion',
-    );
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Selected observation' }).locator('h2').textContent())
+      .toBe('chat-completion');
   });
 
   it('draws the same observations as a waterfall', async () => {
@@ -134,8 +149,8 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     const ms = await measureDuration(page, 'spanhouse:trace-render');
     timings.push(`${data.bigCount}-observation trace rendered (data parsed to first paint): ${ms.toFixed(0)} ms`);
     const list = page.getByRole('tree', { name: 'Observation tree' });
-    const height = await list.evaluate((el) => (el.firstElementChild as HTMLElement).style.height);
-    expect(height).toBe(`${data.bigCount * 28}px`);
+    const sizer = await list.evaluate((el) => el.firstElementChild?.getAttribute('style'));
+    expect(sizer).toContain(`height: ${data.bigCount * 28}px`);
     const inDom = await page.locator('.obs-row').count();
     expect(inDom).toBeGreaterThan(10);
     expect(inDom).toBeLessThan(80);
@@ -152,15 +167,17 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     expect(await page.locator('figure.chart canvas').count()).toBe(1);
     const numbers = page.getByRole('table', { name: 'Series numbers' });
     await expect.poll(() => numbers.locator('tbody tr').count()).toBe(2);
-    await screenshot(page, 'metrics');
+    await screenshot(page, 'metrics', { docs: true });
     // Hovering the plot shows each line's value in the legend.
     const plot = page.locator('.u-over');
     const box = (await plot.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
-    await expect.poll(() => page.locator('.u-legend .u-series').nth(1).locator('.u-value').textContent()).toMatch(/^\d/);
+    await expect
+      .poll(() => page.locator('.u-legend .u-series').nth(1).locator('.u-value').textContent())
+      .toMatch(/^\d/);
     // Label filter with a suggested key and value.
     await page.getByRole('button', { name: '+ Add filter' }).click();
-    expect(await page.locator('#label-keys option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual([
+    expect(await page.locator('#label-keys option').evaluateAll((o) => o.map((x) => x.getAttribute('value')))).toEqual([
       'model',
       'region',
     ]);
@@ -178,12 +195,14 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     const table = page.getByRole('table', { name: 'Usage by model' });
     await expect.poll(() => table.locator('tbody tr td:first-child').allTextContents()).toContain('gpt-4o');
     expect(await page.locator('figure.chart').count()).toBe(2);
-    expect(await page.locator('figure.chart').first().locator('.u-legend .u-label').allTextContents()).toContain('gpt-4o');
+    expect(await page.locator('figure.chart').first().locator('.u-legend .u-label').allTextContents()).toContain(
+      'gpt-4o',
+    );
     await screenshot(page, 'usage');
   });
 
   it('follows the system into dark mode', async () => {
-    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = () => page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     const light = await background();
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(url(`/traces/${data.chatTraceId}?observation=${data.generationId}`));
@@ -196,7 +215,7 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
   it('signs out', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByLabel('API token').count()).toBe(1);
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
   });
 
   it('logged no console error but the refused sign-in', () => {

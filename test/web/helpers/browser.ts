@@ -61,11 +61,14 @@ export async function openBrowser(executablePath: string): Promise<Browser> {
 /** Where screenshots go (git-ignored), so a person can look at every page after a run. */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 
-/** Writes `name`.png to SCREENSHOT_DIR and, with SPANHOUSE_DOCS_SCREENSHOTS=1, to docs/images/ for the README. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Writes `name`.png to SCREENSHOT_DIR. The README's images (`docs`) are refreshed in docs/images/
+ * when SPANHOUSE_DOCS_SCREENSHOTS=1, so they always show the real UI.
+ */
+export async function screenshot(page: Page, name: string, opts: { docs?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-  if (process.env.SPANHOUSE_DOCS_SCREENSHOTS === '1') {
+  if (opts.docs && process.env.SPANHOUSE_DOCS_SCREENSHOTS === '1') {
     const docs = fileURLToPath(new URL('../../../docs/images', import.meta.url));
     mkdirSync(docs, { recursive: true });
     await page.screenshot({ path: path.join(docs, `ui-${name}.png`) });

@@ -43,7 +43,9 @@ export async function seed(server: TestServer): Promise<Seeded> {
     {
       role: 'assistant',
       content: null,
-      tool_calls: [{ id: 'call_7', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+      tool_calls: [
+        { id: 'call_7', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+      ],
     },
     { role: 'tool', tool_call_id: 'call_7', content: '{"temperature_c":18,"sky":"clear"}' },
   ];
@@ -90,7 +92,13 @@ export async function seed(server: TestServer): Promise<Seeded> {
     ],
   });
   await post(server, '/v1/l/batch', {
-    trace: { id: 'e2e-chat-2', timestamp: iso(t0 + 60_000), name: 'support-chat', userId: 'user-e2e', session_id: 'sess-e2e' },
+    trace: {
+      id: 'e2e-chat-2',
+      timestamp: iso(t0 + 60_000),
+      name: 'support-chat',
+      userId: 'user-e2e',
+      session_id: 'sess-e2e',
+    },
     observations: [
       {
         id: 'e2e-chat-2-gen',
@@ -107,7 +115,13 @@ export async function seed(server: TestServer): Promise<Seeded> {
     ],
   });
   await post(server, '/v1/l/batch', {
-    trace: { id: 'e2e-summary', timestamp: iso(t0 + 120_000), name: 'summarize', userId: 'user-other', tags: ['batch'] },
+    trace: {
+      id: 'e2e-summary',
+      timestamp: iso(t0 + 120_000),
+      name: 'summarize',
+      userId: 'user-other',
+      tags: ['batch'],
+    },
     observations: [
       {
         id: 'e2e-summary-gen',
@@ -134,7 +148,12 @@ export async function seed(server: TestServer): Promise<Seeded> {
       ['gpt-4o', 'us', 700],
       ['claude-3-5-sonnet', 'eu', 1200],
     ] as const) {
-      points.push({ name: metric, labels: { model, region }, value: base + i * 10, timestamp: iso(now - (20 - i) * 60_000) });
+      points.push({
+        name: metric,
+        labels: { model, region },
+        value: base + i * 10,
+        timestamp: iso(now - (20 - i) * 60_000),
+      });
     }
   }
   await post(server, '/v1/metrics/batch', { metrics: points });
@@ -174,7 +193,11 @@ function bigTrace(start: number) {
       completionTokens: generation ? 10 : undefined,
     });
   }
-  return { id, count, body: { trace: { id, timestamp: iso(start), name: 'research-agent', userId: 'user-agent' }, observations } };
+  return {
+    id,
+    count,
+    body: { trace: { id, timestamp: iso(start), name: 'research-agent', userId: 'user-agent' }, observations },
+  };
 }
 
 /** An agent run recorded with the OpenTelemetry SDK and sent by its protobuf OTLP exporter. */
@@ -201,7 +224,9 @@ async function exportOtlpTrace(server: TestServer, startMs: number): Promise<str
         'gen_ai.request.model': 'claude-3-5-haiku',
         'gen_ai.usage.input_tokens': 90,
         'gen_ai.usage.output_tokens': 12,
-        'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Plan a trip to Oslo' }] }]),
+        'gen_ai.input.messages': JSON.stringify([
+          { role: 'user', parts: [{ type: 'text', content: 'Plan a trip to Oslo' }] },
+        ]),
         'gen_ai.output.messages': JSON.stringify([
           { role: 'assistant', parts: [{ type: 'text', content: 'Day 1: the fjord.' }], finish_reason: 'stop' },
         ]),

@@ -2,7 +2,7 @@ import { RangeFilter, TextFilter } from '../components/filters.tsx';
 import { splitList } from '../lib/url-state.ts';
 import { ORDER_LABELS, TRACE_ORDERS, type TraceListState } from './list-state.ts';
 
-/** Every filter of GET /api/public/traces, the order, and the page size. */
+/** Every filter of GET /api/public/traces, and the order. */
 export function TraceFilters(props: { state: TraceListState; update: (patch: Partial<TraceListState>) => void }) {
   const { state: s, update } = props;
   return (
@@ -35,16 +35,6 @@ export function TraceFilters(props: { state: TraceListState; update: (patch: Par
           {TRACE_ORDERS.map((o) => (
             <option key={o} value={o}>
               {ORDER_LABELS[o]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="filter">
-        <span>Per page</span>
-        <select name="limit" value={String(s.limit)} onChange={(e) => update({ limit: Number(e.currentTarget.value) })}>
-          {[20, 50, 100, 200].map((n) => (
-            <option key={n} value={String(n)}>
-              {n}
             </option>
           ))}
         </select>

@@ -61,7 +61,12 @@ export function TraceListPage() {
       ) : (
         <div class={res.loading ? 'stale' : undefined}>
           <TraceTable traces={res.data.data} onFilter={update} />
-          <Pagination meta={res.data.meta} noun="traces" onPage={(page) => update({ page })} />
+          <Pagination
+            meta={res.data.meta}
+            noun="traces"
+            onPage={(page) => update({ page })}
+            onLimit={(limit) => update({ limit })}
+          />
         </div>
       )}
     </main>
