@@ -1,7 +1,13 @@
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { ApiError, createApi } from '../api/client.ts';
+import { Segmented } from '../components/segmented.tsx';
 import { type Credentials, cleanPasted } from './credentials.ts';
 import { useSession } from './session.tsx';
+
+const KINDS = [
+  ['bearer', 'API token'],
+  ['keys', 'Key pair'],
+] as const;
 
 /** The call that proves credentials: cheap, authenticated, and read-only. */
 export const CHECK_PATH = '/api/public/metrics/names';
@@ -52,49 +58,20 @@ export function SignIn(props: { fetch?: typeof fetch }) {
       <form class="card" onSubmit={submit} aria-label="Sign in">
         <h1>Sign in to spanhouse</h1>
         {notice && <p class="notice">{notice}</p>}
-        <div class="segmented" role="tablist">
-          <button type="button" role="tab" aria-selected={kind === 'bearer'} onClick={() => setKind('bearer')}>
-            API token
-          </button>
-          <button type="button" role="tab" aria-selected={kind === 'keys'} onClick={() => setKind('keys')}>
-            Key pair
-          </button>
-        </div>
+        <Segmented options={KINDS} value={kind} onChange={setKind} />
         {kind === 'bearer' ? (
-          <label>
-            API token
-            <input
-              name="token"
-              type="password"
-              autoComplete="off"
-              placeholder="sh_…"
-              value={token}
-              onInput={(e) => setToken(e.currentTarget.value)}
-            />
-          </label>
+          <Field label="API token" name="token" secret placeholder="sh_…" value={token} onInput={setToken} />
         ) : (
           <>
-            <label>
-              Public key
-              <input
-                name="publicKey"
-                autoComplete="off"
-                placeholder="pk-sh-…"
-                value={publicKey}
-                onInput={(e) => setPublicKey(e.currentTarget.value)}
-              />
-            </label>
-            <label>
-              Secret key
-              <input
-                name="secretKey"
-                type="password"
-                autoComplete="off"
-                placeholder="sk-sh-…"
-                value={secretKey}
-                onInput={(e) => setSecretKey(e.currentTarget.value)}
-              />
-            </label>
+            <Field label="Public key" name="publicKey" placeholder="pk-sh-…" value={publicKey} onInput={setPublicKey} />
+            <Field
+              label="Secret key"
+              name="secretKey"
+              secret
+              placeholder="sk-sh-…"
+              value={secretKey}
+              onInput={setSecretKey}
+            />
           </>
         )}
         {error && (
@@ -111,5 +88,29 @@ export function SignIn(props: { fetch?: typeof fetch }) {
         </p>
       </form>
     </main>
+  );
+}
+
+function Field(props: {
+  label: string;
+  name: string;
+  value: string;
+  onInput: (v: string) => void;
+  placeholder: string;
+  secret?: boolean;
+}) {
+  const input = {
+    name: props.name,
+    autoComplete: 'off',
+    placeholder: props.placeholder,
+    value: props.value,
+    onInput: (e: { currentTarget: HTMLInputElement }) => props.onInput(e.currentTarget.value),
+  };
+  const id = useId();
+  return (
+    <div class="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.secret ? <input id={id} type="password" {...input} /> : <input id={id} type="text" {...input} />}
+    </div>
   );
 }

@@ -70,28 +70,18 @@ export function RangeFilter(props: { value: TimeRange; onChange: (r: TimeRange) 
           ))}
         </select>
       </label>
-      {r.range === 'custom' && (
-        <>
-          <label>
-            <span>From</span>
+      {r.range === 'custom' &&
+        (['from', 'to'] as const).map((bound) => (
+          <label key={bound}>
+            <span>{bound === 'from' ? 'From' : 'To'}</span>
             <input
               type="datetime-local"
-              name="from"
-              value={toLocalInput(r.from)}
-              onChange={(e) => props.onChange({ ...r, from: fromLocalInput(e.currentTarget.value) })}
+              name={bound}
+              value={toLocalInput(r[bound])}
+              onChange={(e) => props.onChange({ ...r, [bound]: fromLocalInput(e.currentTarget.value) })}
             />
           </label>
-          <label>
-            <span>To</span>
-            <input
-              type="datetime-local"
-              name="to"
-              value={toLocalInput(r.to)}
-              onChange={(e) => props.onChange({ ...r, to: fromLocalInput(e.currentTarget.value) })}
-            />
-          </label>
-        </>
-      )}
+        ))}
     </div>
   );
 }

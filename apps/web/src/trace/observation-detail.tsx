@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { Observation, Score, Trace } from '../api/types.ts';
 import { JsonView, KeyValues } from '../components/json-view.tsx';
 import { formatCost, formatCount, formatDuration, formatTime } from '../lib/format.ts';
@@ -6,6 +7,18 @@ import { ScoresTable } from './scores.tsx';
 
 const hasKeys = (o: Record<string, unknown> | null | undefined): o is Record<string, unknown> =>
   !!o && Object.keys(o).length > 0;
+
+/** One line of the facts list; left out when there is nothing to say. */
+function Fact(props: { label: string; children: ComponentChildren }) {
+  const c = props.children;
+  if (c === null || c === undefined || c === false || c === '') return null;
+  return (
+    <>
+      <dt>{props.label}</dt>
+      <dd>{c}</dd>
+    </>
+  );
+}
 
 /** Everything stored about one observation. */
 export function ObservationDetail(props: { obs: Observation; scores: Score[] }) {
@@ -19,30 +32,17 @@ export function ObservationDetail(props: { obs: Observation; scores: Score[] }) 
         {level && <span class={`level level-${level.toLowerCase()}`}>{level}</span>}
       </header>
       <dl class="facts">
-        <dt>Id</dt>
-        <dd class="mono">{o.id}</dd>
-        {o.model && (
-          <>
-            <dt>Model</dt>
-            <dd>{o.model}</dd>
-          </>
-        )}
-        <dt>Start</dt>
-        <dd>{formatTime(o.startTime, { ms: true })}</dd>
-        <dt>Latency</dt>
-        <dd>{o.endTime ? formatDuration(o.latency) : 'no end time'}</dd>
-        <dt>Tokens</dt>
-        <dd>
+        <Fact label="Id">
+          <span class="mono">{o.id}</span>
+        </Fact>
+        <Fact label="Model">{o.model}</Fact>
+        <Fact label="Start">{formatTime(o.startTime, { ms: true })}</Fact>
+        <Fact label="Latency">{o.endTime ? formatDuration(o.latency) : 'no end time'}</Fact>
+        <Fact label="Tokens">
           {formatCount(o.usage.input)} in · {formatCount(o.usage.output)} out · {formatCount(o.usage.total)} total
-        </dd>
-        <dt>Cost</dt>
-        <dd>{formatCost(o.totalCost)}</dd>
-        {o.environment && o.environment !== 'default' && (
-          <>
-            <dt>Environment</dt>
-            <dd>{o.environment}</dd>
-          </>
-        )}
+        </Fact>
+        <Fact label="Cost">{formatCost(o.totalCost)}</Fact>
+        <Fact label="Environment">{o.environment !== 'default' && o.environment}</Fact>
       </dl>
       {o.statusMessage && (
         <p class={`status ${level ? `level-${level.toLowerCase()}` : ''}`}>
@@ -90,58 +90,30 @@ export function TraceOverview(props: { trace: Trace; scores: Score[]; tokens: nu
         <h2>{t.name || '(unnamed)'}</h2>
       </header>
       <dl class="facts">
-        <dt>Id</dt>
-        <dd class="mono">{t.id}</dd>
-        <dt>Time</dt>
-        <dd>{formatTime(t.timestamp, { ms: true })}</dd>
-        {t.userId && (
-          <>
-            <dt>User</dt>
-            <dd>
-              <a href={`/traces?userId=${encodeURIComponent(t.userId)}`}>{t.userId}</a>
-            </dd>
-          </>
-        )}
-        {t.sessionId && (
-          <>
-            <dt>Session</dt>
-            <dd>
-              <a href={`/sessions/${encodeURIComponent(t.sessionId)}`}>{t.sessionId}</a>
-            </dd>
-          </>
-        )}
-        <dt>Environment</dt>
-        <dd>{t.environment}</dd>
-        {t.release && (
-          <>
-            <dt>Release</dt>
-            <dd>{t.release}</dd>
-          </>
-        )}
-        {t.version && (
-          <>
-            <dt>Version</dt>
-            <dd>{t.version}</dd>
-          </>
-        )}
-        <dt>Latency</dt>
-        <dd>{formatDuration(t.latency)}</dd>
-        <dt>Tokens</dt>
-        <dd>{formatCount(props.tokens)}</dd>
-        <dt>Cost</dt>
-        <dd>{formatCost(t.totalCost)}</dd>
-        {t.tags.length > 0 && (
-          <>
-            <dt>Tags</dt>
-            <dd>
-              {t.tags.map((tag) => (
-                <span key={tag} class="chip">
-                  {tag}
-                </span>
-              ))}
-            </dd>
-          </>
-        )}
+        <Fact label="Id">
+          <span class="mono">{t.id}</span>
+        </Fact>
+        <Fact label="Time">{formatTime(t.timestamp, { ms: true })}</Fact>
+        <Fact label="User">
+          {t.userId && <a href={`/traces?userId=${encodeURIComponent(t.userId)}`}>{t.userId}</a>}
+        </Fact>
+        <Fact label="Session">
+          {t.sessionId && <a href={`/sessions/${encodeURIComponent(t.sessionId)}`}>{t.sessionId}</a>}
+        </Fact>
+        <Fact label="Environment">{t.environment}</Fact>
+        <Fact label="Release">{t.release}</Fact>
+        <Fact label="Version">{t.version}</Fact>
+        <Fact label="Latency">{formatDuration(t.latency)}</Fact>
+        <Fact label="Tokens">{formatCount(props.tokens)}</Fact>
+        <Fact label="Cost">{formatCost(t.totalCost)}</Fact>
+        <Fact label="Tags">
+          {t.tags.length > 0 &&
+            t.tags.map((tag) => (
+              <span key={tag} class="chip">
+                {tag}
+              </span>
+            ))}
+        </Fact>
       </dl>
       <IoView title="Input" value={t.input} />
       <IoView title="Output" value={t.output} />

@@ -2,6 +2,7 @@ import { useRoute } from 'preact-iso';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Observation, Trace } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
+import { Segmented } from '../components/segmented.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
 import { formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
 import { isTypingTarget, nextIndex } from '../lib/list-navigation.ts';
@@ -21,6 +22,10 @@ export const TRACE_RENDER_MEASURE = 'spanhouse:trace-render';
 
 /** `?observation=<id>` deep-links the selection; `?view=timeline` the waterfall. */
 const TRACE_PAGE_PARAMS = { observation: param.text(), view: param.choice(['tree', 'timeline'], 'tree') };
+const VIEWS = [
+  ['tree', 'Tree'],
+  ['timeline', 'Timeline'],
+] as const;
 
 export function TracePage() {
   const { params } = useRoute();
@@ -113,24 +118,7 @@ export function TraceView(props: {
       <div class="split">
         <section class="pane tree-pane" aria-label="Observations">
           <div class="pane-bar">
-            <div class="segmented" role="tablist">
-              <button
-                type="button"
-                role="tab"
-                aria-selected={props.view === 'tree'}
-                onClick={() => update({ view: 'tree' })}
-              >
-                Tree
-              </button>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={props.view === 'timeline'}
-                onClick={() => update({ view: 'timeline' })}
-              >
-                Timeline
-              </button>
-            </div>
+            <Segmented options={VIEWS} value={props.view} onChange={(view) => update({ view })} />
             <button type="button" onClick={() => setCollapsed(new Set())}>
               Expand all
             </button>

@@ -1,5 +1,5 @@
 import type { Query } from '../api/client.ts';
-import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
+import { traceFilterParams, traceFilterQuery } from '../components/trace-filter.tsx';
 import { param, type StateOf } from '../lib/url-state.ts';
 
 export const TRACE_ORDERS = [
@@ -22,16 +22,8 @@ export const ORDER_LABELS: Record<(typeof TRACE_ORDERS)[number], string> = {
 
 /** The trace list's URL: every filter the API has, the order and the page. */
 export const TRACE_LIST_PARAMS = {
-  range: param.choice(RANGE_KEYS, 'all'),
-  from: param.text(),
-  to: param.text(),
+  ...traceFilterParams('all'),
   name: param.text(),
-  userId: param.text(),
-  sessionId: param.text(),
-  tags: param.list(),
-  environment: param.list(),
-  release: param.text(),
-  version: param.text(),
   orderBy: param.choice(TRACE_ORDERS, 'timestamp.desc'),
   page: param.int(1, 1, 1_000_000),
   limit: param.int(50, 1, 200),
@@ -54,20 +46,12 @@ export function hasFilters(s: TraceListState): boolean {
 
 /** GET /api/public/traces parameters for a state; quick ranges resolve against `nowMs`. */
 export function traceListQuery(s: TraceListState, nowMs: number): Query {
-  const { from, to } = resolveRange(s, nowMs);
   return {
     page: s.page,
     limit: s.limit,
     orderBy: s.orderBy,
     name: s.name,
-    userId: s.userId,
-    sessionId: s.sessionId,
-    release: s.release,
-    version: s.version,
-    tags: s.tags,
-    environment: s.environment,
-    fromTimestamp: from,
-    toTimestamp: to,
+    ...traceFilterQuery(s, nowMs),
     // Observation ids are not shown in the list: leave them out of the answer.
     fields: 'core,io,metrics',
   };

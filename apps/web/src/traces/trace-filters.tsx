@@ -1,5 +1,5 @@
-import { RangeFilter, TextFilter } from '../components/filters.tsx';
-import { splitList } from '../lib/url-state.ts';
+import { TextFilter } from '../components/filters.tsx';
+import { TraceFilterFields } from '../components/trace-filter.tsx';
 import { ORDER_LABELS, TRACE_ORDERS, type TraceListState } from './list-state.ts';
 
 /** Every filter of GET /api/public/traces, and the order. */
@@ -7,24 +7,9 @@ export function TraceFilters(props: { state: TraceListState; update: (patch: Par
   const { state: s, update } = props;
   return (
     <form class="filters" aria-label="Trace filters" onSubmit={(e) => e.preventDefault()}>
-      <RangeFilter value={s} onChange={(r) => update({ range: r.range, from: r.from, to: r.to })} />
-      <TextFilter label="Name" value={s.name} onCommit={(name) => update({ name })} />
-      <TextFilter label="User" value={s.userId} onCommit={(userId) => update({ userId })} />
-      <TextFilter label="Session" value={s.sessionId} onCommit={(sessionId) => update({ sessionId })} />
-      <TextFilter
-        label="Tags"
-        value={s.tags.join(', ') || undefined}
-        placeholder="all of: a, b"
-        onCommit={(v) => update({ tags: splitList(v) })}
-      />
-      <TextFilter
-        label="Environment"
-        value={s.environment.join(', ') || undefined}
-        placeholder="any of: a, b"
-        onCommit={(v) => update({ environment: splitList(v) })}
-      />
-      <TextFilter label="Release" value={s.release} onCommit={(release) => update({ release })} />
-      <TextFilter label="Version" value={s.version} onCommit={(version) => update({ version })} />
+      <TraceFilterFields state={s} update={update}>
+        <TextFilter label="Name" value={s.name} onCommit={(name) => update({ name })} />
+      </TraceFilterFields>
       <label class="filter">
         <span>Order</span>
         <select

@@ -4,28 +4,18 @@ import type { DailyRecord, DailyResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { LineChart } from '../charts/line-chart.tsx';
 import { colorAt } from '../charts/series.ts';
-import { RangeFilter, TextFilter } from '../components/filters.tsx';
+import { TextFilter } from '../components/filters.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
+import { TraceFilterFields, traceFilterParams, traceFilterQuery } from '../components/trace-filter.tsx';
 import { formatCompact, formatCost, formatCount } from '../lib/format.ts';
-import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
-import { param, splitList, type StateOf } from '../lib/url-state.ts';
+import { resolveRange } from '../lib/time-range.ts';
+import { param, type StateOf } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
 import { NO_MODEL, usageByModel } from './daily.ts';
 
-/** The daily endpoint's filters. */
-const USAGE_PARAMS = {
-  range: param.choice(RANGE_KEYS, '30d'),
-  from: param.text(),
-  to: param.text(),
-  traceName: param.text(),
-  userId: param.text(),
-  sessionId: param.text(),
-  tags: param.list(),
-  environment: param.list(),
-  release: param.text(),
-  version: param.text(),
-};
+/** The daily endpoint's filters: the trace filter, with the trace's name as traceName. */
+const USAGE_PARAMS = { ...traceFilterParams('30d'), traceName: param.text() };
 type UsageState = StateOf<typeof USAGE_PARAMS>;
 
 /** Days per request (the endpoint's largest page) and pages read at most: 1,000 days. */
@@ -50,29 +40,20 @@ export function UsagePage() {
   const api = useApi();
   const [state, update] = useUrlState(USAGE_PARAMS);
   const [now, refresh] = useNow(JSON.stringify(state));
+  const query: Query = { traceName: state.traceName, ...traceFilterQuery(state, now) };
   const { from, to } = resolveRange(state, now);
-  const query: Query = {
-    traceName: state.traceName,
-    userId: state.userId,
-    sessionId: state.sessionId,
-    tags: state.tags,
-    environment: state.environment,
-    release: state.release,
-    version: state.version,
-    fromTimestamp: from,
-    toTimestamp: to,
-  };
   const res = useResource(`/api/public/metrics/daily${toQueryString(query)}`, (signal) => loadDays(api, query, signal));
   // from/to change with the same state as res (its key), so res.data decides.
   const usage = useMemo(() => (res.data ? usageByModel(res.data.days, { from, to }) : null), [res.data]);
-  const lines = useMemo(
-    () =>
-      usage && {
-        cost: usage.models.map((m, i) => ({ label: m, values: usage.cost[i]! })),
-        tokens: usage.models.map((m, i) => ({ label: m, values: usage.tokens[i]! })),
-      },
-    [usage],
-  );
+  const charts = useMemo(() => {
+    if (!usage) return null;
+    const xRange = dayRange(usage.xs);
+    const per = (values: number[][]) => usage.models.map((m, i) => ({ label: m, values: values[i]! }));
+    return [
+      { title: 'Cost per day (USD, UTC days)', lines: per(usage.cost), format: formatCost, xRange },
+      { title: 'Tokens per day', lines: per(usage.tokens), format: formatCompact, xRange },
+    ];
+  }, [usage]);
 
   return (
     <main class="page">
@@ -97,30 +78,20 @@ export function UsagePage() {
             <p class="notice">Showing the most recent {MAX_PAGES * DAYS_PER_PAGE} days; narrow the range.</p>
           )}
           <div class="charts">
-            <section>
-              <h2>Cost per day (USD, UTC days)</h2>
-              <LineChart
-                title="Cost per day by model"
-                xs={usage.xs}
-                xRange={dayRange(usage.xs)}
-                utc
-                lines={lines!.cost}
-                format={formatCost}
-                height={220}
-              />
-            </section>
-            <section>
-              <h2>Tokens per day</h2>
-              <LineChart
-                title="Tokens per day by model"
-                xs={usage.xs}
-                xRange={dayRange(usage.xs)}
-                utc
-                lines={lines!.tokens}
-                format={formatCompact}
-                height={220}
-              />
-            </section>
+            {charts!.map((c) => (
+              <section key={c.title}>
+                <h2>{c.title}</h2>
+                <LineChart
+                  title={c.title}
+                  xs={usage.xs}
+                  xRange={c.xRange}
+                  utc
+                  lines={c.lines}
+                  format={c.format}
+                  height={220}
+                />
+              </section>
+            ))}
           </div>
           <h2>By model</h2>
           <div class="table-wrap">
@@ -168,24 +139,9 @@ function UsageFilters(props: { state: UsageState; update: (patch: Partial<UsageS
   const { state: s, update } = props;
   return (
     <form class="filters" aria-label="Usage filters" onSubmit={(e) => e.preventDefault()}>
-      <RangeFilter value={s} onChange={(r) => update({ range: r.range, from: r.from, to: r.to })} />
-      <TextFilter label="Trace name" value={s.traceName} onCommit={(traceName) => update({ traceName })} />
-      <TextFilter label="User" value={s.userId} onCommit={(userId) => update({ userId })} />
-      <TextFilter label="Session" value={s.sessionId} onCommit={(sessionId) => update({ sessionId })} />
-      <TextFilter
-        label="Tags"
-        value={s.tags.join(', ') || undefined}
-        placeholder="all of: a, b"
-        onCommit={(v) => update({ tags: splitList(v) })}
-      />
-      <TextFilter
-        label="Environment"
-        value={s.environment.join(', ') || undefined}
-        placeholder="any of: a, b"
-        onCommit={(v) => update({ environment: splitList(v) })}
-      />
-      <TextFilter label="Release" value={s.release} onCommit={(release) => update({ release })} />
-      <TextFilter label="Version" value={s.version} onCommit={(version) => update({ version })} />
+      <TraceFilterFields state={s} update={update}>
+        <TextFilter label="Trace name" value={s.traceName} onCommit={(traceName) => update({ traceName })} />
+      </TraceFilterFields>
     </form>
   );
 }
