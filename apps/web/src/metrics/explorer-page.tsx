@@ -2,6 +2,7 @@ import { METRIC_AGGS } from '@spanhouse/schema';
 import { toQueryString } from '../api/client.ts';
 import type { MetricLabelsResponse, MetricNamesResponse, MetricsQueryResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
+import { PageHead } from '../components/page-head.tsx';
 import { RangeFilter, TextFilter } from '../components/filters.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
 import { useResource } from '../lib/use-resource.ts';
@@ -35,14 +36,15 @@ export function ExplorerPage() {
   const keys = labels.data?.data.map((k) => k.key) ?? [];
   const nameList = names.data?.data ?? [];
 
+  const reloadAll = () => {
+    refresh();
+    names.reload();
+    labels.reload();
+    result.reload();
+  };
   return (
     <main class="page">
-      <header class="page-head">
-        <h1>Metrics</h1>
-        <button type="button" onClick={refresh}>
-          Refresh
-        </button>
-      </header>
+      <PageHead title="Metrics" onRefresh={reloadAll} />
       <form class="filters" aria-label="Metric query" onSubmit={(e) => e.preventDefault()}>
         <TextFilter
           label="Metric"

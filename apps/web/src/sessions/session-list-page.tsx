@@ -3,6 +3,7 @@ import { useCallback } from 'preact/hooks';
 import { toQueryString } from '../api/client.ts';
 import type { SessionListResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
+import { PageHead } from '../components/page-head.tsx';
 import { RangeFilter, TextFilter } from '../components/filters.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
@@ -39,14 +40,13 @@ export function SessionListPage() {
   const [active, setActive] = useListNavigation(sessions.length, open);
   const filtered = state.range !== 'all' || state.environment.length > 0;
 
+  const reloadAll = () => {
+    refresh();
+    res.reload();
+  };
   return (
     <main class="page">
-      <header class="page-head">
-        <h1>Sessions</h1>
-        <button type="button" onClick={refresh}>
-          Refresh
-        </button>
-      </header>
+      <PageHead title="Sessions" onRefresh={reloadAll} />
       <form class="filters" aria-label="Session filters" onSubmit={(e) => e.preventDefault()}>
         <RangeFilter value={state} onChange={(r) => update({ range: r.range, from: r.from, to: r.to })} />
         <TextFilter

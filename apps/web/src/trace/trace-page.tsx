@@ -41,7 +41,9 @@ export function TracePage() {
   const trace = res.data?.id === id ? res.data : undefined;
   if (res.error) return <ErrorState error={res.error} retry={res.reload} title="Could not load this trace" />;
   if (!trace) return <Loading what="the trace" />;
-  return <TraceView trace={trace} selectedId={state.observation ?? null} view={state.view} update={update} />;
+  return (
+    <TraceView key={trace.id} trace={trace} selectedId={state.observation ?? null} view={state.view} update={update} />
+  );
 }
 
 /** One loaded trace: tree or timeline on the left, the selection's details on the right. */

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { toQueryString } from '../api/client.ts';
 import type { TraceListResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
+import { PageHead } from '../components/page-head.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
 import { useResource } from '../lib/use-resource.ts';
@@ -29,14 +30,13 @@ export function TraceListPage() {
     }
   }, [res.data]);
 
+  const reloadAll = () => {
+    refresh();
+    res.reload();
+  };
   return (
     <main class="page">
-      <header class="page-head">
-        <h1>Traces</h1>
-        <button type="button" onClick={refresh} title="Load again (quick ranges move to now)">
-          Refresh
-        </button>
-      </header>
+      <PageHead title="Traces" onRefresh={reloadAll} />
       <TraceFilters state={state} update={update} />
       {res.error ? (
         <ErrorState error={res.error} retry={res.reload} />

@@ -1,5 +1,5 @@
 import { useLocation } from 'preact-iso';
-import { useCallback } from 'preact/hooks';
+import { useCallback, useMemo } from 'preact/hooks';
 import type { TraceListItem } from '../api/types.ts';
 import { previewOf } from '../chat/messages.ts';
 import { formatCompact, formatCost, formatCount, formatDuration, formatTime, truncate } from '../lib/format.ts';
@@ -13,6 +13,15 @@ export function TraceTable(props: { traces: TraceListItem[]; onFilter: (patch: {
   const { route } = useLocation();
   const open = useCallback((i: number) => route(traceHref(props.traces[i]!.id)), [props.traces, route]);
   const [active, setActive] = useListNavigation(props.traces.length, open);
+  // Once per page of traces, not on every key press (inputs can be large).
+  const previews = useMemo(
+    () =>
+      props.traces.map((t) => ({
+        input: truncate(previewOf(t.input, 'input'), 120),
+        output: truncate(previewOf(t.output, 'output'), 120),
+      })),
+    [props.traces],
+  );
   return (
     <div class="table-wrap">
       <table class="list traces">
@@ -77,8 +86,8 @@ export function TraceTable(props: { traces: TraceListItem[]; onFilter: (patch: {
                 {formatCompact(t.usage?.total)}
               </td>
               <td class="num">{formatCost(t.totalCost)}</td>
-              <td class="io">{truncate(previewOf(t.input, 'input'), 120)}</td>
-              <td class="io">{truncate(previewOf(t.output, 'output'), 120)}</td>
+              <td class="io">{previews[i]!.input}</td>
+              <td class="io">{previews[i]!.output}</td>
             </tr>
           ))}
         </tbody>

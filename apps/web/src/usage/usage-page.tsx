@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { type Api, type Query, toQueryString } from '../api/client.ts';
 import type { DailyRecord, DailyResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
+import { PageHead } from '../components/page-head.tsx';
 import { LineChart } from '../charts/line-chart.tsx';
 import { colorAt } from '../charts/series.ts';
 import { TextFilter } from '../components/filters.tsx';
@@ -55,14 +56,13 @@ export function UsagePage() {
     ];
   }, [usage]);
 
+  const reloadAll = () => {
+    refresh();
+    res.reload();
+  };
   return (
     <main class="page">
-      <header class="page-head">
-        <h1>Usage</h1>
-        <button type="button" onClick={refresh}>
-          Refresh
-        </button>
-      </header>
+      <PageHead title="Usage" onRefresh={reloadAll} />
       <UsageFilters state={state} update={update} />
       {res.error ? (
         <ErrorState error={res.error} retry={res.reload} />
