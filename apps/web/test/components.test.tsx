@@ -99,6 +99,12 @@ describe('TraceView', () => {
     expect(rowNames()).toEqual(['handle', 'llm-call']);
   });
 
+  it('keeps a parent of the selection collapsed when the user collapses it', () => {
+    renderTrace('gen');
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse handle' }));
+    expect(rowNames()).toEqual(['handle']);
+  });
+
   it('selects an observation into the URL when a row is clicked', () => {
     const updates = renderTrace(null);
     fireEvent.click(document.querySelector('[data-observation-id="gen"]')!);

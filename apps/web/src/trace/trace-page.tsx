@@ -66,12 +66,13 @@ export function TraceView(props: {
   const rows = useMemo(() => visibleRows(tree.roots, collapsed), [tree, collapsed]);
   const selected = props.selectedId ? tree.byId.get(props.selectedId)?.obs : undefined;
 
-  // A deep link to an observation under a collapsed parent opens the path to it.
+  // Selecting an observation (a deep link, a key) opens the path to it; collapsing a parent of
+  // the selection afterwards stays collapsed.
   useEffect(() => {
     if (!props.selectedId) return;
-    const hidden = ancestorIds(tree, props.selectedId).filter((a) => collapsed.has(a));
-    if (hidden.length) setCollapsed((c) => new Set([...c].filter((x) => !hidden.includes(x))));
-  }, [props.selectedId, tree, collapsed]);
+    const path = ancestorIds(tree, props.selectedId);
+    setCollapsed((c) => (path.some((a) => c.has(a)) ? new Set([...c].filter((x) => !path.includes(x))) : c));
+  }, [props.selectedId, tree]);
 
   useLayoutEffect(() => {
     requestAnimationFrame(() =>
