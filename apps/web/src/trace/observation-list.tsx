@@ -146,13 +146,20 @@ function TreeMetrics(props: { row: VisibleRow<Observation> }) {
   );
 }
 
+/** The duration label after its bar, before it when the bar reaches the right edge, or inside it when it spans both. */
+function durationPlace(left: number, right: number): Record<string, string> {
+  if (right <= 0.8) return { left: `calc(${right * 100}% + 6px)` };
+  if (left >= 0.2) return { right: `calc(${(1 - left) * 100}% + 6px)` };
+  return { right: `calc(${(1 - right) * 100}% + 6px)`, color: '#fff' };
+}
+
 function TimelineBar(props: { obs: Observation; window: TimeWindow }) {
   const bar = barFor(props.obs, props.window);
   const cls = `tl-bar type-${props.obs.type.toLowerCase()}${bar.open ? ' open' : ''}${bar.instant ? ' instant' : ''}`;
   return (
     <div class="tl-track">
       <div class={cls} style={{ left: `${bar.left * 100}%`, width: `${bar.width * 100}%` }} />
-      <span class="tl-duration" style={{ left: `${Math.min(bar.left + bar.width, 0.85) * 100}%` }}>
+      <span class="tl-duration" style={durationPlace(bar.left, bar.left + bar.width)}>
         {props.obs.endTime ? formatDuration(props.obs.latency) : 'open'}
       </span>
     </div>

@@ -170,7 +170,11 @@ function TimelineAxis(props: { durationMs: number }) {
       <div />
       <div class="tl-ticks">
         {timeTicks(props.durationMs).map((t) => (
-          <span key={t.label} style={{ left: `${t.at * 100}%` }}>
+          // Labels centre on their tick, but the first and a last one at the edge stay inside.
+          <span
+            key={t.label}
+            style={{ left: `${t.at * 100}%`, transform: `translateX(${t.at === 0 ? 0 : t.at > 0.95 ? -100 : -50}%)` }}
+          >
             {t.label}
           </span>
         ))}
