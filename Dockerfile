@@ -8,6 +8,8 @@ RUN npm install -g pnpm@10
 # install needs every workspace package.json the lockfile names.
 COPY . .
 RUN pnpm install --frozen-lockfile
+# The web UI the query API serves at / (apps/web/dist), built like `pnpm start` builds it.
+RUN pnpm exec turbo run build --filter=@spanhouse/server... --output-logs=errors-only
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 # node is PID 1's child (compose sets init: true) and handles SIGTERM itself: it stops

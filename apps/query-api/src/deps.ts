@@ -7,6 +7,7 @@ import type { PromResultCache } from './prometheus/result-cache.ts';
 /**
  * What the query routes need; passed in, never imported as singletons. `seriesCache` only where
  * this process is the sole writer of the database and invalidates it (see MetricSeriesCache).
+ * `webDir`: the built web UI to serve (default: apps/web/dist).
  */
 export type QueryDeps = {
   db: Db;
@@ -15,4 +16,5 @@ export type QueryDeps = {
   seriesCache?: MetricSeriesCache;
   /** query_range answers reused across refreshes, where this process sees every write (PromResultCache). */
   promCache?: PromResultCache;
+  webDir?: string;
 };

@@ -9,3 +9,4 @@ export { type BufferLoad, createServiceMetrics, requestMetrics, routeLabel, type
 export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 export { type Running, startServer } from './serve.ts';
 export { issuesMessage, parseJsonBody, queryObject, readJson, readJsonObject, validate } from './validate.ts';
+export { ASSET_CACHE, PAGE_CACHE, type WebUiOptions, webUi, webUiAddress, webUiBanner } from './web-ui.ts';
