@@ -59,3 +59,34 @@ export function groupSeries(series: readonly SeriesInfo[], groupBy?: string): Gr
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * The series of `groups` as parallel arrays, for reads that map series to groups in SQL: every
+ * series id, its group index, and its tie-break rank for `last` (the earlier series in label
+ * order ranks higher, i.e. wins a tie); and id -> group index for mapping rows back.
+ */
+export type GroupIndex = {
+  ids: bigint[];
+  groupOf: number[];
+  rank: number[];
+  groupOfId: Map<string, number>;
+  groupCount: number;
+  /** Every group is one series (no group_by, or one series per value). */
+  onePerGroup: boolean;
+};
+
+export function indexGroups(groups: readonly Group[]): GroupIndex {
+  const ids: bigint[] = [];
+  const groupOf: number[] = [];
+  const rank: number[] = [];
+  const groupOfId = new Map<string, number>();
+  groups.forEach((g, gi) => {
+    g.series.forEach((s, si) => {
+      ids.push(BigInt(s.id));
+      groupOf.push(gi);
+      rank.push(g.series.length - si);
+      groupOfId.set(s.id, gi);
+    });
+  });
+  return { ids, groupOf, rank, groupOfId, groupCount: groups.length, onePerGroup: ids.length === groups.length };
+}
