@@ -1,5 +1,5 @@
 import { type Config, loadConfig } from '@spanhouse/config';
-import { openTestDb } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
 import { createLogger } from '@spanhouse/http';
 import { createAllInOne } from '@spanhouse/server';
 

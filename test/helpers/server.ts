@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type Config, loadConfig } from '@spanhouse/config';
-import { type Db, openTestDb } from '@spanhouse/db';
+import type { Db } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
 import { createLogger } from '@spanhouse/http';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
 import { TEST_CREDENTIALS } from './app.ts';

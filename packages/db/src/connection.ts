@@ -43,12 +43,15 @@ export type Db = {
     /** The rows as text, or as its UTF-8 bytes. */
     text: string | Buffer;
   }): Promise<void>;
-  /** A reader connection; release it by awaiting the returned client's query (see `withReader`). */
+  /**
+   * Runs `fn` on the reader connection with the fewest queries in flight. Reads go through the
+   * query port (queryRows, queryCompact), which calls this; nothing else should.
+   */
   withReader<T>(fn: (client: ClickHouseClient) => Promise<T>): Promise<T>;
   /** Runs `fn` against a connection without a default database (for CREATE DATABASE). */
   admin: ClickHouseClient;
   close(): Promise<void>;
-  /** Called after every queryRows read (tag, seconds, success): the query-duration metric. */
+  /** Called after every read through the query port (tag, seconds, success): the query-duration metric. */
   onQuery?: (tag: string, seconds: number, ok: boolean) => void;
 };
 

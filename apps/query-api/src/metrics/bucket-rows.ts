@@ -1,10 +1,9 @@
-import { type Db, ParamBuilder } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
 import { seriesCondition } from './filters.ts';
 import type { GroupIndex } from './groups.ts';
 import { minuteRowsBucketsSql } from './minute-rows.ts';
 import type { MetricsQuery } from './params.ts';
 import type { BucketSource } from './plan.ts';
-import { queryCompact } from './read.ts';
 import { metricsReadSettings } from './read-settings.ts';
 import { samplesBucketsSql } from './samples.ts';
 import type { QueryWindow } from './window.ts';
@@ -72,8 +71,14 @@ export function bucketsSql(source: BucketSource, r: BucketRead, p: ParamBuilder)
            arraySlice(arrayReverseSort(groupArray(b)), 1, ${limit}) AS bs,
            arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, ${limit}) AS vs,
            count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM (${inner})
-    GROUP BY g
-    ${metricsReadSettings(r.oneThread)}`;
+    GROUP BY g`;
+}
+
+/** The whole read of bucketsSql: its SQL, parameters and settings. */
+export function bucketsRead(source: BucketSource, r: BucketRead) {
+  const p = new ParamBuilder();
+  const sql = bucketsSql(source, r, p);
+  return { sql, params: p.params, settings: metricsReadSettings(r.oneThread) };
 }
 
 /** Reads every group's buckets from `source`. */
@@ -83,11 +88,8 @@ export async function readBuckets(
   r: BucketRead,
   signal?: AbortSignal,
 ): Promise<GroupBuckets[]> {
-  const p = new ParamBuilder();
-  const sql = bucketsSql(source, r, p);
   return queryCompact(db, {
-    sql,
-    params: p.params,
+    ...bucketsRead(source, r),
     tag: `metrics.query.${r.q.agg}`,
     signal,
     map: (row) => toGroupBuckets(row, r.index),

@@ -1,10 +1,9 @@
-import { type Db, ParamBuilder } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
 import { seriesCondition } from './filters.ts';
 import type { GroupIndex } from './groups.ts';
 import { minuteRowsLatestSql } from './minute-rows.ts';
 import type { MetricsQuery } from './params.ts';
 import type { PresencePlan } from './plan.ts';
-import { queryCompact } from './read.ts';
 import { metricsReadSettings } from './read-settings.ts';
 import { samplesLatestSql } from './samples.ts';
 import type { QueryWindow } from './window.ts';
@@ -14,19 +13,19 @@ import type { QueryWindow } from './window.ts';
  * over timestamps only. The series cut (past the series limit) keeps the first groups that have
  * points, so groups with none in the window never take a place in the answer.
  */
-export function presenceSql(
+export function presenceRead(
   q: Pick<MetricsQuery, 'name'>,
   w: QueryWindow,
   ids: readonly bigint[] | undefined,
   plan: PresencePlan,
-  p: ParamBuilder,
-): string {
+) {
+  const p = new ParamBuilder();
   const series = seriesCondition(q.name, ids, p);
-  const read =
+  const sql =
     plan.source === 'minute-rows' && w.minutes !== undefined
       ? minuteRowsLatestSql({ ...w, minutes: w.minutes }, series, p)
       : samplesLatestSql(w, series, p);
-  return `${read} ${metricsReadSettings(plan.oneThread)}`;
+  return { sql, params: p.params, settings: metricsReadSettings(plan.oneThread) };
 }
 
 /** Per group index, the newest point in the window (ms), for the groups that have any. */
@@ -41,10 +40,8 @@ export async function readPresence(
   },
   signal?: AbortSignal,
 ): Promise<Map<number, number>> {
-  const p = new ParamBuilder();
   const rows = await queryCompact(db, {
-    sql: presenceSql(r.q, r.window, r.ids, r.plan, p),
-    params: p.params,
+    ...presenceRead(r.q, r.window, r.ids, r.plan),
     tag: 'metrics.presence',
     signal,
     map: ([id, latest]) => [r.index.groupOfId.get(String(id)), Number(latest)] as const,

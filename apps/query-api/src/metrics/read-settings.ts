@@ -1,6 +1,7 @@
+import type { ReadSettings } from '@spanhouse/db';
+
 /**
- * The SETTINGS clause of every metrics read (a clause rather than connection settings: chDB runs
- * each connection setting as a separate SET statement before the query).
+ * The settings of every metrics read.
  * - do_not_merge_across_partitions_select_final: FINAL merges rows of one key only within a
  *   partition. Samples are partitioned by month of `ts` and `ts` is in the key, so a key never
  *   spans partitions; a partition folded into one part by a merge
@@ -11,7 +12,10 @@
  *   min-max and count projections, which never answer a read grouped by series and bucket.
  * - max_threads = 1 for small reads (see MAX_ONE_THREAD_SERIES_MINUTES).
  */
-export function metricsReadSettings(oneThread: boolean): string {
-  const threads = oneThread ? ', max_threads = 1' : '';
-  return `SETTINGS do_not_merge_across_partitions_select_final = 1, optimize_use_implicit_projections = 0${threads}`;
+export function metricsReadSettings(oneThread: boolean): ReadSettings {
+  return {
+    do_not_merge_across_partitions_select_final: 1,
+    optimize_use_implicit_projections: 0,
+    ...(oneThread ? { max_threads: 1 } : {}),
+  };
 }

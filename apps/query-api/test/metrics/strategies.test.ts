@@ -1,9 +1,9 @@
 import { ParamBuilder } from '@spanhouse/db';
 import { describe, expect, it } from 'vitest';
-import { bucketsSql } from '../../src/metrics/bucket-rows.ts';
+import { bucketsRead } from '../../src/metrics/bucket-rows.ts';
 import { groupSeries, indexGroups } from '../../src/metrics/groups.ts';
 import type { MetricsQuery } from '../../src/metrics/params.ts';
-import { presenceSql } from '../../src/metrics/presence.ts';
+import { presenceRead } from '../../src/metrics/presence.ts';
 import { seriesSql } from '../../src/metrics/series-lookup.ts';
 import { queryWindow } from '../../src/metrics/window.ts';
 
@@ -25,11 +25,15 @@ const series = [
   { id: '12', labels: { host: 'b', region: 'eu' } },
 ];
 
+const fold = (sql: string) => sql.replace(/\s+/g, ' ').trim();
+
 function sent(build: (p: ParamBuilder) => string) {
   const p = new ParamBuilder();
-  const sql = build(p).replace(/\s+/g, ' ').trim();
-  return { sql, params: p.params };
+  return { sql: fold(build(p)), params: p.params };
 }
+
+/** A whole read (SQL, parameters, settings), as the query port receives it. */
+const read = (r: { sql: string; params: object; settings: object }) => ({ ...r, sql: fold(r.sql) });
 
 describe('series lookup', () => {
   it('filters labels by containment and counts every series of the metric', () => {
@@ -63,9 +67,7 @@ describe('presence', () => {
   const window = queryWindow(q);
 
   it('from the per-minute rows and the samples of the partial minutes', () => {
-    expect(
-      sent((p) => presenceSql(q, window, index.ids, { source: 'minute-rows', oneThread: true }, p)),
-    ).toMatchInlineSnapshot(`
+    expect(read(presenceRead(q, window, index.ids, { source: 'minute-rows', oneThread: true }))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
@@ -80,22 +82,29 @@ describe('presence', () => {
           "p6": "1767226200.000000",
           "p7": "1767226220.000000",
         },
-        "sql": "SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(lt)) AS latest FROM ( SELECT series_id, max(last_ts) AS lt FROM metric_minute_rollups WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND minute >= {p2:UInt32} AND minute < {p3:UInt32} GROUP BY series_id UNION ALL SELECT series_id, max(ts) AS lt FROM metric_samples WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ((ts >= {p4:DateTime64(6, 'UTC')} AND ts < {p5:DateTime64(6, 'UTC')}) OR (ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')})) GROUP BY series_id) GROUP BY series_id SETTINGS do_not_merge_across_partitions_select_final = 1, optimize_use_implicit_projections = 0, max_threads = 1",
+        "settings": {
+          "do_not_merge_across_partitions_select_final": 1,
+          "max_threads": 1,
+          "optimize_use_implicit_projections": 0,
+        },
+        "sql": "SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(lt)) AS latest FROM ( SELECT series_id, max(last_ts) AS lt FROM metric_minute_rollups WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND minute >= {p2:UInt32} AND minute < {p3:UInt32} GROUP BY series_id UNION ALL SELECT series_id, max(ts) AS lt FROM metric_samples WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ((ts >= {p4:DateTime64(6, 'UTC')} AND ts < {p5:DateTime64(6, 'UTC')}) OR (ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')})) GROUP BY series_id) GROUP BY series_id",
       }
     `);
   });
 
   it('from the samples', () => {
-    expect(
-      sent((p) => presenceSql(q, window, undefined, { source: 'samples', oneThread: false }, p)),
-    ).toMatchInlineSnapshot(`
+    expect(read(presenceRead(q, window, undefined, { source: 'samples', oneThread: false }))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
           "p1": "1767225630.000000",
           "p2": "1767226220.000000",
         },
-        "sql": "SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest FROM metric_samples WHERE name = {p0:String} AND ts >= {p1:DateTime64(6, 'UTC')} AND ts <= {p2:DateTime64(6, 'UTC')} GROUP BY series_id SETTINGS do_not_merge_across_partitions_select_final = 1, optimize_use_implicit_projections = 0",
+        "settings": {
+          "do_not_merge_across_partitions_select_final": 1,
+          "optimize_use_implicit_projections": 0,
+        },
+        "sql": "SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest FROM metric_samples WHERE name = {p0:String} AND ts >= {p1:DateTime64(6, 'UTC')} AND ts <= {p2:DateTime64(6, 'UTC')} GROUP BY series_id",
       }
     `);
   });
@@ -114,7 +123,7 @@ describe('buckets', () => {
   const grouped = { ...perSeries, index: indexGroups(groupSeries(series, 'region')), oneThread: false };
 
   it('from the per-minute rows, one series per group', () => {
-    expect(sent((p) => bucketsSql('minute-rows', perSeries, p))).toMatchInlineSnapshot(`
+    expect(read(bucketsRead('minute-rows', perSeries))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
@@ -134,13 +143,18 @@ describe('buckets', () => {
           "p8": 300000000,
           "p9": 300,
         },
-        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p12:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p12:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id AS g, b, argMax(lv, lt) AS v, toUnixTimestamp64Milli(max(lt)) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id, toInt64(intDiv(minute, {p10:UInt32})) * {p11:Int64} AS b, l.2 AS lv, lt, toUInt64(r != bitCount(sec)) AS dirty FROM ( SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last AS l, last_ts AS lt FROM metric_minute_rollups FINAL PREWHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND minute >= {p2:UInt32} AND minute < {p3:UInt32}) UNION ALL SELECT series_id, intDiv(toUnixTimestamp64Micro(ts), {p8:Int64}) * {p9:Int64} AS b, argMax(value, ts) AS lv, max(ts) AS lt, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ((ts >= {p4:DateTime64(6, 'UTC')} AND ts < {p5:DateTime64(6, 'UTC')}) OR (ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')})) GROUP BY series_id, b) GROUP BY g, b) GROUP BY g SETTINGS do_not_merge_across_partitions_select_final = 1, optimize_use_implicit_projections = 0, max_threads = 1",
+        "settings": {
+          "do_not_merge_across_partitions_select_final": 1,
+          "max_threads": 1,
+          "optimize_use_implicit_projections": 0,
+        },
+        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p12:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p12:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id AS g, b, argMax(lv, lt) AS v, toUnixTimestamp64Milli(max(lt)) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id, toInt64(intDiv(minute, {p10:UInt32})) * {p11:Int64} AS b, l.2 AS lv, lt, toUInt64(r != bitCount(sec)) AS dirty FROM ( SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last AS l, last_ts AS lt FROM metric_minute_rollups FINAL PREWHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND minute >= {p2:UInt32} AND minute < {p3:UInt32}) UNION ALL SELECT series_id, intDiv(toUnixTimestamp64Micro(ts), {p8:Int64}) * {p9:Int64} AS b, argMax(value, ts) AS lv, max(ts) AS lt, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ((ts >= {p4:DateTime64(6, 'UTC')} AND ts < {p5:DateTime64(6, 'UTC')}) OR (ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')})) GROUP BY series_id, b) GROUP BY g, b) GROUP BY g",
       }
     `);
   });
 
   it('from the per-minute rows, series mapped to groups with the tie-break of last', () => {
-    expect(sent((p) => bucketsSql('minute-rows', grouped, p))).toMatchInlineSnapshot(`
+    expect(read(bucketsRead('minute-rows', grouped))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": [
@@ -178,13 +192,17 @@ describe('buckets', () => {
           "p8": 29453761,
           "p9": 29453770,
         },
-        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p18:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p18:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT transform(series_id, {p0:Array(UInt64)}, {p1:Array(UInt32)}, toUInt32({p2:UInt32})) AS g, b, argMax(lv, (lt, transform(series_id, {p3:Array(UInt64)}, {p4:Array(UInt32)}, toUInt32({p5:UInt32})))) AS v, toUnixTimestamp64Milli(max(lt)) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id, toInt64(intDiv(minute, {p16:UInt32})) * {p17:Int64} AS b, l.2 AS lv, lt, toUInt64(r != bitCount(sec)) AS dirty FROM ( SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last AS l, last_ts AS lt FROM metric_minute_rollups FINAL PREWHERE name = {p6:String} AND series_id IN {p7:Array(UInt64)} AND minute >= {p8:UInt32} AND minute < {p9:UInt32}) UNION ALL SELECT series_id, intDiv(toUnixTimestamp64Micro(ts), {p14:Int64}) * {p15:Int64} AS b, argMax(value, ts) AS lv, max(ts) AS lt, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p6:String} AND series_id IN {p7:Array(UInt64)} AND ((ts >= {p10:DateTime64(6, 'UTC')} AND ts < {p11:DateTime64(6, 'UTC')}) OR (ts >= {p12:DateTime64(6, 'UTC')} AND ts <= {p13:DateTime64(6, 'UTC')})) GROUP BY series_id, b) GROUP BY g, b) GROUP BY g SETTINGS do_not_merge_across_partitions_select_final = 1, optimize_use_implicit_projections = 0",
+        "settings": {
+          "do_not_merge_across_partitions_select_final": 1,
+          "optimize_use_implicit_projections": 0,
+        },
+        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p18:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p18:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT transform(series_id, {p0:Array(UInt64)}, {p1:Array(UInt32)}, toUInt32({p2:UInt32})) AS g, b, argMax(lv, (lt, transform(series_id, {p3:Array(UInt64)}, {p4:Array(UInt32)}, toUInt32({p5:UInt32})))) AS v, toUnixTimestamp64Milli(max(lt)) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id, toInt64(intDiv(minute, {p16:UInt32})) * {p17:Int64} AS b, l.2 AS lv, lt, toUInt64(r != bitCount(sec)) AS dirty FROM ( SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last AS l, last_ts AS lt FROM metric_minute_rollups FINAL PREWHERE name = {p6:String} AND series_id IN {p7:Array(UInt64)} AND minute >= {p8:UInt32} AND minute < {p9:UInt32}) UNION ALL SELECT series_id, intDiv(toUnixTimestamp64Micro(ts), {p14:Int64}) * {p15:Int64} AS b, argMax(value, ts) AS lv, max(ts) AS lt, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p6:String} AND series_id IN {p7:Array(UInt64)} AND ((ts >= {p10:DateTime64(6, 'UTC')} AND ts < {p11:DateTime64(6, 'UTC')}) OR (ts >= {p12:DateTime64(6, 'UTC')} AND ts <= {p13:DateTime64(6, 'UTC')})) GROUP BY series_id, b) GROUP BY g, b) GROUP BY g",
       }
     `);
   });
 
   it('from the samples without FINAL, with the duplicate check', () => {
-    expect(sent((p) => bucketsSql('samples', { ...perSeries, q: { ...q, agg: 'p99' } }, p))).toMatchInlineSnapshot(`
+    expect(read(bucketsRead('samples', { ...perSeries, q: { ...q, agg: 'p99' } }))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
@@ -198,14 +216,19 @@ describe('buckets', () => {
           "p5": "1767226220.000000",
           "p6": 1000,
         },
-        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p6:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p6:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id AS g, intDiv(toUnixTimestamp64Micro(ts), {p2:Int64}) * {p3:Int64} AS b, quantileExactInclusive(0.99)(value) AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(count() != uniqExact(series_id + toUInt64(toUnixTimestamp64Micro(ts)))) AS dirty FROM metric_samples WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ts >= {p4:DateTime64(6, 'UTC')} AND ts <= {p5:DateTime64(6, 'UTC')} GROUP BY g, b) GROUP BY g SETTINGS do_not_merge_across_partitions_select_final = 1, optimize_use_implicit_projections = 0, max_threads = 1",
+        "settings": {
+          "do_not_merge_across_partitions_select_final": 1,
+          "max_threads": 1,
+          "optimize_use_implicit_projections": 0,
+        },
+        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p6:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p6:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id AS g, intDiv(toUnixTimestamp64Micro(ts), {p2:Int64}) * {p3:Int64} AS b, quantileExactInclusive(0.99)(value) AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(count() != uniqExact(series_id + toUInt64(toUnixTimestamp64Micro(ts)))) AS dirty FROM metric_samples WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ts >= {p4:DateTime64(6, 'UTC')} AND ts <= {p5:DateTime64(6, 'UTC')} GROUP BY g, b) GROUP BY g",
       }
     `);
   });
 
   it('from the samples with FINAL, for every series of the metric', () => {
     expect(
-      sent((p) => bucketsSql('samples-final', { ...grouped, q: { ...q, agg: 'avg' }, ids: undefined }, p)),
+      read(bucketsRead('samples-final', { ...grouped, q: { ...q, agg: 'avg' }, ids: undefined })),
     ).toMatchInlineSnapshot(`
       {
         "params": {
@@ -225,7 +248,11 @@ describe('buckets', () => {
           "p7": "1767226220.000000",
           "p8": 1000,
         },
-        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p8:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p8:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT transform(series_id, {p0:Array(UInt64)}, {p1:Array(UInt32)}, toUInt32({p2:UInt32})) AS g, intDiv(toUnixTimestamp64Micro(ts), {p4:Int64}) * {p5:Int64} AS b, avg(value) AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p3:String} AND ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')} GROUP BY g, b) GROUP BY g SETTINGS do_not_merge_across_partitions_select_final = 1, optimize_use_implicit_projections = 0",
+        "settings": {
+          "do_not_merge_across_partitions_select_final": 1,
+          "optimize_use_implicit_projections": 0,
+        },
+        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p8:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p8:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT transform(series_id, {p0:Array(UInt64)}, {p1:Array(UInt32)}, toUInt32({p2:UInt32})) AS g, intDiv(toUnixTimestamp64Micro(ts), {p4:Int64}) * {p5:Int64} AS b, avg(value) AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p3:String} AND ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')} GROUP BY g, b) GROUP BY g",
       }
     `);
   });
