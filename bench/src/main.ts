@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { otlpDecodeSuite } from './decode/suite.ts';
 import { traceIngestSuite } from './ingest/suite.ts';
 import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
@@ -24,6 +25,7 @@ for (const suite of opts.suites) {
   log(`suite ${suite}`);
   if (suite === 'trace-queries') sections.push(await traceQuerySuite(opts), '');
   if (suite === 'trace-ingest') sections.push(await traceIngestSuite(opts), '');
+  if (suite === 'otlp-decode') sections.push(await otlpDecodeSuite(opts), '');
   if (suite === 'metrics') sections.push(await metricsSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);

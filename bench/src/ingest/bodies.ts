@@ -2,14 +2,10 @@
 // more CPU than the service spends on it (both share 2 cores), so a few bodies are encoded once
 // and each send is a copy with fresh trace ids. OTLP bodies come from the OTLP helper's
 // Langfuse-SDK-shaped fixture; batch bodies from this bench's trace generator.
-import {
-  freshBody,
-  jsonTemplate,
-  protobufTemplate,
-  type Template,
-} from '../../../apps/ingest-api/scripts/load/fixture.ts';
+
 import { toBatchBody } from '../gen/batch.ts';
 import { DEFAULT_SPEC, generateTrace, hexToUuid } from '../gen/traces.ts';
+import { freshBody, jsonTemplate, protobufTemplate, type Template } from './otlp-fixture.ts';
 
 export type IngestPath = 'otlp-protobuf' | 'otlp-json' | 'batch-json';
 export const INGEST_PATHS: IngestPath[] = ['otlp-protobuf', 'otlp-json', 'batch-json'];

@@ -36,8 +36,6 @@ export async function startService(opts: {
   dataDir: string;
   env?: Record<string, string>;
   cpuProfDir?: string;
-  /** Own session (setsid): its pid is then its session id, which the peers' scripts read RSS by. */
-  detached?: boolean;
 }): Promise<Service> {
   const port = await freePort();
   const token = randomBytes(16).toString('hex');
@@ -58,7 +56,6 @@ export async function startService(opts: {
       ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
-    detached: opts.detached ?? false,
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;

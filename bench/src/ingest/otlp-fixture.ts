@@ -1,4 +1,4 @@
-// OTLP export bodies for the ingest load driver, shaped like what the Langfuse SDK (@langfuse/otel)
+// OTLP export bodies for the trace ingest suite, shaped like what the Langfuse SDK (@langfuse/otel)
 // sends: ten spans per trace in a tree (agent root; retriever with an embedding and a rerank; a tool
 // with an HTTP call; a guardrail; three generations with model, usage details and model
 // parameters), chat-message IO as JSON text, observation metadata as flattened attributes, and the
@@ -9,7 +9,7 @@
 // than the server spends on it. So a few templates are encoded once and every request is a copy
 // with fresh trace ids written over the template's: observations are keyed by (trace id, span id),
 // so new trace ids make every span new.
-import { opentelemetry } from '../../src/otlp/generated/otlp.js';
+import { opentelemetry } from '@spanhouse/ingest-api/otlp-proto';
 
 const ExportRequest = opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 
