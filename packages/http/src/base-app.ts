@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { auth, type Credentials } from './auth.ts';
 import { notFound, onError } from './errors.ts';
 import { type LogVariables, requestLogger } from './logging.ts';
-import { requestMetrics, type ServiceMetrics } from './metrics.ts';
 import { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
+import { requestMetrics, type ServiceMetrics } from './self-metrics.ts';
 
 export type BaseEnv = { Variables: LogVariables };
 

@@ -2,7 +2,7 @@ import type { Env, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { auth, type Credentials } from './auth.ts';
 import { ApiError } from './errors.ts';
-import type { ServiceMetrics } from './metrics.ts';
+import type { ServiceMetrics } from './self-metrics.ts';
 
 /** Resolves to undefined when ready, or to a reason a client may read (no internals). */
 export type ReadinessCheck = () => Promise<string | undefined>;

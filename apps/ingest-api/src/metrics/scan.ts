@@ -1,8 +1,8 @@
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
 import { LineBytes } from '../buffer/line-bytes.ts';
 import { validLabels } from './decode.ts';
+import type { KnownSeries, SeriesEntry } from './known-series.ts';
 import type { SampleChunk, SeriesRow } from './rows.ts';
-import type { SeriesCache, SeriesEntry } from './series-cache.ts';
 
 /** What a scanned body gives: its samples as TabSeparated bytes and the series not yet stored. */
 export type ScannedBatch = { samples: SampleChunk; series: SeriesRow[]; markStored: () => void };
@@ -56,9 +56,9 @@ const FALLBACK = new Fallback();
  * Series are looked up by their labels' raw text (one Map lookup instead of one per label), so a
  * label set is parsed and checked once, when first seen.
  */
-export function scanMetricsBatch(body: Buffer, cache: SeriesCache): ScannedBatch | undefined {
+export function scanMetricsBatch(body: Buffer, known: KnownSeries): ScannedBatch | undefined {
   try {
-    return new Scanner(body, cache).batch();
+    return new Scanner(body, known).batch();
   } catch (err) {
     if (err instanceof Fallback) return undefined;
     throw err;
@@ -79,7 +79,7 @@ class Scanner {
 
   constructor(
     private readonly b: Buffer,
-    private readonly cache: SeriesCache,
+    private readonly known: KnownSeries,
   ) {
     // A line (~60 bytes) is shorter than the point it comes from (~100 bytes as JSON).
     this.out = new LineBytes(Math.ceil(b.length * 0.75));
@@ -181,15 +181,15 @@ class Scanner {
 
   /** The series of `name` with labels given as raw object text ('' when absent). */
   private entry(name: string, labelsText: string): SeriesEntry {
-    let entry = this.cache.lookupRaw(name, labelsText);
+    let entry = this.known.lookupRaw(name, labelsText);
     let labels: unknown;
     if (entry === undefined) {
       // First sight of this text: parse and check it once. The text holds only strings without
       // escapes (see labels()), so JSON.parse cannot fail; the checks are decodeMetricsBatch's.
       labels = labelsText === '' ? {} : JSON.parse(labelsText);
       if (!validLabels(labels)) throw FALLBACK;
-      entry = this.cache.lookup(name, labels);
-      this.cache.rememberRaw(name, labelsText, entry);
+      entry = this.known.lookup(name, labels);
+      this.known.rememberRaw(name, labelsText, entry);
     }
     if (!entry.stored && !this.pending.has(entry)) {
       this.pending.add(entry);

@@ -4,16 +4,16 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
+import { KnownSeries } from '../metrics/known-series.ts';
 import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleChunk } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
-import { SeriesCache } from '../metrics/series-cache.ts';
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
  * committed. A batch with any invalid point is refused whole (400 naming the point and field).
  */
 export function metricsBatchRoutes(deps: IngestDeps) {
-  const cache = new SeriesCache();
+  const known = new KnownSeries();
   deps.ingestor.encodeWith(TABLES.metricSamples, {
     format: 'TabSeparated',
     columns: SAMPLE_COLUMNS,
@@ -23,7 +23,7 @@ export function metricsBatchRoutes(deps: IngestDeps) {
   });
   return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const body = await readMetricsBody(c);
-    const batch = scanMetricsBatch(body, cache) ?? parsed(metricsText(body), cache);
+    const batch = scanMetricsBatch(body, known) ?? parsed(metricsText(body), known);
     await deps.ingestor.submit({
       [TABLES.metricSeries]: batch.series,
       [TABLES.metricSamples]: batch.samples.rows > 0 ? [batch.samples] : [],
@@ -35,8 +35,8 @@ export function metricsBatchRoutes(deps: IngestDeps) {
 }
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
-function parsed(text: string, cache: SeriesCache): ScannedBatch {
-  const rows = buildMetricRows(decodeMetricsBatch(parseMetricsBody(text)), cache);
+function parsed(text: string, known: KnownSeries): ScannedBatch {
+  const rows = buildMetricRows(decodeMetricsBatch(parseMetricsBody(text)), known);
   return {
     samples: { bytes: Buffer.from(encodeSamplesTsv(rows.samples)), rows: rows.samples.length },
     series: rows.series,

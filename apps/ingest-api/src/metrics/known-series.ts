@@ -19,7 +19,7 @@ const node = (): Node => ({ next: new Map(), entry: undefined });
  * path is injective, so two different series never share an entry; the same series sent with
  * its labels in another order gets a second entry with the same id.
  */
-export class SeriesCache {
+export class KnownSeries {
   private root = new Map<string, Node>();
   private entries = 0;
   /** name -> labels as raw JSON text -> entry, for the body scanner (scan.ts). */

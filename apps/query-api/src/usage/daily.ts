@@ -1,8 +1,9 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { DailyRecord, DailyResponse } from '@spanhouse/schema';
-import type { DailyParams, TraceFilter } from './params.ts';
-import { traceConditions, whereClause } from './sql.ts';
-import { SUMMARIES_EXACT } from './summaries.ts';
+import type { TraceFilter } from '../traces/params.ts';
+import { traceConditions, whereClause } from '../traces/sql.ts';
+import { SUMMARIES_EXACT } from '../traces/summaries.ts';
+import type { DailyParams } from './params.ts';
 
 /** Past this many traces with an observation sent twice, the report reads the map of every trace. */
 const MAX_MAP_TRACES = 20_000;
@@ -15,7 +16,7 @@ type ModelRow = { date: string; usage: DailyRecord['usage'][number] };
  * traces table: the per-model summaries (clickhouse/0004) for traces whose observations were each
  * sent once, the `obs` map (deduplicated by observation id) for the few others.
  */
-export async function dailyMetrics(db: Db, q: DailyParams, signal?: AbortSignal): Promise<DailyResponse> {
+export async function dailyUsage(db: Db, q: DailyParams, signal?: AbortSignal): Promise<DailyResponse> {
   const filter: TraceFilter = { ...q, name: q.traceName };
   const p = new ParamBuilder();
   const where = whereClause(traceConditions(filter, p));

@@ -3,8 +3,10 @@ import { matchedRoutes } from 'hono/route';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The service's own metrics, in Prometheus text format on GET /metrics. One registry per
- * service instance (not prom-client's global one), so several apps in one test process do not
+ * Self-metrics: the service's own Prometheus metrics (requests, ingest buffer and flushes, query
+ * durations, process), in Prometheus text format on GET /metrics. Not to be confused with the time
+ * series clients store (the apps' metrics/ folders) or daily usage (apps/query-api/src/usage).
+ * One registry per service instance (not prom-client's global one), so several apps in one test process do not
  * mix their counts. Label values are bounded: routes are the registered patterns (never raw
  * paths), tables and query tags come from code, so no client can grow the series count.
  */
