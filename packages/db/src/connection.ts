@@ -24,7 +24,8 @@ export type DbMode = 'embedded' | 'server';
 /**
  * Connections to one database. The writer never shares a connection with readers: a chDB
  * connection runs its queries one after another, so an insert would otherwise wait behind a
- * slow query (DESIGN.md, Topology). Readers are a small pool picked by fewest queries in flight.
+ * slow query (docs/decisions/0001-embedded-chdb-topology.md). Readers are a small pool picked by
+ * fewest queries in flight.
  */
 export type Db = {
   mode: DbMode;
@@ -32,9 +33,9 @@ export type Db = {
   writer: ClickHouseClient;
   /**
    * Inserts text of a row format (TabSeparated) through the writer. On chDB the bytes go to the
-   * engine as they are; through `writer.insert` the chDB connection turns a stream into a string
-   * and the engine call copies that again (measured: 2.1 MB of TabSeparated, main-thread time per
-   * insert 29-32 ms -> 14.5 ms). On a server it is `writer.insert` with the text as the body.
+   * engine as they are; through `writer.insert` the chDB connection would turn a stream into a
+   * string and the engine call copy that again (docs/decisions/0004-ingest-tabseparated.md). On a
+   * server it is `writer.insert` with the text as the body.
    */
   insertText(params: {
     table: string;

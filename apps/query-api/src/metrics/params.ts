@@ -17,7 +17,7 @@ export type MetricsQuery = {
 const HOUR_US = 3_600e6;
 
 /**
- * Query string to MetricsQuery. Defaults (SPEC.md 4.7, part 8): `to` = now, `from` = one hour
+ * Query string to MetricsQuery. Defaults (docs/api.md): `to` = now, `from` = one hour
  * before `to` (so without either, the last hour ending now; with only `to`, the hour before it),
  * step 1m, agg avg. Every refusal is a 400 naming the parameter.
  */

@@ -4,8 +4,8 @@ import type { SeriesInfo } from './groups.ts';
  * The stored series of each metric name, held by a process that is the only writer of its
  * database (embedded chDB binds the data folder to one process) and told of every write to the
  * series table (`invalidate`, called after each flush of it). Each metrics query then skips its
- * series lookup, a chDB round trip of about 4 ms even on a table of 1000 rows (measured: a
- * bare SELECT 1 costs 1.1 ms inside chDB), which was a third of query (a) of the reference set.
+ * series lookup, a chDB round trip that costs more than a small query's whole read
+ * (docs/decisions/0005-metrics-read-strategies.md).
  *
  * Never stale: a lookup that overlaps an invalidation answers its own query but is not kept
  * (the generation check), so a series committed before an ingest request was acknowledged is in
@@ -60,7 +60,7 @@ export class MetricSeriesCache {
   }
 }
 
-/** The series whose labels contain every pair of `labels` (the label filter of SPEC.md 4.7). */
+/** The series whose labels contain every pair of `labels` (the label filter of docs/api.md). */
 export function matching(series: SeriesInfo[], labels: Record<string, string>): SeriesInfo[] {
   const pairs = Object.entries(labels);
   if (pairs.length === 0) return series;
