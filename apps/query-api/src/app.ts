@@ -1,14 +1,17 @@
-import type { BaseEnv } from '@spanhouse/http';
+import { type BaseEnv, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { QueryDeps } from './deps.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { traceRoutes } from './routes/traces.ts';
-import { usageRoutes } from './routes/usage.ts';
+import { METRICS_QUERY_ENDPOINTS, metricsRoutes } from './routes/metrics.ts';
+import { TRACE_ENDPOINTS, traceRoutes } from './routes/traces.ts';
+import { USAGE_ENDPOINTS, usageRoutes } from './routes/usage.ts';
 
-/** Adds every query route to an app made by createBaseApp. */
+/**
+ * Adds every query route, with its OpenAPI entries, to an app made by createBaseApp. A new
+ * resource: a routes module exporting its Hono sub-app and its entries, mounted here.
+ */
 export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<BaseEnv> {
-  app.route('/', traceRoutes(deps));
-  app.route('/', usageRoutes(deps));
-  app.route('/', metricsRoutes(deps));
+  mountRoutes(app, traceRoutes(deps), TRACE_ENDPOINTS);
+  mountRoutes(app, usageRoutes(deps), USAGE_ENDPOINTS);
+  mountRoutes(app, metricsRoutes(deps), METRICS_QUERY_ENDPOINTS);
   return app;
 }

@@ -5,6 +5,15 @@ export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
 export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
+export {
+  describedEndpoints,
+  describeEndpoints,
+  documentGaps,
+  type Endpoint,
+  mountRoutes,
+  openApiDocument,
+  openApiPath,
+} from './openapi.ts';
 export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 export {
   type BufferLoad,

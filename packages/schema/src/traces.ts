@@ -182,3 +182,11 @@ export const TraceDetail = v.object({
   scores: v.array(v.unknown()),
 });
 export type TraceDetail = v.InferOutput<typeof TraceDetail>;
+
+/**
+ * The JSON reply of POST /api/public/otel/v1/traces (an ExportTraceServiceResponse in the protobuf
+ * JSON mapping): `{}`, or the spans that could not be stored (int64 as a decimal string).
+ */
+export const OtlpJsonResponse = v.object({
+  partialSuccess: v.optional(v.object({ rejectedSpans: v.string(), errorMessage: v.string() })),
+});

@@ -1,5 +1,6 @@
 import { TABLES } from '@spanhouse/db';
-import { limitBody } from '@spanhouse/http';
+import { type Endpoint, limitBody } from '@spanhouse/http';
+import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
@@ -7,6 +8,18 @@ import { decodeMetricsBatch } from '../metrics/decode.ts';
 import { KnownSeries } from '../metrics/known-series.ts';
 import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleChunk } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
+
+export const METRICS_BATCH_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/v1/metrics/batch',
+    summary: 'Labelled metric points; answered once committed, all or none',
+    tag: 'metrics',
+    auth: 'bearer',
+    body: { json: MetricsBatchRequest },
+    responses: { 200: { description: 'Stored', json: MetricsBatchResponse } },
+  },
+];
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
