@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -27,10 +27,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Builds the service's bundle, as `pnpm start` does (turbo skips it when nothing changed). */
+export function buildService(): void {
+  execFileSync('pnpm', ['turbo', 'run', 'build', '--filter=@spanhouse/server', '--output-logs=errors-only'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 2, 2],
+  });
+}
+
 /**
- * Runs the real service (`apps/server/src/main.ts`, what `pnpm start` runs) as a child process on
- * `dataDir`: one node process (tsx as a loader, not as a wrapper), so its pid's RSS is the
- * service's. `cpuProfDir` adds `node --cpu-prof` (written at exit).
+ * Runs the real service (apps/server's bundle, what `pnpm start` runs; see buildService) as a child
+ * process on `dataDir`: one node process, so its pid's RSS is the service's. `cpuProfDir` adds
+ * `node --cpu-prof` (written at exit).
  */
 export async function startService(opts: {
   dataDir: string;
@@ -40,9 +48,9 @@ export async function startService(opts: {
   const port = await freePort();
   const token = randomBytes(16).toString('hex');
   // The node flags `pnpm start` runs the service with (package.json), so the bench measures that.
-  const args = ['--max-semi-space-size=32', '--import', 'tsx'];
+  const args = ['--max-semi-space-size=32'];
   if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
-  args.push('apps/server/src/main.ts');
+  args.push('apps/server/dist/main.mjs');
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
