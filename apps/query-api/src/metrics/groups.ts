@@ -1,9 +1,27 @@
+/**
+ * A label set: any string is a valid key (`__proto__`, `constructor`, `toString` included), so
+ * label sets are objects without a prototype, built only by labelSet, and read only through own
+ * keys (Object.keys, Object.hasOwn). A plain object would turn `__proto__` into its prototype and
+ * answer `constructor` with a function. JSON.stringify writes every own key.
+ */
+export type Labels = Record<string, string>;
+
+/** A label set of `entries`. */
+export function labelSet(entries: Iterable<readonly [string, string]>): Labels {
+  const out: Labels = Object.create(null);
+  for (const [k, v] of entries) out[k] = v;
+  return out;
+}
+
+/** The value of `key` in `labels`, or '' when the set lacks it (the group_by rule). */
+export const labelValue = (labels: Labels, key: string): string => (Object.hasOwn(labels, key) ? labels[key]! : '');
+
 /** A stored series as the series table returns it. */
-export type SeriesInfo = { id: string; labels: Record<string, string> };
+export type SeriesInfo = { id: string; labels: Labels };
 
 /** One output series: the stored series it aggregates, and its labels. */
 export type Group = {
-  labels: Record<string, string>;
+  labels: Labels;
   /** Canonical form of `labels`; output series are ordered by it. */
   key: string;
   series: SeriesInfo[];
@@ -13,7 +31,7 @@ export type Group = {
  * The canonical form of a label set: its pairs sorted by key, as JSON. Output series are sorted
  * by this string (JS code-unit order); it decides which 50 series survive the series cut.
  */
-export function labelsKey(labels: Record<string, string>): string {
+export function labelsKey(labels: Labels): string {
   return JSON.stringify(
     Object.keys(labels)
       .sort()
@@ -22,10 +40,12 @@ export function labelsKey(labels: Record<string, string>): string {
 }
 
 /** Labels with keys in sorted order, so output reads the same whatever order they were sent in. */
-export function sortedLabels(labels: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const k of Object.keys(labels).sort()) out[k] = labels[k]!;
-  return out;
+export function sortedLabels(labels: Labels): Labels {
+  return labelSet(
+    Object.keys(labels)
+      .sort()
+      .map((k) => [k, labels[k]!] as const),
+  );
 }
 
 /**
@@ -39,7 +59,8 @@ export function groupSeries(series: readonly SeriesInfo[], groupBy?: string): Gr
   const byKey = new Map<string, { group: Group; members: { key: string; s: SeriesInfo }[] }>();
   for (const s of series) {
     const own = labelsKey(s.labels);
-    const labels = groupBy === undefined ? sortedLabels(s.labels) : { [groupBy]: s.labels[groupBy] ?? '' };
+    const labels =
+      groupBy === undefined ? sortedLabels(s.labels) : labelSet([[groupBy, labelValue(s.labels, groupBy)]]);
     const key = groupBy === undefined ? own : labelsKey(labels);
     let entry = byKey.get(key);
     if (!entry) {

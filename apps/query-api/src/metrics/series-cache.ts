@@ -1,4 +1,4 @@
-import type { SeriesInfo } from './groups.ts';
+import type { Labels, SeriesInfo } from './groups.ts';
 
 /**
  * The stored series of each metric name, held by a process that is the only writer of its
@@ -39,7 +39,7 @@ export class MetricSeriesCache {
    */
   async find(
     name: string,
-    labels: Record<string, string>,
+    labels: Labels,
     loadAll: (limit: number) => Promise<SeriesInfo[]>,
   ): Promise<{ series: SeriesInfo[]; total: number } | undefined> {
     if (this.tooMany.has(name)) return undefined;
@@ -61,8 +61,8 @@ export class MetricSeriesCache {
 }
 
 /** The series whose labels contain every pair of `labels` (the label filter of docs/api.md). */
-export function matching(series: SeriesInfo[], labels: Record<string, string>): SeriesInfo[] {
+export function matching(series: SeriesInfo[], labels: Labels): SeriesInfo[] {
   const pairs = Object.entries(labels);
   if (pairs.length === 0) return series;
-  return series.filter((s) => pairs.every(([k, v]) => s.labels[k] === v));
+  return series.filter((s) => pairs.every(([k, v]) => Object.hasOwn(s.labels, k) && s.labels[k] === v));
 }

@@ -1,5 +1,5 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import type { SeriesInfo } from './groups.ts';
+import { type Labels, labelSet, type SeriesInfo } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
 import type { MetricSeriesCache } from './series-cache.ts';
 
@@ -69,9 +69,7 @@ export async function lookupSeries(
   return cached ?? readSeries(db, q, signal);
 }
 
-function stringRecord(x: unknown): Record<string, string> {
+function stringRecord(x: unknown): Labels {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new Error('labels: expected a map');
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(x)) out[k] = String(v);
-  return out;
+  return labelSet(Object.entries(x).map(([k, v]) => [k, String(v)] as const));
 }

@@ -80,7 +80,8 @@ export function traceOutput(t: TraceFields) {
 }
 
 export function fromTraceRow(r: Record<string, unknown>): TraceFields {
-  const metadata: Record<string, unknown> = {};
+  // Metadata keys come from clients: no prototype, so `__proto__` is a key like any other.
+  const metadata: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
   return {
     id: str(r.id),

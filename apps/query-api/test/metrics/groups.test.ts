@@ -55,3 +55,29 @@ describe('labelsKey and sortedLabels', () => {
     expect(Object.keys(sortedLabels({ z: '', a: '', m: '' }))).toEqual(['a', 'm', 'z']);
   });
 });
+
+describe('label keys named like built-in object members', () => {
+  const proto = JSON.parse('{"__proto__":"x","constructor":"c","toString":"t"}');
+  const special = [s('1', proto), s('2', { k: 'v' })];
+
+  it('are kept in the labels of a series', () => {
+    expect(JSON.stringify(groupSeries(special).map((g) => g.labels))).toBe(
+      '[{"__proto__":"x","constructor":"c","toString":"t"},{"k":"v"}]',
+    );
+  });
+
+  it('group like any key, series lacking them forming the group ""', () => {
+    for (const key of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const groups = groupSeries(special, key).map((g) => [JSON.stringify(g.labels), g.series.map((x) => x.id)]);
+      const value = Object.hasOwn(proto, key) ? (proto[key] as string) : undefined;
+      expect(groups, key).toEqual(
+        value === undefined
+          ? [[`{"${key}":""}`, ['1', '2']]]
+          : [
+              [`{"${key}":""}`, ['2']],
+              [`{"${key}":"${value}"}`, ['1']],
+            ],
+      );
+    }
+  });
+});

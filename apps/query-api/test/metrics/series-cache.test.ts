@@ -26,6 +26,18 @@ describe('matching', () => {
   });
 });
 
+describe('matching keys named like built-in object members', () => {
+  it('matches them as keys: present with the value, never through the prototype', () => {
+    const proto = s('9', JSON.parse('{"__proto__":"x","constructor":"c"}'));
+    const plain = s('8', { k: 'v' });
+    const filter = (json: string) => matching([proto, plain], JSON.parse(json)).map((x) => x.id);
+    expect(filter('{"__proto__":"nope"}')).toEqual([]);
+    expect(filter('{"__proto__":"x"}')).toEqual(['9']);
+    expect(filter('{"constructor":"c"}')).toEqual(['9']);
+    expect(filter('{"toString":"t"}')).toEqual([]);
+  });
+});
+
 describe('MetricSeriesCache', () => {
   it('reads the series of a name once, then answers every label filter from memory', async () => {
     const cache = new MetricSeriesCache();
