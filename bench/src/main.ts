@@ -7,6 +7,7 @@ import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
 import { loadAverage } from './lib/proc.ts';
 import { buildService } from './lib/service.ts';
+import { largeLabelsSuite } from './metrics/large-labels.ts';
 import { metricsSuite } from './metrics/suite.ts';
 import { startSuite } from './start/suite.ts';
 import { traceQuerySuite } from './traces/suite-queries.ts';
@@ -31,6 +32,7 @@ for (const suite of opts.suites) {
   if (suite === 'trace-ingest') sections.push(await traceIngestSuite(opts), '');
   if (suite === 'otlp-decode') sections.push(await otlpDecodeSuite(opts), '');
   if (suite === 'metrics') sections.push(await metricsSuite(opts), '');
+  if (suite === 'large-labels') sections.push(await largeLabelsSuite(opts), '');
   if (suite === 'start') sections.push(await startSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);

@@ -50,9 +50,13 @@ export async function startService(opts: {
   // The node flags `pnpm start` runs the service with (package.json), so the bench measures that.
   const args = ['--max-semi-space-size=32'];
   if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
-  args.push('apps/server/dist/main.mjs');
+  // BENCH_SERVICE_ENTRY: another checkout's entry point (its apps/server/src/main.ts, run through
+  // tsx), to measure a version against this one.
+  const other = process.env.BENCH_SERVICE_ENTRY;
+  if (other?.endsWith('.ts')) args.push('--import', 'tsx');
+  args.push(other ?? 'apps/server/dist/main.mjs');
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
+    cwd: other ? other.slice(0, other.lastIndexOf('/apps/')) : REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',

@@ -19,12 +19,19 @@ export const labelValue = (labels: Labels, key: string): string => (Object.hasOw
 /** A stored series as the series table returns it. */
 export type SeriesInfo = { id: string; labels: Labels };
 
-/** One output series: the stored series it aggregates, and its labels. */
+/** A series of the metric that matches the query: its id and, with group_by, its group's value. */
+export type Candidate = { id: string; value?: string };
+
+/** One output series: its labels and the stored series it aggregates (ids). */
 export type Group = {
   labels: Labels;
   /** Canonical form of `labels`; output series are ordered by it. */
   key: string;
-  series: SeriesInfo[];
+  /**
+   * The stored series of the group; in label order where that order is needed (it breaks ties of
+   * `last` between series of one group: see orderMembers).
+   */
+  members: string[];
 };
 
 /**
@@ -48,36 +55,48 @@ export function sortedLabels(labels: Labels): Labels {
   );
 }
 
-/**
- * Output series of a query (docs/api.md, metrics query): without group_by, one per stored series,
- * labelled with its full label set; with group_by, one per value of that label, labelled
- * `{key: value}`, where series lacking the key form the group `{key: ""}`. Sorted by labelsKey;
- * the series inside a group too (that order breaks ties of `last`).
- */
-export function groupSeries(series: readonly SeriesInfo[], groupBy?: string): Group[] {
+export const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Without group_by: one output series per stored series, labelled with its labels, in label order. */
+export function groupsBySeries(series: readonly SeriesInfo[]): Group[] {
   // Each label set is serialized once, not at every comparison of the sort.
-  const byKey = new Map<string, { group: Group; members: { key: string; s: SeriesInfo }[] }>();
-  for (const s of series) {
-    const own = labelsKey(s.labels);
-    const labels =
-      groupBy === undefined ? sortedLabels(s.labels) : labelSet([[groupBy, labelValue(s.labels, groupBy)]]);
-    const key = groupBy === undefined ? own : labelsKey(labels);
-    let entry = byKey.get(key);
-    if (!entry) {
-      entry = { group: { labels, key, series: [] }, members: [] };
-      byKey.set(key, entry);
-    }
-    entry.members.push({ key: own, s });
+  return series
+    .map((s) => ({ labels: sortedLabels(s.labels), key: labelsKey(s.labels), members: [s.id] }))
+    .sort((a, b) => compareKeys(a.key, b.key));
+}
+
+/**
+ * With group_by: one output series per value of the label, labelled `{key: value}` (series lacking
+ * the key have the value ""), in label order. Members keep the order of `candidates`.
+ */
+export function groupsByValue(candidates: readonly Candidate[], groupBy: string): Group[] {
+  const byValue = new Map<string, string[]>();
+  for (const c of candidates) {
+    const value = c.value ?? '';
+    const members = byValue.get(value);
+    if (members) members.push(c.id);
+    else byValue.set(value, [c.id]);
   }
-  const entries = [...byKey.values()].sort((a, b) => compare(a.group.key, b.group.key));
-  return entries.map(({ group, members }) => {
-    group.series = members.sort((a, b) => compare(a.key, b.key)).map((m) => m.s);
-    return group;
+  return [...byValue].map(([value, members]) => {
+    const labels = labelSet([[groupBy, value]]);
+    return { labels, key: labelsKey(labels), members };
   });
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/**
+ * Output series of stored series whose labels are at hand (docs/api.md, metrics query): without
+ * group_by, one per series with its full labels; with group_by, one per value of that label, the
+ * members of each group in label order. Sorted by labelsKey.
+ */
+export function groupSeries(series: readonly SeriesInfo[], groupBy?: string): Group[] {
+  if (groupBy === undefined) return groupsBySeries(series);
+  const ordered = groupsBySeries(series);
+  const labelsOf = new Map(series.map((s) => [s.id, s.labels]));
+  const candidates = ordered.map((g) => ({
+    id: g.members[0]!,
+    value: labelValue(labelsOf.get(g.members[0]!)!, groupBy),
+  }));
+  return groupsByValue(candidates, groupBy).sort((a, b) => compareKeys(a.key, b.key));
 }
 
 /**
@@ -101,11 +120,11 @@ export function indexGroups(groups: readonly Group[]): GroupIndex {
   const rank: number[] = [];
   const groupOfId = new Map<string, number>();
   groups.forEach((g, gi) => {
-    g.series.forEach((s, si) => {
-      ids.push(BigInt(s.id));
+    g.members.forEach((id, si) => {
+      ids.push(BigInt(id));
       groupOf.push(gi);
-      rank.push(g.series.length - si);
-      groupOfId.set(s.id, gi);
+      rank.push(g.members.length - si);
+      groupOfId.set(id, gi);
     });
   });
   return { ids, groupOf, rank, groupOfId, groupCount: groups.length, onePerGroup: ids.length === groups.length };

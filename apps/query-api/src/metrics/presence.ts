@@ -1,6 +1,5 @@
 import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
 import { seriesCondition } from './filters.ts';
-import type { GroupIndex } from './groups.ts';
 import { minuteRowsLatestSql } from './minute-rows.ts';
 import type { MetricsQuery } from './params.ts';
 import type { PresencePlan } from './plan.ts';
@@ -28,25 +27,20 @@ export function presenceRead(
   return { sql, params: p.params, settings: metricsReadSettings(plan.oneThread) };
 }
 
-/** Per group index, the newest point in the window (ms), for the groups that have any. */
+/**
+ * Per series id, its newest point in the window (ms), for the series that have any (`ids`
+ * undefined: every series of the metric, orphan samples included: callers keep the ids they know).
+ */
 export async function readPresence(
   db: Db,
-  r: {
-    q: MetricsQuery;
-    window: QueryWindow;
-    index: GroupIndex;
-    ids: readonly bigint[] | undefined;
-    plan: PresencePlan;
-  },
+  r: { q: MetricsQuery; window: QueryWindow; ids: readonly bigint[] | undefined; plan: PresencePlan },
   signal?: AbortSignal,
-): Promise<Map<number, number>> {
+): Promise<Map<string, number>> {
   const rows = await queryCompact(db, {
     ...presenceRead(r.q, r.window, r.ids, r.plan),
     tag: 'metrics.presence',
     signal,
-    map: ([id, latest]) => [r.index.groupOfId.get(String(id)), Number(latest)] as const,
+    map: ([id, latest]) => [String(id), Number(latest)] as const,
   });
-  const latest = new Map<number, number>();
-  for (const [g, ms] of rows) if (g !== undefined) latest.set(g, Math.max(latest.get(g) ?? ms, ms));
-  return latest;
+  return new Map(rows);
 }

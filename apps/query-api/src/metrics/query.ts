@@ -2,26 +2,25 @@ import type { Db } from '@spanhouse/db';
 import { METRIC_QUERY_LIMITS, type MetricsQueryResponse } from '@spanhouse/schema';
 import { toAnswer } from './answer.ts';
 import { type GroupBuckets, readBuckets } from './bucket-rows.ts';
-import { groupSeries, indexGroups } from './groups.ts';
+import { indexGroups } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
-import { planBuckets, planPresence, readIds } from './plan.ts';
-import { readPresence } from './presence.ts';
+import { planBuckets, readIds } from './plan.ts';
+import { selectGroups } from './select.ts';
 import type { MetricSeriesCache } from './series-cache.ts';
-import { lookupSeries } from './series-lookup.ts';
+import { metricLoader, sqlSource } from './series-lookup.ts';
 import { queryWindow } from './window.ts';
 
 export type QueryLimits = { series: number; points: number };
 
 /**
  * GET /api/public/metrics/query (docs/api.md). The steps, each a module of its own:
- *  1. series-lookup: the series of the metric that contain the label filter, and how many the
- *     metric has;
- *  2. groups: the output series they form (group_by), ordered by their labels;
- *  3. presence, only past `limits.series` groups: which groups have points in the window; the
- *     first `limits.series` of those are kept and the rest is cut (truncated);
- *  4. bucket-rows: every (group, bucket) aggregate from the sources plan.ts picks, each tried while
+ *  1. select: the output series, from the series of the metric (series-source: the memory of
+ *     series-cache for small metrics in the all-in-one process, else series-lookup's SQL), grouped
+ *     and ordered (groups, series-order); past `limits.series`, the first of those with points in
+ *     the window (presence), the rest cut (truncated);
+ *  2. bucket-rows: every (group, bucket) aggregate from the sources plan.ts picks, each tried while
  *     the one before could not prove its answer exact;
- *  5. answer: the response body.
+ *  3. answer: the response body.
  */
 export async function runMetricsQuery(
   db: Db,
@@ -37,29 +36,18 @@ export async function runMetricsQuery(
   const limits = opts.limits ?? METRIC_QUERY_LIMITS;
   const { signal } = opts;
   const window = queryWindow(q);
-  const hasLabelFilter = Object.keys(q.labels).length > 0;
-  const { series, total: metricSeries } = await lookupSeries(db, q, opts.seriesCache, signal);
-  let groups = groupSeries(series, q.groupBy);
-  let truncated = false;
-  let latestMs: number | undefined;
-  if (groups.length > limits.series) {
-    const index = indexGroups(groups);
-    const plan = planPresence({ seriesRead: index.ids.length, metricSeries, window });
-    const ids = readIds(hasLabelFilter, index.ids, index.ids.length);
-    const latestByGroup = await readPresence(db, { q, window, index, ids, plan }, signal);
-    const present = groups.filter((_, i) => latestByGroup.has(i));
-    truncated = present.length > limits.series;
-    groups = present.slice(0, limits.series);
-    for (const ms of latestByGroup.values()) latestMs = Math.max(latestMs ?? ms, ms);
-  }
+  const source =
+    (await opts.seriesCache?.source(q.name, metricLoader(db, q.name, signal))) ?? sqlSource(db, q.name, signal);
+  const selection = await selectGroups(db, q, { window, source, limit: limits.series }, signal);
+  const { groups } = selection;
   let rows: GroupBuckets[] = [];
   if (groups.length > 0) {
     const index = indexGroups(groups);
-    const ids = readIds(hasLabelFilter, index.ids, series.length);
+    const ids = readIds(Object.keys(q.labels).length > 0, index.ids, selection.seriesFound);
     const plan = planBuckets({
       agg: q.agg,
-      seriesRead: ids?.length ?? series.length,
-      metricSeries,
+      seriesRead: ids?.length ?? selection.seriesFound,
+      metricSeries: selection.metricSeries,
       window,
       minSeriesMinutes: opts.minSeriesMinutes,
     });
@@ -69,5 +57,5 @@ export async function runMetricsQuery(
       if (!rows.some((r) => r.dirty)) break;
     }
   }
-  return toAnswer(groups, rows, { truncated, latestMs });
+  return toAnswer(groups, rows, selection);
 }

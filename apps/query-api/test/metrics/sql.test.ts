@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { samplesWhere, seriesCondition } from '../../src/metrics/filters.ts';
 import type { MetricsQuery } from '../../src/metrics/params.ts';
 import { aggExpr, bucketExpr } from '../../src/metrics/samples.ts';
-import { seriesSql } from '../../src/metrics/series-lookup.ts';
+import { candidatesSql, labelsSql } from '../../src/metrics/series-lookup.ts';
 import { queryWindow } from '../../src/metrics/window.ts';
 
 const hostile = "x'); DROP TABLE metric_samples; --";
@@ -26,7 +26,12 @@ const wholeWindow = (ids: bigint[], p: ParamBuilder) => {
 describe('metrics SQL', () => {
   it('carries every value as a parameter, never in the SQL text', () => {
     const p = new ParamBuilder();
-    const sql = [seriesSql(q, p), wholeWindow([1n, 2n], p), bucketExpr(q, p)].join('\n');
+    const sql = [
+      candidatesSql({ ...q, groupBy: hostile }, p),
+      labelsSql(q.name, [1n], p),
+      wholeWindow([1n, 2n], p),
+      bucketExpr(q, p),
+    ].join('\n');
     expect(sql).not.toContain('DROP');
     expect(sql).not.toContain('`');
     expect(Object.values(p.params)).toContain(hostile);

@@ -4,7 +4,7 @@ import { bucketsRead } from '../../src/metrics/bucket-rows.ts';
 import { groupSeries, indexGroups } from '../../src/metrics/groups.ts';
 import type { MetricsQuery } from '../../src/metrics/params.ts';
 import { presenceRead } from '../../src/metrics/presence.ts';
-import { seriesSql } from '../../src/metrics/series-lookup.ts';
+import { candidatesSql, labelsSql } from '../../src/metrics/series-lookup.ts';
 import { queryWindow } from '../../src/metrics/window.ts';
 
 // What each read strategy sends to ClickHouse: the SQL text (whitespace folded) and its
@@ -36,27 +36,42 @@ function sent(build: (p: ParamBuilder) => string) {
 const read = (r: { sql: string; params: object; settings: object }) => ({ ...r, sql: fold(r.sql) });
 
 describe('series lookup', () => {
-  it('filters labels by containment and counts every series of the metric', () => {
-    expect(sent((p) => seriesSql(q, p))).toMatchInlineSnapshot(`
+  it('filters labels by containment and counts every series of the metric, as ids', () => {
+    expect(sent((p) => candidatesSql(q, p))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
           "p1": "region",
           "p2": "eu",
         },
-        "sql": "SELECT toString(series_id) AS id, labels, (SELECT count() FROM metric_series FINAL WHERE name = {p0:String}) AS total FROM metric_series FINAL WHERE name = {p0:String} AND mapContains(labels, {p1:String}) AND labels[{p1:String}] = {p2:String}",
+        "sql": "SELECT toString(series_id) AS id, (SELECT count() FROM metric_series FINAL WHERE name = {p0:String}) AS total FROM metric_series FINAL WHERE name = {p0:String} AND mapContains(labels, {p1:String}) AND labels[{p1:String}] = {p2:String}",
       }
     `);
   });
 
-  it('reads every series of the metric (for the cache) with a limit, counting them by a window', () => {
-    expect(sent((p) => seriesSql({ name: 'cpu', labels: {} }, p, 10_001))).toMatchInlineSnapshot(`
+  it('gives each series its group value with group_by, counting the series by a window', () => {
+    expect(sent((p) => candidatesSql({ name: 'cpu', labels: {}, groupBy: 'host' }, p))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
-          "p1": 10001,
+          "p1": "host",
         },
-        "sql": "SELECT toString(series_id) AS id, labels, count() OVER () AS total FROM metric_series FINAL WHERE name = {p0:String} LIMIT {p1:UInt32}",
+        "sql": "SELECT toString(series_id) AS id, if(mapContains(labels, {p1:String}), labels[{p1:String}], '') AS value, count() OVER () AS total FROM metric_series FINAL WHERE name = {p0:String}",
+      }
+    `);
+  });
+
+  it('reads the labels of a page of series by key', () => {
+    expect(sent((p) => labelsSql('cpu', [11n, 12n], p))).toMatchInlineSnapshot(`
+      {
+        "params": {
+          "p0": "cpu",
+          "p1": [
+            11n,
+            12n,
+          ],
+        },
+        "sql": "SELECT toString(series_id) AS id, labels FROM metric_series FINAL PREWHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)}",
       }
     `);
   });
