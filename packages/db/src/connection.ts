@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
-import { createChdbConnection } from 'chdb/connection';
 import type { Logger } from 'pino';
 
 export type DbOptions = {
@@ -58,14 +57,23 @@ export type Db = {
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
 
-function embeddedClient(dataDir: string): { client: ClickHouseClient; connection: ChdbConnection } {
-  const connection = createChdbConnection({ path: dataDir });
+/**
+ * chDB's connection factory, loaded on the first embedded open rather than at import: server mode
+ * never loads the engine, and a thread that only uses this package's types and helpers (a
+ * benchmark's worker) does not load a native addon it would have to unload.
+ */
+async function chdb(): Promise<typeof import('chdb/connection')> {
+  return import('chdb/connection');
+}
+
+async function embeddedClient(dataDir: string): Promise<{ client: ClickHouseClient; connection: ChdbConnection }> {
+  const connection = (await chdb()).createChdbConnection({ path: dataDir });
   // chdb types its Connection against @clickhouse/client-common 1.23.0 while @clickhouse/client
   // 1.23.1 bundles its own copy of the same interface; the shapes match at run time.
   return { client: createClient({ connection: connection as unknown as ClientConnection }), connection };
 }
 
-type ChdbConnection = ReturnType<typeof createChdbConnection>;
+type ChdbConnection = ReturnType<typeof import('chdb/connection')['createChdbConnection']>;
 type InsertText = Db['insertText'];
 
 /** insertText through the client: the text is the request body (server mode). */
@@ -110,10 +118,10 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     mode = 'embedded';
     const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
     mkdirSync(dir, { recursive: true });
-    admin = embeddedClient(dir).client;
+    admin = (await embeddedClient(dir)).client;
     // chDB ignores the client's `database` option; USE sets the session default instead.
     make = async () => {
-      const { client, connection } = embeddedClient(dir);
+      const { client, connection } = await embeddedClient(dir);
       await client.command({ query: `USE ${quoteIdent(opts.database)}` });
       // quoteIdent above checked the name; the raw insert names the table in full.
       return { client, insertText: chdbInsertText(connection, opts.database) };
