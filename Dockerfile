@@ -8,7 +8,8 @@ RUN npm install -g pnpm@10
 # install needs every workspace package.json the lockfile names.
 COPY . .
 RUN pnpm install --frozen-lockfile
-# Each entry point as one bundled ES module (docs/decisions/0012-production-start.md).
+# Each entry point as one bundled ES module, and the web UI the query API serves at /
+# (apps/web/dist): docs/decisions/0012-production-start.md.
 RUN pnpm build
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 EXPOSE 3000

@@ -24,3 +24,4 @@ export {
 } from './self-metrics.ts';
 export { type Running, startServer } from './serve.ts';
 export { issuesMessage, parseJsonBody, queryObject, readJson, readJsonObject, validate } from './validate.ts';
+export { ASSET_CACHE, PAGE_CACHE, type WebUiOptions, webUi, webUiAddress, webUiBanner } from './web-ui.ts';

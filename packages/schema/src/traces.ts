@@ -167,6 +167,8 @@ const TraceCore = {
 /** A trace of the trace list (docs/api.md). */
 export const TraceListItem = v.object({
   ...TraceCore,
+  /** Tokens summed over the trace's observations; -1 each when the metrics group is excluded. */
+  usage: v.object({ input: v.number(), output: v.number(), total: v.number() }),
   observations: v.array(v.string()),
   scores: v.array(v.unknown()),
 });

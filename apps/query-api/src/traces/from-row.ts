@@ -13,6 +13,8 @@ export type TraceFields = {
   tags: string[];
   latency: number;
   totalCost: number;
+  /** Tokens summed over the trace's observations. */
+  usage: { input: number; output: number; total: number };
   observationIds: string[];
   input: unknown;
   output: unknown;
@@ -32,6 +34,9 @@ export const traceSelect = (expr: Record<string, string>) => `
   arraySort(tags) AS tags,
   ${expr.latency} AS latency,
   ${expr.totalCost} AS total_cost,
+  ${expr.usageInput} AS usage_input,
+  ${expr.usageOutput} AS usage_output,
+  ${expr.usageTotal} AS usage_total,
   arraySort(mapKeys(obs)) AS observation_ids,
   input.2 AS input,
   output.2 AS output,
@@ -95,6 +100,7 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
     tags: Array.isArray(r.tags) ? r.tags.map(str) : [],
     latency: num(r.latency),
     totalCost: num(r.total_cost),
+    usage: { input: num(r.usage_input), output: num(r.usage_output), total: num(r.usage_total) },
     observationIds: Array.isArray(r.observation_ids) ? r.observation_ids.map(str) : [],
     input: parseJsonText(r.input),
     output: parseJsonText(r.output),

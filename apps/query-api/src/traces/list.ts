@@ -93,6 +93,7 @@ export function toListItem(t: TraceFields, groups: Set<FieldGroup>): TraceListIt
     metadata: io ? t.metadata : {},
     latency: metrics ? t.latency : -1,
     totalCost: metrics ? t.totalCost : -1,
+    usage: metrics ? t.usage : { input: -1, output: -1, total: -1 },
     observations: groups.has('observations') ? t.observationIds : [],
     scores: [],
   };
