@@ -1,23 +1,26 @@
-import type { BaseEnv } from '@spanhouse/http';
+import { type BaseEnv, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { IngestDeps } from './deps.ts';
-import { SeriesCache } from './metrics/series-cache.ts';
+import { KnownSeries } from './metrics/known-series.ts';
 import { useMetricEncoders } from './metrics/store.ts';
-import { batchRoutes } from './routes/batch.ts';
-import { metricsBatchRoutes } from './routes/metrics-batch.ts';
-import { otlpRoutes } from './routes/otlp.ts';
-import { otlpMetricsRoutes } from './routes/otlp-metrics.ts';
-import { remoteWriteRoutes } from './routes/remote-write.ts';
+import { BATCH_ENDPOINTS, batchRoutes } from './routes/batch.ts';
+import { METRICS_BATCH_ENDPOINTS, metricsBatchRoutes } from './routes/metrics-batch.ts';
+import { OTLP_ENDPOINTS, otlpRoutes } from './routes/otlp.ts';
+import { OTLP_METRICS_ENDPOINTS, otlpMetricsRoutes } from './routes/otlp-metrics.ts';
+import { REMOTE_WRITE_ENDPOINTS, remoteWriteRoutes } from './routes/remote-write.ts';
 
-/** Adds every ingest route to an app made by createBaseApp. */
+/**
+ * Adds every ingest route, with its OpenAPI entries, to an app made by createBaseApp. A new
+ * resource: a routes module exporting its Hono sub-app and its entries, mounted here.
+ */
 export function registerIngestRoutes(app: Hono<BaseEnv>, deps: IngestDeps): Hono<BaseEnv> {
-  app.route('/', batchRoutes(deps));
-  app.route('/', otlpRoutes(deps));
+  mountRoutes(app, batchRoutes(deps), BATCH_ENDPOINTS);
+  mountRoutes(app, otlpRoutes(deps), OTLP_ENDPOINTS);
   // Every metrics route shares the series ids it has seen and the encoders of the samples tables.
-  const seriesCache = new SeriesCache();
+  const known = new KnownSeries();
   useMetricEncoders(deps.ingestor);
-  app.route('/', metricsBatchRoutes(deps, seriesCache));
-  app.route('/', remoteWriteRoutes(deps, seriesCache));
-  app.route('/', otlpMetricsRoutes(deps, seriesCache));
+  mountRoutes(app, metricsBatchRoutes(deps, known), METRICS_BATCH_ENDPOINTS);
+  mountRoutes(app, remoteWriteRoutes(deps, known), REMOTE_WRITE_ENDPOINTS);
+  mountRoutes(app, otlpMetricsRoutes(deps, known), OTLP_METRICS_ENDPOINTS);
   return app;
 }

@@ -1,5 +1,5 @@
-import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect } from 'preact/hooks';
+import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { describeCredentials } from './auth/credentials.ts';
 import { SessionProvider, useSession } from './auth/session.tsx';
 import { SignIn } from './auth/sign-in.tsx';

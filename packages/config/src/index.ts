@@ -32,7 +32,7 @@ const EnvSchema = v.object({
     'spanhouse',
   ),
   CLICKHOUSE_CLUSTER: v.optional(v.pipe(Text, v.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'must be a cluster name'))),
-  /** Reader connections: one slow query must not hold up the others (DESIGN.md, Topology). */
+  /** Reader connections: one slow query must not hold up the others (docs/decisions/0001). */
   CLICKHOUSE_READERS: v.optional(Int(1, 32), '3'),
   /** Rows held in memory per table before new requests get 429. Bounds memory under any load. */
   INGEST_BUFFER_MAX_ROWS: v.optional(Int(1, 10_000_000), '200000'),
@@ -40,7 +40,10 @@ const EnvSchema = v.object({
   INGEST_BUFFER_MAX_BYTES: v.optional(Int(1024, 64 * 1024 * MiB), String(256 * MiB)),
   /** A flush starts once this many rows wait... */
   INGEST_FLUSH_ROWS: v.optional(Int(1, 10_000_000), '20000'),
-  /** ...or once the oldest waiting row is this old (bounds ingest latency when idle). */
+  /**
+   * ...or this long after the previous insert of the table began: a request after a quiet spell is
+   * written at once, steady traffic gets at most one insert per interval per table.
+   */
   INGEST_FLUSH_INTERVAL_MS: v.optional(Int(1, 60_000), '100'),
   /** Past this, a request whose rows could not be committed gets 503 + Retry-After. */
   INGEST_COMMIT_TIMEOUT_MS: v.optional(Int(100, 600_000), '15000'),

@@ -5,8 +5,23 @@ export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
 export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
-export { type BufferLoad, createServiceMetrics, requestMetrics, routeLabel, type ServiceMetrics } from './metrics.ts';
+export {
+  describedEndpoints,
+  describeEndpoints,
+  documentGaps,
+  type Endpoint,
+  mountRoutes,
+  openApiDocument,
+  openApiPath,
+} from './openapi.ts';
 export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
+export {
+  type BufferLoad,
+  createServiceMetrics,
+  requestMetrics,
+  routeLabel,
+  type ServiceMetrics,
+} from './self-metrics.ts';
 export { type Running, startServer } from './serve.ts';
 export { issuesMessage, parseJsonBody, queryObject, readJson, readJsonObject, validate } from './validate.ts';
 export { ASSET_CACHE, PAGE_CACHE, type WebUiOptions, webUi, webUiAddress, webUiBanner } from './web-ui.ts';

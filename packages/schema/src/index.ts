@@ -4,6 +4,7 @@ export * from './daily.ts';
 export * from './errors.ts';
 export * from './metric-labels.ts';
 export * from './metrics.ts';
+export * from './operations.ts';
 export * from './prom-float.ts';
 export * from './time.ts';
 export * from './traces.ts';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { IsoDateTime } from './common.ts';
 import { isoToMicros, STORED_TIME_RANGE_MESSAGE, STORED_TIME_RANGE_US } from './time.ts';
 
-/** DESIGN.md limits on metric points. */
+/** Limits on metric points (docs/api.md). */
 export const METRIC_LIMITS = {
   nameMax: 256,
   labelKeyMax: 128,
@@ -33,7 +33,7 @@ export const METRIC_MESSAGES = {
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Label set of a point: string keys to string values (SPEC.md 2.6). Arrays and null are refused. */
+/** Label set of a point: string keys to string values (docs/api.md). Arrays and null are refused. */
 export const MetricLabels = v.pipe(
   v.unknown(),
   v.check(isPlainObject, METRIC_MESSAGES.labels),
@@ -62,7 +62,7 @@ export const MetricTimestamp = v.pipe(
 );
 
 /**
- * SPEC.md 2.6. This schema is the definition of a valid point and of the error messages; the
+ * A metric point (docs/api.md). This schema is the definition of a valid point and of the error messages; the
  * ingest hot path checks the same rules by hand (apps/ingest-api/src/metrics/decode.ts) and
  * falls back to this schema to word the 400 whenever a point fails.
  */
@@ -96,7 +96,7 @@ export const METRIC_STEP_US: Record<MetricStep, number> = {
   '1d': 86_400e6,
 };
 
-/** SPEC.md part 8. */
+/** The answer limits of a metrics query (docs/api.md). */
 export const METRIC_QUERY_LIMITS = { series: 50, points: 1000 } as const;
 
 /** A query parameter given once: a repeated key arrives as an array and is refused. */
@@ -118,7 +118,7 @@ export const MetricsQueryParams = v.object({
 });
 export type MetricsQueryParams = v.InferOutput<typeof MetricsQueryParams>;
 
-/** SPEC.md 2.7. */
+/** A series of a metrics query answer (docs/api.md). */
 export const MetricSeries = v.object({
   labels: v.record(v.string(), v.string()),
   values: v.array(

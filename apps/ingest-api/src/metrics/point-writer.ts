@@ -1,6 +1,6 @@
 import { LineBytes } from '../buffer/line-bytes.ts';
 import { escapeTsv, type SeriesRow } from './rows.ts';
-import type { SeriesCache, SeriesEntry } from './series-cache.ts';
+import type { KnownSeries, SeriesEntry } from './known-series.ts';
 import type { MetricPoints } from './store.ts';
 
 const bits = new Float64Array(1);
@@ -29,7 +29,7 @@ export type SeriesHandle = { prefix: Buffer };
  * Writes the points of one request as TabSeparated lines for the metric tables, for every ingest
  * path that has points as (series, time, value): finite values to metric_samples, staleness
  * markers, NaN and infinities to metric_nonfinite_samples (clickhouse/0009). Series ids come from
- * the cache shared by every metrics route, so a series has one id whatever API wrote it.
+ * the known series shared by every metrics route, so a series has one id whatever API wrote it.
  */
 export class PointWriter {
   private readonly samples: LineBytes;
@@ -41,7 +41,7 @@ export class PointWriter {
   private minUs = Number.POSITIVE_INFINITY;
 
   constructor(
-    private readonly cache: SeriesCache,
+    private readonly known: KnownSeries,
     expectedPoints: number,
   ) {
     this.samples = new LineBytes(expectedPoints * 48);
@@ -49,7 +49,7 @@ export class PointWriter {
 
   /** The series of a name and labels (labels already checked against the limits). */
   seriesOf(name: string, labels: Record<string, string>): SeriesHandle {
-    const entry = this.cache.lookup(name, labels);
+    const entry = this.known.lookup(name, labels);
     if (!entry.stored && !this.pending.has(entry)) {
       this.pending.add(entry);
       this.series.push({ name, series_id: entry.id, labels });

@@ -1,6 +1,6 @@
 import { formatPromFloat, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh, nanosToMicros } from '@spanhouse/schema';
 import { PointWriter, type SeriesHandle, STALE_NAN } from '../metrics/point-writer.ts';
-import type { SeriesCache } from '../metrics/series-cache.ts';
+import type { KnownSeries } from '../metrics/known-series.ts';
 import type { MetricPoints } from '../metrics/store.ts';
 import { toNanos } from '../otlp/times.ts';
 import { type AttrValue, keyValues } from '../otlp/values.ts';
@@ -37,8 +37,8 @@ type Emitted = [suffix: string, extra: Record<string, string> | undefined, value
  * receiver cannot turn deltas into totals without keeping every series' running sum), like any
  * point without a time or past the limits: each such point is counted and its reason listed.
  */
-export function mapMetricsExport(req: MetricsRequestLike, cache: SeriesCache): MappedMetrics {
-  const out = new PointWriter(cache, 1024);
+export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries): MappedMetrics {
+  const out = new PointWriter(known, 1024);
   const rejected: string[] = [];
   const stamps = new Map<number, string>();
   let accepted = 0;

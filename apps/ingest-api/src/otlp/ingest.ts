@@ -1,7 +1,7 @@
 import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
 import { traceRowsForSubmit } from '../traces/encode.ts';
-import { buildTraceRows, nextVersion, type ObservationRow, type TraceRow } from '../traces/rows.ts';
+import { rowsOfPieces } from '../traces/rows.ts';
 import type { OtlpEncoding } from './content.ts';
 import { decodeJsonRequest } from './decode-json.ts';
 import { decodeProtobufRequest } from './decode-protobuf.ts';
@@ -17,13 +17,7 @@ type Prepared = { rows: Record<string, object[]> | undefined; result: IngestResu
 function prepare(deps: IngestDeps, spans: OtlpSpan[]): Prepared {
   const mapped = mapExport(spans, Date.now() * 1000);
   if (mapped.accepted === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected, 'span'));
-  const observations: ObservationRow[] = [];
-  const traces: TraceRow[] = [];
-  for (const { piece, observations: records } of mapped.traces) {
-    const rows = buildTraceRows(piece, records, deps.prices, nextVersion());
-    for (const row of rows.observations) observations.push(row);
-    traces.push(rows.trace);
-  }
+  const { observations, traces } = rowsOfPieces(mapped.traces, deps.prices);
   const result: IngestResult =
     mapped.rejected.length > 0
       ? {

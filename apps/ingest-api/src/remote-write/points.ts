@@ -1,7 +1,7 @@
 import { badRequest } from '@spanhouse/http';
 import { METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
 import { PointWriter } from '../metrics/point-writer.ts';
-import type { SeriesCache } from '../metrics/series-cache.ts';
+import type { KnownSeries } from '../metrics/known-series.ts';
 import type { MetricPoints } from '../metrics/store.ts';
 import type { TimeSeries, WriteRequest } from './generated/remote-decode.ts';
 
@@ -14,7 +14,7 @@ import type { TimeSeries, WriteRequest } from './generated/remote-decode.ts';
  * the storable time range is a 400 naming it, and nothing of the request is stored.
  * Native histograms are not stored; a request holding nothing else is a 400 that says so.
  */
-export function remoteWritePoints(req: WriteRequest, cache: SeriesCache): MetricPoints {
+export function remoteWritePoints(req: WriteRequest, known: KnownSeries): MetricPoints {
   let sampleCount = 0;
   let histograms = 0;
   for (const ts of req.timeseries) {
@@ -24,7 +24,7 @@ export function remoteWritePoints(req: WriteRequest, cache: SeriesCache): Metric
   if (sampleCount === 0 && histograms > 0) {
     throw badRequest(`native histograms are not supported (${histograms} sent); send classic histograms`);
   }
-  const out = new PointWriter(cache, sampleCount);
+  const out = new PointWriter(known, sampleCount);
   const stamps = new Map<number, string>();
   req.timeseries.forEach((ts, i) => {
     if (ts.samples.length === 0) return;

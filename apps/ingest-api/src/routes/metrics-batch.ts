@@ -1,21 +1,34 @@
-import { limitBody } from '@spanhouse/http';
+import { type Endpoint, limitBody } from '@spanhouse/http';
+import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
+import type { KnownSeries } from '../metrics/known-series.ts';
 import { buildMetricRows, encodeSamplesTsv } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
-import type { SeriesCache } from '../metrics/series-cache.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
+
+export const METRICS_BATCH_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/v1/metrics/batch',
+    summary: 'Labelled metric points; answered once committed, all or none',
+    tag: 'metrics',
+    auth: 'bearer',
+    body: { json: MetricsBatchRequest },
+    responses: { 200: { description: 'Stored', json: MetricsBatchResponse } },
+  },
+];
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
  * committed. A batch with any invalid point is refused whole (400 naming the point and field).
  */
-export function metricsBatchRoutes(deps: IngestDeps, cache: SeriesCache) {
+export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
   return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const body = await readMetricsBody(c);
-    const batch = scanMetricsBatch(body, cache) ?? parsed(metricsText(body), cache);
+    const batch = scanMetricsBatch(body, known) ?? parsed(metricsText(body), known);
     await storeMetricPoints(deps, batch);
     const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
@@ -23,9 +36,9 @@ export function metricsBatchRoutes(deps: IngestDeps, cache: SeriesCache) {
 }
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
-function parsed(text: string, cache: SeriesCache): ScannedBatch {
+function parsed(text: string, known: KnownSeries): ScannedBatch {
   const decoded = decodeMetricsBatch(parseMetricsBody(text));
-  const rows = buildMetricRows(decoded, cache);
+  const rows = buildMetricRows(decoded, known);
   let minUs = Number.POSITIVE_INFINITY;
   for (const us of decoded.us) if (us < minUs) minUs = us;
   return {

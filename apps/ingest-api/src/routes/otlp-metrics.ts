@@ -1,7 +1,7 @@
-import { badRequest, limitBody } from '@spanhouse/http';
+import { badRequest, type Endpoint, limitBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { SeriesCache } from '../metrics/series-cache.ts';
+import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
 import { readOtlpBody } from '../otlp/body.ts';
 import { otlpEncoding } from '../otlp/content.ts';
@@ -9,17 +9,39 @@ import { rejectionMessage } from '../otlp/rejections.ts';
 import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
 import { mapMetricsExport } from '../otlp-metrics/map.ts';
 
+const EXPORT = 'an OTLP ExportMetricsServiceRequest (optionally with Content-Encoding: gzip)';
+
+export const OTLP_METRICS_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/api/public/otel/v1/metrics',
+    summary: 'OTLP/HTTP metrics, protobuf or JSON; answered once stored, in the request encoding',
+    tag: 'ingest',
+    auth: 'bearer-or-basic',
+    body: { other: { 'application/x-protobuf': EXPORT, 'application/json': `${EXPORT}, protobuf JSON mapping` } },
+    responses: {
+      200: {
+        description: 'Stored (partially when some points were refused, e.g. delta temporality)',
+        other: {
+          'application/json': '{} or {"partialSuccess": {"rejectedDataPoints": "<count>", "errorMessage": "..."}}',
+          'application/x-protobuf': 'an ExportMetricsServiceResponse',
+        },
+      },
+    },
+  },
+];
+
 /**
  * POST /api/public/otel/v1/metrics: OTLP/HTTP metrics, protobuf or JSON, optionally gzip (the body
  * handling of the trace endpoint). 200 once stored, in the request's encoding: an empty
  * ExportMetricsServiceResponse, or partial_success counting the points refused (delta
  * temporality, no time, past the limits) with up to five reasons. No usable point: 400.
  */
-export function otlpMetricsRoutes(deps: IngestDeps, cache: SeriesCache) {
+export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
   return new Hono().post('/api/public/otel/v1/metrics', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readOtlpBody(c.req.raw, c.req.header('content-encoding'), deps.config.limits.decompressedBytes);
-    const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), cache);
+    const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), known);
     const rejected =
       mapped.rejected.length > 0
         ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }

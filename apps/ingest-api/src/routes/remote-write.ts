@@ -1,10 +1,22 @@
-import { badRequest, limitBody } from '@spanhouse/http';
+import { badRequest, type Endpoint, limitBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { SeriesCache } from '../metrics/series-cache.ts';
+import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
 import { decodeRemoteWrite } from '../remote-write/decode.ts';
 import { remoteWritePoints } from '../remote-write/points.ts';
+
+export const REMOTE_WRITE_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/prometheus/api/v1/write',
+    summary: 'Prometheus remote write 1.0; answered 204 once stored',
+    tag: 'metrics',
+    auth: 'bearer-or-basic',
+    body: { other: { 'application/x-protobuf': 'a snappy-compressed (block format) Prometheus WriteRequest' } },
+    responses: { 204: { description: 'Stored' } },
+  },
+];
 
 /**
  * POST /prometheus/api/v1/write: Prometheus remote write 1.0 (a snappy-compressed protobuf
@@ -13,7 +25,7 @@ import { remoteWritePoints } from '../remote-write/points.ts';
  * and drop what got a 4xx, so data we will never take (not snappy, not a WriteRequest, a series
  * without a name) is a 400 and a full buffer a 429 with Retry-After.
  */
-export function remoteWriteRoutes(deps: IngestDeps, cache: SeriesCache) {
+export function remoteWriteRoutes(deps: IngestDeps, known: KnownSeries) {
   return new Hono().post('/prometheus/api/v1/write', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const encoding = (c.req.header('content-encoding') ?? 'snappy').trim().toLowerCase();
     if (encoding !== 'snappy') {
@@ -21,7 +33,7 @@ export function remoteWriteRoutes(deps: IngestDeps, cache: SeriesCache) {
     }
     const body = Buffer.from(await c.req.arrayBuffer());
     const request = decodeRemoteWrite(body, deps.config.limits.decompressedBytes);
-    await storeMetricPoints(deps, remoteWritePoints(request, cache));
+    await storeMetricPoints(deps, remoteWritePoints(request, known));
     return c.body(null, 204);
   });
 }

@@ -5,10 +5,11 @@ import type { ObservationRow, TraceRow } from './rows.ts';
 
 /*
  * Trace and observation rows as TabSeparated text, in UTF-8 bytes, for the ingest buffer
- * (Ingestor.encodeWith), the way metric samples are written. chDB parses TabSeparated faster than JSONEachRow, and building
- * the text costs the ingest thread less than the client's per-row JSON.stringify (see
- * scripts/ingest-load.ts for the measurement). The rows stay the objects buildTraceRows returns,
- * so anything that inserts them as JSONEachRow (tests, the bench loader) keeps working.
+ * (Ingestor.encodeWith), the way metric samples are written: chDB parses TabSeparated faster than
+ * JSONEachRow, and building the text costs the ingest thread less than the client's per-row
+ * JSON.stringify (docs/decisions/0004-ingest-tabseparated.md). The rows stay the objects
+ * buildTraceRows returns, so anything that inserts them as JSONEachRow (tests, the bench loader)
+ * keeps working.
  *
  * TabSeparated rules: a field is escaped text (backslash, tab, newline and carriage return as
  * backslash sequences), NULL is \N. Tuples, arrays and maps are written in ClickHouse's literal
@@ -17,11 +18,10 @@ import type { ObservationRow, TraceRow } from './rows.ts';
  */
 
 /**
- * A String field of a TabSeparated line. Most fields need no escape; four `includes` find that
- * out several times faster than a regular expression on long texts (the JSON IO and metadata).
- * JSON text of IO often holds backslashes (escaped quotes, newlines); chained `replaceAll`s
- * (backslash first, so the escapes added after it stay single) escape a 2 KB text in 3.0 µs
- * against 4.7-5.1 µs for a regular expression with a callback per match.
+ * A String field of a TabSeparated line. Most fields need no escape, which four `includes` find
+ * out cheaply on long texts (the JSON IO and metadata). JSON text of IO often holds backslashes
+ * (escaped quotes, newlines); chained `replaceAll`s escape it, backslash first so the escapes
+ * added after it stay single.
  */
 export function tsvField(s: string): string {
   return s.includes('\\') || s.includes('\t') || s.includes('\n') || s.includes('\r')
@@ -156,7 +156,7 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
  * Rows are encoded when their request arrives, not when the buffer flushes: a request then hands
  * the buffer one byte buffer per table instead of thousands of row objects, and while it waits for
  * its commit (hundreds of milliseconds under load) the garbage collector has nothing of it to copy
- * from young to old space. Under load that copying was a fifth of the ingest thread's time.
+ * from young to old space.
  * The buffer still counts rows: the bytes stand in the first row, markers fill the others.
  */
 class EncodedText {

@@ -170,3 +170,18 @@ export function buildTraceRows(
   };
   return { trace, observations };
 }
+
+/** The rows of many trace pieces (an OTLP export's, or a data set's), each with a version of its own. */
+export function rowsOfPieces(
+  pieces: readonly { piece: TracePiece; observations: ObservationRecord[] }[],
+  prices: PriceTable,
+): { traces: TraceRow[]; observations: ObservationRow[] } {
+  const traces: TraceRow[] = [];
+  const observations: ObservationRow[] = [];
+  for (const { piece, observations: records } of pieces) {
+    const rows = buildTraceRows(piece, records, prices, nextVersion());
+    for (const row of rows.observations) observations.push(row);
+    traces.push(rows.trace);
+  }
+  return { traces, observations };
+}

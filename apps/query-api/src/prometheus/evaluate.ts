@@ -1,6 +1,5 @@
-import type { Db } from '@spanhouse/db';
-import { ParamBuilder } from '@spanhouse/db';
-import { queryCompact } from '../metrics/read.ts';
+import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
+
 import type { Expr, Selector } from './ast.ts';
 import { badData } from './errors.ts';
 import { formatTime, formatValue } from './format.ts';
@@ -49,8 +48,10 @@ export async function evaluate(
   const compiled = await plan(expr, { db, grid, p, signal });
   if (compiled.kind === 'scalar') return compiled;
   const rows = await queryCompact(db, {
-    sql: `SELECT toString(id), groupArray(k), groupArray(v) FROM (${compiled.sql}) GROUP BY id
-          SETTINGS do_not_merge_across_partitions_select_final = 1, output_format_json_quote_denormals = 1`,
+    sql: `SELECT toString(id), groupArray(k), groupArray(v) FROM (${compiled.sql}) GROUP BY id`,
+    // FINAL (of the small non-finite table) merges within partitions only; NaN and Inf are
+    // written as strings rather than null.
+    settings: { do_not_merge_across_partitions_select_final: 1, output_format_json_quote_denormals: 1 },
     params: p.params,
     tag: 'prometheus.query',
     signal,

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@spanhouse/http';
 import { type Context, Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
 import { parseStepMs, parseTimeMs } from '../prometheus/duration.ts';
@@ -7,6 +8,38 @@ import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/m
 
 /** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
 export const PROMETHEUS_COMPAT_VERSION = '2.42.0';
+
+/** The paths of the Prometheus HTTP API answered here, each for GET and POST (form). */
+const PATHS: [path: string, summary: string][] = [
+  ['/prometheus/api/v1/query', 'PromQL at one time (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/query_range', 'PromQL over a range of steps (Prometheus HTTP API); nocache=1 skips the refresh cache'],
+  ['/prometheus/api/v1/labels', 'Label names (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/label/:name/values', 'Values of a label; __name__: metric names (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/series', 'Label sets of the series matching match[] (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/metadata', 'Metric metadata: none is stored, always {} (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/query_exemplars', 'Exemplars: none are stored (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/rules', 'Recording and alerting rules: none (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/alerts', 'Alerts: none (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/status/buildinfo', 'The Prometheus version whose answers are reproduced (Prometheus HTTP API)'],
+];
+
+export const PROMETHEUS_ENDPOINTS: Endpoint[] = PATHS.flatMap(([path, summary]) =>
+  (['get', 'post'] as const).map(
+    (method): Endpoint => ({
+      method,
+      path,
+      summary,
+      tag: 'prometheus',
+      auth: 'bearer-or-basic',
+      responses: {
+        200: {
+          description: 'Success',
+          other: { 'application/json': 'Prometheus\' envelope {"status": "success", "data": ...}; errors {"status": "error", "errorType", "error"} (docs/prometheus.md)' },
+        },
+      },
+    }),
+  ),
+);
 
 /**
  * The Prometheus HTTP API under /prometheus (Grafana's Prometheus data source URL is

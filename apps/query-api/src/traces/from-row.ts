@@ -1,6 +1,6 @@
 import { chToIso, OBSERVATION_TYPES, type ObservationOutput, type ObservationType } from '@spanhouse/schema';
 
-/** Columns selected for a trace (see TRACE_COLUMNS). */
+/** Columns selected for a trace (see traceSelect). */
 export type TraceFields = {
   id: string;
   timestamp: string;
@@ -21,8 +21,8 @@ export type TraceFields = {
   metadata: Record<string, unknown>;
 };
 
-/** What the trace readers select; `fromTraceRow` maps it. */
-export const TRACE_COLUMNS = (expr: Record<string, string>) => `
+/** The SELECT list of the trace readers, given the expressions of TRACE_EXPR; `fromTraceRow` maps it. */
+export const traceSelect = (expr: Record<string, string>) => `
   id,
   timestamp,
   name.2 AS name,
@@ -64,8 +64,29 @@ function parseObject(text: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** The fields a trace has in every answer (list and single trace), in their order. */
+export function traceOutput(t: TraceFields) {
+  return {
+    id: t.id,
+    timestamp: t.timestamp,
+    name: t.name,
+    sessionId: t.sessionId,
+    userId: t.userId,
+    version: t.version,
+    release: t.release,
+    environment: t.environment,
+    tags: t.tags,
+    input: t.input,
+    output: t.output,
+    metadata: t.metadata,
+    latency: t.latency,
+    totalCost: t.totalCost,
+  };
+}
+
 export function fromTraceRow(r: Record<string, unknown>): TraceFields {
-  const metadata: Record<string, unknown> = {};
+  // Metadata keys come from clients: no prototype, so `__proto__` is a key like any other.
+  const metadata: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
   return {
     id: str(r.id),

@@ -1,5 +1,5 @@
-import { useLocation } from 'preact-iso';
 import { useCallback, useMemo, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { decodeState, encodeState, type Spec, type StateOf } from './url-state.ts';
 
 /**

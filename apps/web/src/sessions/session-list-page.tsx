@@ -1,10 +1,10 @@
-import { useLocation } from 'preact-iso';
 import { useCallback } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { toQueryString } from '../api/client.ts';
 import type { SessionListResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
-import { PageHead } from '../components/page-head.tsx';
 import { RangeFilter, TextFilter } from '../components/filters.tsx';
+import { PageHead } from '../components/page-head.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
 import { formatTime } from '../lib/format.ts';

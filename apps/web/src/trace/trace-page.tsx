@@ -1,5 +1,5 @@
-import { useRoute } from 'preact-iso';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useRoute } from 'preact-iso';
 import type { Observation, Trace } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { Segmented } from '../components/segmented.tsx';

@@ -1,5 +1,5 @@
-import { useLocation } from 'preact-iso';
 import { useCallback, useMemo } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import type { TraceListItem } from '../api/types.ts';
 import { previewOf } from '../chat/messages.ts';
 import { formatCompact, formatCost, formatCount, formatDuration, formatTime, truncate } from '../lib/format.ts';
