@@ -1,6 +1,6 @@
 // Builds an app's entry point into one ES module: `node ../../scripts/build-app.mjs src/main.ts dist/main.mjs`
 // (each app's `build` script; turbo caches it). The workspace packages and the npm dependencies are
-// bundled in; chDB, a native addon, stays an import resolved from the app's own dependencies.
+// bundled in; chDB and snappy, native addons, stay imports resolved from the app's own dependencies.
 // Why a bundle rather than tsx or per-file tsc output: docs/decisions/0012-production-start.md.
 import { build } from 'esbuild';
 
@@ -23,7 +23,7 @@ await build({
     {
       name: 'native-external',
       setup(b) {
-        b.onResolve({ filter: /^chdb(\/|$)/ }, (args) => ({ path: args.path, external: true }));
+        b.onResolve({ filter: /^(chdb|snappy)(\/|$)/ }, (args) => ({ path: args.path, external: true }));
       },
     },
   ],

@@ -2,7 +2,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-export const SUITES = ['trace-queries', 'trace-ingest', 'otlp-decode', 'metrics', 'prometheus', 'large-labels', 'start'] as const;
+export const SUITES = [
+  'trace-queries',
+  'trace-ingest',
+  'otlp-decode',
+  'metrics',
+  'prometheus',
+  'large-labels',
+  'start',
+] as const;
 export type Suite = (typeof SUITES)[number];
 
 export type BenchOptions = {

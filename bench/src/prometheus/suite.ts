@@ -8,10 +8,19 @@ import { table } from '../lib/markdown.ts';
 import { cpuSecondsOf, rssSampler } from '../lib/proc.ts';
 import { type Service, startService } from '../lib/service.ts';
 import { fmt, median, mib } from '../lib/stats.ts';
-import { type DataSet, REFERENCE, SMOKE, seriesCount } from './dataset.ts';
-import { buildFrames, type Frames } from './frames.ts';
-import { onPath, type Peer, startPrometheus, startVictoriaMetrics } from './peers.ts';
-import { type RefQuery, referenceQueries } from './queries.ts';
+import { type LoadBody, remoteWriteFrames } from '../metrics/bodies.ts';
+import { type MetricsDataset, REFERENCE_DATASET, SMOKE_DATASET, seriesCount } from '../metrics/dataset.ts';
+import { type Peer, peersInstalled, startPrometheus, startVictoriaMetrics } from '../metrics/peers.ts';
+import { type Engine, peerRangeQuery, type ReferenceQuery, referenceQueries } from '../metrics/queries.ts';
+
+/** Remote-write frames of the data set: `frames[part][k]`, and the points and bytes they carry. */
+type Frames = { frames: LoadBody[][]; points: number; bytes: number };
+
+function framesOf(ds: MetricsDataset): Frames {
+  const frames = remoteWriteFrames(ds, 2, 60);
+  const all = frames.flat();
+  return { frames, points: all.reduce((n, f) => n + f.points, 0), bytes: all.reduce((n, f) => n + f.body.length, 0) };
+}
 
 type Target = {
   name: string;
@@ -46,9 +55,9 @@ async function load(t: Target, f: Frames, opts: { lockstep: boolean; inFlight: n
   const cpu0 = t.cpu();
   const t0 = performance.now();
   if (opts.lockstep) {
-    for (let k = 0; k < f.frames[0]!.length; k++) await Promise.all(f.frames.map((part) => post(t, part[k]!)));
+    for (let k = 0; k < f.frames[0]!.length; k++) await Promise.all(f.frames.map((part) => post(t, part[k]!.body)));
   } else {
-    const order = f.frames[0]!.flatMap((_, k) => f.frames.map((part) => part[k]!));
+    const order = f.frames[0]!.flatMap((_, k) => f.frames.map((part) => part[k]!.body));
     let next = 0;
     await Promise.all(
       Array.from({ length: opts.inFlight }, async () => {
@@ -60,11 +69,29 @@ async function load(t: Target, f: Frames, opts: { lockstep: boolean; inFlight: n
   return { seconds, rate: f.points / seconds, cpu: t.cpu() - cpu0 };
 }
 
-async function rangeQuery(
-  t: Target,
-  q: { query: string; startMs: number; endMs: number; stepMs: number },
-  extra: Record<string, string> = {},
-) {
+/** A query_range request: PromQL and its grid. */
+type RangeForm = { query: string; startMs: number; endMs: number; stepMs: number };
+/** A reference query in Prometheus 2.x's exact form (also the service's) and VictoriaMetrics'. */
+type Forms = { id: string; what: string; prom: RangeForm; vm: RangeForm };
+
+/** The queries as PromQL answers them (every series: no cap of 50 as in the service's own API). */
+const TITLES: Record<string, string> = {
+  a: 'avg per 5m, 24h, one series',
+  b: 'p99 per 1h, 24h, region=r3 by host (100 series)',
+  c: 'sum per 1m, last 6h, all series by region',
+  d: 'last per 1m, last 12h, host=h7 (10 series)',
+};
+
+function rangeForms(r: ReferenceQuery): Forms {
+  const form = (engine: Engine): RangeForm => {
+    const p = peerRangeQuery(r.q, engine);
+    const ms = (k: string) => Math.round(Number(p.get(k)) * 1000);
+    return { query: p.get('query')!, startMs: ms('start'), endMs: ms('end'), stepMs: ms('step') };
+  };
+  return { id: r.id, what: TITLES[r.id] ?? r.title, prom: form('prometheus'), vm: form('victoria-metrics') };
+}
+
+async function rangeQuery(t: Target, q: RangeForm, extra: Record<string, string> = {}) {
   const params = new URLSearchParams({
     query: q.query,
     start: String(q.startMs / 1000),
@@ -81,10 +108,10 @@ async function rangeQuery(
 const target = (p: Peer): Target => ({
   name: p.name,
   url: p.url,
-  writePath: p.writePath,
-  apiPath: p.apiPath,
+  writePath: '/api/v1/write',
+  apiPath: '/api/v1',
   headers: {},
-  cpu: p.cpuSeconds,
+  cpu: () => cpuSecondsOf(p.pid),
 });
 const serviceTarget = (s: Service): Target => ({
   name: 'spanhouse',
@@ -103,13 +130,13 @@ const serviceTarget = (s: Service): Target => ({
  * new scrape of every series arrives), VictoriaMetrics with its rollup cache on.
  */
 export async function prometheusSuite(opts: BenchOptions): Promise<string> {
-  const d: DataSet = opts.smoke ? SMOKE : REFERENCE;
-  const havePeers = onPath('victoria-metrics') && onPath('prometheus');
+  const d: MetricsDataset = opts.smoke ? SMOKE_DATASET : REFERENCE_DATASET;
+  const havePeers = peersInstalled();
   const runs = opts.smoke ? 3 : 7;
   const warmup = opts.smoke ? 1 : 2;
   const rounds = opts.smoke ? 4 : 30;
   log(`prometheus: building remote-write frames of ${seriesCount(d)} series x ${d.points} points`);
-  const frames = buildFrames(d, 2, 60);
+  const frames = framesOf(d);
   const dataDir = path.join(opts.dir, 'prometheus-service');
   rmSync(dataDir, { recursive: true, force: true });
   const svc = await startService({ dataDir });
@@ -150,22 +177,21 @@ export async function prometheusSuite(opts: BenchOptions): Promise<string> {
       '',
     );
     // 2. The reference queries.
-    const queries = referenceQueries(d);
+    const queries = referenceQueries(d).map(rangeForms);
     const rows: (string | number)[][] = [];
     for (const q of queries) {
       const timings: Record<string, number[]> = { spanhouse: [], VictoriaMetrics: [], Prometheus: [] };
       let exact = 'n/a';
-      const ask = async (t: Target, promql: string, extra: Record<string, string> = {}) =>
-        rangeQuery(t, { query: promql, startMs: q.startMs, endMs: q.endMs, stepMs: q.stepMs }, extra);
+      const ask = async (t: Target, form: RangeForm, extra: Record<string, string> = {}) => rangeQuery(t, form, extra);
       for (let i = 0; i < warmup + runs; i++) {
-        const s = await ask(targets[0]!, q.promql, { nocache: '1' });
+        const s = await ask(targets[0]!, q.prom, { nocache: '1' });
         if (i >= warmup) timings.spanhouse!.push(s.ms);
         if (vm) {
-          const v = await ask(target(vm), q.metricsql, { nocache: '1' });
+          const v = await ask(target(vm), q.vm, { nocache: '1' });
           if (i >= warmup) timings.VictoriaMetrics!.push(v.ms);
         }
         if (prom) {
-          const p = await ask(target(prom), q.promql);
+          const p = await ask(target(prom), q.prom);
           if (i >= warmup) timings.Prometheus!.push(p.ms);
           if (i === 0) exact = isDeepStrictEqual(s.json.data, p.json.data) ? 'identical' : '**DIFFERENT**';
         }
@@ -180,7 +206,7 @@ export async function prometheusSuite(opts: BenchOptions): Promise<string> {
       '',
       'PromQL (Prometheus 2.x and spanhouse; VictoriaMetrics takes `[S]` for `[S-1ms]`):',
       '',
-      ...queries.map((q) => `- (${q.id}) \`${q.promql}\`, step ${q.stepMs / 1000} s`),
+      ...queries.map((q) => `- (${q.id}) \`${q.prom.query}\`, step ${q.prom.stepMs / 1000} s`),
       '',
     );
     // 3. Dashboard refresh.
@@ -202,25 +228,20 @@ export async function prometheusSuite(opts: BenchOptions): Promise<string> {
  * VictoriaMetrics, then asks the four queries with their window moved 10 s on, start and end
  * aligned down to the step as Grafana aligns them. Medians of the four queries' total per round.
  */
-async function refresh(d: DataSet, queries: RefQuery[], targets: Target[], rounds: number): Promise<string> {
+async function refresh(d: MetricsDataset, queries: Forms[], targets: Target[], rounds: number): Promise<string> {
   const times: Record<string, number[]> = Object.fromEntries(targets.map((t) => [t.name, []]));
   for (let r = 1; r <= rounds; r++) {
-    const scrape = buildFrames(d, 1, 1, d.points + r - 1, d.points + r);
-    for (const t of targets) await post(t, scrape.frames[0]![0]!);
+    // One more scrape of every series, 10 s after the last.
+    const next = { ...d, startMs: d.startMs + (d.points + r - 1) * d.intervalMs, points: 1 };
+    const scrape = remoteWriteFrames(next, 1, 1)[0]![0]!.body;
+    for (const t of targets) await post(t, scrape);
     for (const t of targets) {
       let total = 0;
       for (const q of queries) {
+        const f = t.name === 'VictoriaMetrics' ? q.vm : q.prom;
         const shift = r * d.intervalMs;
-        const align = (ms: number) => Math.floor(ms / q.stepMs) * q.stepMs;
-        const query = t.name === 'VictoriaMetrics' ? q.metricsql : q.promql;
-        total += (
-          await rangeQuery(t, {
-            query,
-            startMs: align(q.startMs + shift),
-            endMs: align(q.endMs + shift),
-            stepMs: q.stepMs,
-          })
-        ).ms;
+        const align = (ms: number) => Math.floor(ms / f.stepMs) * f.stepMs;
+        total += (await rangeQuery(t, { ...f, startMs: align(f.startMs + shift), endMs: align(f.endMs + shift) })).ms;
       }
       times[t.name]!.push(total);
     }
