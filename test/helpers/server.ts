@@ -59,7 +59,7 @@ export async function startTestServer(
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
-      await app.ingest.ingestor.close(5_000);
+      await app.ingest.log.close(5_000);
       await db.close();
     },
   };

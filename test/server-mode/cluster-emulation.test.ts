@@ -61,7 +61,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const app of [plain, clustered]) await app?.ingest.ingestor.close(5_000);
+  for (const app of [plain, clustered]) await app?.ingest.log.close(5_000);
   await Promise.all(dbs.map((db) => db.close()));
   anchor?.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,8 @@ import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import type { Credentials } from '@spanhouse/http';
 import type { Logger } from 'pino';
-import type { Ingestor } from './buffer/ingestor.ts';
+import type { Ingestor } from './ingest/ingestor.ts';
+import type { LocalIngestLog } from './ingest/local-log.ts';
 import type { PriceTable } from './pricing/prices.ts';
 
 /** What the ingest routes need; passed in, never imported as singletons. */
@@ -12,5 +13,7 @@ export type IngestDeps = {
   logger: Logger;
   credentials: Credentials;
   ingestor: Ingestor;
+  /** This process's ingest log: its state for /readyz and /metrics, and its close at shutdown. */
+  log: LocalIngestLog;
   prices: PriceTable;
 };

@@ -12,6 +12,6 @@ await startServer({
   port: config.port,
   host: config.host,
   logger,
-  drain: async () => void (await ingest.ingestor.close()),
+  drain: async () => void (await ingest.log.close()),
   close: () => db.close(),
 });

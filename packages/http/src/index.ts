@@ -5,7 +5,13 @@ export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
 export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
-export { type BufferLoad, createServiceMetrics, requestMetrics, routeLabel, type ServiceMetrics } from './metrics.ts';
+export {
+  createServiceMetrics,
+  type IngestLogGauges,
+  requestMetrics,
+  routeLabel,
+  type ServiceMetrics,
+} from './metrics.ts';
 export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 export { type Running, startServer } from './serve.ts';
 export { issuesMessage, parseJsonBody, queryObject, readJson, readJsonObject, validate } from './validate.ts';

@@ -4,8 +4,11 @@ import { auth, type Credentials } from './auth.ts';
 import { ApiError } from './errors.ts';
 import type { ServiceMetrics } from './metrics.ts';
 
-/** Resolves to undefined when ready, or to a reason a client may read (no internals). */
-export type ReadinessCheck = () => Promise<string | undefined>;
+/**
+ * Resolves to undefined when ready, to a reason a client may read when not (no internals), or to
+ * `{ note }` when ready with something an operator should know (answered with 200).
+ */
+export type ReadinessCheck = () => Promise<string | undefined | { note: string }>;
 
 const READY_TIMEOUT_MS = 3_000;
 
@@ -20,15 +23,15 @@ export function registerOpsRoutes<E extends Env>(
   deps: { logger: Logger; credentials: Credentials; metrics?: ServiceMetrics; ready?: ReadinessCheck },
 ): void {
   app.get('/readyz', async (c) => {
-    let reason: string | undefined;
+    let state: Awaited<ReturnType<ReadinessCheck>>;
     try {
-      reason = deps.ready ? await withTimeout(deps.ready(), READY_TIMEOUT_MS) : undefined;
+      state = deps.ready ? await withTimeout(deps.ready(), READY_TIMEOUT_MS) : undefined;
     } catch (err) {
       deps.logger.warn({ err }, 'readiness check failed');
-      reason = 'ClickHouse did not answer';
+      state = 'ClickHouse did not answer';
     }
-    if (reason) throw new ApiError('SERVICE_UNAVAILABLE', `not ready: ${reason}`, 5);
-    return c.json({ status: 'ready' });
+    if (typeof state === 'string') throw new ApiError('SERVICE_UNAVAILABLE', `not ready: ${state}`, 5);
+    return c.json(state ? { status: 'ready', note: state.note } : { status: 'ready' });
   });
   const metrics = deps.metrics;
   if (metrics) {

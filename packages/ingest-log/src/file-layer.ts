@@ -1,3 +1,4 @@
+/// <reference path="./native-lock.d.ts" />
 import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tryLock } from 'fs-native-extensions';

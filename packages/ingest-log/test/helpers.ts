@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type FileLayer, type LogChunk, type LogFile, nodeFileLayer, WriteAheadLog } from '../src/index.ts';
+import { type LogChunk, WriteAheadLog } from '../src/index.ts';
+
+export { faultyFileLayer } from '../src/testing.ts';
 
 export const tempLogDir = () => mkdtempSync(path.join(tmpdir(), 'spanhouse-wal-'));
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
@@ -27,57 +29,4 @@ export async function readAll(log: WriteAheadLog, afterLsn?: number): Promise<{ 
   }
   await reader.close();
   return out;
-}
-
-/** What a fault hook may do to one call: fail it with an errno code, or (writev) write only part. */
-export type Fault = { fail: string } | { shortBy: number } | undefined;
-
-/**
- * The real file layer with failures injected per call, as a full disk (ENOSPC on a write, possibly
- * after part of it reached the file) or a failing disk (EIO on fdatasync) produce them.
- */
-export function faultyFileLayer(hooks: {
-  writev?: (file: string) => Fault;
-  datasync?: (file: string) => Fault;
-  syncDir?: (dir: string) => Fault;
-  open?: (file: string) => Fault;
-}): FileLayer & { syncDirCalls: number } {
-  const errno = (code: string) => Object.assign(new Error(`injected ${code}`), { code });
-  const layer = {
-    ...nodeFileLayer,
-    syncDirCalls: 0,
-    async open(file: string, mode: 'create' | 'read' | 'write'): Promise<LogFile> {
-      const f = hooks.open?.(file);
-      if (f && 'fail' in f) throw errno(f.fail);
-      const inner = await nodeFileLayer.open(file, mode);
-      return {
-        ...inner,
-        read: inner.read.bind(inner),
-        truncate: inner.truncate.bind(inner),
-        size: inner.size.bind(inner),
-        close: inner.close.bind(inner),
-        async writev(buffers, position) {
-          const fault = hooks.writev?.(file);
-          if (fault && 'fail' in fault) throw errno(fault.fail);
-          if (fault && 'shortBy' in fault) {
-            const all = Buffer.concat(buffers);
-            return inner.writev([all.subarray(0, Math.max(0, all.length - fault.shortBy))], position);
-          }
-          return inner.writev(buffers, position);
-        },
-        async datasync() {
-          const fault = hooks.datasync?.(file);
-          if (fault && 'fail' in fault) throw errno(fault.fail);
-          return inner.datasync();
-        },
-      };
-    },
-    async syncDir(dir: string) {
-      layer.syncDirCalls++;
-      const fault = hooks.syncDir?.(dir);
-      if (fault && 'fail' in fault) throw errno(fault.fail);
-      return nodeFileLayer.syncDir(dir);
-    },
-  };
-  return layer;
 }

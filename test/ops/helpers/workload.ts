@@ -183,9 +183,25 @@ export type Found = {
 };
 
 /**
- * Checks the store against the ledger through the public API: every acknowledged trace is there
- * with exactly its observations (by id and count, no duplicates), every acknowledged metrics
- * request has exactly its points, and nothing is stored that was never sent.
+ * Resolves once /readyz answers 200: after a start, the service has replayed its ingest log (every
+ * record acknowledged before the stop is readable).
+ */
+export async function waitReady(base: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${base}/readyz`);
+    const text = await res.text();
+    if (res.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`not ready within ${timeoutMs} ms: ${text}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Checks the store against the ledger through the public API, once the service is ready: every
+ * acknowledged trace is there with exactly its observations (by id and count, no duplicates),
+ * every acknowledged metrics request has exactly its points, and nothing is stored that was never
+ * sent.
  */
 export async function verify(
   base: string,
@@ -193,6 +209,7 @@ export async function verify(
   /** Ledgers whose metric points to check (one query per series; defaults to all). */
   pointsOf: Ledger[] = ledgers,
 ): Promise<Found> {
+  await waitReady(base);
   const stored = new Map<string, string[]>();
   for (let page = 1; ; page++) {
     const res = await fetch(`${base}/api/public/traces?limit=200&page=${page}&fields=observations&orderBy=name.asc`, {

@@ -9,7 +9,8 @@ import { decodeProtobufRequest } from '../../src/otlp/decode-protobuf.ts';
 import { mapExport } from '../../src/otlp/map-export.ts';
 import { collectSpans } from '../../src/otlp/spans.ts';
 import { PriceTable } from '../../src/pricing/prices.ts';
-import { encodeObservationsTsv, encodeTracesTsv, traceTableEncoders } from '../../src/traces/encode.ts';
+import { INGEST_TABLES } from '../../src/tables.ts';
+import { encodeObservationsTsv, encodeTracesTsv } from '../../src/traces/encode.ts';
 import { buildTraceRows, nextVersion, type ObservationRow, type TraceRow } from '../../src/traces/rows.ts';
 import { freshBody, type Template } from './fixture.ts';
 
@@ -62,13 +63,12 @@ export async function runCeiling(opts: {
   const db = await openDb({ dataDir: opts.dataDir, database: 'spanhouse', readers: 1 });
   await migrate(db);
   const batches = buildBatches(opts.templates, opts.batchRows, 4);
-  const enc = traceTableEncoders();
   // The service's own insert path (on chDB its raw insert), so the ceiling is the engine's best.
   const tsv = (table: string, text: string | Buffer) =>
-    db.insertText({ table, text, format: 'TabSeparated', columns: enc[table]!.columns });
+    db.insertText({ table, text, format: 'TabSeparated', columns: INGEST_TABLES[table] as [string, ...string[]] });
   const pre = batches.map((b) => ({
-    observations: enc[TABLES.observations]!.encode(b.observations),
-    traces: enc[TABLES.traces]!.encode(b.traces),
+    observations: encodeObservationsTsv(b.observations as ObservationRow[]),
+    traces: encodeTracesTsv(b.traces as TraceRow[]),
   }));
   const inserts: Record<string, (i: number) => Promise<unknown>> = {
     jsoneachrow: (i) =>

@@ -1,11 +1,12 @@
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import { LineBytes } from '../buffer/line-bytes.ts';
+import type { EncodedRows } from '../ingest/ingestor.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 import { validLabels } from './decode.ts';
-import type { SampleChunk, SeriesRow } from './rows.ts';
+import type { SeriesRow } from './rows.ts';
 import type { SeriesCache, SeriesEntry } from './series-cache.ts';
 
 /** What a scanned body gives: its samples as TabSeparated bytes and the series not yet stored. */
-export type ScannedBatch = { samples: SampleChunk; series: SeriesRow[]; markStored: () => void };
+export type ScannedBatch = { samples: EncodedRows; series: SeriesRow[]; markStored: () => void };
 
 // Byte values the scanner compares against.
 const QUOTE = 34;

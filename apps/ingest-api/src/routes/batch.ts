@@ -2,18 +2,18 @@ import { limitBody, readJsonObject, validate } from '@spanhouse/http';
 import { BatchRequest } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { traceRowsForSubmit, useTraceEncoders } from '../traces/encode.ts';
+import { traceTableRows } from '../traces/encode.ts';
 import { fromBatch } from '../traces/from-batch.ts';
 import { buildTraceRows, nextVersion } from '../traces/rows.ts';
+import { storeRows } from './store.ts';
 
-/** POST /v1/l/batch: one trace with its observations; 200 once committed. */
+/** POST /v1/l/batch: one trace with its observations; 200 once durable. */
 export function batchRoutes(deps: IngestDeps) {
-  useTraceEncoders(deps.ingestor);
   return new Hono().post('/v1/l/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const body = validate(BatchRequest, await readJsonObject(c));
     const { piece, observations } = fromBatch(body);
     const rows = buildTraceRows(piece, observations, deps.prices, nextVersion());
-    await deps.ingestor.submit(traceRowsForSubmit(rows.observations, [rows.trace]));
+    await storeRows(c, deps, traceTableRows(rows.observations, [rows.trace]));
     return c.json({
       message: `stored trace ${piece.id} with ${observations.length} observation${observations.length === 1 ? '' : 's'}`,
     });

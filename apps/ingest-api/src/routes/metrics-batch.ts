@@ -2,36 +2,37 @@ import { TABLES } from '@spanhouse/db';
 import { limitBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
+import type { TableRows } from '../ingest/ingestor.ts';
 import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
-import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleChunk } from '../metrics/rows.ts';
+import { buildMetricRows, encodeSamplesTsv, encodeSeriesTsv } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
 import { SeriesCache } from '../metrics/series-cache.ts';
+import { storeRows } from './store.ts';
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
- * committed. A batch with any invalid point is refused whole (400 naming the point and field).
+ * durable. A batch with any invalid point is refused whole (400 naming the point and field).
  */
 export function metricsBatchRoutes(deps: IngestDeps) {
   const cache = new SeriesCache();
-  deps.ingestor.encodeWith(TABLES.metricSamples, {
-    format: 'TabSeparated',
-    columns: SAMPLE_COLUMNS,
-    // The samples buffer holds one pre-encoded chunk per request (see SampleChunk).
-    encode: (chunks) => Buffer.concat((chunks as SampleChunk[]).map((c) => c.bytes)),
-    countOf: (chunk) => (chunk as SampleChunk).rows,
-  });
   return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
     const body = await readMetricsBody(c);
     const batch = scanMetricsBatch(body, cache) ?? parsed(metricsText(body), cache);
-    await deps.ingestor.submit({
-      [TABLES.metricSeries]: batch.series,
-      [TABLES.metricSamples]: batch.samples.rows > 0 ? [batch.samples] : [],
-    });
+    await storeRows(c, deps, metricTableRows(batch));
+    // Durable in the log, so on its way to the series table: later batches need not send these series again.
     batch.markStored();
     const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
   });
+}
+
+/** A batch's rows as the ingestor takes them. */
+export function metricTableRows(batch: ScannedBatch): TableRows {
+  return {
+    [TABLES.metricSeries]: { bytes: encodeSeriesTsv(batch.series), rows: batch.series.length },
+    [TABLES.metricSamples]: batch.samples,
+  };
 }
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
