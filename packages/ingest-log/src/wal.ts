@@ -9,7 +9,11 @@ import { type Segment, segmentPath } from './segments.ts';
 
 export type WalOptions = {
   dir: string;
-  /** A new segment starts once the current one holds this many bytes. */
+  /**
+   * A new segment starts once the current one holds this many bytes (at most an eighth of
+   * `maxBytes`, so committed rows waiting in a segment that is still written to never take more
+   * than that share of the budget).
+   */
   segmentBytes: number;
   /** Disk budget: appends past it are refused with LogFullError until committed segments are removed. */
   maxBytes: number;
@@ -49,6 +53,8 @@ export class WriteAheadLog {
   private readonly fs: FileLayer;
   private readonly waiting: Waiting[] = [];
   private waitingBytes = 0;
+  /** Bytes of the group being written: counted against the budget until they are on disk (or failed). */
+  private writingBytes = 0;
   private writing = false;
   private closed = false;
   private diskBytes = 0;
@@ -57,6 +63,7 @@ export class WriteAheadLog {
   private committed: number;
   private checkpointWrite: Promise<void> = Promise.resolve();
   private readonly durableListeners = new Set<() => void>();
+  private readonly segmentBytes: number;
 
   private constructor(
     private readonly opts: WalOptions,
@@ -67,6 +74,7 @@ export class WriteAheadLog {
     private readonly lock: { release(): Promise<void> },
   ) {
     this.fs = opts.fs ?? nodeFileLayer;
+    this.segmentBytes = Math.max(1, Math.min(opts.segmentBytes, Math.floor(opts.maxBytes / 8)));
     this.nextSeq = (segments.at(-1)?.seq ?? 0) + 1;
     this.nextLsn = Math.max(recovery.lastLsn, committedLsn) + 1;
     this.committed = committedLsn;
@@ -102,7 +110,7 @@ export class WriteAheadLog {
 
   /** Bytes of the log on disk plus those waiting for the next sync. */
   get usedBytes(): number {
-    return this.diskBytes + this.waitingBytes;
+    return this.diskBytes + this.waitingBytes + this.writingBytes;
   }
 
   get logger(): Logger | undefined {
@@ -171,6 +179,18 @@ export class WriteAheadLog {
   }
 
   private async removeCommittedSegments(): Promise<void> {
+    // A segment still written to whose every record is committed, past a quarter of its size, is
+    // sealed (the next append starts a new one) so that it can go too.
+    const current = this.segments.at(-1);
+    if (
+      current?.file &&
+      current.lastLsn !== undefined &&
+      current.lastLsn <= this.committed &&
+      current.size >= this.segmentBytes / 4 &&
+      !this.writing
+    ) {
+      await this.seal(current);
+    }
     while (this.segments.length > 0) {
       const s = this.segments[0]!;
       const done = s.lastLsn === undefined ? s.durableEnd === 0 && !s.file : s.lastLsn <= this.committed;
@@ -189,7 +209,12 @@ export class WriteAheadLog {
         const group = this.waiting.splice(0);
         const bytes = this.waitingBytes;
         this.waitingBytes = 0;
-        await this.writeGroup(group, bytes);
+        this.writingBytes = bytes;
+        try {
+          await this.writeGroup(group, bytes);
+        } finally {
+          this.writingBytes = 0;
+        }
       }
     } finally {
       this.writing = false;
@@ -208,6 +233,7 @@ export class WriteAheadLog {
       );
       segment.size += written;
       this.diskBytes += written;
+      this.writingBytes = 0;
       if (written !== bytes)
         throw Object.assign(new Error(`short write: ${written} of ${bytes} bytes`), { code: 'EIO' });
       await file.datasync();
@@ -234,7 +260,7 @@ export class WriteAheadLog {
   private async segmentFor(bytes: number): Promise<Segment> {
     const current = this.segments.at(-1);
     if (current?.file) {
-      if (current.size === 0 || current.size + bytes <= this.opts.segmentBytes) return current;
+      if (current.size === 0 || current.size + bytes <= this.segmentBytes) return current;
       await this.seal(current);
     }
     const seq = this.nextSeq++;

@@ -57,6 +57,25 @@ describe('the write-ahead log', () => {
     await expect(appendMany(3)).resolves.toHaveLength(3);
   });
 
+  it('frees its whole budget once everything is committed, the segment still written to included', async () => {
+    const { log } = await fresh({ segmentBytes: 1 << 30, maxBytes: 64 * 1024 });
+    let last = 0;
+    const fill = async () => {
+      for (;;) {
+        try {
+          last = await log.append([chunk('t', `${'z'.repeat(1000)}\n`)]);
+        } catch (err) {
+          expect(err).toBeInstanceOf(LogFullError);
+          return;
+        }
+      }
+    };
+    await fill();
+    await log.markCommitted(last);
+    expect(log.usedBytes).toBe(0);
+    await expect(log.append([chunk('t', 'again\n')])).resolves.toBe(last + 1);
+  });
+
   it('refuses a record larger than its whole budget', async () => {
     const { log } = await fresh({ maxBytes: 1024 });
     await expect(log.append([chunk('t', 'z'.repeat(2000))])).rejects.toBeInstanceOf(RecordTooLargeError);

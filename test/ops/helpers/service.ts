@@ -20,6 +20,8 @@ export type Service = {
   exited: Promise<Exit>;
   /** Resolves when a log line's msg matches (lines already printed count). */
   waitForLog(msg: string, timeoutMs?: number): Promise<void>;
+  /** The first log line printed with this msg, parsed, if any. */
+  logged(msg: string): Record<string, unknown> | undefined;
   /** The last lines printed (stdout and stderr), for failure messages. */
   tail(): string;
   /** Resident set size now, from /proc (Linux). */
@@ -44,22 +46,23 @@ export async function launch(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Record<string, unknown>>();
   const watchers: { msg: string; resolve: () => void }[] = [];
   let port = 0;
   const onLine = (line: string) => {
     recent.push(line);
     if (recent.length > 200) recent.shift();
     let msg: string | undefined;
+    let parsed: { msg?: string; port?: number };
     try {
-      const parsed = JSON.parse(line) as { msg?: string; port?: number };
+      parsed = JSON.parse(line) as { msg?: string; port?: number };
       msg = parsed.msg;
       if (msg === 'listening' && parsed.port) port = parsed.port;
     } catch {
       return;
     }
     if (!msg || seen.has(msg)) return;
-    seen.add(msg);
+    seen.set(msg, parsed);
     for (const w of watchers.filter((x) => x.msg === msg)) w.resolve();
   };
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -100,6 +103,7 @@ export async function launch(
     base: `http://127.0.0.1:${port}`,
     exited,
     waitForLog,
+    logged: (msg) => seen.get(msg),
     tail,
     rssBytes() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');

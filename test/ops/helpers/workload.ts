@@ -261,6 +261,26 @@ export async function verify(
   return found;
 }
 
+/**
+ * Every workload point stored, over all series: the sum of their values (1 each) grouped by host
+ * (three groups, so the 50-series cut never applies). For long runs where a query per series
+ * would take too long.
+ */
+export async function storedPointTotal(base: string): Promise<number> {
+  const q = new URLSearchParams({
+    name: METRIC_NAME,
+    agg: 'sum',
+    step: '1d',
+    group_by: 'host',
+    from: `${DAY}T00:00:00Z`,
+    to: `${DAY}T23:59:59Z`,
+  });
+  const res = await fetch(`${base}/api/public/metrics/query?${q}`, { headers: AUTH });
+  if (res.status !== 200) throw new Error(`metrics query answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { data: { values: { value: number }[] }[] };
+  return body.data.reduce((sum, s) => sum + s.values.reduce((a, v) => a + v.value, 0), 0);
+}
+
 /** Points of one workload series: the sum of its values (1 each) in the day's single 1d bucket. */
 async function storedPoints(base: string, req: string): Promise<number> {
   const q = new URLSearchParams({
@@ -276,6 +296,10 @@ async function storedPoints(base: string, req: string): Promise<number> {
   const body = (await res.json()) as { data: { values: { value: number }[] }[] };
   return body.data.reduce((sum, s) => sum + s.values.reduce((a, v) => a + v.value, 0), 0);
 }
+
+/** Points acknowledged in `ledgers`. */
+export const ackedPoints = (ledgers: Ledger[]) =>
+  ledgers.reduce((n, l) => n + [...l.ackedSeries.values()].reduce((a, b) => a + b, 0), 0);
 
 /** Every kind, in turn: batch traces, OTLP spans, metric points. */
 export const KINDS: Kind[] = ['batch', 'otlp', 'metrics'];
