@@ -1,6 +1,6 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
-import type { Credentials } from '@spanhouse/http';
+import type { Admission, Credentials } from '@spanhouse/http';
 import type { Logger } from 'pino';
 import type { Ingestor } from './ingest/ingestor.ts';
 import type { LocalIngestLog } from './ingest/local-log.ts';
@@ -16,4 +16,6 @@ export type IngestDeps = {
   /** This process's ingest log: its state for /readyz and /metrics, and its close at shutdown. */
   log: LocalIngestLog;
   prices: PriceTable;
+  /** Admission control shared by every ingest route of this process. */
+  admission: Admission;
 };

@@ -1,6 +1,6 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
-import type { Credentials, ServiceMetrics } from '@spanhouse/http';
+import { Admission, type Credentials, type ServiceMetrics } from '@spanhouse/http';
 import type { FileLayer } from '@spanhouse/ingest-log';
 import type { Logger } from 'pino';
 import type { IngestDeps } from './deps.ts';
@@ -69,5 +69,6 @@ export async function createIngestDeps(opts: {
     onAccepted: (table, rows) => metrics?.rowsAccepted.inc({ table }, rows),
     onRejected: (table, rows, reason) => metrics?.rowsRejected.inc({ table, reason }, rows),
   });
-  return { db, config, logger, credentials, prices: PriceTable.load(config.pricesFile), ingestor, log };
+  const admission = new Admission({ maxBytes: config.ingest.maxInflightBytes, maxQueueMs: config.ingest.maxQueueMs });
+  return { db, config, logger, credentials, prices: PriceTable.load(config.pricesFile), ingestor, log, admission };
 }

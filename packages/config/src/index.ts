@@ -50,6 +50,17 @@ const EnvSchema = v.object({
   INGEST_FLUSH_MAX_BYTES: v.optional(Int(64 * 1024, 1024 * MiB), String(32 * MiB)),
   /** How long a request that asked to wait for its commit (?wait=commit) waits before 503 + Retry-After. */
   INGEST_COMMIT_TIMEOUT_MS: v.optional(Int(100, 600_000), '15000'),
+  /**
+   * Bytes admitted ingest requests may hold at once (bodies as received plus inflated gzip), up to
+   * their durable append: past it, new requests get 429 before their body is read.
+   */
+  INGEST_MAX_INFLIGHT_BYTES: v.optional(Int(1024 * 1024, 64 * 1024 * MiB), String(128 * MiB)),
+  /**
+   * New ingest requests get 429 while the work already admitted is expected to take longer than
+   * this (at the rate requests have been finishing): a saturated service answers at once instead
+   * of queueing requests until their clients time out.
+   */
+  INGEST_MAX_QUEUE_MS: v.optional(Int(10, 600_000), '1000'),
   /** Request body limit (compressed size for gzip bodies). */
   BODY_LIMIT_BYTES: v.optional(Int(1024, 1024 * MiB), String(10 * MiB)),
   /** Inflated size limit for gzip bodies; a gzip bomb is cut off while inflating. */
@@ -79,6 +90,8 @@ export type Config = {
     flushIntervalMs: number;
     flushMaxBytes: number;
     commitTimeoutMs: number;
+    maxInflightBytes: number;
+    maxQueueMs: number;
   };
   limits: { bodyBytes: number; decompressedBytes: number };
   pricesFile?: string;
@@ -121,6 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       flushIntervalMs: e.INGEST_FLUSH_INTERVAL_MS,
       flushMaxBytes: e.INGEST_FLUSH_MAX_BYTES,
       commitTimeoutMs: e.INGEST_COMMIT_TIMEOUT_MS,
+      maxInflightBytes: e.INGEST_MAX_INFLIGHT_BYTES,
+      maxQueueMs: e.INGEST_MAX_QUEUE_MS,
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
     pricesFile: e.PRICES_FILE,

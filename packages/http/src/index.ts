@@ -1,8 +1,10 @@
+export { Admission, type AdmissionOptions, AdmissionTicket, admissionTicket, admit } from './admission.ts';
 export { auth, type Credentials, checkAuthorization, safeEqual } from './auth.ts';
 export { type BaseEnv, createBaseApp } from './base-app.ts';
 export { limitBody } from './body-limit.ts';
 export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
+export { gunzipLimited } from './inflate.ts';
 export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
 export {
@@ -13,5 +15,14 @@ export {
   type ServiceMetrics,
 } from './metrics.ts';
 export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
+export { type BodyLimits, bodyText, ClientAbortError, readBody } from './read-body.ts';
 export { type Running, startServer } from './serve.ts';
-export { issuesMessage, parseJsonBody, queryObject, readJson, readJsonObject, validate } from './validate.ts';
+export {
+  issuesMessage,
+  parseJsonBody,
+  parseJsonObject,
+  queryObject,
+  readJson,
+  readJsonObject,
+  validate,
+} from './validate.ts';

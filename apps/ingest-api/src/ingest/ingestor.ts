@@ -25,16 +25,14 @@ export type IngestorHooks = {
   onRejected?: (table: string, rows: number, reason: string) => void;
 };
 
-export type SubmitOptions = {
-  /** Also wait until the rows are committed in ClickHouse (read-your-writes), up to commitTimeoutMs. */
-  waitForCommit?: boolean;
-};
+/** What a durable submission can be waited on with (`waitCommitted`). */
+export type Receipt = { lsn: number; tables: string[] };
 
 /**
  * The one entry of every ingest path. Knows each table's columns from when it was built; takes a
- * request's encoded rows as one chunk per table and resolves once they are durable (or, when
- * asked, committed). Throws the log's errors as they are: the routes decide what they mean to a
- * client.
+ * request's encoded rows as one chunk per table and resolves once they are durable, with a
+ * receipt to wait for their commit (read-your-writes). Throws the log's errors as they are: the
+ * routes decide what they mean to a client.
  */
 export class Ingestor {
   constructor(
@@ -44,7 +42,8 @@ export class Ingestor {
     private readonly hooks: IngestorHooks = {},
   ) {}
 
-  async submit(rows: TableRows, opts: SubmitOptions = {}): Promise<void> {
+  /** Resolves once the rows are durable; undefined when there were none. */
+  async submit(rows: TableRows): Promise<Receipt | undefined> {
     const chunks: LogChunk[] = [];
     for (const [table, encoded] of Object.entries(rows)) {
       if (!encoded || encoded.rows === 0) continue;
@@ -52,21 +51,20 @@ export class Ingestor {
       if (!columns) throw new Error(`no columns are known for table ${table}`);
       chunks.push({ table, columns, rows: encoded.rows, data: encoded.bytes });
     }
-    if (chunks.length === 0) return;
-    let receipt: number;
+    if (chunks.length === 0) return undefined;
+    let lsn: number;
     try {
-      receipt = await this.log.append(chunks);
+      lsn = await this.log.append(chunks);
     } catch (err) {
       for (const c of chunks) this.hooks.onRejected?.(c.table, c.rows, (err as Error).name ?? 'Error');
       throw err;
     }
     for (const c of chunks) this.hooks.onAccepted?.(c.table, c.rows);
-    if (opts.waitForCommit) {
-      await this.log.waitCommitted(
-        receipt,
-        chunks.map((c) => c.table),
-        this.commitTimeoutMs,
-      );
-    }
+    return { lsn, tables: chunks.map((c) => c.table) };
+  }
+
+  /** Resolves once the rows of `receipt` are committed in ClickHouse; rejects after the commit timeout. */
+  waitCommitted(receipt: Receipt): Promise<void> {
+    return this.log.waitCommitted(receipt.lsn, receipt.tables, this.commitTimeoutMs);
   }
 }

@@ -1,4 +1,4 @@
-import { limitBody, readJsonObject, validate } from '@spanhouse/http';
+import { admit, bodyText, parseJsonObject, readBody, validate } from '@spanhouse/http';
 import { BatchRequest } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
@@ -9,8 +9,9 @@ import { storeRows } from './store.ts';
 
 /** POST /v1/l/batch: one trace with its observations; 200 once durable. */
 export function batchRoutes(deps: IngestDeps) {
-  return new Hono().post('/v1/l/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const body = validate(BatchRequest, await readJsonObject(c));
+  const { limits } = deps.config;
+  return new Hono().post('/v1/l/batch', admit(deps.admission, limits.bodyBytes), async (c) => {
+    const body = validate(BatchRequest, parseJsonObject(bodyText(await readBody(c, limits))));
     const { piece, observations } = fromBatch(body);
     const rows = buildTraceRows(piece, observations, deps.prices, nextVersion());
     await storeRows(c, deps, traceTableRows(rows.observations, [rows.trace]));

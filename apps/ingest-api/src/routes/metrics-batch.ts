@@ -1,9 +1,9 @@
 import { TABLES } from '@spanhouse/db';
-import { limitBody } from '@spanhouse/http';
+import { admit, badRequest, bodyText, readBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { TableRows } from '../ingest/ingestor.ts';
-import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
+import { parseMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
 import { buildMetricRows, encodeSamplesTsv, encodeSeriesTsv } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
@@ -16,9 +16,11 @@ import { storeRows } from './store.ts';
  */
 export function metricsBatchRoutes(deps: IngestDeps) {
   const cache = new SeriesCache();
-  return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const body = await readMetricsBody(c);
-    const batch = scanMetricsBatch(body, cache) ?? parsed(metricsText(body), cache);
+  const { limits } = deps.config;
+  return new Hono().post('/v1/metrics/batch', admit(deps.admission, limits.bodyBytes), async (c) => {
+    const body = await readBody(c, limits);
+    if (body.length === 0) throw badRequest('request body is empty; expected JSON');
+    const batch = scanMetricsBatch(body, cache) ?? parsed(bodyText(body), cache);
     await storeRows(c, deps, metricTableRows(batch));
     // Durable in the log, so on its way to the series table: later batches need not send these series again.
     batch.markStored();

@@ -1,7 +1,6 @@
-import { limitBody } from '@spanhouse/http';
+import { admit, readBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { readOtlpBody } from '../otlp/body.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
 import { prepareOtlpBody } from '../otlp/ingest.ts';
@@ -14,9 +13,10 @@ import { storeRows } from './store.ts';
  * encoding: exporters act on the status and Retry-After only.
  */
 export function otlpRoutes(deps: IngestDeps) {
-  return new Hono().post('/api/public/otel/v1/traces', limitBody(deps.config.limits.bodyBytes), async (c) => {
+  const { limits } = deps.config;
+  return new Hono().post('/api/public/otel/v1/traces', admit(deps.admission, limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
-    const body = await readOtlpBody(c.req.raw, c.req.header('content-encoding'), deps.config.limits.decompressedBytes);
+    const body = await readBody(c, limits);
     const { rows, result } = prepareOtlpBody(deps, encoding, body);
     if (rows) await storeRows(c, deps, rows);
     if (encoding === 'protobuf') {

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from '@spanhouse/http';
+import { ApiError, admissionTicket, badRequest } from '@spanhouse/http';
 import { LogClosedError, LogFullError, LogWriteError, RecordTooLargeError } from '@spanhouse/ingest-log';
 import type { Context } from 'hono';
 import type { IngestDeps } from '../deps.ts';
@@ -25,11 +25,15 @@ export function waitsForCommit(c: Context): boolean {
 /**
  * Stores a request's rows through the ingestor and answers for the storage layer: the log's own
  * errors become the statuses clients act on (OTLP exporters retry 429 and 503 after Retry-After).
+ * Once the rows are durable the request holds no more of the admission budget, also while it
+ * waits for the commit.
  */
 export async function storeRows(c: Context, deps: IngestDeps, rows: TableRows): Promise<void> {
   const waitForCommit = waitsForCommit(c);
   try {
-    await deps.ingestor.submit(rows, { waitForCommit });
+    const receipt = await deps.ingestor.submit(rows);
+    admissionTicket(c)?.release();
+    if (waitForCommit && receipt) await deps.ingestor.waitCommitted(receipt);
   } catch (err) {
     throw refusal(err) ?? err;
   }
