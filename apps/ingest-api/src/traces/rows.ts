@@ -148,7 +148,8 @@ export function buildTraceRows(
       end_us: record.endUs ?? record.startUs,
     };
   }
-  const metadata: TraceRow['metadata'] = {};
+  // Keys are the client's: a null-prototype object, where "__proto__" is a key like any other.
+  const metadata: TraceRow['metadata'] = Object.create(null);
   for (const [key, value] of Object.entries(piece.metadata ?? {})) {
     if (value !== undefined) metadata[key] = [version, jsonOf(value)];
   }
