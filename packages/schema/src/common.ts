@@ -16,13 +16,13 @@ export const IsoDateTime = v.pipe(
   ),
 );
 
-/** Free-form key/value object (JSON object, not an array or null). */
-export const JsonObject = v.pipe(
-  v.custom<Record<string, unknown>>(
-    (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
-    'must be a JSON object',
-  ),
-  v.record(v.string(), v.unknown()),
+/**
+ * Free-form key/value object (JSON object, not an array or null), passed on as given: every key
+ * is the client's, "__proto__" and "constructor" included (a record schema would leave those out).
+ */
+export const JsonObject = v.custom<Record<string, unknown>>(
+  (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+  'must be a JSON object',
 );
 
 export const PaginationMeta = v.object({

@@ -60,8 +60,10 @@ function parseObject(text: unknown): Record<string, unknown> {
 }
 
 export function fromTraceRow(r: Record<string, unknown>): TraceFields {
-  const metadata: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
+  // fromEntries defines every key as data: "__proto__" is a metadata key like any other.
+  const metadata: Record<string, unknown> = Object.fromEntries(
+    Object.entries((r.metadata ?? {}) as Record<string, unknown>).map(([k, v]) => [k, parseJsonText(v)]),
+  );
   return {
     id: str(r.id),
     timestamp: chToIso(str(r.timestamp)),
