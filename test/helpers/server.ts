@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { type Config, loadConfig } from '@spanhouse/config';
 import { type Db, openTestDb } from '@spanhouse/db';
 import { createLogger } from '@spanhouse/http';
+import type { DestinationStream } from 'pino';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
 import { TEST_CREDENTIALS } from './app.ts';
 
@@ -27,6 +28,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** Sees every request before the app does (headers only; do not read the body). */
   observe?: (req: Request) => void,
+  /** Where the service logs go (JSON lines); none by default unless LOG_LEVEL is set. */
+  logTo?: DestinationStream,
 ): Promise<TestServer> {
   const db = await openTestDb(label);
   const config = loadConfig({
@@ -37,7 +40,7 @@ export async function startTestServer(
     INGEST_FLUSH_INTERVAL_MS: '5',
     ...env,
   });
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const logger = logTo ? createLogger('info', 'spanhouse', logTo) : createLogger(process.env.LOG_LEVEL ?? 'silent');
   const app = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db });
   const fetch = (req: Request, ...rest: unknown[]) => {
     observe?.(req);
