@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type Config, loadConfig } from '@spanhouse/config';
 import { type Db, openTestDb } from '@spanhouse/db';
-import { createLogger } from '@spanhouse/http';
+import { createLogger, keepConnectionsLonger } from '@spanhouse/http';
 import type { DestinationStream } from 'pino';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
 import { TEST_CREDENTIALS } from './app.ts';
@@ -46,7 +46,9 @@ export async function startTestServer(
     observe?.(req);
     return app.app.fetch(req, ...(rest as []));
   };
-  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+  // As startServer serves: unread bodies taken in after the answer, idle connections kept 65 s.
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1', autoCleanupIncoming: false });
+  keepConnectionsLonger(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

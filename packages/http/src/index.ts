@@ -6,6 +6,7 @@ export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
 export { gunzipLimited } from './inflate.ts';
 export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+export { lingerOnUnreadBody } from './linger.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
 export {
   createServiceMetrics,
@@ -16,7 +17,7 @@ export {
 } from './metrics.ts';
 export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 export { type BodyLimits, bodyText, ClientAbortError, readBody } from './read-body.ts';
-export { type Running, startServer } from './serve.ts';
+export { keepConnectionsLonger, type Running, startServer } from './serve.ts';
 export {
   issuesMessage,
   parseJsonBody,

@@ -26,6 +26,8 @@ export type Service = {
   tail(): string;
   /** Resident set size now, from /proc (Linux). */
   rssBytes(): number;
+  /** Every request the service logged (status and its own time for it, ms), in order. */
+  requests: { status: number; ms: number; path: string }[];
 };
 
 export const tempDir = (label: string) => mkdtempSync(path.join(tmpdir(), `spanhouse-ops-${label}-`));
@@ -49,15 +51,17 @@ export async function launch(
   const seen = new Map<string, Record<string, unknown>>();
   const watchers: { msg: string; resolve: () => void }[] = [];
   let port = 0;
+  const requests: Service['requests'] = [];
   const onLine = (line: string) => {
     recent.push(line);
     if (recent.length > 200) recent.shift();
     let msg: string | undefined;
-    let parsed: { msg?: string; port?: number };
+    let parsed: { msg?: string; port?: number; status?: number; ms?: number; path?: string };
     try {
-      parsed = JSON.parse(line) as { msg?: string; port?: number };
+      parsed = JSON.parse(line) as typeof parsed;
       msg = parsed.msg;
       if (msg === 'listening' && parsed.port) port = parsed.port;
+      if (msg === 'request') requests.push({ status: parsed.status ?? 0, ms: parsed.ms ?? 0, path: parsed.path ?? '' });
     } catch {
       return;
     }
@@ -104,6 +108,7 @@ export async function launch(
     exited,
     waitForLog,
     logged: (msg) => seen.get(msg),
+    requests,
     tail,
     rssBytes() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');

@@ -61,7 +61,8 @@ function prefixNumber(prefix: string): number {
   return h;
 }
 
-export function build(kind: Kind, ledger: Ledger): Built {
+/** A request of `kind`; an OTLP trace has `spans` spans (OBS_PER_TRACE by default). */
+export function build(kind: Kind, ledger: Ledger, spanCount = OBS_PER_TRACE): Built {
   const n = ledger.nextId();
   const time = new Date(DAY_START_MS + (n % 80_000) * 1000).toISOString();
   if (kind === 'batch') {
@@ -85,7 +86,7 @@ export function build(kind: Kind, ledger: Ledger): Built {
   }
   if (kind === 'otlp') {
     const traceHex = hex(prefixNumber(ledger.prefix), 8) + hex(n, 24);
-    const spanHex = Array.from({ length: OBS_PER_TRACE }, (_, k) => hex(n * 16 + k + 1, 16));
+    const spanHex = Array.from({ length: spanCount }, (_, k) => hex(n * 1024 + k + 1, 16));
     const startNs = `${BigInt(DAY_START_MS + (n % 80_000) * 1000) * 1_000_000n}`;
     const spans = spanHex.map((spanId, k) => ({
       traceId: traceHex,
