@@ -61,4 +61,13 @@ describe('docker-compose.yml', () => {
       expect(s.healthcheck?.test.join(' ')).toContain('/readyz');
     }
   });
+
+  it("keeps the ingest process's write-ahead log on a volume of its own", () => {
+    const ingest = compose.services.ingest!;
+    const dir = loadConfig(ingest.environment as Record<string, string>).ingest.logDir;
+    const mount = ingest.volumes?.map((v) => v.split(':')).find(([, target]) => target === dir);
+    expect(mount, `a volume mounted at ${dir}`).toBeDefined();
+    expect(Object.keys(compose.volumes)).toContain(mount![0]);
+    expect(compose.services.clickhouse!.volumes!.some((v) => v.startsWith(`${mount![0]}:`))).toBe(false);
+  });
 });
