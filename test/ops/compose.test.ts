@@ -64,7 +64,8 @@ describe('docker-compose.yml', () => {
 
   it("keeps the ingest process's write-ahead log on a volume of its own", () => {
     const ingest = compose.services.ingest!;
-    const dir = loadConfig(ingest.environment as Record<string, string>).ingest.logDir;
+    const env = Object.fromEntries(Object.entries(ingest.environment!).map(([k, v]) => [k, substitute(String(v))]));
+    const dir = loadConfig(env).ingest.logDir;
     const mount = ingest.volumes?.map((v) => v.split(':')).find(([, target]) => target === dir);
     expect(mount, `a volume mounted at ${dir}`).toBeDefined();
     expect(Object.keys(compose.volumes)).toContain(mount![0]);
