@@ -22,6 +22,9 @@ export type LocalLogOptions = {
   onDeadLetter?: (table: string, rows: number) => void;
 };
 
+/** How long a failed write of the log keeps the process unready without a later one succeeding. */
+const DISK_FAILURE_MEMORY_MS = 10_000;
+
 /** What /readyz and /metrics say about the log. */
 export type IngestLogStatus = {
   logBytes: number;
@@ -32,7 +35,11 @@ export type IngestLogStatus = {
   backlogAgeMs: number;
   /** Inserts failing since (ms) with the last error, while they do. */
   failing?: { since: number; error: string };
-  /** Set while the last write or sync of the log failed (a full or failing disk). */
+  /**
+   * Set while the last write or sync of the log failed (a full or failing disk), for at most
+   * DISK_FAILURE_MEMORY_MS after the last failure: a process nobody sends to (being unready) must
+   * not stay unready for want of a write that shows the disk is back.
+   */
   diskFailing?: { since: number };
   replay: { records: number; replayed: number; done: boolean; tornTails: number; corruptSegments: number };
   deadLetters: number;
@@ -51,14 +58,14 @@ export class LocalIngestLog implements IngestLog {
   private constructor(
     private readonly wal: WriteAheadLog,
     private readonly writer: BackgroundWriter,
-    private readonly state: { deadLetters: number; diskFailingSince?: number },
+    private readonly state: { deadLetters: number; diskFailingSince?: number; lastDiskFailure?: number },
   ) {
     this.replayTotal = Math.max(0, wal.recovery.lastLsn - wal.committedLsn);
   }
 
   static async open(opts: LocalLogOptions): Promise<LocalIngestLog> {
     const logger = opts.logger;
-    const state: { deadLetters: number; diskFailingSince?: number } = { deadLetters: 0 };
+    const state: { deadLetters: number; diskFailingSince?: number; lastDiskFailure?: number } = { deadLetters: 0 };
     const wal = await WriteAheadLog.open({
       dir: opts.dir,
       maxBytes: opts.maxBytes,
@@ -67,6 +74,7 @@ export class LocalIngestLog implements IngestLog {
       logger,
       onSync(info) {
         state.diskFailingSince = info.ok ? undefined : (state.diskFailingSince ?? Date.now());
+        if (!info.ok) state.lastDiskFailure = Date.now();
         opts.onSync?.(info);
       },
     });
@@ -113,7 +121,10 @@ export class LocalIngestLog implements IngestLog {
       uncommittedRecords: this.wal.lastLsn - this.writer.committedLsn,
       backlogAgeMs: this.writer.backlog(now).oldestAgeMs,
       failing: this.writer.failing,
-      diskFailing: this.state.diskFailingSince === undefined ? undefined : { since: this.state.diskFailingSince },
+      diskFailing:
+        this.state.diskFailingSince !== undefined && now - (this.state.lastDiskFailure ?? 0) < DISK_FAILURE_MEMORY_MS
+          ? { since: this.state.diskFailingSince }
+          : undefined,
       replay: {
         records: this.replayTotal,
         replayed: this.writer.replayedRecords,
