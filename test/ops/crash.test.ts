@@ -1,5 +1,6 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { launch, type Service, stop, tempDir } from './helpers/service.ts';
 import { drive, type Found, KINDS, Ledger, verify } from './helpers/workload.ts';
@@ -92,4 +93,38 @@ it(`loses nothing acknowledged and counts nothing twice when killed with SIGKILL
       .join('\n')}\n  all runs: traces ${all.ackedTraces}/${all.foundTraces}, observations ` +
       `${all.ackedObservations}/${all.foundObservations}, metric points ${all.ackedPoints}/${all.foundPoints}`,
   );
+});
+
+it('replays what a killed process acknowledged but had not inserted, and says ready only once it is all readable', {
+  timeout: 120_000,
+}, async () => {
+  const dir = tempDir('replay');
+  const faultFile = `${dir}/fault`;
+  const faulty = fileURLToPath(new URL('./fixtures/faulty-storage.mjs', import.meta.url));
+  const replayEnv = { DATA_DIR: dir, SPANHOUSE_TEST_FAULT_FILE: faultFile };
+  let s = await launch(replayEnv, { preload: [faulty] });
+  writeFileSync(faultFile, 'fail');
+  const ledger = new Ledger('replay');
+  let done = false;
+  await Promise.all([
+    drive({ base: s.base, ledger, kinds: KINDS, concurrency: 4, until: () => done }),
+    sleep(1_500).then(() => (done = true)),
+  ]);
+  expect(ledger.acked).toBeGreaterThan(10);
+  s.child.kill('SIGKILL');
+  await s.exited;
+
+  // Inserts now work, slowly: the replay takes a while, and readiness waits for it.
+  writeFileSync(faultFile, 'delay 1500');
+  s = await launch(replayEnv, { preload: [faulty] });
+  const first = await fetch(`${s.base}/readyz`);
+  expect(first.status).toBe(503);
+  expect(((await first.json()) as { message: string }).message).toMatch(/replaying the ingest log/);
+  writeFileSync(faultFile, '');
+  const found = await verify(s.base, [ledger]);
+  expect(found.problems).toEqual([]);
+  expect(found.foundTraces).toBe(found.ackedTraces);
+  expect(found.foundPoints).toBe(found.ackedPoints);
+  await stop(s);
+  rmSync(dir, { recursive: true, force: true });
 });
