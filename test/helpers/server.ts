@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { type Config, loadConfig } from '@spanhouse/config';
-import { type Db, openTestDb } from '@spanhouse/db';
+import type { Config } from '@spanhouse/config';
+import type { Db } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
 import { createLogger, keepConnectionsLonger } from '@spanhouse/http';
-import type { DestinationStream } from 'pino';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
-import { TEST_CREDENTIALS } from './app.ts';
+import type { DestinationStream } from 'pino';
+import { TEST_CREDENTIALS, testConfig } from './app.ts';
 
 export type TestServer = {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
@@ -32,15 +33,8 @@ export async function startTestServer(
   logTo?: DestinationStream,
 ): Promise<TestServer> {
   const db = await openTestDb(label);
-  const config = loadConfig({
-    DATA_DIR: db.dataDir,
-    API_BEARER_TOKEN: TEST_CREDENTIALS.bearerToken,
-    PUBLIC_KEY: TEST_CREDENTIALS.publicKey,
-    SECRET_KEY: TEST_CREDENTIALS.secretKey,
-    INGEST_FLUSH_INTERVAL_MS: '5',
-    ...env,
-  });
-  const logger = logTo ? createLogger('info', 'spanhouse', logTo) : createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const { config, logger: quiet } = testConfig(db.dataDir, env);
+  const logger = logTo ? createLogger('info', 'spanhouse', logTo) : quiet;
   const app = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db });
   const fetch = (req: Request, ...rest: unknown[]) => {
     observe?.(req);

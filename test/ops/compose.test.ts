@@ -45,9 +45,13 @@ describe('docker-compose.yml', () => {
     for (const name of ['ingest', 'query']) {
       const s = compose.services[name]!;
       expect(s.build).toBe('.');
+      // The image builds each app's bundle (`pnpm build`) from its entry point.
       const entry = s.command!.at(-1)!;
-      expect(existsSync(`${ROOT}/${entry}`), entry).toBe(true);
-      expect(entry).toBe(`apps/${name}-api/src/main.ts`);
+      expect(entry).toBe(`apps/${name}-api/dist/main.mjs`);
+      expect(existsSync(`${ROOT}/apps/${name}-api/src/main.ts`)).toBe(true);
+      const pkg = JSON.parse(readFileSync(`${ROOT}/apps/${name}-api/package.json`, 'utf8'));
+      expect(pkg.scripts.build).toContain('src/main.ts dist/main.mjs');
+      expect(readFileSync(`${ROOT}/Dockerfile`, 'utf8')).toMatch(/^RUN pnpm build$/m);
       const env = Object.fromEntries(Object.entries(s.environment!).map(([k, v]) => [k, substitute(String(v))]));
       const config = loadConfig(env);
       expect(config.clickhouse.url).toBe('http://clickhouse:8123');

@@ -57,7 +57,9 @@ it('takes 3,900 series of 64 labels of 1,000 characters (26 batches) and answers
   }
   const afterIngest = service.rssBytes();
   const ingestPeak = peak;
-  console.log(`large label sets: after ingest RSS ${mib(afterIngest)} MiB, peak while ingesting ${mib(ingestPeak)} MiB`);
+  console.log(
+    `large label sets: after ingest RSS ${mib(afterIngest)} MiB, peak while ingesting ${mib(ingestPeak)} MiB`,
+  );
   const q = new URLSearchParams({
     name: 'wide_labels',
     labels: JSON.stringify({ group: 'g3' }),

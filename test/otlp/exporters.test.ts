@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Span ids as the service names them (DESIGN.md, OTLP). */
+/** Span ids as the service names them (docs/api.md, OTLP). */
 const traceUuid = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 const spanUuid = (hex: string) => traceUuid(`0000000000000000${hex}`);

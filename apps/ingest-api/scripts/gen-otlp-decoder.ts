@@ -5,7 +5,7 @@
 // Why not only protobufjs's static code (which the same script still generates, for encoding and as
 // the reference the decoder is tested against): that code builds each message on a prototype, reads
 // short strings byte by byte in JavaScript and makes a Long object per 64-bit value; decoding was the
-// largest cost of OTLP ingest after mapping (scripts/bench-decode.ts). This decoder makes plain
+// largest cost of OTLP ingest after mapping (`pnpm bench otlp-decode`, docs/decisions/0007). This decoder makes plain
 // objects of one shape per message type, strings with Node's native UTF-8 decoder and bytes as views
 // of the body, and reads exactly what protobufjs reads (same rules, same refusals; tested).
 import { writeFileSync } from 'node:fs';

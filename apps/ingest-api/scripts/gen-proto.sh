@@ -2,7 +2,7 @@
 # Generates the OTLP trace code from the vendored .proto files: protobufjs static code (responses,
 # request encoding for tests and benchmarks, the reference decoder) and the request decoder.
 # Run with `pnpm gen:proto` after changing proto/; the output is committed, so CI needs no codegen.
-# protobufjs won over @bufbuild/protobuf on decode speed: see scripts/bench-decode.ts.
+# Why protobufjs and a generated decoder: docs/decisions/0007-otlp-decoding.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=src/otlp/generated
@@ -15,5 +15,5 @@ pbjs --target static-module --wrap esm \
   --out "$out/otlp.js" --dts \
   proto/opentelemetry/proto/collector/trace/v1/trace_service.proto
 echo "generated $out/otlp.js and $out/otlp.d.ts"
-# The request decoder the endpoint runs (faster than protobufjs's; see the script's header).
+# The request decoder the endpoint runs (see the script's header).
 tsx scripts/gen-otlp-decoder.ts

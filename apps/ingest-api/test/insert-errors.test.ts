@@ -3,7 +3,7 @@ import { isPermanentInsertError } from '../src/ingest/insert-errors.ts';
 
 describe('isPermanentInsertError on the embedded engine', () => {
   it('recognises the ClickHouseError chDB throws (another copy of the class) by its code', async () => {
-    const { openTestDb } = await import('@spanhouse/db');
+    const { openTestDb } = await import('@spanhouse/db/testing');
     const db = await openTestDb('permanent_errors');
     try {
       await db.writer.command({ query: "CREATE TABLE t (ts DateTime64(6, 'UTC')) ENGINE = MergeTree ORDER BY ts" });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { type Db, openTestDb } from '@spanhouse/db';
+import type { Db } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
 import { microsToCh, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

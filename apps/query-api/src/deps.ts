@@ -6,5 +6,6 @@ import type { MetricSeriesCache } from './metrics/series-cache.ts';
 /**
  * What the query routes need; passed in, never imported as singletons. `seriesCache` only where
  * this process is the sole writer of the database and invalidates it (see MetricSeriesCache).
+ * `webDir`: the built web UI to serve (default: apps/web/dist).
  */
-export type QueryDeps = { db: Db; config: Config; logger: Logger; seriesCache?: MetricSeriesCache };
+export type QueryDeps = { db: Db; config: Config; logger: Logger; seriesCache?: MetricSeriesCache; webDir?: string };

@@ -18,7 +18,14 @@ import { MetricSeriesCache, registerQueryRoutes } from '@spanhouse/query-api';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 
-export type AllInOne = { app: Hono<BaseEnv>; db: Db; ingest: IngestDeps; metrics: ServiceMetrics };
+export type AllInOne = {
+  app: Hono<BaseEnv>;
+  db: Db;
+  ingest: IngestDeps;
+  metrics: ServiceMetrics;
+  /** The query side's series cache (embedded only). */
+  seriesCache?: MetricSeriesCache;
+};
 
 /**
  * Both APIs on one app over one database: the embedded default, where chDB binds the data folder
@@ -42,7 +49,7 @@ export async function createAllInOne(opts: {
   const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(ingest.log, db) });
   registerIngestRoutes(app, ingest);
   registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, seriesCache });
-  return { app, db, ingest, metrics };
+  return { app, db, ingest, metrics, seriesCache };
 }
 
 /**

@@ -4,15 +4,15 @@ import { auth, type Credentials } from './auth.ts';
 import { notFound, onError } from './errors.ts';
 import { lingerOnUnreadBody } from './linger.ts';
 import { type LogVariables, requestLogger } from './logging.ts';
-import { requestMetrics, type ServiceMetrics } from './metrics.ts';
 import { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
+import { requestMetrics, type ServiceMetrics } from './self-metrics.ts';
 
 export type BaseEnv = { Variables: LogVariables };
 
 /**
  * The frame every entry point shares (ingest, query, all-in-one): request ids and logs, the one
- * JSON error model for errors and unknown routes, /healthz and /readyz without auth, /metrics
- * with Bearer, Bearer on /v1/*, and
+ * JSON error model for errors and unknown routes, /healthz, /readyz and /openapi.json without
+ * auth, /metrics with Bearer, Bearer on /v1/*, and
  * Bearer or Basic on /api/public/* (the OTLP endpoint and the Langfuse clients use Basic).
  * Apps add their routes to it.
  */
@@ -30,7 +30,6 @@ export function createBaseApp(deps: {
   app.use('*', lingerOnUnreadBody());
   app.use('*', requestLogger(deps.logger));
   if (deps.metrics) app.use('*', requestMetrics(deps.metrics));
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
   registerOpsRoutes(app, deps);
   app.use('/v1/*', auth(deps.credentials, { allowBasic: false }));
   app.use('/api/public/*', auth(deps.credentials, { allowBasic: true }));

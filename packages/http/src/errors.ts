@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 
-/** An error we mean to answer with: its code decides the status (SPEC.md part 7). */
+/** An error we mean to answer with: its code decides the status (docs/api.md, Errors). */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(

@@ -9,14 +9,23 @@ export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 export { lingerOnUnreadBody } from './linger.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
 export {
+  describedEndpoints,
+  describeEndpoints,
+  documentGaps,
+  type Endpoint,
+  mountRoutes,
+  openApiDocument,
+  openApiPath,
+} from './openapi.ts';
+export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
+export { type BodyLimits, bodyText, ClientAbortError, readBody } from './read-body.ts';
+export {
   createServiceMetrics,
   type IngestLogGauges,
   requestMetrics,
   routeLabel,
   type ServiceMetrics,
-} from './metrics.ts';
-export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
-export { type BodyLimits, bodyText, ClientAbortError, readBody } from './read-body.ts';
+} from './self-metrics.ts';
 export { keepConnectionsLonger, type Running, startServer } from './serve.ts';
 export {
   issuesMessage,
@@ -27,3 +36,4 @@ export {
   readJsonObject,
   validate,
 } from './validate.ts';
+export { ASSET_CACHE, PAGE_CACHE, type WebUiOptions, webUi, webUiAddress, webUiBanner } from './web-ui.ts';

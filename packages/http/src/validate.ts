@@ -59,7 +59,8 @@ export function parseJsonObject(text: string): Record<string, unknown> {
  * (`tags=a&tags=b` -> ['a', 'b']); single keys stay strings.
  */
 export function queryObject(c: Context): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a parameter may be named `__proto__` (or anything else).
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const [key, values] of Object.entries(c.req.queries())) {
     out[key] = values.length === 1 ? values[0]! : values;
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBaseApp } from '../src/base-app.ts';
 import { ApiError } from '../src/errors.ts';
 import { createLogger } from '../src/logging.ts';
-import { createServiceMetrics } from '../src/metrics.ts';
+import { createServiceMetrics } from '../src/self-metrics.ts';
 
 const credentials = { bearerToken: 'tok-123', publicKey: 'pk-1', secretKey: 'sk-secret-1' };
 const bearer = { Authorization: 'Bearer tok-123' };

@@ -2,6 +2,8 @@ export { type InferOutput, parse, safeParse } from 'valibot';
 export * from './common.ts';
 export * from './daily.ts';
 export * from './errors.ts';
+export * from './metric-labels.ts';
 export * from './metrics.ts';
+export * from './operations.ts';
 export * from './time.ts';
 export * from './traces.ts';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { IsoDateTime } from './common.ts';
 import { isoToMicros, STORED_TIME_RANGE_MESSAGE, STORED_TIME_RANGE_US } from './time.ts';
 
-/** DESIGN.md limits on metric points. */
+/** Limits on metric points (docs/api.md). */
 export const METRIC_LIMITS = {
   nameMax: 256,
   labelKeyMax: 128,
@@ -42,7 +42,7 @@ function labelProblem(key: string, value: unknown): string | undefined {
 }
 
 /**
- * Label set of a point: string keys to string values (SPEC.md 2.6). Arrays and null are refused.
+ * Label set of a point: string keys to string values (docs/api.md). Arrays and null are refused.
  * Every key is an ordinary key, "__proto__" and "constructor" included: the labels are checked
  * where they are, not copied (a record schema would leave such keys out), and the output is the
  * object given.
@@ -78,7 +78,7 @@ export const MetricTimestamp = v.pipe(
 );
 
 /**
- * SPEC.md 2.6. This schema is the definition of a valid point and of the error messages; the
+ * A metric point (docs/api.md). This schema is the definition of a valid point and of the error messages; the
  * ingest hot path checks the same rules by hand (apps/ingest-api/src/metrics/decode.ts) and
  * falls back to this schema to word the 400 whenever a point fails.
  */
@@ -112,7 +112,7 @@ export const METRIC_STEP_US: Record<MetricStep, number> = {
   '1d': 86_400e6,
 };
 
-/** SPEC.md part 8. */
+/** The answer limits of a metrics query (docs/api.md). */
 export const METRIC_QUERY_LIMITS = { series: 50, points: 1000 } as const;
 
 /** A query parameter given once: a repeated key arrives as an array and is refused. */
@@ -134,7 +134,7 @@ export const MetricsQueryParams = v.object({
 });
 export type MetricsQueryParams = v.InferOutput<typeof MetricsQueryParams>;
 
-/** SPEC.md 2.7. */
+/** A series of a metrics query answer (docs/api.md). */
 export const MetricSeries = v.object({
   labels: v.record(v.string(), v.string()),
   values: v.array(

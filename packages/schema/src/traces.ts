@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Integer, IsoDateTime, JsonObject, PaginationMeta } from './common.ts';
 import { isoToMicros, isStorableMicros, STORED_TIME_RANGE_MESSAGE } from './time.ts';
 
-/** Observation types (DESIGN.md): GENERATION is the one SPEC.md names; the rest follow Langfuse. */
+/** Observation types (docs/api.md): Langfuse's. */
 export const OBSERVATION_TYPES = [
   'SPAN',
   'GENERATION',
@@ -65,7 +65,7 @@ const Money = v.pipe(
   v.maxValue(COST_MAX_USD, `must be at most ${COST_MAX_USD}`),
 );
 
-/** SPEC.md 2.1. Only `id` is required (DESIGN.md); unknown fields are ignored. */
+/** A trace of a batch (docs/api.md). Only `id` is required; unknown fields are ignored. */
 export const TraceInput = v.object({
   id: Id,
   timestamp: v.optional(v.nullable(StoredDateTime)),
@@ -91,7 +91,7 @@ export const CostDetails = v.object({
   total: v.optional(Money),
 });
 
-/** SPEC.md 2.4 (plus Langfuse's usageDetails/costDetails, optional). */
+/** An observation of a batch (docs/api.md), with Langfuse's usageDetails/costDetails. */
 export const ObservationInput = v.object({
   id: Id,
   traceId: v.optional(v.nullable(Id)),
@@ -113,7 +113,7 @@ export const ObservationInput = v.object({
 });
 export type ObservationInput = v.InferOutput<typeof ObservationInput>;
 
-/** SPEC.md 4.2 request body. */
+/** The body of POST /v1/l/batch. */
 export const BatchRequest = v.object({
   trace: TraceInput,
   observations: v.optional(v.array(ObservationInput), []),
@@ -124,7 +124,7 @@ export const MessageResponse = v.object({ message: v.string() });
 
 export const Usage = v.object({ input: Integer, output: Integer, total: Integer });
 
-/** SPEC.md 2.5. */
+/** An observation as the single trace returns it (docs/api.md). */
 export const ObservationOutput = v.object({
   id: v.string(),
   traceId: v.string(),
@@ -164,9 +164,11 @@ const TraceCore = {
   totalCost: v.number(),
 };
 
-/** SPEC.md 2.2 plus the DESIGN.md additions (environment, input, output, metadata). */
+/** A trace of the trace list (docs/api.md). */
 export const TraceListItem = v.object({
   ...TraceCore,
+  /** Tokens summed over the trace's observations; -1 each when the metrics group is excluded. */
+  usage: v.object({ input: v.number(), output: v.number(), total: v.number() }),
   observations: v.array(v.string()),
   scores: v.array(v.unknown()),
 });
@@ -175,10 +177,18 @@ export type TraceListItem = v.InferOutput<typeof TraceListItem>;
 export const TraceListResponse = v.object({ data: v.array(TraceListItem), meta: PaginationMeta });
 export type TraceListResponse = v.InferOutput<typeof TraceListResponse>;
 
-/** SPEC.md 2.3: the trace with full observation records. */
+/** The single trace: the trace with full observation records. */
 export const TraceDetail = v.object({
   ...TraceCore,
   observations: v.array(ObservationOutput),
   scores: v.array(v.unknown()),
 });
 export type TraceDetail = v.InferOutput<typeof TraceDetail>;
+
+/**
+ * The JSON reply of POST /api/public/otel/v1/traces (an ExportTraceServiceResponse in the protobuf
+ * JSON mapping): `{}`, or the spans that could not be stored (int64 as a decimal string).
+ */
+export const OtlpJsonResponse = v.object({
+  partialSuccess: v.optional(v.object({ rejectedSpans: v.string(), errorMessage: v.string() })),
+});

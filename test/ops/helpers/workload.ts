@@ -50,7 +50,7 @@ export class Ledger {
 type Built = { path: string; body: string; headers: Record<string, string>; ack: () => void; send: () => void };
 
 const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
-/** DESIGN.md: trace id = the 32 hex digits as a UUID; span id = its 16 hex digits after 16 zeros. */
+/** As the service maps OTLP ids (docs/api.md): trace id = the 32 hex digits as a UUID; span id = its 16 hex digits after 16 zeros. */
 const uuidOfHex = (h: string) =>
   `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 

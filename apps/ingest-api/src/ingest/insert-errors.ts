@@ -1,10 +1,10 @@
-import { ClickHouseError } from '@clickhouse/client';
+import { clickHouseErrorCode } from '@spanhouse/db';
 
 /**
  * ClickHouse error codes that mean "these rows can never be inserted" (parse and type errors).
- * Retrying them would block the buffer forever, so such a batch is split and only the request
- * that carried the bad rows fails. Everything else (network, timeouts, memory, too many parts,
- * read-only disk) is worth retrying. Branches on the code, never on message text.
+ * Retrying them would hold the log's writer forever, so such an insert is split to find the chunk
+ * and that chunk is set aside as a dead letter. Everything else (network, timeouts, memory, too
+ * many parts, read-only disk) is worth retrying. Branches on the code, never on message text.
  */
 const PERMANENT_CODES = new Set([
   '6', // CANNOT_PARSE_TEXT
@@ -23,13 +23,6 @@ const PERMANENT_CODES = new Set([
 ]);
 
 export function isPermanentInsertError(err: unknown): boolean {
-  if (err instanceof ClickHouseError) return PERMANENT_CODES.has(String(err.code));
-  if (!(err instanceof Error)) return false;
-  // chDB's connection throws the ClickHouseError of @clickhouse/client-common, a different class
-  // from the one @clickhouse/client exports, so instanceof misses it: recognise it by its shape.
-  if (err.constructor.name === ClickHouseError.name)
-    return PERMANENT_CODES.has(String((err as { code?: unknown }).code));
-  // chDB's raw insert (Db.insertText) throws its own ChdbInsertError, with the engine's code apart.
-  const engineCode = (err as { clickhouseCode?: unknown }).clickhouseCode;
-  return engineCode !== undefined && PERMANENT_CODES.has(String(engineCode));
+  const code = clickHouseErrorCode(err);
+  return code !== undefined && PERMANENT_CODES.has(code);
 }

@@ -2,7 +2,7 @@ import { microsToCh } from '@spanhouse/schema';
 import { quoted, tsvField } from '../traces/encode.ts';
 import { LineBytes } from '../tsv/line-bytes.ts';
 import type { DecodedBatch } from './decode.ts';
-import type { SeriesCache } from './series-cache.ts';
+import type { KnownSeries } from './known-series.ts';
 
 /** A row of the samples table (clickhouse/0002_metrics.sql). */
 export type SampleRow = { name: string; series_id: string; ts: string; value: number };
@@ -19,8 +19,8 @@ export type MetricRows = {
 
 const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-/** Maps a decoded batch to rows. Pure apart from the cache, which only memoizes. */
-export function buildMetricRows(batch: DecodedBatch, cache: SeriesCache): MetricRows {
+/** Maps a decoded batch to rows. Pure apart from `known`, which only memoizes. */
+export function buildMetricRows(batch: DecodedBatch, known: KnownSeries): MetricRows {
   const { points, us } = batch;
   const samples: SampleRow[] = new Array(points.length);
   const series: SeriesRow[] = [];
@@ -30,7 +30,7 @@ export function buildMetricRows(batch: DecodedBatch, cache: SeriesCache): Metric
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
     const labels = p.labels ?? NO_LABELS;
-    const entry = cache.lookup(p.name, labels);
+    const entry = known.lookup(p.name, labels);
     if (!entry.stored && !pending.has(entry)) {
       pending.add(entry);
       series.push({ name: p.name, series_id: entry.id, labels });

@@ -4,8 +4,8 @@ import type { RequestLike } from './spans.ts';
 /*
  * Shape check of an OTLP/JSON ExportTraceServiceRequest (the protobuf JSON mapping with
  * lowerCamelCase names, hex ids and integer enums). Written by hand rather than as a valibot
- * schema: this runs on every attribute of every span, and valibot took ~70 ms per 1000 spans
- * (six times JSON.parse itself) where this walk takes a few. It checks in place and copies
+ * schema: this runs on every attribute of every span, where a schema costs several times
+ * JSON.parse itself (docs/decisions/0007-otlp-decoding.md). It checks in place and copies
  * nothing; the message names the field, as our validation errors do. Unknown fields are
  * ignored, as OTLP asks of receivers. Ids and times are checked per span later (mapExport), so
  * one bad span does not sink the others; here only their JSON types are checked.

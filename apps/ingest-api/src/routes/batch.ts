@@ -1,11 +1,23 @@
-import { admit, bodyText, parseJsonObject, readBody, validate } from '@spanhouse/http';
-import { BatchRequest } from '@spanhouse/schema';
+import { admit, bodyText, type Endpoint, parseJsonObject, readBody, validate } from '@spanhouse/http';
+import { BatchRequest, MessageResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { traceTableRows } from '../traces/encode.ts';
 import { fromBatch } from '../traces/from-batch.ts';
 import { buildTraceRows, nextVersion } from '../traces/rows.ts';
 import { storeRows } from './store.ts';
+
+export const BATCH_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/v1/l/batch',
+    summary: 'One trace with its observations; answered once durable (Spanhouse-Wait: commit: once readable)',
+    tag: 'ingest',
+    auth: 'bearer',
+    body: { json: BatchRequest },
+    responses: { 200: { description: 'Durable', json: MessageResponse } },
+  },
+];
 
 /** POST /v1/l/batch: one trace with its observations; 200 once durable. */
 export function batchRoutes(deps: IngestDeps) {

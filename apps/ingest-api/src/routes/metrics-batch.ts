@@ -1,26 +1,39 @@
 import { TABLES } from '@spanhouse/db';
-import { admit, badRequest, bodyText, readBody } from '@spanhouse/http';
+import { admit, badRequest, bodyText, type Endpoint, readBody } from '@spanhouse/http';
+import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { TableRows } from '../ingest/ingestor.ts';
 import { parseMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
+import { KnownSeries } from '../metrics/known-series.ts';
 import { buildMetricRows, encodeSamplesTsv, encodeSeriesTsv } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
-import { SeriesCache } from '../metrics/series-cache.ts';
 import { storeRows } from './store.ts';
+
+export const METRICS_BATCH_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/v1/metrics/batch',
+    summary: 'Labelled metric points; answered once durable (Spanhouse-Wait: commit: once readable), all or none',
+    tag: 'metrics',
+    auth: 'bearer',
+    body: { json: MetricsBatchRequest },
+    responses: { 200: { description: 'Durable', json: MetricsBatchResponse } },
+  },
+];
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
  * durable. A batch with any invalid point is refused whole (400 naming the point and field).
  */
 export function metricsBatchRoutes(deps: IngestDeps) {
-  const cache = new SeriesCache();
+  const known = new KnownSeries();
   const { limits } = deps.config;
   return new Hono().post('/v1/metrics/batch', admit(deps.admission, limits.bodyBytes), async (c) => {
     const body = await readBody(c, limits);
     if (body.length === 0) throw badRequest('request body is empty; expected JSON');
-    const batch = scanMetricsBatch(body, cache) ?? parsed(bodyText(body), cache);
+    const batch = scanMetricsBatch(body, known) ?? parsed(bodyText(body), known);
     await storeRows(c, deps, metricTableRows(batch));
     // Durable in the log, so on its way to the series table: later batches need not send these series again.
     batch.markStored();
@@ -38,8 +51,8 @@ export function metricTableRows(batch: ScannedBatch): TableRows {
 }
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
-function parsed(text: string, cache: SeriesCache): ScannedBatch {
-  const rows = buildMetricRows(decodeMetricsBatch(parseMetricsBody(text)), cache);
+function parsed(text: string, known: KnownSeries): ScannedBatch {
+  const rows = buildMetricRows(decodeMetricsBatch(parseMetricsBody(text)), known);
   return {
     samples: { bytes: Buffer.from(encodeSamplesTsv(rows.samples)), rows: rows.samples.length },
     series: rows.series,

@@ -1,10 +1,31 @@
-import { admit, readBody } from '@spanhouse/http';
+import { admit, type Endpoint, readBody } from '@spanhouse/http';
+import { OtlpJsonResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
 import { prepareOtlpBody } from '../otlp/ingest.ts';
 import { storeRows } from './store.ts';
+
+const EXPORT = 'an OTLP ExportTraceServiceRequest (optionally with Content-Encoding: gzip)';
+
+export const OTLP_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/api/public/otel/v1/traces',
+    summary: 'OTLP/HTTP traces, protobuf or JSON; answered once durable, in the request encoding',
+    tag: 'ingest',
+    auth: 'bearer-or-basic',
+    body: { other: { 'application/x-protobuf': EXPORT, 'application/json': `${EXPORT}, protobuf JSON mapping` } },
+    responses: {
+      200: {
+        description: 'Durable (partially when some spans were unusable)',
+        json: OtlpJsonResponse,
+        other: { 'application/x-protobuf': 'an ExportTraceServiceResponse' },
+      },
+    },
+  },
+];
 
 /**
  * POST /api/public/otel/v1/traces: OTLP/HTTP traces, protobuf or JSON, optionally gzip. 200 once

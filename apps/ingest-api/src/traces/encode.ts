@@ -6,7 +6,8 @@ import type { ObservationRow, TraceRow } from './rows.ts';
 /*
  * Trace and observation rows as TabSeparated text, in UTF-8 bytes, for the ingestor, the way
  * metric samples are written: ClickHouse parses TabSeparated faster than JSONEachRow, and building
- * the text costs the ingest thread less than a per-row JSON.stringify. The rows stay the objects
+ * the text costs the ingest thread less than a per-row JSON.stringify
+ * (docs/decisions/0004-ingest-tabseparated.md). The rows stay the objects
  * buildTraceRows returns, so anything that inserts them as JSONEachRow (tests, the bench loader)
  * keeps working.
  *
@@ -17,11 +18,10 @@ import type { ObservationRow, TraceRow } from './rows.ts';
  */
 
 /**
- * A String field of a TabSeparated line. Most fields need no escape; four `includes` find that
- * out several times faster than a regular expression on long texts (the JSON IO and metadata).
- * JSON text of IO often holds backslashes (escaped quotes, newlines); chained `replaceAll`s
- * (backslash first, so the escapes added after it stay single) escape a 2 KB text in 3.0 µs
- * against 4.7-5.1 µs for a regular expression with a callback per match.
+ * A String field of a TabSeparated line. Most fields need no escape, which four `includes` find
+ * out cheaply on long texts (the JSON IO and metadata). JSON text of IO often holds backslashes
+ * (escaped quotes, newlines); chained `replaceAll`s escape it, backslash first so the escapes
+ * added after it stay single.
  */
 export function tsvField(s: string): string {
   return s.includes('\\') || s.includes('\t') || s.includes('\n') || s.includes('\r')

@@ -5,7 +5,8 @@ import {
   fromTraceRow,
   OBSERVATION_FIELDS,
   observationTupleToRow,
-  TRACE_COLUMNS,
+  traceOutput,
+  traceSelect,
 } from './from-row.ts';
 import { TRACE_EXPR } from './sql.ts';
 
@@ -21,7 +22,7 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
   const tuple = `(${OBSERVATION_FIELDS.map(([, expr]) => expr).join(', ')})`;
   const [row] = await queryRows(db, {
     sql: `
-      SELECT ${TRACE_COLUMNS(TRACE_EXPR)},
+      SELECT ${traceSelect(TRACE_EXPR)},
         (SELECT arraySort(o -> (o.5, o.1), groupArray(${tuple}))
          FROM ${TABLES.observations} FINAL WHERE trace_id = ${idParam}) AS observation_rows
       FROM ${TABLES.traces} FINAL WHERE id = ${idParam}`,
@@ -36,20 +37,7 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
   if (!row) return undefined;
   const t = row.trace;
   return {
-    id: t.id,
-    timestamp: t.timestamp,
-    name: t.name,
-    sessionId: t.sessionId,
-    userId: t.userId,
-    version: t.version,
-    release: t.release,
-    environment: t.environment,
-    tags: t.tags,
-    input: t.input,
-    output: t.output,
-    metadata: t.metadata,
-    latency: t.latency,
-    totalCost: t.totalCost,
+    ...traceOutput(t),
     observations: row.observations.map((r) => fromObservationRow(r, t.environment)),
     scores: [],
   };

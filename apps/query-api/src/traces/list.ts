@@ -1,6 +1,6 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
-import { fromTraceRow, TRACE_COLUMNS, type TraceFields } from './from-row.ts';
+import { fromTraceRow, type TraceFields, traceOutput, traceSelect } from './from-row.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
 import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
 import { pageByBound } from './summaries.ts';
@@ -16,7 +16,7 @@ const ORDER_EXPR: Record<OrderField, string> = {
   version: TRACE_EXPR.version,
 };
 
-/** The same orders over the columns TRACE_COLUMNS selects (its aliases hold the same values). */
+/** The same orders over the columns traceSelect selects (its aliases hold the same values). */
 const SELECTED_ORDER: Record<OrderField, string> = {
   timestamp: 'timestamp',
   latency: 'latency',
@@ -54,7 +54,7 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
   const rows = await queryRows(db, {
     sql: `
-      SELECT ${TRACE_COLUMNS(TRACE_EXPR)}, (${countSql}) AS total_items
+      SELECT ${traceSelect(TRACE_EXPR)}, (${countSql}) AS total_items
       FROM ${TABLES.traces} FINAL WHERE id IN ${page}
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
     params: p.params,
@@ -82,25 +82,18 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   };
 }
 
-/** Excluded groups keep their keys with placeholders (DESIGN.md), so client types hold. */
+/** Excluded groups keep their keys with placeholders (docs/api.md), so client types hold. */
 export function toListItem(t: TraceFields, groups: Set<FieldGroup>): TraceListItem {
   const io = groups.has('io');
   const metrics = groups.has('metrics');
   return {
-    id: t.id,
-    timestamp: t.timestamp,
-    name: t.name,
-    sessionId: t.sessionId,
-    userId: t.userId,
-    version: t.version,
-    release: t.release,
-    environment: t.environment,
-    tags: t.tags,
+    ...traceOutput(t),
     input: io ? t.input : null,
     output: io ? t.output : null,
     metadata: io ? t.metadata : {},
     latency: metrics ? t.latency : -1,
     totalCost: metrics ? t.totalCost : -1,
+    usage: metrics ? t.usage : { input: -1, output: -1, total: -1 },
     observations: groups.has('observations') ? t.observationIds : [],
     scores: [],
   };

@@ -16,6 +16,9 @@ export const TRACE_EXPR = {
   latency:
     'if(length(obs) = 0, 0, (arrayMax(arrayMap(o -> o.8, mapValues(obs))) - arrayMin(arrayMap(o -> o.7, mapValues(obs)))) / 1e6)',
   totalCost: 'arraySum(arrayMap(o -> o.6, mapValues(obs)))',
+  usageInput: 'arraySum(arrayMap(o -> o.3, mapValues(obs)))',
+  usageOutput: 'arraySum(arrayMap(o -> o.4, mapValues(obs)))',
+  usageTotal: 'arraySum(arrayMap(o -> o.5, mapValues(obs)))',
 } as const;
 
 /** WHERE conditions for a trace filter; every value goes through a parameter. */

@@ -1,20 +1,9 @@
 import { OBSERVATION_TYPES, type ObservationType } from '@spanhouse/schema';
-import type { CostUsd, TokenUsage } from '../../traces/model.ts';
+import type { CostUsd, TokenUsage, TracePiece } from '../../traces/model.ts';
 import { setData } from '../attr-reader.ts';
 
 /** Trace fields a span can carry (they merge into its trace by the storage merge rule). */
-export type TraceFacts = {
-  name?: string;
-  userId?: string;
-  sessionId?: string;
-  release?: string;
-  version?: string;
-  environment?: string;
-  tags?: string[];
-  metadata?: Record<string, unknown>;
-  input?: unknown;
-  output?: unknown;
-};
+export type TraceFacts = Omit<TracePiece, 'id' | 'timestampUs'>;
 
 /** The single-valued trace fields (tags and metadata merge instead). */
 export const TRACE_SCALARS = [

@@ -59,7 +59,7 @@ function metadataOf(r: AttributeReader, key: string, keyDot: string): Record<str
 export type LangfuseFacts = SpanFacts & { asRoot: boolean };
 
 /**
- * The Langfuse SDK's attributes (SPEC.md 4.9 with vendor = langfuse, and what @langfuse/tracing
+ * The Langfuse SDK's attributes (docs/api.md, OTLP; what @langfuse/tracing
  * really sends: lower-case types, `model.name`, usage/cost details as JSON text, trace fields
  * propagated to every span). Also `user.id` and `session.id`, the common names for the trace's
  * user and session. `asRoot` is Langfuse's flag for a span that stands for its trace.
