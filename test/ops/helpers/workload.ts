@@ -199,7 +199,23 @@ export async function waitReady(base: string, timeoutMs = 60_000): Promise<void>
 }
 
 /**
- * Checks the store against the ledger through the public API, once the service is ready: every
+ * Resolves once the service's ingest log holds nothing uncommitted (every acknowledged row is
+ * readable), per its /metrics.
+ */
+export async function waitDrained(base: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await (await fetch(`${base}/metrics`, { headers: AUTH })).text();
+    const line = text.split('\n').find((l) => l.startsWith('spanhouse_ingest_log_uncommitted_records '));
+    if (line && Number(line.split(' ')[1]) === 0) return;
+    if (Date.now() > deadline) throw new Error(`ingest log not drained within ${timeoutMs} ms: ${line}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Checks the store against the ledger through the public API, once the service is ready and has
+ * inserted everything it acknowledged: every
  * acknowledged trace is there with exactly its observations (by id and count, no duplicates),
  * every acknowledged metrics request has exactly its points, and nothing is stored that was never
  * sent.
@@ -211,6 +227,7 @@ export async function verify(
   pointsOf: Ledger[] = ledgers,
 ): Promise<Found> {
   await waitReady(base);
+  await waitDrained(base);
   const stored = new Map<string, string[]>();
   for (let page = 1; ; page++) {
     const res = await fetch(`${base}/api/public/traces?limit=200&page=${page}&fields=observations&orderBy=name.asc`, {
