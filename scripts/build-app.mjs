@@ -1,8 +1,12 @@
 // Builds an app's entry point into one ES module: `node ../../scripts/build-app.mjs src/main.ts dist/main.mjs`
 // (each app's `build` script; turbo caches it). The workspace packages and the npm dependencies are
-// bundled in; chDB and snappy, native addons, stay imports resolved from the app's own dependencies.
+// bundled in; native addons (chDB, snappy, the ingest log's lock and CRC) stay imports resolved from the
+// app's own dependencies, since they load binaries from paths relative to their packages.
 // Why a bundle rather than tsx or per-file tsc output: docs/decisions/0012-production-start.md.
 import { build } from 'esbuild';
+
+/** Packages with native code; every app that bundles the ingest log or chDB lists them as dependencies. */
+const NATIVE = /^(chdb|snappy|fs-native-extensions|@node-rs\/crc32)(\/|$)/;
 
 const [entry, outfile] = process.argv.slice(2);
 if (!entry || !outfile) throw new Error('usage: build-app.mjs <entry.ts> <out.mjs>');
@@ -23,7 +27,7 @@ await build({
     {
       name: 'native-external',
       setup(b) {
-        b.onResolve({ filter: /^(chdb|snappy)(\/|$)/ }, (args) => ({ path: args.path, external: true }));
+        b.onResolve({ filter: NATIVE }, (args) => ({ path: args.path, external: true }));
       },
     },
   ],

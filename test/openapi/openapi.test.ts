@@ -39,9 +39,14 @@ describe('GET /openapi.json', () => {
     const query = createBaseApp(deps);
     registerQueryRoutes(query, { db: app.db, config: app.config, logger: app.ingest.logger });
     expect(documentGaps(query)).toEqual({ undocumented: [], unrouted: [] });
-    const ingestDeps = createIngestDeps({
+    // A second ingest process of its own: its own log directory (the all-in-one holds the first).
+    const config = {
+      ...app.config,
+      ingest: { ...app.config.ingest, logDir: `${app.config.dataDir}/ingest-log-alone` },
+    };
+    const ingestDeps = await createIngestDeps({
       db: app.db,
-      config: app.config,
+      config,
       logger: app.ingest.logger,
       credentials: TEST_CREDENTIALS,
     });
@@ -50,7 +55,7 @@ describe('GET /openapi.json', () => {
       registerIngestRoutes(ingest, ingestDeps);
       expect(documentGaps(ingest)).toEqual({ undocumented: [], unrouted: [] });
     } finally {
-      await ingestDeps.ingestor.close(1_000);
+      await ingestDeps.log.close(1_000);
     }
   });
 });

@@ -92,4 +92,14 @@ describe('docker-compose.yml', () => {
       secureJsonData: { basicAuthPassword: '${SECRET_KEY}' },
     });
   });
+
+  it("keeps the ingest process's write-ahead log on a volume of its own", () => {
+    const ingest = compose.services.ingest!;
+    const env = Object.fromEntries(Object.entries(ingest.environment!).map(([k, v]) => [k, substitute(String(v))]));
+    const dir = loadConfig(env).ingest.logDir;
+    const mount = ingest.volumes?.map((v) => v.split(':')).find(([, target]) => target === dir);
+    expect(mount, `a volume mounted at ${dir}`).toBeDefined();
+    expect(Object.keys(compose.volumes)).toContain(mount![0]);
+    expect(compose.services.clickhouse!.volumes!.some((v) => v.startsWith(`${mount![0]}:`))).toBe(false);
+  });
 });

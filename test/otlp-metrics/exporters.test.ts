@@ -54,11 +54,13 @@ async function record(exporter: PushMetricExporter, prefix: string) {
 
 const url = () => `${server.baseUrl}/api/public/otel/v1/metrics`;
 const auth = () => ({ Authorization: `Bearer ${server.credentials.bearerToken}` });
+/** The exporters' headers: answered once the points are readable, so the queries that follow see them. */
+const exporterHeaders = () => ({ ...auth(), 'Spanhouse-Wait': 'commit' });
 
 describe('the OpenTelemetry JS metric exporters', () => {
   for (const [kind, make] of [
-    ['protobuf', () => new ProtobufExporter({ url: url(), headers: auth(), compression: 'gzip' as never })],
-    ['json', () => new HttpJsonExporter({ url: url(), headers: auth() })],
+    ['protobuf', () => new ProtobufExporter({ url: url(), headers: exporterHeaders(), compression: 'gzip' as never })],
+    ['json', () => new HttpJsonExporter({ url: url(), headers: exporterHeaders() })],
   ] as const) {
     it(`${kind}: counters, gauges and histograms become series named as sent`, async () => {
       const prefix = `otel_${kind}`;
@@ -111,7 +113,7 @@ describe('delta temporality and bad points', () => {
     fetch(url(), {
       method: 'POST',
       body: JSON.stringify(b),
-      headers: { ...auth(), 'Content-Type': 'application/json' },
+      headers: { ...exporterHeaders(), 'Content-Type': 'application/json' },
     });
 
   it('refuses delta sums with a partial success naming the reason, and keeps the rest', async () => {

@@ -75,7 +75,12 @@ describe('pnpm start', () => {
       const base = `http://127.0.0.1:${port}`;
       const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const batch = makeBatch();
-      const stored = await fetch(`${base}/v1/l/batch`, { method: 'POST', headers: auth, body: JSON.stringify(batch) });
+      // Answered once readable, so the read below sees it.
+      const stored = await fetch(`${base}/v1/l/batch`, {
+        method: 'POST',
+        headers: { ...auth, 'Spanhouse-Wait': 'commit' },
+        body: JSON.stringify(batch),
+      });
       expect(stored.status).toBe(200);
       const read = await fetch(`${base}/api/public/traces/${batch.trace.id}`, { headers: auth });
       expect(((await read.json()) as { observations: unknown[] }).observations).toHaveLength(2);

@@ -2,7 +2,6 @@ import { type BaseEnv, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { IngestDeps } from './deps.ts';
 import { KnownSeries } from './metrics/known-series.ts';
-import { useMetricEncoders } from './metrics/store.ts';
 import { BATCH_ENDPOINTS, batchRoutes } from './routes/batch.ts';
 import { METRICS_BATCH_ENDPOINTS, metricsBatchRoutes } from './routes/metrics-batch.ts';
 import { OTLP_ENDPOINTS, otlpRoutes } from './routes/otlp.ts';
@@ -16,9 +15,8 @@ import { REMOTE_WRITE_ENDPOINTS, remoteWriteRoutes } from './routes/remote-write
 export function registerIngestRoutes(app: Hono<BaseEnv>, deps: IngestDeps): Hono<BaseEnv> {
   mountRoutes(app, batchRoutes(deps), BATCH_ENDPOINTS);
   mountRoutes(app, otlpRoutes(deps), OTLP_ENDPOINTS);
-  // Every metrics route shares the series ids it has seen and the encoders of the samples tables.
+  // Every metrics route shares the series ids it has seen.
   const known = new KnownSeries();
-  useMetricEncoders(deps.ingestor);
   mountRoutes(app, metricsBatchRoutes(deps, known), METRICS_BATCH_ENDPOINTS);
   mountRoutes(app, remoteWriteRoutes(deps, known), REMOTE_WRITE_ENDPOINTS);
   mountRoutes(app, otlpMetricsRoutes(deps, known), OTLP_METRICS_ENDPOINTS);

@@ -12,7 +12,7 @@ const running = await startServer({
   port: config.port,
   host: config.host,
   logger,
-  drain: async () => void (await ingest.ingestor.close()),
+  drain: async () => void (await ingest.log.close()),
   close: () => db.close(),
 });
 process.stdout.write(webUiBanner(config.host, running.port));

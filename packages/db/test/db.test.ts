@@ -28,6 +28,21 @@ describe('migrations', () => {
     expect(versions).toEqual(loadMigrations().map((m) => m.version));
   });
 
+  it('makes every table that ingest writes sync its parts before an insert returns and after merges', async () => {
+    const settings = await queryRows(db, {
+      sql: `SELECT name, create_table_query AS q FROM system.tables
+            WHERE database = currentDatabase() AND engine LIKE '%MergeTree' AND name != 'schema_migrations'`,
+      tag: 'test',
+      map: (r) => [String(r.name), String(r.q)] as const,
+    });
+    expect(settings.length).toBeGreaterThanOrEqual(5);
+    for (const [name, query] of settings) {
+      expect(query, name).toMatch(/fsync_after_insert = 1/);
+      expect(query, name).toMatch(/fsync_part_directory = 1/);
+      expect(query, name).toMatch(/min_compressed_bytes_to_fsync_after_merge = 1/);
+    }
+  });
+
   it('splits statements on line-ending semicolons and drops comments', () => {
     expect(splitStatements('-- c\nCREATE A;\nCREATE B (x);\n')).toEqual(['CREATE A', 'CREATE B (x)']);
   });

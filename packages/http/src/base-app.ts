@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { auth, type Credentials } from './auth.ts';
 import { notFound, onError } from './errors.ts';
+import { lingerOnUnreadBody } from './linger.ts';
 import { type LogVariables, requestLogger } from './logging.ts';
 import { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 import { requestMetrics, type ServiceMetrics } from './self-metrics.ts';
@@ -27,6 +28,7 @@ export function createBaseApp(deps: {
   const app = new Hono<BaseEnv>();
   app.onError(onError(deps.logger));
   app.notFound(notFound);
+  app.use('*', lingerOnUnreadBody());
   app.use('*', requestLogger(deps.logger));
   if (deps.metrics) app.use('*', requestMetrics(deps.metrics));
   registerOpsRoutes(app, deps);

@@ -6,8 +6,11 @@ import { ApiError } from './errors.ts';
 import { describedEndpoints, describeEndpoints, type Endpoint, openApiDocument } from './openapi.ts';
 import type { ServiceMetrics } from './self-metrics.ts';
 
-/** Resolves to undefined when ready, or to a reason a client may read (no internals). */
-export type ReadinessCheck = () => Promise<string | undefined>;
+/**
+ * Resolves to undefined when ready, to a reason a client may read when not (no internals), or to
+ * `{ note }` when ready with something an operator should know (answered with 200).
+ */
+export type ReadinessCheck = () => Promise<string | undefined | { note: string }>;
 
 const READY_TIMEOUT_MS = 3_000;
 
@@ -63,15 +66,15 @@ export function registerOpsRoutes<E extends Env>(
   );
   describeEndpoints(app, OPS_ENDPOINTS);
   app.get('/readyz', async (c) => {
-    let reason: string | undefined;
+    let state: Awaited<ReturnType<ReadinessCheck>>;
     try {
-      reason = deps.ready ? await withTimeout(deps.ready(), READY_TIMEOUT_MS) : undefined;
+      state = deps.ready ? await withTimeout(deps.ready(), READY_TIMEOUT_MS) : undefined;
     } catch (err) {
       deps.logger.warn({ err }, 'readiness check failed');
-      reason = 'ClickHouse did not answer';
+      state = 'ClickHouse did not answer';
     }
-    if (reason) throw new ApiError('SERVICE_UNAVAILABLE', `not ready: ${reason}`, 5);
-    return c.json({ status: 'ready' });
+    if (typeof state === 'string') throw new ApiError('SERVICE_UNAVAILABLE', `not ready: ${state}`, 5);
+    return c.json(state ? { status: 'ready', note: state.note } : { status: 'ready' });
   });
   const metrics = deps.metrics;
   if (metrics) {

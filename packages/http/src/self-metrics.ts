@@ -20,33 +20,84 @@ export type ServiceMetrics = {
   flushDuration: Histogram<'table'>;
   flushFailures: Counter<'table'>;
   queryDuration: Histogram<'query' | 'outcome'>;
-  /** Where the buffer gauges read their values at scrape time (table -> rows and approximate bytes held). */
-  setBufferSource(source: () => Record<string, BufferLoad>): void;
+  deadLetterRows: Counter<'table'>;
+  /** Where the ingest log gauges read their values at scrape time. */
+  setIngestLogSource(source: () => IngestLogGauges): void;
+  /** Records one group commit of the ingest log (a write and an fdatasync). */
+  observeLogSync(seconds: number, ok: boolean): void;
   /** Records one ClickHouse read (tag = its log_comment). */
   observeQuery(tag: string, seconds: number, ok: boolean): void;
 };
 
-export type BufferLoad = { rows: number; bytes: number };
+/** The ingest log's state, as the gauges read it (structurally the ingest app's IngestLogStatus). */
+export type IngestLogGauges = {
+  logBytes: number;
+  maxBytes: number;
+  uncommittedRecords: number;
+  backlogAgeMs: number;
+  replay: { records: number; replayed: number; tornTails: number; corruptSegments: number };
+};
+
+const LOG_GAUGES: [string, string, (s: IngestLogGauges) => number][] = [
+  ['spanhouse_ingest_log_bytes', 'Bytes of the ingest log on disk (its segments)', (s) => s.logBytes],
+  ['spanhouse_ingest_log_budget_bytes', 'Disk budget of the ingest log (INGEST_LOG_MAX_BYTES)', (s) => s.maxBytes],
+  [
+    'spanhouse_ingest_log_uncommitted_records',
+    'Records acknowledged into the ingest log and not yet committed to ClickHouse by every table',
+    (s) => s.uncommittedRecords,
+  ],
+  [
+    'spanhouse_ingest_log_backlog_age_seconds',
+    'Age of the oldest row read from the ingest log and waiting for its insert',
+    (s) => s.backlogAgeMs / 1000,
+  ],
+  [
+    'spanhouse_ingest_log_replay_records',
+    'Records found in the ingest log at start that were not yet committed (replayed)',
+    (s) => s.replay.records,
+  ],
+  [
+    'spanhouse_ingest_log_replayed_records',
+    'Of the records to replay at start, those read back so far',
+    (s) => s.replay.replayed,
+  ],
+  [
+    'spanhouse_ingest_log_torn_tails',
+    'Torn records cut off the end of a segment at start (a write a crash interrupted)',
+    (s) => s.replay.tornTails,
+  ],
+  [
+    'spanhouse_ingest_log_corrupt_segments',
+    'Segments with a damaged record inside, moved aside at start (whole records kept)',
+    (s) => s.replay.corruptSegments,
+  ],
+];
 
 export function createServiceMetrics(opts: { processMetrics?: boolean } = {}): ServiceMetrics {
   const registry = new Registry();
   if (opts.processMetrics ?? true) collectDefaultMetrics({ register: registry });
-  let bufferSource: () => Record<string, BufferLoad> = () => ({});
-  for (const [name, help, field] of [
-    ['spanhouse_ingest_buffer_rows', 'Rows held in the ingest buffer (waiting plus being written), by table', 'rows'],
-    ['spanhouse_ingest_buffer_bytes', 'Approximate bytes held in the ingest buffer, by table', 'bytes'],
-  ] as const) {
+  let logSource: (() => IngestLogGauges) | undefined;
+  for (const [name, help, read] of LOG_GAUGES) {
     new Gauge({
       name,
       help,
-      labelNames: ['table'] as const,
       registers: [registry],
       collect() {
-        this.reset();
-        for (const [table, load] of Object.entries(bufferSource())) this.set({ table }, load[field]);
+        if (logSource) this.set(read(logSource()));
       },
     });
   }
+  const logSync = new Histogram({
+    name: 'spanhouse_ingest_log_sync_duration_seconds',
+    help: 'Duration of the ingest log group commits (one write and fdatasync shared by every waiting request)',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
+    registers: [registry],
+  });
+  const logSyncFailures = new Counter({
+    name: 'spanhouse_ingest_log_sync_failures_total',
+    help: 'Group commits of the ingest log whose write or fdatasync failed (their requests got 503)',
+    registers: [registry],
+  });
   const queryDuration = new Histogram({
     name: 'spanhouse_query_duration_seconds',
     help: 'ClickHouse read duration by query tag (log_comment) and outcome',
@@ -71,21 +122,21 @@ export function createServiceMetrics(opts: { processMetrics?: boolean } = {}): S
     }),
     rowsAccepted: new Counter({
       name: 'spanhouse_ingest_rows_accepted_total',
-      help: 'Rows committed to ClickHouse and acknowledged, by table',
+      help: 'Rows acknowledged (durable in the ingest log), by table',
       labelNames: ['table'] as const,
       registers: [registry],
     }),
     rowsRejected: new Counter({
       name: 'spanhouse_ingest_rows_rejected_total',
-      help: 'Rows of requests the buffer refused or could not commit, by table and error code',
+      help: 'Rows of requests the ingest log refused, by table and reason',
       labelNames: ['table', 'reason'] as const,
       registers: [registry],
     }),
     flushRows: new Histogram({
       name: 'spanhouse_ingest_flush_rows',
-      help: 'Rows per insert (one flush of the group-commit buffer), by table',
+      help: 'Rows per insert from the ingest log into ClickHouse, by table',
       labelNames: ['table'] as const,
-      buckets: [1, 10, 100, 1_000, 5_000, 20_000, 50_000, 100_000],
+      buckets: [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000],
       registers: [registry],
     }),
     flushDuration: new Histogram({
@@ -102,8 +153,18 @@ export function createServiceMetrics(opts: { processMetrics?: boolean } = {}): S
       registers: [registry],
     }),
     queryDuration,
-    setBufferSource(source) {
-      bufferSource = source;
+    deadLetterRows: new Counter({
+      name: 'spanhouse_ingest_dead_letter_rows_total',
+      help: 'Acknowledged rows ClickHouse refused for good, kept in the log directory (dead-letter/), by table',
+      labelNames: ['table'] as const,
+      registers: [registry],
+    }),
+    setIngestLogSource(source) {
+      logSource = source;
+    },
+    observeLogSync(seconds, ok) {
+      if (ok) logSync.observe(seconds);
+      else logSyncFailures.inc();
     },
     observeQuery(tag, seconds, ok) {
       queryDuration.observe({ query: tag, outcome: ok ? 'ok' : 'error' }, seconds);

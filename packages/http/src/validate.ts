@@ -42,7 +42,12 @@ export function parseJsonBody(text: string): unknown {
 
 /** Reads a JSON body that must be an object (every ingest body is). */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  const body = await readJson(c);
+  return parseJsonObject(await c.req.text());
+}
+
+/** Parses request text that must hold a JSON object; 400 otherwise (see parseJsonBody). */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const body = parseJsonBody(text);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest('request body must be a JSON object');
   }

@@ -20,7 +20,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 async function post(server: TestServer, path: string, body: unknown): Promise<void> {
   const res = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${server.credentials.bearerToken}`, 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${server.credentials.bearerToken}`,
+      'Content-Type': 'application/json',
+      'Spanhouse-Wait': 'commit',
+    },
     body: JSON.stringify(body),
   });
   expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
@@ -204,7 +208,8 @@ function bigTrace(start: number) {
 async function exportOtlpTrace(server: TestServer, startMs: number): Promise<string> {
   const exporter = new OTLPTraceExporter({
     url: `${server.baseUrl}/api/public/otel/v1/traces`,
-    headers: { Authorization: `Bearer ${server.credentials.bearerToken}` },
+    // Answered once readable, so the UI shows it at once.
+    headers: { Authorization: `Bearer ${server.credentials.bearerToken}`, 'Spanhouse-Wait': 'commit' },
   });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'e2e-agent' }),

@@ -1,6 +1,6 @@
-import { LineBytes } from '../buffer/line-bytes.ts';
-import { escapeTsv, type SeriesRow } from './rows.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 import type { KnownSeries, SeriesEntry } from './known-series.ts';
+import { escapeTsv, type SeriesRow } from './rows.ts';
 import type { MetricPoints } from './store.ts';
 
 const bits = new Float64Array(1);

@@ -1,14 +1,11 @@
 import { microsToCh } from '@spanhouse/schema';
+import { quoted, tsvField } from '../traces/encode.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 import type { DecodedBatch } from './decode.ts';
 import type { KnownSeries } from './known-series.ts';
 
 /** A row of the samples table (clickhouse/0002_metrics.sql). */
 export type SampleRow = { name: string; series_id: string; ts: string; value: number };
-/**
- * One request's samples, already encoded as TabSeparated lines (UTF-8): what the samples buffer
- * holds (one item per request instead of one object per point; the buffer counts `rows`).
- */
-export type SampleChunk = { bytes: Buffer; rows: number };
 /** A row of the series table. */
 export type SeriesRow = { name: string; series_id: string; labels: Record<string, string> };
 
@@ -52,6 +49,28 @@ export function buildMetricRows(batch: DecodedBatch, known: KnownSeries): Metric
     },
   };
 }
+
+/** Columns of a TabSeparated series line, in order. */
+export const SERIES_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'labels'];
+
+/** Series rows as TabSeparated lines; the labels as a Map literal (`{'k':'v'}`), in the order given. */
+export function encodeSeriesTsv(rows: readonly SeriesRow[]): Buffer {
+  const out = new LineBytes(rows.length * 256);
+  for (const r of rows) {
+    let labels = '{';
+    let first = true;
+    for (const k of Object.keys(r.labels)) {
+      labels += `${first ? '' : ','}${quoted(k)}:${quoted(r.labels[k]!)}`;
+      first = false;
+    }
+    // The Map literal is written as is: its quoting escapes tabs and newlines, as for every composite field.
+    out.line(`${tsvField(r.name)}\t${r.series_id}\t${labels}}\n`);
+  }
+  return out.bytes();
+}
+
+/** Columns of a TabSeparated line of metric_nonfinite_samples (clickhouse/0009), in order. */
+export const NONFINITE_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'ts', 'value', 'stale'];
 
 /** Columns of a TabSeparated samples line, in order. */
 export const SAMPLE_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'ts', 'value'];

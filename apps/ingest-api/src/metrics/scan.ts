@@ -1,5 +1,6 @@
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import { LineBytes } from '../buffer/line-bytes.ts';
+import type { EncodedRows } from '../ingest/ingestor.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 import { validLabels } from './decode.ts';
 import {
   CLOSE_BRACE,
@@ -18,10 +19,10 @@ import {
   TAB,
 } from './json-bytes.ts';
 import type { KnownSeries, SeriesEntry } from './known-series.ts';
-import type { SampleChunk, SeriesRow } from './rows.ts';
+import type { SeriesRow } from './rows.ts';
 
 /** What a scanned body gives: its samples as TabSeparated bytes and the series not yet stored. */
-export type ScannedBatch = { samples: SampleChunk; series: SeriesRow[]; minUs: number; markStored: () => void };
+export type ScannedBatch = { samples: EncodedRows; series: SeriesRow[]; minUs: number; markStored: () => void };
 
 /** The point keys, told apart by their lengths (4, 6, 5, 9), then checked byte by byte. */
 const KEYS = ['', 'name', 'labels', 'value', 'timestamp'].map((k) => Buffer.from(k));

@@ -24,11 +24,13 @@ export function snappyLength(block: Uint8Array): number | undefined {
  * 1.0 specification says) holding a protobuf WriteRequest. Refused with 400 when it is not snappy
  * or not a WriteRequest (a sender must not retry those); 413 when it would inflate past `limit`.
  */
-export function decodeRemoteWrite(body: Buffer, limit: number): WriteRequest {
+/** `onLength` sees the decompressed size before anything is decompressed, and may refuse it by throwing. */
+export function decodeRemoteWrite(body: Buffer, limit: number, onLength?: (length: number) => void): WriteRequest {
   if (body.length === 0) throw badRequest('request body is empty; expected a snappy-compressed WriteRequest');
   const length = snappyLength(body);
   if (length === undefined) throw badRequest('request body is not snappy-compressed: bad length preamble');
   if (length > limit) throw new ApiError('PAYLOAD_TOO_LARGE', `decompressed request body exceeds ${limit} bytes`);
+  onLength?.(length);
   let raw: Buffer;
   try {
     raw = uncompressSync(body) as Buffer;

@@ -1,7 +1,7 @@
 import { badRequest } from '@spanhouse/http';
 import { METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import { PointWriter } from '../metrics/point-writer.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
+import { PointWriter } from '../metrics/point-writer.ts';
 import type { MetricPoints } from '../metrics/store.ts';
 import type { TimeSeries, WriteRequest } from './generated/remote-decode.ts';
 

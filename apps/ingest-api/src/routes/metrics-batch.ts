@@ -1,8 +1,8 @@
-import { type Endpoint, limitBody } from '@spanhouse/http';
+import { admit, badRequest, bodyText, type Endpoint, readBody } from '@spanhouse/http';
 import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
+import { parseMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { buildMetricRows, encodeSamplesTsv } from '../metrics/rows.ts';
@@ -13,23 +13,25 @@ export const METRICS_BATCH_ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: '/v1/metrics/batch',
-    summary: 'Labelled metric points; answered once committed, all or none',
+    summary: 'Labelled metric points; answered once durable (Spanhouse-Wait: commit: once readable), all or none',
     tag: 'metrics',
     auth: 'bearer',
     body: { json: MetricsBatchRequest },
-    responses: { 200: { description: 'Stored', json: MetricsBatchResponse } },
+    responses: { 200: { description: 'Durable', json: MetricsBatchResponse } },
   },
 ];
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
- * committed. A batch with any invalid point is refused whole (400 naming the point and field).
+ * durable. A batch with any invalid point is refused whole (400 naming the point and field).
  */
 export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
-  return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const body = await readMetricsBody(c);
-    const batch = scanMetricsBatch(body, known) ?? parsed(metricsText(body), known);
-    await storeMetricPoints(deps, batch);
+  const { limits } = deps.config;
+  return new Hono().post('/v1/metrics/batch', admit(deps.admission, limits.bodyBytes), async (c) => {
+    const body = await readBody(c, limits);
+    if (body.length === 0) throw badRequest('request body is empty; expected JSON');
+    const batch = scanMetricsBatch(body, known) ?? parsed(bodyText(body), known);
+    await storeMetricPoints(c, deps, batch);
     const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
   });

@@ -1,9 +1,8 @@
-import { badRequest, type Endpoint, limitBody } from '@spanhouse/http';
+import { admit, badRequest, type Endpoint, readBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
-import { readOtlpBody } from '../otlp/body.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
 import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
@@ -15,13 +14,13 @@ export const OTLP_METRICS_ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: '/api/public/otel/v1/metrics',
-    summary: 'OTLP/HTTP metrics, protobuf or JSON; answered once stored, in the request encoding',
+    summary: 'OTLP/HTTP metrics, protobuf or JSON; answered once durable, in the request encoding',
     tag: 'ingest',
     auth: 'bearer-or-basic',
     body: { other: { 'application/x-protobuf': EXPORT, 'application/json': `${EXPORT}, protobuf JSON mapping` } },
     responses: {
       200: {
-        description: 'Stored (partially when some points were refused, e.g. delta temporality)',
+        description: 'Durable (partially when some points were refused, e.g. delta temporality)',
         other: {
           'application/json': '{} or {"partialSuccess": {"rejectedDataPoints": "<count>", "errorMessage": "..."}}',
           'application/x-protobuf': 'an ExportMetricsServiceResponse',
@@ -33,21 +32,22 @@ export const OTLP_METRICS_ENDPOINTS: Endpoint[] = [
 
 /**
  * POST /api/public/otel/v1/metrics: OTLP/HTTP metrics, protobuf or JSON, optionally gzip (the body
- * handling of the trace endpoint). 200 once stored, in the request's encoding: an empty
+ * handling of the trace endpoint). 200 once durable, in the request's encoding: an empty
  * ExportMetricsServiceResponse, or partial_success counting the points refused (delta
  * temporality, no time, past the limits) with up to five reasons. No usable point: 400.
  */
 export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
-  return new Hono().post('/api/public/otel/v1/metrics', limitBody(deps.config.limits.bodyBytes), async (c) => {
+  const { limits } = deps.config;
+  return new Hono().post('/api/public/otel/v1/metrics', admit(deps.admission, limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
-    const body = await readOtlpBody(c.req.raw, c.req.header('content-encoding'), deps.config.limits.decompressedBytes);
+    const body = await readBody(c, limits);
     const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), known);
     const rejected =
       mapped.rejected.length > 0
         ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
         : undefined;
     if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
-    await storeMetricPoints(deps, mapped.points);
+    await storeMetricPoints(c, deps, mapped.points);
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
       return c.body(encodeMetricsResponse(rejected), 200);

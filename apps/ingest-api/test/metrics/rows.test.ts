@@ -61,6 +61,24 @@ describe('buildMetricRows', () => {
     expect(buildMetricRows(batch(), cache).series).toHaveLength(0);
   });
 
+  it('holds at most its byte budget of label text, however large the label sets', () => {
+    const budget = 1024 * 1024;
+    const cache = new KnownSeries(1_000_000, budget);
+    const big = (n: number) =>
+      Object.fromEntries(Array.from({ length: 64 }, (_, k) => [`key${k}`, `${n}-${k}-${'v'.repeat(1000)}`]));
+    let peak = 0;
+    for (let n = 0; n < 200; n++) {
+      const labels = big(n);
+      const entry = cache.lookup('wide', labels);
+      expect(entry.id).toBe(seriesId('wide', labels));
+      cache.rememberRaw('wide', JSON.stringify(labels), entry);
+      peak = Math.max(peak, cache.heldBytes);
+    }
+    // 200 series of ~128 KiB of label text each would be ~25 MiB; each lookup keeps within its
+    // budget but for the one series that crossed it.
+    expect(peak).toBeLessThan(2 * budget + 2 * 200 * 1024);
+  });
+
   it('starts over when the cache is full, which only resends series rows', () => {
     const cache = new KnownSeries(1);
     buildMetricRows(batch(), cache).markStored();

@@ -12,7 +12,10 @@ export const PROMETHEUS_COMPAT_VERSION = '2.42.0';
 /** The paths of the Prometheus HTTP API answered here, each for GET and POST (form). */
 const PATHS: [path: string, summary: string][] = [
   ['/prometheus/api/v1/query', 'PromQL at one time (Prometheus HTTP API)'],
-  ['/prometheus/api/v1/query_range', 'PromQL over a range of steps (Prometheus HTTP API); nocache=1 skips the refresh cache'],
+  [
+    '/prometheus/api/v1/query_range',
+    'PromQL over a range of steps (Prometheus HTTP API); nocache=1 skips the refresh cache',
+  ],
   ['/prometheus/api/v1/labels', 'Label names (Prometheus HTTP API)'],
   ['/prometheus/api/v1/label/:name/values', 'Values of a label; __name__: metric names (Prometheus HTTP API)'],
   ['/prometheus/api/v1/series', 'Label sets of the series matching match[] (Prometheus HTTP API)'],
@@ -34,7 +37,10 @@ export const PROMETHEUS_ENDPOINTS: Endpoint[] = PATHS.flatMap(([path, summary]) 
       responses: {
         200: {
           description: 'Success',
-          other: { 'application/json': 'Prometheus\' envelope {"status": "success", "data": ...}; errors {"status": "error", "errorType", "error"} (docs/prometheus.md)' },
+          other: {
+            'application/json':
+              'Prometheus\' envelope {"status": "success", "data": ...}; errors {"status": "error", "errorType", "error"} (docs/prometheus.md)',
+          },
         },
       },
     }),

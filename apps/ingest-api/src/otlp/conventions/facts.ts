@@ -1,5 +1,6 @@
 import { OBSERVATION_TYPES, type ObservationType } from '@spanhouse/schema';
 import type { CostUsd, TokenUsage, TracePiece } from '../../traces/model.ts';
+import { setData } from '../attr-reader.ts';
 
 /** Trace fields a span can carry (they merge into its trace by the storage merge rule). */
 export type TraceFacts = Omit<TracePiece, 'id' | 'timestampUs'>;
@@ -53,6 +54,6 @@ export function observationType(value: string | undefined): ObservationType | un
  */
 export function compact<T extends Record<string, unknown>>(value: T): T {
   const out: Record<string, unknown> = {};
-  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
+  for (const key in value) if (value[key] !== undefined) setData(out, key, value[key]);
   return out as T;
 }

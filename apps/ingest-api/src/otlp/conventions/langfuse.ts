@@ -73,8 +73,9 @@ export function readLangfuse(r: AttributeReader): LangfuseFacts {
   if (level !== undefined) metadata.level = level;
   const statusMessage = r.string(K.statusMessage);
   if (statusMessage !== undefined) metadata.statusMessage = statusMessage;
-  const modelParameters = jsonObject(r.take(K.modelParameters));
-  if (modelParameters !== undefined) metadata.modelParameters = modelParameters;
+  // Parameters that are not a JSON object (or too deep to parse) are kept as sent.
+  const sentParameters = r.take(K.modelParameters);
+  if (sentParameters !== undefined) metadata.modelParameters = jsonObject(sentParameters) ?? sentParameters;
   const completionStartTime = parseJsonish(r.string(K.completionStartTime));
   if (completionStartTime !== undefined) metadata.completionStartTime = completionStartTime;
   const promptName = r.string(K.promptName);

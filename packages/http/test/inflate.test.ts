@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { createGzip, gzipSync } from 'node:zlib';
 import { ApiError } from '@spanhouse/http';
 import { describe, expect, it } from 'vitest';
-import { gunzipLimited } from '../../src/otlp/inflate.ts';
+import { gunzipLimited } from '../src/inflate.ts';
 
 describe('gunzipLimited', () => {
   it('inflates a gzip body, from bytes or from a stream of chunks', async () => {
