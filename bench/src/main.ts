@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { otlpDecodeSuite } from './decode/suite.ts';
 import { traceIngestSuite } from './ingest/suite.ts';
+import { ingestAbSuite } from './ingest-log/ab.ts';
+import { overloadSuite } from './ingest-log/overload.ts';
+import { ingestLogSuite } from './ingest-log/suite.ts';
 import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
 import { loadAverage } from './lib/proc.ts';
@@ -36,6 +39,9 @@ for (const suite of opts.suites) {
   if (suite === 'prometheus') sections.push(await prometheusSuite(opts), '');
   if (suite === 'large-labels') sections.push(await largeLabelsSuite(opts), '');
   if (suite === 'start') sections.push(await startSuite(opts), '');
+  if (suite === 'ingest-log') sections.push(await ingestLogSuite(opts), '');
+  if (suite === 'overload') sections.push(await overloadSuite(opts), '');
+  if (suite === 'ingest-ab') sections.push(await ingestAbSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');

@@ -37,6 +37,8 @@ export async function runLoad(opts: {
   warmup: number;
   /** The service's process, for its CPU time over the timed window. */
   pid: number;
+  /** Called at the start and at the end of the timed window (to read the service's own counters). */
+  onWindow?: (edge: 'start' | 'end') => Promise<void>;
 }): Promise<LoadResult> {
   const { url, token, source } = opts;
   const auth = { Authorization: `Bearer ${token}` };
@@ -89,8 +91,11 @@ export async function runLoad(opts: {
   const cpu = (async () => {
     await sleep(from - performance.now());
     const start = cpuSecondsOf(opts.pid);
+    await opts.onWindow?.('start');
     await sleep(to - performance.now());
-    return cpuSecondsOf(opts.pid) - start;
+    const end = cpuSecondsOf(opts.pid);
+    await opts.onWindow?.('end');
+    return end - start;
   })();
   const [cpuSeconds] = await Promise.all([cpu, ...Array.from({ length: opts.clients }, client), probe()]);
   return {

@@ -10,8 +10,14 @@ export const SUITES = [
   'prometheus',
   'large-labels',
   'start',
+  'ingest-log',
+  'overload',
+  'ingest-ab',
 ] as const;
 export type Suite = (typeof SUITES)[number];
+
+/** Suites that run only when named: they check out and install another version of the service. */
+const NAMED_ONLY: readonly Suite[] = ['ingest-ab'];
 
 export type BenchOptions = {
   suites: Suite[];
@@ -32,11 +38,13 @@ export type BenchOptions = {
   ingestSeconds: number;
   /** Concurrent clients per ingest path (throughput is latency-bound with few). */
   clients: number;
+  /** The version `ingest-ab` compares this one with (a git revision). */
+  baseline: string;
 };
 
 const HELP = `pnpm bench [suite...] [options]
 
-suites: ${SUITES.join(', ')} (default: all)
+suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --smoke            small data sets and few runs; metrics peers only when installed (CI installs them)
   --traces N         traces in the query data set (default 1000000; smoke 5000)
   --runs N           timed requests per trace query (default 200; smoke 10)
@@ -46,6 +54,7 @@ suites: ${SUITES.join(', ')} (default: all)
   --reload           regenerate the trace data set even if a complete one exists
   --only REGEX       only trace query scenarios whose name matches
   --profile          node --cpu-prof the service (profiles in <dir>/profiles)
+  --baseline REV     the version ingest-ab measures beside this one (default d25c880, before the ingest log)
 `;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
@@ -62,6 +71,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       reload: { type: 'boolean', default: false },
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      baseline: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -79,7 +89,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     return n;
   };
   return {
-    suites: positionals.length ? (positionals as Suite[]) : [...SUITES],
+    suites: positionals.length ? (positionals as Suite[]) : SUITES.filter((s) => !NAMED_ONLY.includes(s)),
     smoke,
     traces: int(values.traces, smoke ? 5000 : 1_000_000, 'traces'),
     runs: int(values.runs, smoke ? 10 : 200, 'runs'),
@@ -89,5 +99,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     reload: values.reload ?? false,
     profile: values.profile ?? false,
     only: values.only ? new RegExp(values.only, 'i') : undefined,
+    baseline: values.baseline ?? 'd25c880',
   };
 }

@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { log } from './log.ts';
-import { memoryOf } from './proc.ts';
+import { memoryOf, processTree } from './proc.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -44,6 +45,8 @@ export async function startService(opts: {
   dataDir: string;
   env?: Record<string, string>;
   cpuProfDir?: string;
+  /** Another checkout's entry point (its apps/server/src/main.ts, run through tsx), to compare versions. */
+  entry?: string;
 }): Promise<Service> {
   const port = await freePort();
   const token = randomBytes(16).toString('hex');
@@ -52,7 +55,7 @@ export async function startService(opts: {
   if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
   // BENCH_SERVICE_ENTRY: another checkout's entry point (its apps/server/src/main.ts, run through
   // tsx), to measure a version against this one.
-  const other = process.env.BENCH_SERVICE_ENTRY;
+  const other = opts.entry ?? process.env.BENCH_SERVICE_ENTRY;
   if (other?.endsWith('.ts')) args.push('--import', 'tsx');
   args.push(other ?? 'apps/server/dist/main.mjs');
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -101,4 +104,64 @@ export async function startService(opts: {
       return code;
     },
   };
+}
+
+/**
+ * The service as a user runs it: `pnpm start` from the repository root (the cached build, then the
+ * bundle under pnpm), for the memory of every process that command runs. `pid` is the node process
+ * serving (for its CPU); `rootPid` the pnpm process the command's tree hangs from.
+ */
+export async function startWithPnpm(opts: { dataDir: string }): Promise<Service & { rootPid: number }> {
+  const port = await freePort();
+  const token = randomBytes(16).toString('hex');
+  const child = spawn('pnpm', ['start'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      API_BEARER_TOKEN: token,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 180_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`pnpm start exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error('pnpm start not ready after 180 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const tree = () => processTree(child.pid!);
+  const pid = tree().find((p) => readCmdline(p).includes('dist/main.mjs')) ?? child.pid!;
+  log(`pnpm start up at ${url} (service pid ${pid})`);
+  return {
+    url,
+    token,
+    pid,
+    memory: () => memoryOf(pid),
+    rootPid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+function readCmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
 }

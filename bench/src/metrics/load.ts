@@ -1,28 +1,51 @@
 import { httpRequest } from '../lib/http.ts';
+import { committed } from '../lib/self-metrics.ts';
 import type { LoadBody } from './bodies.ts';
 import { endMs, type MetricsDataset } from './dataset.ts';
 import { REMOTE_WRITE_HEADERS } from './remote-write.ts';
 
-export type LoadResult = { points: number; seconds: number; pointsPerSec: number; requests: number };
+export type LoadResult = {
+  points: number;
+  seconds: number;
+  pointsPerSec: number;
+  requests: number;
+  /** For the service: seconds until every point was readable (its ingest log drained), and that rate. */
+  readableSeconds?: number;
+  readablePerSec?: number;
+  /** Answers 429 or 503 (sent again). */
+  refused?: number;
+};
 
 function result(points: number, t0: number, requests: number): LoadResult {
   const seconds = (performance.now() - t0) / 1000;
   return { points, seconds, pointsPerSec: points / seconds, requests };
 }
 
-async function post(url: string, body: Buffer, headers: Record<string, string>) {
-  const res = await httpRequest(url, {
-    method: 'POST',
-    headers: { ...headers, 'Content-Length': String(body.length) },
-    body,
-  });
-  if (res.status < 200 || res.status > 299)
-    throw new Error(`POST ${url} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+/**
+ * Posts until accepted: 429 and 503 are sent again after a short pause, as a client does (and
+ * counted in `refused`); any other answer but 2xx fails the load.
+ */
+async function post(url: string, body: Buffer, headers: Record<string, string>, refused = { n: 0 }) {
+  for (;;) {
+    const res = await httpRequest(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Length': String(body.length) },
+      body,
+    });
+    if (res.status >= 200 && res.status <= 299) return;
+    if (res.status !== 429 && res.status !== 503)
+      throw new Error(`POST ${url} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+    refused.n++;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**
  * POST /v1/metrics/batch, `concurrency` requests in flight, bodies in order. Only 200 counts: any
- * other answer fails the load, since the answers are then checked point by point.
+ * other answer fails the load, since the answers are then checked point by point. The load is
+ * over when the last answer came (points/s: acknowledged, durable) and, measured apart, when every
+ * point is readable (the service's ingest log drained), as VictoriaMetrics' load ends with the
+ * flush that makes its points searchable.
  */
 export async function loadService(
   url: string,
@@ -33,16 +56,20 @@ export async function loadService(
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   let next = 0;
   let points = 0;
+  const refused = { n: 0 };
   const t0 = performance.now();
   const client = async () => {
     while (next < bodies.length) {
       const b = bodies[next++]!;
-      await post(`${url}/v1/metrics/batch`, b.body, headers);
+      await post(`${url}/v1/metrics/batch`, b.body, headers, refused);
       points += b.points;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, client));
-  return result(points, t0, bodies.length);
+  const acked = result(points, t0, bodies.length);
+  await committed(url, token);
+  const readableSeconds = (performance.now() - t0) / 1000;
+  return { ...acked, readableSeconds, readablePerSec: points / readableSeconds, refused: refused.n };
 }
 
 /** VictoriaMetrics' JSON import, every part at once, then a flush that makes the points searchable. */

@@ -1,47 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchOptions } from '../lib/args.ts';
 import { getJson } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
+import { processTree, rssOf } from '../lib/proc.ts';
 import { freePort, REPO_ROOT } from '../lib/service.ts';
 import { fmt, median, mib } from '../lib/stats.ts';
 import { serviceBatchBodies } from '../metrics/bodies.ts';
 import { SMOKE_DATASET } from '../metrics/dataset.ts';
 import { loadService } from '../metrics/load.ts';
 import { referenceQueries, serviceParams } from '../metrics/queries.ts';
-
-/** The process and every descendant of it, by pid (Linux /proc). */
-function processTree(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parent) if (ppid === tree[i]) tree.push(pid);
-  return tree;
-}
-
-function rssOf(pid: number): { name: string; rss: number } {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    const name = cmd
-      .map((a) => path.basename(a))
-      .slice(0, 4)
-      .join(' ');
-    return { name, rss: Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024 };
-  } catch {
-    return { name: '?', rss: 0 };
-  }
-}
 
 export type StartVariant = { name: string; command: string[] };
 

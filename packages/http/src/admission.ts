@@ -11,6 +11,13 @@ export type AdmissionOptions = {
 
 /** The rate estimate forgets with this time constant (ms). */
 const RATE_MEMORY_MS = 1_000;
+/**
+ * The expected wait is trusted only after this long of continuous work and this many requests
+ * finished in it: the rate at which work finishes is the service's capacity only while it is
+ * saturated, not while it warms up or a burst arrives after a quiet spell.
+ */
+const TRUST_AFTER_MS = RATE_MEMORY_MS;
+const TRUST_AFTER_FINISHED = 10;
 
 /**
  * Admission control for ingest, decided when a request arrives, before its body is read: a
@@ -26,6 +33,9 @@ export class Admission {
   /** Bytes per ms of admitted work finishing while some was in flight (undefined until measured). */
   private rate: number | undefined;
   private lastFinish = 0;
+  /** When work last started after none was in flight, and how many requests finished since. */
+  private busySince = 0;
+  private finished = 0;
   private readonly now: () => number;
   refused = 0;
 
@@ -38,9 +48,10 @@ export class Admission {
     return this.held;
   }
 
-  /** How long the work in flight is expected to take (ms), at the measured rate. */
+  /** How long the work in flight is expected to take (ms), at the measured rate (0 until it is trusted). */
   expectedWaitMs(extraBytes = 0): number {
     if (this.rate === undefined || this.held === 0) return 0;
+    if (this.finished < TRUST_AFTER_FINISHED || this.now() - this.busySince < TRUST_AFTER_MS) return 0;
     return (this.held + extraBytes) / this.rate;
   }
 
@@ -55,7 +66,11 @@ export class Admission {
       this.refused++;
       return `ingest is saturated: the requests in flight need about ${Math.round(wait)} ms`;
     }
-    if (this.held === 0) this.lastFinish = this.now();
+    if (this.held === 0) {
+      this.lastFinish = this.now();
+      this.busySince = this.lastFinish;
+      this.finished = 0;
+    }
     this.held += bytes;
     return new AdmissionTicket(this, bytes);
   }
@@ -74,6 +89,7 @@ export class Admission {
     const now = this.now();
     const elapsed = Math.max(now - this.lastFinish, 0.001);
     const sample = bytes / elapsed;
+    this.finished++;
     const weight = 1 - Math.exp(-elapsed / RATE_MEMORY_MS);
     this.rate = this.rate === undefined ? sample : this.rate + weight * (sample - this.rate);
     this.lastFinish = now;

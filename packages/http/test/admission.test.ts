@@ -28,19 +28,21 @@ describe('Admission', () => {
   it('refuses when the work in flight would take longer than maxQueueMs at the measured rate', () => {
     let now = 0;
     const a = new Admission({ maxBytes: 1_000 * MiB, maxQueueMs: 1_000, now: () => now });
-    // Requests of 1 MiB finishing every 10 ms: 100 MiB/s.
-    for (let i = 0; i < 50; i++) {
-      const t = a.admit(MiB);
+    const admit = (bytes: number) => {
+      const t = a.admit(bytes);
       if (typeof t === 'string') throw new Error(t);
+      return t;
+    };
+    // A saturated service: work always in flight, 1 MiB finishing every 10 ms (100 MiB/s).
+    let previous = admit(MiB);
+    for (let i = 0; i < 150; i++) {
+      const next = admit(MiB);
       now += 10;
-      t.release();
+      previous.release();
+      previous = next;
     }
-    const held = [];
-    for (let i = 0; i < 99; i++) {
-      const t = a.admit(MiB);
-      if (typeof t === 'string') throw new Error(`refused at ${i}: ${t}`);
-      held.push(t);
-    }
+    const held = [previous];
+    for (let i = 0; i < 98; i++) held.push(admit(MiB));
     // 99 MiB in flight at ~100 MiB/s: about a second of work; one more would pass it.
     expect(a.admit(2 * MiB)).toMatch(/saturated: the requests in flight need about \d+ ms/);
     for (const t of held.splice(0, 50)) {
@@ -48,6 +50,20 @@ describe('Admission', () => {
       t.release();
     }
     expect(typeof a.admit(2 * MiB)).not.toBe('string');
+  });
+
+  it('does not judge by the rate until it has been busy a second: a burst after a quiet spell is admitted', () => {
+    let now = 0;
+    const a = new Admission({ maxBytes: 1_000 * MiB, maxQueueMs: 100, now: () => now });
+    // Slow first requests (a cold start): 1 MiB taking 500 ms each, one at a time.
+    for (let i = 0; i < 3; i++) {
+      const t = a.admit(MiB);
+      if (typeof t === 'string') throw new Error(t);
+      now += 500;
+      t.release();
+    }
+    // A burst of 50 MiB: far more than 100 ms at the rate seen, but nothing proves saturation yet.
+    for (let i = 0; i < 50; i++) expect(typeof a.admit(MiB)).not.toBe('string');
   });
 
   it('lets a ticket grow within the budget and gives every byte back once released, however often', () => {
