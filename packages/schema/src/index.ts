@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './metrics.ts';
 export * from './time.ts';
 export * from './traces.ts';
+export * from './scores.ts';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Integer, IsoDateTime, JsonObject, PaginationMeta } from './common.ts';
+import { ScoreOutput } from './scores.ts';
 import { isoToMicros, isStorableMicros, STORED_TIME_RANGE_MESSAGE } from './time.ts';
 
 /** Observation types (DESIGN.md): GENERATION is the one SPEC.md names; the rest follow Langfuse. */
@@ -122,26 +123,58 @@ export type BatchRequest = v.InferOutput<typeof BatchRequest>;
 
 export const MessageResponse = v.object({ message: v.string() });
 
-export const Usage = v.object({ input: Integer, output: Integer, total: Integer });
+export const Usage = v.object({ unit: v.nullable(v.string()), input: Integer, output: Integer, total: Integer });
 
-/** SPEC.md 2.5. */
+export const OBSERVATION_LEVELS = ['DEBUG', 'DEFAULT', 'WARNING', 'ERROR'] as const;
+export const ObservationLevel = v.picklist(OBSERVATION_LEVELS);
+
+const NumberMap = v.record(v.string(), v.number());
+
+/**
+ * An observation as Langfuse's public API shows it (ObservationsView), plus `totalCost` (USD) and
+ * `events` (OTLP span events kept on it: name, time, attributes).
+ */
 export const ObservationOutput = v.object({
   id: v.string(),
   traceId: v.string(),
   type: ObservationType,
   name: v.nullable(v.string()),
-  model: v.nullable(v.string()),
   startTime: v.string(),
   endTime: v.nullable(v.string()),
-  parentObservationId: v.nullable(v.string()),
-  usage: Usage,
-  latency: v.number(),
-  /** USD, from the price table or as the client sent it. */
-  totalCost: v.number(),
-  metadata: JsonObject,
+  completionStartTime: v.nullable(v.string()),
+  model: v.nullable(v.string()),
+  modelParameters: v.unknown(),
   input: v.unknown(),
   output: v.unknown(),
+  metadata: JsonObject,
+  level: ObservationLevel,
+  statusMessage: v.nullable(v.string()),
+  parentObservationId: v.nullable(v.string()),
+  version: v.nullable(v.string()),
   environment: v.string(),
+  promptId: v.nullable(v.string()),
+  promptName: v.nullable(v.string()),
+  promptVersion: v.nullable(v.number()),
+  usageDetails: NumberMap,
+  costDetails: NumberMap,
+  usage: Usage,
+  unit: v.nullable(v.string()),
+  promptTokens: v.number(),
+  completionTokens: v.number(),
+  totalTokens: v.number(),
+  modelId: v.nullable(v.string()),
+  inputPrice: v.nullable(v.number()),
+  outputPrice: v.nullable(v.number()),
+  totalPrice: v.nullable(v.number()),
+  calculatedInputCost: v.nullable(v.number()),
+  calculatedOutputCost: v.nullable(v.number()),
+  calculatedTotalCost: v.nullable(v.number()),
+  /** USD: provided costs, else usage at the model's price. */
+  totalCost: v.number(),
+  /** Seconds; 0 while the observation has no end time. */
+  latency: v.number(),
+  timeToFirstToken: v.nullable(v.number()),
+  events: v.array(v.unknown()),
 });
 export type ObservationOutput = v.InferOutput<typeof ObservationOutput>;
 
@@ -168,7 +201,8 @@ const TraceCore = {
 export const TraceListItem = v.object({
   ...TraceCore,
   observations: v.array(v.string()),
-  scores: v.array(v.unknown()),
+  /** Score ids (trace scores); [] when the scores group is excluded. */
+  scores: v.array(v.string()),
 });
 export type TraceListItem = v.InferOutput<typeof TraceListItem>;
 
@@ -179,6 +213,6 @@ export type TraceListResponse = v.InferOutput<typeof TraceListResponse>;
 export const TraceDetail = v.object({
   ...TraceCore,
   observations: v.array(ObservationOutput),
-  scores: v.array(v.unknown()),
+  scores: v.array(ScoreOutput),
 });
 export type TraceDetail = v.InferOutput<typeof TraceDetail>;

@@ -1,7 +1,7 @@
 import { TABLES } from '@spanhouse/db';
 import type { Ingestor, TableEncoder } from '../buffer/ingestor.ts';
 import { LineBytes } from '../buffer/line-bytes.ts';
-import type { ObservationRow, TraceRow } from './rows.ts';
+import type { ObservationRow, TraceRow, Versioned } from './rows.ts';
 
 /*
  * Trace and observation rows as TabSeparated text, in UTF-8 bytes, for the ingest buffer
@@ -57,33 +57,68 @@ const num = (n: number) => String(n);
 export const OBSERVATION_COLUMNS: [string, ...string[]] = [
   'trace_id',
   'id',
-  'version',
   'type',
   'name',
   'start_time',
   'end_time',
+  'completion_start_time',
   'parent_id',
-  'model',
   'environment',
+  'version',
+  'level',
+  'status_message',
+  'model',
+  'model_parameters',
+  'prompt',
   'input',
   'output',
   'metadata',
-  'usage_input',
-  'usage_output',
-  'usage_total',
+  'usage',
   'cost',
+  'events',
 ];
+
+/** A (version, text) tuple in ClickHouse literal syntax. */
+const versioned = (v: Versioned<string>) => `(${v[0]},${quoted(v[1])})`;
+const versionedNum = (v: Versioned<number>) => `(${v[0]},${num(v[1])})`;
+
+/** A Map(String, number) literal. */
+function numberMap(map: Record<string, number>): string {
+  let out = '{';
+  let first = true;
+  for (const key in map) {
+    out += `${first ? '' : ','}${quoted(key)}:${num(map[key]!)}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** A Map(String, Tuple(UInt64, String)) literal (metadata). */
+function versionedMap(map: Record<string, Versioned<string>>): string {
+  let out = '{';
+  let first = true;
+  for (const key in map) {
+    out += `${first ? '' : ','}${quoted(key)}:${versioned(map[key]!)}`;
+    first = false;
+  }
+  return `${out}}`;
+}
 
 export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
   const out = new LineBytes(rows.length * 768);
   for (let i = 0; i < rows.length; i++) {
     const o = rows[i]!;
+    const m = o.model;
+    const p = o.prompt;
     out.line(
-      `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${o.version}\t${tsvField(o.type)}\t${tsvField(o.name)}\t` +
-        `${o.start_time}\t${o.end_time === null ? '\\N' : o.end_time}\t` +
-        `${o.parent_id === null ? '\\N' : tsvField(o.parent_id)}\t${tsvField(o.model)}\t${tsvField(o.environment)}\t` +
-        `${tsvField(o.input)}\t${tsvField(o.output)}\t${tsvField(o.metadata)}\t` +
-        `${num(o.usage_input)}\t${num(o.usage_output)}\t${num(o.usage_total)}\t${num(o.cost)}\n`,
+      `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${versioned(o.type)}\t${versioned(o.name)}\t` +
+        `${versionedNum(o.start_time)}\t${versionedNum(o.end_time)}\t${versionedNum(o.completion_start_time)}\t` +
+        `${versioned(o.parent_id)}\t${versioned(o.environment)}\t${versioned(o.version)}\t` +
+        `${versioned(o.level)}\t${versioned(o.status_message)}\t` +
+        `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})\t${versioned(o.model_parameters)}\t` +
+        `(${p[0]},${quoted(p[1])},${p[2]})\t${versioned(o.input)}\t${versioned(o.output)}\t` +
+        `${versionedMap(o.metadata)}\t(${o.usage[0]},${numberMap(o.usage[1])})\t` +
+        `(${o.cost[0]},${numberMap(o.cost[1])})\t${versioned(o.events)}\n`,
     );
   }
   return out.bytes();
@@ -102,10 +137,13 @@ export const TRACE_COLUMNS: [string, ...string[]] = [
   'output',
   'tags',
   'metadata',
-  'obs',
+  'obs_ids',
+  'obs_start',
+  'obs_end',
+  'obs_model',
+  'obs_usage',
+  'obs_cost',
 ];
-
-const versioned = (v: [number, string]) => `(${v[0]},${quoted(v[1])})`;
 
 function tagsText(tags: readonly string[]): string {
   if (tags.length === 0) return '[]';
@@ -114,25 +152,23 @@ function tagsText(tags: readonly string[]): string {
   return `${out}]`;
 }
 
-function metadataText(metadata: TraceRow['metadata']): string {
+/** A Map(String, Tuple(...numbers)) literal of the per-observation summary. */
+function tupleMap(map: Record<string, readonly number[]>): string {
   let out = '{';
   let first = true;
-  for (const key in metadata) {
-    const [version, value] = metadata[key]!;
-    out += `${first ? '' : ','}${quoted(key)}:(${version},${quoted(value)})`;
+  for (const id in map) {
+    out += `${first ? '' : ','}${quoted(id)}:(${map[id]!.map(num).join(',')})`;
     first = false;
   }
   return `${out}}`;
 }
 
-function obsText(obs: TraceRow['obs']): string {
+function modelMap(map: TraceRow['obs_model']): string {
   let out = '{';
   let first = true;
-  for (const id in obs) {
-    const o = obs[id]!;
-    out +=
-      `${first ? '' : ','}${quoted(id)}:(${o.version},${quoted(o.model)},${num(o.usage_input)},` +
-      `${num(o.usage_output)},${num(o.usage_total)},${num(o.cost)},${o.start_us},${o.end_us})`;
+  for (const id in map) {
+    const m = map[id]!;
+    out += `${first ? '' : ','}${quoted(id)}:(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})`;
     first = false;
   }
   return `${out}}`;
@@ -146,7 +182,8 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
       `${tsvField(t.id)}\t${t.timestamp}\t${versioned(t.name)}\t${versioned(t.user_id)}\t` +
         `${versioned(t.session_id)}\t${versioned(t.release)}\t${versioned(t.version)}\t` +
         `${versioned(t.environment)}\t${versioned(t.input)}\t${versioned(t.output)}\t` +
-        `${tagsText(t.tags)}\t${metadataText(t.metadata)}\t${obsText(t.obs)}\n`,
+        `${tagsText(t.tags)}\t${versionedMap(t.metadata)}\t${tagsText(t.obs_ids)}\t${tupleMap(t.obs_start)}\t` +
+        `${tupleMap(t.obs_end)}\t${modelMap(t.obs_model)}\t${tupleMap(t.obs_usage)}\t${tupleMap(t.obs_cost)}\n`,
     );
   }
   return out.bytes();

@@ -1,7 +1,7 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { DailyRecord, DailyResponse } from '@spanhouse/schema';
 import type { DailyParams, TraceFilter } from './params.ts';
-import { traceConditions, whereClause } from './sql.ts';
+import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
 import { SUMMARIES_EXACT } from './summaries.ts';
 
 /** Past this many traces with an observation sent twice, the report reads the map of every trace. */
@@ -129,9 +129,10 @@ function modelsFromMap(db: Db, filter: TraceFilter, dates: string[], ids?: strin
   if (ids) where.push(`id IN ${p.add(ids, 'Array(String)')}`);
   return queryRows(db, {
     sql: `
-      SELECT toDate(timestamp) AS date, o.2 AS model, sum(o.3) AS input, sum(o.4) AS output, sum(o.5) AS total,
-             uniqExact(id) AS traces, count() AS observations, sum(o.6) AS cost
-      FROM ${TABLES.traces} FINAL ARRAY JOIN mapValues(obs) AS o
+      SELECT toDate(timestamp) AS date, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsage}.2) AS input,
+             sum(${TRACE_EXPR.obsUsage}.3) AS output, sum(${TRACE_EXPR.obsUsage}.4) AS total,
+             uniqExact(id) AS traces, count() AS observations, sum(${TRACE_EXPR.obsCost}) AS cost
+      FROM ${TABLES.traces} FINAL ARRAY JOIN obs_ids AS k
       ${whereClause(where)}
       GROUP BY date, model`,
     params: p.params,

@@ -3,7 +3,7 @@ import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
 import { fromTraceRow, TRACE_COLUMNS, type TraceFields } from './from-row.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
 import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
-import { pageByBound } from './summaries.ts';
+import { BOUND_EXPR, pageByBound, SUMMARIES_EXACT } from './summaries.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
   timestamp: 'timestamp',
@@ -29,11 +29,20 @@ const SELECTED_ORDER: Record<OrderField, string> = {
 };
 
 /**
+ * A page row's latency and cost come from the per-trace summaries, which are exact for a trace
+ * whose observations each came in one piece (clickhouse/0004, 0007): reading the observation maps
+ * of the page's rows would cost more than the rest of the page. Rows whose summaries are not exact
+ * are ranked by the exact values, which a second read takes from the maps (pageExact).
+ */
+const PAGE_EXPR = { ...TRACE_EXPR, latency: BOUND_EXPR.latency, totalCost: 'cost_sum' };
+
+/**
  * One page of traces, in one query: the ids of the page (filter, sort, limit: reads only the
  * columns the filter and order need) as an IN subquery, the full rows of those ids by primary key
- * (so the IO and metadata columns are read for at most `limit` traces), and the count as a scalar
- * subquery. One query, because the embedded engine runs parameterized queries one at a time
- * process-wide (chDB serializes them): three queries would wait three turns.
+ * (so the IO and metadata columns are read for at most `limit` traces), the count as a scalar
+ * subquery and, when asked for, the page's score ids by trace (scores are sorted by trace). One
+ * query, because the embedded engine runs parameterized queries one at a time process-wide (chDB
+ * serializes them): more queries would wait more turns.
  */
 export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSignal): Promise<TraceListResponse> {
   const p = new ParamBuilder();
@@ -41,8 +50,9 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   const field = q.orderBy.field;
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const offset = (q.page - 1) * q.limit;
+  const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
   let page: string | undefined;
-  // Latency and cost come from the `obs` map; descending pages rank by the summaries instead.
+  // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
   if (q.orderBy.desc && (field === 'latency' || field === 'totalCost')) {
     const ids = await pageByBound(db, q, field, offset, q.limit, signal);
     if (ids) page = p.add(ids, 'Array(String)');
@@ -52,14 +62,26 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
       ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
       LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')})`;
   const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
+  const scores = groups.has('scores')
+    ? `(SELECT CAST((groupArray(trace_id), groupArray(ids)), 'Map(String, Array(String))') FROM (
+         SELECT trace_id, arraySort(groupArray(id)) AS ids FROM ${TABLES.scores} FINAL
+         WHERE trace_id IN ${page} GROUP BY trace_id))`
+    : "CAST(map(), 'Map(String, Array(String))')";
   const rows = await queryRows(db, {
     sql: `
-      SELECT ${TRACE_COLUMNS(TRACE_EXPR)}, (${countSql}) AS total_items
+      WITH ${scores} AS score_map
+      SELECT ${TRACE_COLUMNS(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, score_map[id] AS score_ids,
+        (${countSql}) AS total_items
       FROM ${TABLES.traces} FINAL WHERE id IN ${page}
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
     params: p.params,
     tag: 'traces.list',
-    map: (r) => ({ trace: fromTraceRow(r), total: Number(r.total_items) }),
+    map: (r) => ({
+      trace: fromTraceRow(r),
+      exact: Number(r.exact) === 1,
+      scoreIds: Array.isArray(r.score_ids) ? r.score_ids.map(String) : [],
+      total: Number(r.total_items),
+    }),
     signal,
   });
   // A page past the end has no row to carry the count.
@@ -75,15 +97,56 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
       })
     )[0] ??
     0;
-  const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
+  // Rows ranked by a summary that was only a bound take their exact place.
+  if ((await exactMetrics(db, rows, signal)) && (field === 'latency' || field === 'totalCost')) {
+    sortPage(rows, field, q.orderBy.desc);
+  }
   return {
-    data: rows.map((r) => toListItem(r.trace, groups)),
+    data: rows.map((r) => toListItem(r.trace, groups, r.scoreIds)),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
   };
 }
 
+type PageRow = { trace: TraceFields; exact: boolean };
+
+/** Latency and cost from the observation maps, for the page rows whose summaries are not exact. */
+async function exactMetrics(db: Db, rows: PageRow[], signal?: AbortSignal): Promise<boolean> {
+  const inexact = rows.filter((r) => !r.exact);
+  if (inexact.length === 0) return false;
+  const p = new ParamBuilder();
+  const exact = await queryRows(db, {
+    sql: `
+      SELECT id, ${TRACE_EXPR.latency} AS latency, ${TRACE_EXPR.totalCost} AS total_cost
+      FROM ${TABLES.traces} FINAL WHERE id IN ${p.add(
+        inexact.map((r) => r.trace.id),
+        'Array(String)',
+      )}`,
+    params: p.params,
+    tag: 'traces.list.metrics',
+    map: (r) => ({ id: String(r.id), latency: Number(r.latency), totalCost: Number(r.total_cost) }),
+    signal,
+  });
+  const byId = new Map(exact.map((e) => [e.id, e]));
+  for (const r of inexact) {
+    const e = byId.get(r.trace.id);
+    if (e) Object.assign(r.trace, { latency: e.latency, totalCost: e.totalCost });
+  }
+  return true;
+}
+
+/** The page by exact latency or cost (ties by id), as the page query ordered it. */
+function sortPage(rows: PageRow[], field: 'latency' | 'totalCost', desc: boolean): void {
+  const sign = desc ? -1 : 1;
+  rows.sort((a, b) => {
+    const x = a.trace[field];
+    const y = b.trace[field];
+    if (x !== y) return (x - y) * sign;
+    return (a.trace.id < b.trace.id ? -1 : a.trace.id > b.trace.id ? 1 : 0) * sign;
+  });
+}
+
 /** Excluded groups keep their keys with placeholders (DESIGN.md), so client types hold. */
-export function toListItem(t: TraceFields, groups: Set<FieldGroup>): TraceListItem {
+export function toListItem(t: TraceFields, groups: Set<FieldGroup>, scoreIds: string[] = []): TraceListItem {
   const io = groups.has('io');
   const metrics = groups.has('metrics');
   return {
@@ -102,6 +165,6 @@ export function toListItem(t: TraceFields, groups: Set<FieldGroup>): TraceListIt
     latency: metrics ? t.latency : -1,
     totalCost: metrics ? t.totalCost : -1,
     observations: groups.has('observations') ? t.observationIds : [],
-    scores: [],
+    scores: groups.has('scores') ? scoreIds : [],
   };
 }

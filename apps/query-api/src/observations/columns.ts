@@ -1,0 +1,139 @@
+import { OBSERVATION_TYPES, type ObservationOutput, type ObservationType } from '@spanhouse/schema';
+import { parseJsonText } from '../traces/from-row.ts';
+
+/**
+ * What every observation reader selects from `observation_pieces` (clickhouse/0007) merged with
+ * FINAL, by output name. Each field is a (version, value) tuple: `.2` is the value; a version of 0
+ * means the field was never given. Times are microseconds.
+ */
+export const OBSERVATION_FIELDS: [name: string, expr: string][] = [
+  ['id', 'id'],
+  ['trace_id', 'trace_id'],
+  ['type', 'type.2'],
+  ['name', 'name.2'],
+  ['start_us', 'start_time.2'],
+  ['end_us', 'if(end_time.1 = 0, NULL, end_time.2)'],
+  ['completion_start_us', 'if(completion_start_time.1 = 0, NULL, completion_start_time.2)'],
+  ['parent_id', 'parent_id.2'],
+  ['environment', 'environment.2'],
+  ['version', 'version.2'],
+  ['level', 'level.2'],
+  ['status_message', 'status_message.2'],
+  ['model', 'model.2'],
+  ['input_price', 'model.3'],
+  ['output_price', 'model.4'],
+  ['model_parameters', 'model_parameters.2'],
+  ['prompt_name', 'prompt.2'],
+  ['prompt_version', 'prompt.3'],
+  ['input', 'input.2'],
+  ['output', 'output.2'],
+  ['metadata', 'mapApply((k, v) -> (k, v.2), metadata)'],
+  ['usage', 'usage.2'],
+  ['cost', 'cost.2'],
+  ['events', 'events.2'],
+];
+
+export const OBSERVATION_SELECT = OBSERVATION_FIELDS.map(([name, expr]) => `${expr} AS ${name}`).join(', ');
+
+/** The fields as one positional tuple (for arrays of observations beside other columns). */
+export const OBSERVATION_TUPLE = `(${OBSERVATION_FIELDS.map(([, expr]) => expr).join(', ')})`;
+
+/** An observation selected as OBSERVATION_TUPLE back to a row. */
+export function observationTupleToRow(tuple: unknown): Record<string, unknown> {
+  const values = Array.isArray(tuple) ? tuple : [];
+  return Object.fromEntries(OBSERVATION_FIELDS.map(([name], i) => [name, values[i]]));
+}
+
+const str = (x: unknown) => (typeof x === 'string' ? x : String(x ?? ''));
+const orNull = (x: unknown) => (x === '' || x === null || x === undefined ? null : str(x));
+const num = (x: unknown) => {
+  const n = Number(x);
+  return Number.isFinite(n) ? n : 0;
+};
+const isoOfMicros = (us: unknown) => new Date(Math.floor(num(us) / 1000)).toISOString();
+
+function numberMap(x: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) out[k] = num(v);
+  return out;
+}
+
+/**
+ * Calculated costs: the provided cost details when any were sent (total: `total`, else the sum),
+ * else the usage at the unit prices kept with the model.
+ */
+export function costsOf(
+  usage: Record<string, number>,
+  provided: Record<string, number>,
+  prices: { input: number; output: number },
+): { details: Record<string, number>; input: number | null; output: number | null; total: number } {
+  const keys = Object.keys(provided);
+  if (keys.length > 0) {
+    const total = provided.total ?? keys.reduce((sum, k) => sum + provided[k]!, 0);
+    return { details: { ...provided, total }, input: provided.input ?? null, output: provided.output ?? null, total };
+  }
+  const input = (usage.input ?? 0) * prices.input;
+  const output = (usage.output ?? 0) * prices.output;
+  if (input === 0 && output === 0) return { details: {}, input: null, output: null, total: 0 };
+  return { details: { input, output, total: input + output }, input, output, total: input + output };
+}
+
+/** Langfuse's observation view (GET /api/public/observations, a trace's observations). */
+export function fromObservationRow(r: Record<string, unknown>, traceEnvironment: string): ObservationOutput {
+  const type = str(r.type);
+  const usage = numberMap(r.usage);
+  const prices = { input: num(r.input_price), output: num(r.output_price) };
+  const cost = costsOf(usage, numberMap(r.cost), prices);
+  const startUs = num(r.start_us);
+  const endUs = r.end_us === null || r.end_us === undefined ? null : num(r.end_us);
+  const completionUs =
+    r.completion_start_us === null || r.completion_start_us === undefined ? null : num(r.completion_start_us);
+  const model = orNull(r.model);
+  const input = usage.input ?? 0;
+  const output = usage.output ?? 0;
+  const total = usage.total ?? 0;
+  const metadata: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
+  const promptName = orNull(r.prompt_name);
+  const events = parseJsonText(r.events);
+  return {
+    id: str(r.id),
+    traceId: str(r.trace_id),
+    type: ((OBSERVATION_TYPES as readonly string[]).includes(type) ? type : 'SPAN') as ObservationType,
+    name: orNull(r.name),
+    startTime: isoOfMicros(startUs),
+    endTime: endUs === null ? null : isoOfMicros(endUs),
+    completionStartTime: completionUs === null ? null : isoOfMicros(completionUs),
+    model,
+    modelParameters: parseJsonText(r.model_parameters),
+    input: parseJsonText(r.input),
+    output: parseJsonText(r.output),
+    metadata,
+    level: (orNull(r.level) ?? 'DEFAULT') as ObservationOutput['level'],
+    statusMessage: orNull(r.status_message),
+    parentObservationId: orNull(r.parent_id),
+    version: orNull(r.version),
+    environment: str(r.environment) || traceEnvironment,
+    promptId: null,
+    promptName,
+    promptVersion: promptName ? num(r.prompt_version) || null : null,
+    usageDetails: usage,
+    costDetails: cost.details,
+    usage: { unit: 'TOKENS', input, output, total },
+    unit: 'TOKENS',
+    promptTokens: input,
+    completionTokens: output,
+    totalTokens: total,
+    modelId: null,
+    inputPrice: model && (prices.input || prices.output) ? prices.input : null,
+    outputPrice: model && (prices.input || prices.output) ? prices.output : null,
+    totalPrice: null,
+    calculatedInputCost: cost.input,
+    calculatedOutputCost: cost.output,
+    calculatedTotalCost: cost.total,
+    totalCost: cost.total,
+    latency: endUs === null ? 0 : (endUs - startUs) / 1e6,
+    timeToFirstToken: completionUs === null ? null : (completionUs - startUs) / 1e6,
+    events: Array.isArray(events) ? events : [],
+  };
+}
