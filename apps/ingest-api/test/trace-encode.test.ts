@@ -23,7 +23,7 @@ import type { ObservationRow, TraceRow } from '../src/traces/rows.ts';
 let db: Db;
 beforeAll(async () => {
   db = await openTestDb('trace_encode');
-  await db.writer.command({ query: 'CREATE TABLE observations_tsv AS observations' });
+  await db.writer.command({ query: `CREATE TABLE observations_tsv AS ${TABLES.observations}` });
   await db.writer.command({ query: 'CREATE TABLE traces_tsv AS traces' });
 });
 afterAll(() => db?.close());
@@ -40,36 +40,36 @@ const money = fc.double({ min: 0, max: 1e6, noNaN: true });
 const chTime = microsToCh;
 const versioned = fc.tuple(count, text) as fc.Arbitrary<[number, string]>;
 
+const vText = versioned;
+const vMicros = fc.tuple(count, micros) as fc.Arbitrary<[number, number]>;
+const usageMap = fc.dictionary(text, count, { maxKeys: 4 });
+const costMap = fc.dictionary(text, money, { maxKeys: 4 });
+
 const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
   trace_id: text,
   id: text,
-  version: count,
-  type: fc.constantFrom('SPAN', 'GENERATION', 'EVENT'),
-  name: text,
-  start_time: micros.map(chTime),
-  end_time: fc.option(micros.map(chTime), { nil: null }),
-  parent_id: fc.option(text, { nil: null }),
-  model: text,
-  environment: text,
-  input: fc.oneof(text, fc.json()),
-  output: fc.oneof(text, fc.json()),
-  metadata: fc.json(),
-  usage_input: count,
-  usage_output: count,
-  usage_total: count,
-  cost: money,
+  type: fc.tuple(count, fc.constantFrom('SPAN', 'GENERATION', 'EVENT')) as fc.Arbitrary<[number, string]>,
+  name: vText,
+  start_time: vMicros,
+  end_time: vMicros,
+  completion_start_time: vMicros,
+  parent_id: vText,
+  environment: vText,
+  version: vText,
+  level: vText,
+  status_message: vText,
+  model: fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
+  model_parameters: fc.tuple(count, fc.json()) as fc.Arbitrary<[number, string]>,
+  prompt: fc.tuple(count, text, fc.integer({ min: 0, max: 2 ** 32 - 1 })) as fc.Arbitrary<[number, string, number]>,
+  input: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
+  output: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
+  metadata: fc.dictionary(text, vText, { maxKeys: 4 }),
+  usage: fc.tuple(count, usageMap) as fc.Arbitrary<[number, Record<string, number>]>,
+  cost: fc.tuple(count, costMap) as fc.Arbitrary<[number, Record<string, number>]>,
+  events: vText,
 });
 
-const summary = fc.record({
-  version: count,
-  model: text,
-  usage_input: count,
-  usage_output: count,
-  usage_total: count,
-  cost: money,
-  start_us: micros,
-  end_us: micros,
-});
+const ids = fc.array(text, { maxLength: 6 });
 const traceRow: fc.Arbitrary<TraceRow> = fc.record({
   id: text,
   timestamp: micros.map(chTime),
@@ -83,7 +83,24 @@ const traceRow: fc.Arbitrary<TraceRow> = fc.record({
   output: versioned,
   tags: fc.array(text, { maxLength: 4 }),
   metadata: fc.dictionary(text, versioned, { maxKeys: 4 }),
-  obs: fc.dictionary(text, summary, { maxKeys: 6 }),
+  obs_ids: ids,
+  obs_start: fc.dictionary(text, vMicros, { maxKeys: 6 }),
+  obs_end: fc.dictionary(text, vMicros, { maxKeys: 6 }),
+  obs_model: fc.dictionary(
+    text,
+    fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
+    {
+      maxKeys: 6,
+    },
+  ),
+  obs_usage: fc.dictionary(
+    text,
+    fc.tuple(count, count, count, count) as fc.Arbitrary<[number, number, number, number]>,
+    {
+      maxKeys: 6,
+    },
+  ),
+  obs_cost: fc.dictionary(text, fc.tuple(count, money) as fc.Arbitrary<[number, number]>, { maxKeys: 6 }),
 });
 
 async function readAll(table: string): Promise<unknown[]> {
@@ -107,12 +124,12 @@ describe('TabSeparated encoding of trace rows', () => {
     // Distinct keys, so no two rows fold into one (the tables merge rows by key).
     const observations = fc.sample(observationRow, { numRuns: 400, seed }).map((o, i) => ({ ...o, id: `${i}${o.id}` }));
     const traces = fc.sample(traceRow, { numRuns: 200, seed }).map((t, i) => ({ ...t, id: `${i}${t.id}` }));
-    await db.writer.insert({ table: 'observations', values: observations, format: 'JSONEachRow' });
+    await db.writer.insert({ table: TABLES.observations, values: observations, format: 'JSONEachRow' });
     await db.writer.insert({ table: 'traces', values: traces, format: 'JSONEachRow' });
     await insertTsv('observations_tsv', encodeObservationsTsv(observations), OBSERVATION_COLUMNS);
     await insertTsv('traces_tsv', encodeTracesTsv(traces), TRACE_COLUMNS);
     const [obsJson, obsTsv, trJson, trTsv] = await Promise.all(
-      ['observations', 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
+      [TABLES.observations, 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
     );
     expect(obsTsv).toHaveLength(400);
     expect(obsTsv).toEqual(obsJson);
@@ -137,12 +154,12 @@ describe('TabSeparated encoding of trace rows', () => {
       ...base!,
       trace_id: 'big',
       id: `big${String(i).padStart(3, '0')}`,
-      input,
-      output: input,
+      input: [1, input] as [number, string],
+      output: [1, input] as [number, string],
     }));
     await insertTsv('observations_tsv', encodeObservationsTsv(rows), OBSERVATION_COLUMNS);
     const rs = await db.writer.query({
-      query: "SELECT input, output FROM observations_tsv WHERE trace_id = 'big' ORDER BY id",
+      query: "SELECT input.2 AS input, output.2 AS output FROM observations_tsv WHERE trace_id = 'big' ORDER BY id",
       format: 'JSONEachRow',
     });
     expect(await rs.json()).toEqual(texts.map((t) => ({ input: t, output: t })));
@@ -158,11 +175,11 @@ describe('TabSeparated encoding of trace rows', () => {
     const row = fc.sample(observationRow, { numRuns: 1, seed: 1 })[0]!;
     await insertTsv(
       'observations_tsv',
-      encodeObservationsTsv([{ ...row, trace_id: 'lone', id: 'x', name: 'a\ud800b' }]),
+      encodeObservationsTsv([{ ...row, trace_id: 'lone', id: 'x', name: [1, 'a\ud800b'] }]),
       OBSERVATION_COLUMNS,
     );
     const rs = await db.writer.query({
-      query: "SELECT hex(name) AS h FROM observations_tsv WHERE trace_id = 'lone'",
+      query: "SELECT hex(name.2) AS h FROM observations_tsv WHERE trace_id = 'lone'",
       format: 'JSONEachRow',
     });
     expect(await rs.json()).toEqual([{ h: '61EFBFBD62' }]);

@@ -1,1 +1,1 @@
-export { createAllInOne, type AllInOne } from './create-server.ts';
+export { type AllInOne, createAllInOne } from './create-server.ts';

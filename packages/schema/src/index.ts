@@ -3,6 +3,6 @@ export * from './common.ts';
 export * from './daily.ts';
 export * from './errors.ts';
 export * from './metrics.ts';
+export * from './scores.ts';
 export * from './time.ts';
 export * from './traces.ts';
-export * from './scores.ts';

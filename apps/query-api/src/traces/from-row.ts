@@ -75,4 +75,3 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
     metadata,
   };
 }
-

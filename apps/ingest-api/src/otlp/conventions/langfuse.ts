@@ -1,7 +1,7 @@
+import { isoToMicros } from '@spanhouse/schema';
 import { type AttributeReader, isEmpty, setData } from '../attr-reader.ts';
 import { costFromDetails, jsonObject, parseJsonish, parseTags, usageFromDetails } from '../parse.ts';
 import { observationLevel, observationType, type SpanFacts, type TraceFacts } from './facts.ts';
-import { isoToMicros } from '@spanhouse/schema';
 
 // Whole keys rather than `${prefix}name` built per span: this runs for every span the Langfuse SDK
 // sends, and a key built at run time is a new string to hash on every lookup.
