@@ -13,7 +13,7 @@ CREATE TABLE IF NOT EXISTS scores
   version        UInt64,
   is_deleted     UInt8,
   timestamp      DateTime64(6, 'UTC'),
-  created_at     DateTime64(3, 'UTC'),
+  created_at     DateTime64(6, 'UTC'),
   name           String,
   value          Float64,
   string_value   String,

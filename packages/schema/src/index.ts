@@ -6,3 +6,4 @@ export * from './metrics.ts';
 export * from './scores.ts';
 export * from './time.ts';
 export * from './traces.ts';
+export * from './ingestion.ts';

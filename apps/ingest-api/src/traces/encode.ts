@@ -219,7 +219,7 @@ export function traceRowsForSubmit(observations: readonly ObservationRow[], trac
 }
 
 /** A flush's text: encoded requests as they are, and row objects submitted as such, encoded now. */
-function flushText<Row>(rows: object[], encode: (rows: Row[]) => Buffer): Buffer {
+export function flushText<Row>(rows: object[], encode: (rows: Row[]) => Buffer): Buffer {
   const parts: Buffer[] = [];
   let plain: Row[] = [];
   for (const row of rows) {
