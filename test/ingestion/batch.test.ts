@@ -147,7 +147,9 @@ describe('POST /api/public/ingestion', () => {
     const item = list.body.data.find((x: { id: string }) => x.id === 'order');
     expect(item.latency).toBe(2);
     expect(item.totalCost).toBeCloseTo(cost, 12);
-    const daily = await t.get('/api/public/metrics/daily?fromTimestamp=2026-03-01T00:00:00Z&toTimestamp=2026-03-01T23:59:59Z');
+    const daily = await t.get(
+      '/api/public/metrics/daily?fromTimestamp=2026-03-01T00:00:00Z&toTimestamp=2026-03-01T23:59:59Z',
+    );
     const usage = daily.body.data[0].usage.find((u: { model: string | null }) => u.model === 'gpt-4o');
     expect(usage).toMatchObject({ inputUsage: 100, outputUsage: 40, totalUsage: 140, countObservations: 1 });
     expect(usage.totalCost).toBeCloseTo(cost, 12);
@@ -163,7 +165,13 @@ describe('POST /api/public/ingestion', () => {
         usageDetails: { input: 10, output: 5 },
       }),
     ]);
-    await ingest([ev('generation-update', { id: 'gen-end', traceId: 'end-only', endTime: '2026-03-01T11:00:03.000Z' }, '2026-03-01T11:00:03.000Z')]);
+    await ingest([
+      ev(
+        'generation-update',
+        { id: 'gen-end', traceId: 'end-only', endTime: '2026-03-01T11:00:03.000Z' },
+        '2026-03-01T11:00:03.000Z',
+      ),
+    ]);
     const [gen] = (await trace('end-only')).observations;
     expect(gen).toMatchObject({ model: 'gpt-4o-mini', usageDetails: { input: 10, output: 5, total: 15 }, latency: 3 });
     const list = await t.get('/api/public/traces?orderBy=latency.desc&fields=core,metrics');
@@ -178,7 +186,11 @@ describe('POST /api/public/ingestion', () => {
     ]);
     expect(same.body.errors).toEqual([]);
     const later = await ingest([
-      ev('span-update', { id: 'lone-2', output: 'done', endTime: '2026-03-01T12:00:05.000Z' }, '2026-03-01T12:00:05.000Z'),
+      ev(
+        'span-update',
+        { id: 'lone-2', output: 'done', endTime: '2026-03-01T12:00:05.000Z' },
+        '2026-03-01T12:00:05.000Z',
+      ),
       ev('span-update', { id: 'never-created', output: 'x' }),
     ]);
     expect(later.body.successes).toHaveLength(1);
@@ -216,14 +228,26 @@ describe('POST /api/public/ingestion', () => {
       costDetails: { input: 0.01, output: 0.02, total: 0.03 },
     });
     expect(byId['u-openai']!.calculatedTotalCost).toBeCloseTo(0.03, 12);
-    expect(byId['u-legacy']).toMatchObject({ usageDetails: { input: 7, output: 3, total: 10 }, calculatedTotalCost: 0.5 });
+    expect(byId['u-legacy']).toMatchObject({
+      usageDetails: { input: 7, output: 3, total: 10 },
+      calculatedTotalCost: 0.5,
+    });
   });
 
   it('a re-sent batch changes no count, usage or cost', async () => {
     const batch = [
       ev('trace-create', { id: 'resend', name: 'again', sessionId: 's-resend' }),
-      ev('generation-create', { id: 'rs-gen', traceId: 'resend', model: 'gpt-4o', usageDetails: { input: 10, output: 10 } }),
-      ev('generation-update', { id: 'rs-gen', traceId: 'resend', endTime: '2026-03-01T10:00:01.000Z' }, '2026-03-01T10:00:01.000Z'),
+      ev('generation-create', {
+        id: 'rs-gen',
+        traceId: 'resend',
+        model: 'gpt-4o',
+        usageDetails: { input: 10, output: 10 },
+      }),
+      ev(
+        'generation-update',
+        { id: 'rs-gen', traceId: 'resend', endTime: '2026-03-01T10:00:01.000Z' },
+        '2026-03-01T10:00:01.000Z',
+      ),
       ev('score-create', { id: 'rs-score', traceId: 'resend', name: 'q', value: 1 }),
     ];
     const before = async () => ({

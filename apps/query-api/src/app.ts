@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { QueryDeps } from './deps.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { metricsRoutes } from './routes/metrics.ts';
+import { scoreRoutes } from './routes/scores.ts';
 import { traceRoutes } from './routes/traces.ts';
 
 /** Adds every query route to an app made by createBaseApp. */
@@ -10,5 +11,6 @@ export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<B
   app.route('/', traceRoutes(deps));
   app.route('/', dailyRoutes(deps));
   app.route('/', metricsRoutes(deps));
+  app.route('/', scoreRoutes(deps));
   return app;
 }

@@ -32,7 +32,9 @@ export type MappedBatch = {
 };
 
 const eventId = (raw: unknown) =>
-  raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : 'unknown';
+  raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string'
+    ? (raw as { id: string }).id
+    : 'unknown';
 
 const invalid = (id: string, error: string) => ({ id, status: 400, message: 'Invalid request data', error });
 
@@ -102,7 +104,11 @@ function set<K extends keyof ObservationRecord>(
 }
 
 const asMetadata = (m: unknown): Record<string, unknown> | undefined =>
-  m === undefined || m === null ? undefined : typeof m === 'object' && !Array.isArray(m) ? (m as Record<string, unknown>) : { metadata: m };
+  m === undefined || m === null
+    ? undefined
+    : typeof m === 'object' && !Array.isArray(m)
+      ? (m as Record<string, unknown>)
+      : { metadata: m };
 
 const micros = (iso: string | null | undefined) => (iso ? (isoToMicros(iso) ?? undefined) : undefined);
 

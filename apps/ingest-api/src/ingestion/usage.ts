@@ -79,8 +79,7 @@ export function usageOfEvent(body: Pick<ObservationBody, 'usage' | 'usageDetails
   let usage: UsageDetails | undefined;
   let cost: CostDetails | undefined;
   if (legacy) {
-    const openAi =
-      legacy.promptTokens != null || legacy.completionTokens != null || legacy.totalTokens != null;
+    const openAi = legacy.promptTokens != null || legacy.completionTokens != null || legacy.totalTokens != null;
     const counts = openAi
       ? { input: legacy.promptTokens, output: legacy.completionTokens, total: legacy.totalTokens }
       : { input: legacy.input, output: legacy.output, total: legacy.total };
@@ -101,6 +100,9 @@ export function usageOfEvent(body: Pick<ObservationBody, 'usage' | 'usageDetails
  */
 export function normalizeEnvironment(value: string | null | undefined): string {
   if (value === null || value === undefined) return 'default';
-  const stripped = value.toLowerCase().replace(/^(?:langfuse[-_]?)+/, '').slice(0, 40);
+  const stripped = value
+    .toLowerCase()
+    .replace(/^(?:langfuse[-_]?)+/, '')
+    .slice(0, 40);
   return stripped && /^[a-z0-9_-]+$/.test(stripped) ? stripped : 'default';
 }

@@ -2,8 +2,8 @@ import { TABLES } from '@spanhouse/db';
 import { badRequest } from '@spanhouse/http';
 import { microsToCh, type ScoreBody, type ScoreDataType, TEXT_SCORE_MAX_LENGTH } from '@spanhouse/schema';
 import type { Ingestor } from '../buffer/ingestor.ts';
-import { normalizeEnvironment } from '../ingestion/usage.ts';
 import { LineBytes } from '../buffer/line-bytes.ts';
+import { normalizeEnvironment } from '../ingestion/usage.ts';
 import { encodedRows, flushText, tsvField } from '../traces/encode.ts';
 import { jsonText } from '../traces/rows.ts';
 

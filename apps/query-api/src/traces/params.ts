@@ -1,14 +1,14 @@
 import { IsoDateTime, isoToMicros } from '@spanhouse/schema';
 import * as v from 'valibot';
 
-const One = (name: string) =>
+export const One = (name: string) =>
   v.pipe(
     v.union([v.string(), v.array(v.string())]),
     v.check((x) => typeof x === 'string', `${name} must be given once`),
     v.transform((x) => x as string),
   );
 
-const Int = (name: string, min: number, max: number, dflt: number) =>
+export const Int = (name: string, min: number, max: number, dflt: number) =>
   v.optional(
     v.pipe(
       One(name),
@@ -21,7 +21,7 @@ const Int = (name: string, min: number, max: number, dflt: number) =>
   );
 
 /** Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. */
-const List = v.pipe(
+export const List = v.pipe(
   v.union([v.string(), v.array(v.string())]),
   v.transform((x) =>
     (Array.isArray(x) ? x : [x])
@@ -37,7 +37,7 @@ const List = v.pipe(
  * means the same as that edge, and must not fail the query.
  */
 const MIN_US = Date.UTC(1900, 0, 1) * 1000;
-const Time = (name: string) =>
+export const Time = (name: string) =>
   v.pipe(
     One(name),
     IsoDateTime,
@@ -86,7 +86,7 @@ const Fields = v.pipe(
   v.transform((xs) => new Set(xs as FieldGroup[])),
 );
 
-const Pagination = {
+export const Pagination = {
   page: Int('page', 1, 1_000_000, 1),
   limit: Int('limit', 1, 200, 50),
 };
