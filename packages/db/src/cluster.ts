@@ -123,7 +123,7 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
       return names.map((n) => `DROP ${what} ${ifExists}${n} ${onCluster}`);
     }
 
-    if (/^INSERT\s+INTO\s+[A-Za-z_][A-Za-z0-9_]*\s+SELECT\b/i.test(sql)) {
+    if (/^INSERT\s+INTO\s+[A-Za-z_][A-Za-z0-9_]*\s+(\([^()]*\)\s*)?SELECT\b/i.test(sql)) {
       // A backfill runs once, from one process, through the Distributed tables: it reads every
       // shard and the target's sharding key routes each row where the view would have put it.
       return [sql];
