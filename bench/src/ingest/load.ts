@@ -54,7 +54,7 @@ export async function runLoad(opts: {
       const res = await post(source, body);
       const end = performance.now();
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      if (res.status === 200) {
+      if (res.status === source.okStatus) {
         if (end >= from && end < to) {
           spans += source.spansPerRequest;
           requests++;
@@ -69,7 +69,7 @@ export async function runLoad(opts: {
       await sleep(250);
       const { body, traceId } = opts.probe.body(PROBE_BASE + n);
       const start = performance.now();
-      if ((await post(opts.probe, body)).status !== 200) continue;
+      if ((await post(opts.probe, body)).status !== opts.probe.okStatus) continue;
       while ((await httpRequest(`${url}/api/public/traces/${traceId}`, { headers: auth })).status !== 200) {
         await sleep(5);
       }
