@@ -1,6 +1,6 @@
 import type { IngestionResponse } from '@spanhouse/schema';
 import type { IngestDeps } from '../deps.ts';
-import { scoreRowsForSubmit } from '../scores/rows.ts';
+import { scoreRowsForSubmit } from '../scores/submit.ts';
 import { traceRowsForSubmit } from '../traces/encode.ts';
 import { buildTraceRows, type ObservationRow, type TraceRow } from '../traces/rows.ts';
 import { lookupRowsForSubmit, traceIdsOf } from './lookups.ts';

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { ingestBatch } from '../ingestion/ingest.ts';
 import { useLookupEncoder } from '../ingestion/lookups.ts';
-import { useScoreEncoder } from '../scores/rows.ts';
+import { useScoreEncoder } from '../scores/submit.ts';
 import { useTraceEncoders } from '../traces/encode.ts';
 
 /**

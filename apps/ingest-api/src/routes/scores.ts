@@ -4,7 +4,8 @@ import { EntityId, ScoreBody } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { currentScore } from '../scores/current.ts';
-import { scoreRowOf, scoreRowsForSubmit, useScoreEncoder } from '../scores/rows.ts';
+import { scoreRowOf } from '../scores/rows.ts';
+import { scoreRowsForSubmit, useScoreEncoder } from '../scores/submit.ts';
 import { nextVersion } from '../traces/rows.ts';
 
 /**

@@ -1,11 +1,9 @@
-import { TABLES } from '@spanhouse/db';
 import { badRequest } from '@spanhouse/http';
-import { microsToCh, type ScoreBody, type ScoreDataType, TEXT_SCORE_MAX_LENGTH } from '@spanhouse/schema';
-import type { Ingestor } from '../buffer/ingestor.ts';
-import { LineBytes } from '../buffer/line-bytes.ts';
+import { type ScoreBody, type ScoreDataType, TEXT_SCORE_MAX_LENGTH } from '@spanhouse/schema';
 import { normalizeEnvironment } from '../ingestion/usage.ts';
-import { encodedRows, flushText, tsvField } from '../traces/encode.ts';
 import { jsonText } from '../traces/rows.ts';
+
+// Pure: the bench's worker threads build score rows with it, without the database package.
 
 /** Row of `scores` (clickhouse/0008); times in microseconds. */
 export type ScoreRow = {
@@ -89,54 +87,4 @@ export function scoreRowOf(
     config_id: body.configId ?? '',
     queue_id: body.queueId ?? '',
   };
-}
-
-export const SCORE_COLUMNS: [string, ...string[]] = [
-  'trace_id',
-  'id',
-  'version',
-  'is_deleted',
-  'timestamp',
-  'created_at',
-  'name',
-  'value',
-  'string_value',
-  'data_type',
-  'source',
-  'observation_id',
-  'session_id',
-  'dataset_run_id',
-  'comment',
-  'metadata',
-  'environment',
-  'config_id',
-  'queue_id',
-];
-
-export function encodeScoresTsv(rows: readonly ScoreRow[]): Buffer {
-  const out = new LineBytes(rows.length * 256);
-  for (const s of rows) {
-    out.line(
-      `${tsvField(s.trace_id)}\t${tsvField(s.id)}\t${s.version}\t${s.is_deleted}\t${microsToCh(s.timestamp)}\t` +
-        `${microsToCh(s.created_at)}\t${tsvField(s.name)}\t${String(s.value)}\t${tsvField(s.string_value)}\t` +
-        `${s.data_type}\t${tsvField(s.source)}\t${tsvField(s.observation_id)}\t${tsvField(s.session_id)}\t` +
-        `${tsvField(s.dataset_run_id)}\t${tsvField(s.comment)}\t${tsvField(s.metadata)}\t${tsvField(s.environment)}\t` +
-        `${tsvField(s.config_id)}\t${tsvField(s.queue_id)}\n`,
-    );
-  }
-  return out.bytes();
-}
-
-/** A request's score rows as the ingest buffer takes them (Ingestor.submit), encoded now. */
-export function scoreRowsForSubmit(rows: readonly ScoreRow[]): Record<string, object[]> {
-  return { [TABLES.scores]: encodedRows(encodeScoresTsv(rows), rows.length) };
-}
-
-/** Writes `scores` as TabSeparated (call when a route that stores scores is built). */
-export function useScoreEncoder(ingestor: Pick<Ingestor, 'encodeWith'>): void {
-  ingestor.encodeWith(TABLES.scores, {
-    format: 'TabSeparated',
-    columns: SCORE_COLUMNS,
-    encode: (rows) => flushText(rows, encodeScoresTsv),
-  });
 }

@@ -61,7 +61,14 @@ describe('parseBatch + mapBatch', () => {
     expect(result.errors).toEqual([]);
     expect(result.successes.map((s) => s.id).sort()).toEqual(['c', 'u']);
     const [rec] = traces[0]!.observations;
-    expect(rec).toMatchObject({ id: 'g', traceId: 't', type: 'GENERATION', name: 'gen', model: 'gpt-4o', output: 'done' });
+    expect(rec).toMatchObject({
+      id: 'g',
+      traceId: 't',
+      type: 'GENERATION',
+      name: 'gen',
+      model: 'gpt-4o',
+      output: 'done',
+    });
     expect(rec!.startUs).toBe(us(T0));
     expect(rec!.endUs).toBe(us(T1));
     expect(rec!.versions).toMatchObject({ type: us(T0), name: us(T0), start: us(T0), end: us(T1), output: us(T1) });
@@ -69,8 +76,16 @@ describe('parseBatch + mapBatch', () => {
   });
 
   it('an update alone has a weak type and start, which any create beats', () => {
-    const { traces } = mapBatch(parseBatch([ev('u', 'span-update', { id: 's', traceId: 't', output: 1 }, T1)]), new Map(), 0);
-    expect(traces[0]!.observations[0]!.versions).toMatchObject({ type: WEAK_VERSION, start: WEAK_VERSION, output: us(T1) });
+    const { traces } = mapBatch(
+      parseBatch([ev('u', 'span-update', { id: 's', traceId: 't', output: 1 }, T1)]),
+      new Map(),
+      0,
+    );
+    expect(traces[0]!.observations[0]!.versions).toMatchObject({
+      type: WEAK_VERSION,
+      start: WEAK_VERSION,
+      output: us(T1),
+    });
   });
 
   it('a later event wins even when its request is processed first; an older one does not override', () => {

@@ -1,0 +1,37 @@
+// TabSeparated field helpers, in a module of their own: pure mappers that encode rows import them
+// without the database package (which loads the embedded engine into whatever thread imports it).
+
+/**
+ * A String field of a TabSeparated line. Most fields need no escape; four `includes` find that
+ * out several times faster than a regular expression on long texts (the JSON IO and metadata).
+ * JSON text of IO often holds backslashes (escaped quotes, newlines); chained `replaceAll`s
+ * (backslash first, so the escapes added after it stay single) escape a 2 KB text in 3.0 µs
+ * against 4.7-5.1 µs for a regular expression with a callback per match.
+ */
+export function tsvField(s: string): string {
+  return s.includes('\\') || s.includes('\t') || s.includes('\n') || s.includes('\r')
+    ? s.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r')
+    : s;
+}
+
+const QUOTE_SPECIAL_ALL = /[\\'\t\n\r\0]/g;
+const QUOTE_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\0': '\\0',
+};
+
+/** A string as a single-quoted ClickHouse literal (inside tuples, arrays, maps). */
+export function quoted(s: string): string {
+  const plain =
+    !s.includes('\\') &&
+    !s.includes("'") &&
+    !s.includes('\t') &&
+    !s.includes('\n') &&
+    !s.includes('\r') &&
+    !s.includes('\0');
+  return plain ? `'${s}'` : `'${s.replace(QUOTE_SPECIAL_ALL, (c) => QUOTE_ESCAPES[c]!)}'`;
+}
