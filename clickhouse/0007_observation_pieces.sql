@@ -9,6 +9,11 @@
 -- (the start of an update whose create was never seen) carries version 1, so any real value beats
 -- it. Times are microseconds since the epoch. usage and cost are replaced as a whole (a newer
 -- non-empty usage replaces the older one, as Langfuse does); metadata merges per top-level key.
+-- Fields most pieces do not carry (environment, version, level, status_message,
+-- completion_start_time, model_parameters, prompt_name, prompt_version, events) share one map,
+-- merged per key by the same rule: an empty map costs next to nothing to parse and store, where a
+-- column per field cost every insert a tuple to parse and two streams to write
+-- (docs/decisions/0018-observation-pieces-and-scores.md).
 -- The model carries the unit prices it was priced with, so a cost is computed when the model and
 -- the usage come in different pieces (apps/query-api/src/observations/columns.ts).
 -- Same key, granules and Compact parts as 0001's table (every read is "the observations of a
@@ -21,21 +26,14 @@ CREATE TABLE IF NOT EXISTS observation_pieces
   name                  SimpleAggregateFunction(max, Tuple(UInt64, String)),
   start_time            SimpleAggregateFunction(max, Tuple(UInt64, Int64)),
   end_time              SimpleAggregateFunction(max, Tuple(UInt64, Int64)),
-  completion_start_time SimpleAggregateFunction(max, Tuple(UInt64, Int64)),
   parent_id             SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  environment           SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  version               SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  level                 SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  status_message        SimpleAggregateFunction(max, Tuple(UInt64, String)),
   model                 SimpleAggregateFunction(max, Tuple(UInt64, String, Float64, Float64)),
-  model_parameters      SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  prompt                SimpleAggregateFunction(max, Tuple(UInt64, String, UInt32)),
   input                 SimpleAggregateFunction(max, Tuple(UInt64, String)) CODEC(ZSTD(3)),
   output                SimpleAggregateFunction(max, Tuple(UInt64, String)) CODEC(ZSTD(3)),
   metadata              SimpleAggregateFunction(maxMap, Map(String, Tuple(UInt64, String))) CODEC(ZSTD(3)),
   usage                 SimpleAggregateFunction(max, Tuple(UInt64, Map(String, UInt64))),
   cost                  SimpleAggregateFunction(max, Tuple(UInt64, Map(String, Float64))),
-  events                SimpleAggregateFunction(max, Tuple(UInt64, String)) CODEC(ZSTD(3)),
+  fields                SimpleAggregateFunction(maxMap, Map(String, Tuple(UInt64, String))) CODEC(ZSTD(3)),
   -- GET /api/public/observations/:id knows no trace: one bloom filter per 4096 rows finds its rows.
   INDEX observation_pieces_id id TYPE bloom_filter(0.01) GRANULARITY 64
 )
@@ -48,20 +46,20 @@ SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_bl
 -- its top-level keys; level and statusMessage, which OTLP error spans kept in metadata, also fill
 -- the new columns. Usage and cost of 0 were "none given", so they stay absent; a stored cost
 -- becomes the provided total, so every answer stays what it was.
-INSERT INTO observation_pieces (trace_id, id, type, name, start_time, end_time, parent_id, environment, level, status_message, model, input, output, metadata, usage, cost)
+INSERT INTO observation_pieces (trace_id, id, type, name, start_time, end_time, parent_id, model, input, output, metadata, usage, cost, fields)
 SELECT trace_id, id, (version, type), (if(name = '', 0, version), name),
   (version, toUnixTimestamp64Micro(start_time)),
   if(end_time IS NULL, (toUInt64(0), toInt64(0)), (version, toUnixTimestamp64Micro(assumeNotNull(end_time)))),
   if(parent_id IS NULL, (toUInt64(0), ''), (version, assumeNotNull(parent_id))),
-  (if(environment = '', 0, version), environment),
-  (if(JSONExtractString(metadata, 'level') = '', 0, version), JSONExtractString(metadata, 'level')),
-  (if(JSONExtractString(metadata, 'statusMessage') = '', 0, version), JSONExtractString(metadata, 'statusMessage')),
   (if(model = '', 0, version), model, 0., 0.),
   (if(input = '', 0, version), input), (if(output = '', 0, version), output),
   CAST(mapFromArrays(JSONExtractKeys(metadata), arrayMap(k -> (version, JSONExtractRaw(metadata, k)), JSONExtractKeys(metadata))), 'Map(String, Tuple(UInt64, String))'),
   if(usage_input + usage_output + usage_total = 0, (toUInt64(0), CAST(map(), 'Map(String, UInt64)')),
      (version, map('input', usage_input, 'output', usage_output, 'total', usage_total))),
-  if(cost = 0, (toUInt64(0), CAST(map(), 'Map(String, Float64)')), (version, map('total', cost)))
+  if(cost = 0, (toUInt64(0), CAST(map(), 'Map(String, Float64)')), (version, map('total', cost))),
+  CAST(mapFilter((k, v) -> v.2 != '', map('environment', (version, environment),
+    'level', (version, JSONExtractString(metadata, 'level')),
+    'status_message', (version, JSONExtractString(metadata, 'statusMessage')))), 'Map(String, Tuple(UInt64, String))')
 FROM observations FINAL;
 
 DROP TABLE IF EXISTS observations;

@@ -123,7 +123,8 @@ describe('legacy langfuse SDK → POST /api/public/ingestion', () => {
     expect(sessions.data.map((s) => s.id)).toContain('legacy-session');
     const session = await langfuse.api.sessionsGet('legacy-session');
     expect(session.traces.map((t) => t.id)).toEqual([traceId]);
-    const scores = await langfuse.api.scoreV2Get({ traceId });
+    const scores = await langfuse.api.scoreV2Get({ userId: 'legacy-user' });
     expect(scores.meta.totalItems).toBe(2);
+    expect(scores.data.map((s) => s.traceId)).toEqual([traceId, traceId]);
   });
 });

@@ -52,21 +52,14 @@ const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
   name: vText,
   start_time: vMicros,
   end_time: vMicros,
-  completion_start_time: vMicros,
   parent_id: vText,
-  environment: vText,
-  version: vText,
-  level: vText,
-  status_message: vText,
   model: fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
-  model_parameters: fc.tuple(count, fc.json()) as fc.Arbitrary<[number, string]>,
-  prompt: fc.tuple(count, text, fc.integer({ min: 0, max: 2 ** 32 - 1 })) as fc.Arbitrary<[number, string, number]>,
   input: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
   output: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
   metadata: fc.dictionary(text, vText, { maxKeys: 4 }),
   usage: fc.tuple(count, usageMap) as fc.Arbitrary<[number, Record<string, number>]>,
   cost: fc.tuple(count, costMap) as fc.Arbitrary<[number, Record<string, number>]>,
-  events: vText,
+  fields: fc.dictionary(text, vText, { maxKeys: 4 }),
 });
 
 const ids = fc.array(text, { maxLength: 6 });
@@ -101,6 +94,17 @@ const traceRow: fc.Arbitrary<TraceRow> = fc.record({
     },
   ),
   obs_cost: fc.dictionary(text, fc.tuple(count, money) as fc.Arbitrary<[number, number]>, { maxKeys: 6 }),
+  obs_count: count,
+  start_min: fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constant('9223372036854775807')),
+  end_max: fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constant('-9223372036854775808')),
+  cost_sum: money,
+  usage_units: count,
+  price_max: money,
+  model_obs: usageMap,
+  model_input: usageMap,
+  model_output: usageMap,
+  model_total: usageMap,
+  model_cost: costMap,
 });
 
 async function readAll(table: string): Promise<unknown[]> {
@@ -198,5 +202,72 @@ describe('TabSeparated encoding of trace rows', () => {
     // A failed flush is retried request by request: each request's slice is its own text.
     expect(encode(held.slice(0, 2))).toEqual(encodeObservationsTsv([a!, b!]));
     expect(encode(held.slice(3))).toEqual(encodeObservationsTsv([b!]));
+  });
+});
+
+describe('trace summaries computed at ingest', () => {
+  it('equal what the columns’ DEFAULT expressions compute from the same maps (rows stored before use those)', async () => {
+    const { PriceTable } = await import('../src/pricing/prices.ts');
+    const { buildTraceRows } = await import('../src/traces/rows.ts');
+    const prices = PriceTable.load();
+    const records = [
+      {
+        id: 'a',
+        traceId: 'sum',
+        type: 'GENERATION' as const,
+        startUs: 5,
+        endUs: 50,
+        model: 'gpt-4o',
+        usage: { input: 7, output: 3 },
+      },
+      { id: 'b', traceId: 'sum', type: 'SPAN' as const, startUs: 1, cost: { input: 0.25, output: 0.5 } },
+      {
+        id: 'c',
+        traceId: 'sum',
+        type: 'GENERATION' as const,
+        startUs: 9,
+        endUs: 30,
+        model: 'mystery',
+        usage: { total: 4 },
+      },
+      { id: 'd', traceId: 'sum', type: 'SPAN' as const, startUs: 2, versions: { start: 1 } },
+    ];
+    const summaries = [
+      'obs_count',
+      'start_min',
+      'end_max',
+      'cost_sum',
+      'usage_units',
+      'price_max',
+      'model_obs',
+      'model_input',
+      'model_output',
+      'model_total',
+      'model_cost',
+    ];
+    const rows = [
+      buildTraceRows({ id: 'sum' }, records, prices, 42).trace,
+      buildTraceRows({ id: 'empty' }, [], prices, 43).trace,
+    ];
+    const without = TRACE_COLUMNS.filter((c) => !summaries.includes(c)) as [string, ...string[]];
+    const text = encodeTracesTsv(rows)
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t').slice(0, without.length).join('\t'))
+      .join('\n');
+    await db.writer.command({ query: 'CREATE TABLE traces_defaults AS traces' });
+    await insertTsv('traces_defaults', Buffer.from(`${text}\n`), without);
+    await db.writer.command({ query: 'CREATE TABLE traces_given AS traces' });
+    await insertTsv('traces_given', encodeTracesTsv(rows), TRACE_COLUMNS);
+    const read = async (table: string) =>
+      (
+        await db.writer.query({
+          query: `SELECT id, ${summaries.join(', ')} FROM ${table} ORDER BY id`,
+          format: 'JSONEachRow',
+        })
+      ).json();
+    const [fromDefaults, given] = await Promise.all([read('traces_defaults'), read('traces_given')]);
+    expect(given).toEqual(fromDefaults);
   });
 });

@@ -47,6 +47,20 @@ describe('fromBatch + buildTraceRows', () => {
     expect(trace.obs_model).toEqual({ o1: [42, 'gpt-4o', 2.5e-6, 10e-6] });
     expect(trace.obs_usage).toEqual({ o1: [42, 10, 5, 15] });
     expect(trace.obs_cost).toEqual({});
+    // The summaries as 0007's DEFAULTs would compute them from these maps.
+    const cost = 10 * 2.5e-6 + 5 * 10e-6;
+    expect(trace).toMatchObject({
+      obs_count: 2,
+      start_min: 1767225599000000,
+      end_max: 1767225601000000,
+      usage_units: 15,
+      price_max: 10e-6,
+      model_obs: { 'gpt-4o': 1, '': 1 },
+      model_input: { 'gpt-4o': 10, '': 0 },
+      model_total: { 'gpt-4o': 15, '': 0 },
+    });
+    expect(trace.cost_sum).toBeCloseTo(cost, 15);
+    expect(trace.model_cost['gpt-4o']).toBeCloseTo(cost, 15);
   });
 
   it('usage without a total gets the sum of the other kinds; a given total stays', () => {

@@ -29,21 +29,14 @@ export const OBSERVATION_COLUMNS: [string, ...string[]] = [
   'name',
   'start_time',
   'end_time',
-  'completion_start_time',
   'parent_id',
-  'environment',
-  'version',
-  'level',
-  'status_message',
   'model',
-  'model_parameters',
-  'prompt',
   'input',
   'output',
   'metadata',
   'usage',
   'cost',
-  'events',
+  'fields',
 ];
 
 /** A (version, text) tuple in ClickHouse literal syntax. */
@@ -77,16 +70,12 @@ export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
   for (let i = 0; i < rows.length; i++) {
     const o = rows[i]!;
     const m = o.model;
-    const p = o.prompt;
     out.line(
       `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${versioned(o.type)}\t${versioned(o.name)}\t` +
-        `${versionedNum(o.start_time)}\t${versionedNum(o.end_time)}\t${versionedNum(o.completion_start_time)}\t` +
-        `${versioned(o.parent_id)}\t${versioned(o.environment)}\t${versioned(o.version)}\t` +
-        `${versioned(o.level)}\t${versioned(o.status_message)}\t` +
-        `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})\t${versioned(o.model_parameters)}\t` +
-        `(${p[0]},${quoted(p[1])},${p[2]})\t${versioned(o.input)}\t${versioned(o.output)}\t` +
+        `${versionedNum(o.start_time)}\t${versionedNum(o.end_time)}\t${versioned(o.parent_id)}\t` +
+        `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})\t${versioned(o.input)}\t${versioned(o.output)}\t` +
         `${versionedMap(o.metadata)}\t(${o.usage[0]},${numberMap(o.usage[1])})\t` +
-        `(${o.cost[0]},${numberMap(o.cost[1])})\t${versioned(o.events)}\n`,
+        `(${o.cost[0]},${numberMap(o.cost[1])})\t${versionedMap(o.fields)}\n`,
     );
   }
   return out.bytes();
@@ -111,6 +100,17 @@ export const TRACE_COLUMNS: [string, ...string[]] = [
   'obs_model',
   'obs_usage',
   'obs_cost',
+  'obs_count',
+  'start_min',
+  'end_max',
+  'cost_sum',
+  'usage_units',
+  'price_max',
+  'model_obs',
+  'model_input',
+  'model_output',
+  'model_total',
+  'model_cost',
 ];
 
 function tagsText(tags: readonly string[]): string {
@@ -151,7 +151,10 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
         `${versioned(t.session_id)}\t${versioned(t.release)}\t${versioned(t.version)}\t` +
         `${versioned(t.environment)}\t${versioned(t.input)}\t${versioned(t.output)}\t` +
         `${tagsText(t.tags)}\t${versionedMap(t.metadata)}\t${tagsText(t.obs_ids)}\t${tupleMap(t.obs_start)}\t` +
-        `${tupleMap(t.obs_end)}\t${modelMap(t.obs_model)}\t${tupleMap(t.obs_usage)}\t${tupleMap(t.obs_cost)}\n`,
+        `${tupleMap(t.obs_end)}\t${modelMap(t.obs_model)}\t${tupleMap(t.obs_usage)}\t${tupleMap(t.obs_cost)}\t` +
+        `${t.obs_count}\t${t.start_min}\t${t.end_max}\t${num(t.cost_sum)}\t${t.usage_units}\t${num(t.price_max)}\t` +
+        `${numberMap(t.model_obs)}\t${numberMap(t.model_input)}\t${numberMap(t.model_output)}\t` +
+        `${numberMap(t.model_total)}\t${numberMap(t.model_cost)}\n`,
     );
   }
   return out.bytes();

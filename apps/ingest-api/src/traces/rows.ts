@@ -30,7 +30,26 @@ export type TraceRow = {
   obs_usage: Record<string, [number, number, number, number]>;
   /** (version, provided total USD). */
   obs_cost: Record<string, Versioned<number>>;
+  /**
+   * The piece's summaries (clickhouse/0004, 0007), computed here rather than by the columns'
+   * DEFAULT expressions, which cost the engine more than the rest of the row's insert. Empty:
+   * the Int64 extremes, as text (a double cannot hold them).
+   */
+  obs_count: number;
+  start_min: number | string;
+  end_max: number | string;
+  cost_sum: number;
+  usage_units: number;
+  price_max: number;
+  model_obs: Record<string, number>;
+  model_input: Record<string, number>;
+  model_output: Record<string, number>;
+  model_total: Record<string, number>;
+  model_cost: Record<string, number>;
 };
+
+const INT64_MAX = '9223372036854775807';
+const INT64_MIN = '-9223372036854775808';
 
 /** Row of `observation_pieces` (clickhouse/0007): times in microseconds. */
 export type ObservationRow = {
@@ -40,22 +59,29 @@ export type ObservationRow = {
   name: Versioned<string>;
   start_time: Versioned<number>;
   end_time: Versioned<number>;
-  completion_start_time: Versioned<number>;
   parent_id: Versioned<string>;
-  environment: Versioned<string>;
-  version: Versioned<string>;
-  level: Versioned<string>;
-  status_message: Versioned<string>;
   model: [number, string, number, number];
-  model_parameters: Versioned<string>;
-  prompt: [number, string, number];
   input: Versioned<string>;
   output: Versioned<string>;
   metadata: Record<string, Versioned<string>>;
   usage: Versioned<Record<string, number>>;
   cost: Versioned<Record<string, number>>;
-  events: Versioned<string>;
+  /** The fields few pieces carry, as text by name (OBSERVATION_FIELD_KEYS); absent ones left out. */
+  fields: Record<string, Versioned<string>>;
 };
+
+/** Keys of ObservationRow.fields. */
+export const FIELD_KEYS = {
+  environment: 'environment',
+  version: 'version',
+  level: 'level',
+  statusMessage: 'status_message',
+  completionStart: 'completion_start_time',
+  modelParameters: 'model_parameters',
+  promptName: 'prompt_name',
+  promptVersion: 'prompt_version',
+  events: 'events',
+} as const;
 
 let lastVersion = 0;
 /**
@@ -121,6 +147,22 @@ export function toObservationRow(o: ObservationRecord, version: number, prices: 
   const usage = resolveUsage(o.usage);
   const cost = details(o.cost);
   const price = priceOf(o.model, prices);
+  const fields: Record<string, Versioned<string>> = {};
+  const put = (key: string, field: PieceField, text: string | undefined) => {
+    if (text) fields[key] = [v(field), text];
+  };
+  put(FIELD_KEYS.environment, 'environment', o.environment);
+  put(FIELD_KEYS.version, 'version', o.version);
+  put(FIELD_KEYS.level, 'level', o.level);
+  put(FIELD_KEYS.statusMessage, 'statusMessage', o.statusMessage);
+  if (o.completionStartUs !== undefined)
+    put(FIELD_KEYS.completionStart, 'completionStart', String(o.completionStartUs));
+  put(FIELD_KEYS.modelParameters, 'modelParameters', jsonText(o.modelParameters));
+  if (o.promptName) {
+    put(FIELD_KEYS.promptName, 'prompt', o.promptName);
+    if (o.promptVersion !== undefined) put(FIELD_KEYS.promptVersion, 'prompt', String(o.promptVersion));
+  }
+  if (o.events?.length) put(FIELD_KEYS.events, 'events', jsonOf(o.events));
   return {
     trace_id: o.traceId,
     id: o.id,
@@ -128,21 +170,14 @@ export function toObservationRow(o: ObservationRecord, version: number, prices: 
     name: versioned(o.name, v('name')),
     start_time: [v('start'), o.startUs],
     end_time: o.endUs === undefined ? [0, 0] : [v('end'), o.endUs],
-    completion_start_time: o.completionStartUs === undefined ? [0, 0] : [v('completionStart'), o.completionStartUs],
     parent_id: versioned(o.parentId ?? undefined, v('parent')),
-    environment: versioned(o.environment, v('environment')),
-    version: versioned(o.version, v('version')),
-    level: versioned(o.level, v('level')),
-    status_message: versioned(o.statusMessage, v('statusMessage')),
     model: o.model ? [v('model'), o.model, price.input, price.output] : [0, '', 0, 0],
-    model_parameters: versioned(jsonText(o.modelParameters), v('modelParameters')),
-    prompt: o.promptName ? [v('prompt'), o.promptName, o.promptVersion ?? 0] : [0, '', 0],
     input: versioned(jsonText(o.input), v('input')),
     output: versioned(jsonText(o.output), v('output')),
     metadata: metadataOf(o.metadata, v('metadata')),
     usage: usage ? [v('usage'), usage] : [0, {}],
     cost: cost ? [v('cost'), cost] : [0, {}],
-    events: o.events?.length ? [v('events'), jsonOf(o.events)] : [0, ''],
+    fields,
   };
 }
 
@@ -177,6 +212,16 @@ export function buildTraceRows(
   const usages: TraceRow['obs_usage'] = Object.create(null);
   const costs: TraceRow['obs_cost'] = Object.create(null);
   let earliest = Number.POSITIVE_INFINITY;
+  let startMin = Number.POSITIVE_INFINITY;
+  let endMax = Number.NEGATIVE_INFINITY;
+  let costSum = 0;
+  let usageUnits = 0;
+  let priceMax = 0;
+  const modelObs: Record<string, number> = {};
+  const modelInput: Record<string, number> = {};
+  const modelOutput: Record<string, number> = {};
+  const modelTotal: Record<string, number> = {};
+  const modelCost: Record<string, number> = {};
   for (const record of records) {
     const row = toObservationRow(record, version, prices);
     observations.push(row);
@@ -189,6 +234,21 @@ export function buildTraceRows(
     const usage = row.usage[1];
     if (row.usage[0] > 0) usages[id] = [row.usage[0], usage.input ?? 0, usage.output ?? 0, usage.total ?? 0];
     if (row.cost[0] > 0) costs[id] = [row.cost[0], costTotal(row.cost[1])];
+    // The summaries, as 0007's DEFAULT expressions define them from the maps above.
+    const start = row.start_time[1];
+    startMin = Math.min(startMin, start);
+    endMax = Math.max(endMax, start, row.end_time[0] > 0 ? row.end_time[1] : start);
+    const model = row.model[0] > 0 ? row.model[1] : '';
+    const u = usages[id];
+    const cost = costs[id]?.[1] ?? (u && row.model[0] > 0 ? u[1] * row.model[2] + u[2] * row.model[3] : 0);
+    costSum += cost;
+    if (u) usageUnits += u[1] + u[2];
+    if (row.model[0] > 0) priceMax = Math.max(priceMax, row.model[2], row.model[3]);
+    modelObs[model] = (modelObs[model] ?? 0) + 1;
+    modelInput[model] = (modelInput[model] ?? 0) + (u?.[1] ?? 0);
+    modelOutput[model] = (modelOutput[model] ?? 0) + (u?.[2] ?? 0);
+    modelTotal[model] = (modelTotal[model] ?? 0) + (u?.[3] ?? 0);
+    modelCost[model] = (modelCost[model] ?? 0) + cost;
   }
   const metadata: TraceRow['metadata'] = {};
   for (const [key, value] of Object.entries(piece.metadata ?? {})) {
@@ -214,6 +274,17 @@ export function buildTraceRows(
     obs_model: models,
     obs_usage: usages,
     obs_cost: costs,
+    obs_count: ids.length,
+    start_min: ids.length ? startMin : INT64_MAX,
+    end_max: ids.length ? endMax : INT64_MIN,
+    cost_sum: costSum,
+    usage_units: usageUnits,
+    price_max: priceMax,
+    model_obs: modelObs,
+    model_input: modelInput,
+    model_output: modelOutput,
+    model_total: modelTotal,
+    model_cost: modelCost,
   };
   return { trace, observations };
 }

@@ -13,25 +13,20 @@ export const OBSERVATION_FIELDS: [name: string, expr: string][] = [
   ['name', 'name.2'],
   ['start_us', 'start_time.2'],
   ['end_us', 'if(end_time.1 = 0, NULL, end_time.2)'],
-  ['completion_start_us', 'if(completion_start_time.1 = 0, NULL, completion_start_time.2)'],
   ['parent_id', 'parent_id.2'],
-  ['environment', 'environment.2'],
-  ['version', 'version.2'],
-  ['level', 'level.2'],
-  ['status_message', 'status_message.2'],
   ['model', 'model.2'],
   ['input_price', 'model.3'],
   ['output_price', 'model.4'],
-  ['model_parameters', 'model_parameters.2'],
-  ['prompt_name', 'prompt.2'],
-  ['prompt_version', 'prompt.3'],
   ['input', 'input.2'],
   ['output', 'output.2'],
   ['metadata', 'mapApply((k, v) -> (k, v.2), metadata)'],
   ['usage', 'usage.2'],
   ['cost', 'cost.2'],
-  ['events', 'events.2'],
+  ['fields', 'mapApply((k, v) -> (k, v.2), fields)'],
 ];
+
+/** SQL for one of the rarely carried fields (0007's `fields` map), as text ('' when absent). */
+export const fieldExpr = (key: string) => `fields['${key.replace(/[^a-z_]/g, '')}'].2`;
 
 export const OBSERVATION_SELECT = OBSERVATION_FIELDS.map(([name, expr]) => `${expr} AS ${name}`).join(', ');
 
@@ -81,21 +76,21 @@ export function costsOf(
 /** Langfuse's observation view (GET /api/public/observations, a trace's observations). */
 export function fromObservationRow(r: Record<string, unknown>, traceEnvironment: string): ObservationOutput {
   const type = str(r.type);
+  const fields = (r.fields ?? {}) as Record<string, string>;
   const usage = numberMap(r.usage);
   const prices = { input: num(r.input_price), output: num(r.output_price) };
   const cost = costsOf(usage, numberMap(r.cost), prices);
   const startUs = num(r.start_us);
   const endUs = r.end_us === null || r.end_us === undefined ? null : num(r.end_us);
-  const completionUs =
-    r.completion_start_us === null || r.completion_start_us === undefined ? null : num(r.completion_start_us);
+  const completionUs = fields.completion_start_time ? num(fields.completion_start_time) : null;
   const model = orNull(r.model);
   const input = usage.input ?? 0;
   const output = usage.output ?? 0;
   const total = usage.total ?? 0;
   const metadata: Record<string, unknown> = {};
   for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
-  const promptName = orNull(r.prompt_name);
-  const events = parseJsonText(r.events);
+  const promptName = orNull(fields.prompt_name);
+  const events = parseJsonText(fields.events);
   return {
     id: str(r.id),
     traceId: str(r.trace_id),
@@ -105,18 +100,18 @@ export function fromObservationRow(r: Record<string, unknown>, traceEnvironment:
     endTime: endUs === null ? null : isoOfMicros(endUs),
     completionStartTime: completionUs === null ? null : isoOfMicros(completionUs),
     model,
-    modelParameters: parseJsonText(r.model_parameters),
+    modelParameters: parseJsonText(fields.model_parameters),
     input: parseJsonText(r.input),
     output: parseJsonText(r.output),
     metadata,
-    level: (orNull(r.level) ?? 'DEFAULT') as ObservationOutput['level'],
-    statusMessage: orNull(r.status_message),
+    level: (orNull(fields.level) ?? 'DEFAULT') as ObservationOutput['level'],
+    statusMessage: orNull(fields.status_message),
     parentObservationId: orNull(r.parent_id),
-    version: orNull(r.version),
-    environment: str(r.environment) || traceEnvironment,
+    version: orNull(fields.version),
+    environment: fields.environment || traceEnvironment,
     promptId: null,
     promptName,
-    promptVersion: promptName ? num(r.prompt_version) || null : null,
+    promptVersion: promptName ? num(fields.prompt_version) || null : null,
     usageDetails: usage,
     costDetails: cost.details,
     usage: { unit: 'TOKENS', input, output, total },

@@ -1,7 +1,7 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { ObservationOutput } from '@spanhouse/schema';
 import { whereClause } from '../traces/sql.ts';
-import { fromObservationRow, OBSERVATION_TUPLE, observationTupleToRow } from './columns.ts';
+import { fieldExpr, fromObservationRow, OBSERVATION_TUPLE, observationTupleToRow } from './columns.ts';
 import type { ObservationCursor, ObservationFilter } from './params.ts';
 
 /**
@@ -17,9 +17,11 @@ function conditions(f: ObservationFilter, p: ParamBuilder): string[] {
   eq('name.2', f.name);
   eq('type.2', f.type);
   eq('parent_id.2', f.parentObservationId);
-  eq('version.2', f.version);
-  if (f.level !== undefined) where.push(`if(level.2 = '', 'DEFAULT', level.2) = ${p.add(f.level, 'String')}`);
-  if (f.environment?.length) where.push(`environment.2 IN ${p.add(f.environment, 'Array(String)')}`);
+  eq(fieldExpr('version'), f.version);
+  if (f.level !== undefined) {
+    where.push(`if(${fieldExpr('level')} = '', 'DEFAULT', ${fieldExpr('level')}) = ${p.add(f.level, 'String')}`);
+  }
+  if (f.environment?.length) where.push(`${fieldExpr('environment')} IN ${p.add(f.environment, 'Array(String)')}`);
   if (f.fromStartTime !== undefined) where.push(`start_time.2 >= ${p.add(f.fromStartTime, 'Int64')}`);
   if (f.toStartTime !== undefined) where.push(`start_time.2 < ${p.add(f.toStartTime, 'Int64')}`);
   if (f.isRootObservation !== undefined) where.push(f.isRootObservation ? "parent_id.2 = ''" : "parent_id.2 != ''");

@@ -7,21 +7,14 @@ CREATE TABLE IF NOT EXISTS observation_pieces_local ON CLUSTER `spanhouse_cluste
   name                  SimpleAggregateFunction(max, Tuple(UInt64, String)),
   start_time            SimpleAggregateFunction(max, Tuple(UInt64, Int64)),
   end_time              SimpleAggregateFunction(max, Tuple(UInt64, Int64)),
-  completion_start_time SimpleAggregateFunction(max, Tuple(UInt64, Int64)),
   parent_id             SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  environment           SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  version               SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  level                 SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  status_message        SimpleAggregateFunction(max, Tuple(UInt64, String)),
   model                 SimpleAggregateFunction(max, Tuple(UInt64, String, Float64, Float64)),
-  model_parameters      SimpleAggregateFunction(max, Tuple(UInt64, String)),
-  prompt                SimpleAggregateFunction(max, Tuple(UInt64, String, UInt32)),
   input                 SimpleAggregateFunction(max, Tuple(UInt64, String)) CODEC(ZSTD(3)),
   output                SimpleAggregateFunction(max, Tuple(UInt64, String)) CODEC(ZSTD(3)),
   metadata              SimpleAggregateFunction(maxMap, Map(String, Tuple(UInt64, String))) CODEC(ZSTD(3)),
   usage                 SimpleAggregateFunction(max, Tuple(UInt64, Map(String, UInt64))),
   cost                  SimpleAggregateFunction(max, Tuple(UInt64, Map(String, Float64))),
-  events                SimpleAggregateFunction(max, Tuple(UInt64, String)) CODEC(ZSTD(3)),
+  fields                SimpleAggregateFunction(maxMap, Map(String, Tuple(UInt64, String))) CODEC(ZSTD(3)),
   INDEX observation_pieces_id id TYPE bloom_filter(0.01) GRANULARITY 64
 )
 ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
@@ -32,20 +25,20 @@ SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_bl
 CREATE TABLE IF NOT EXISTS observation_pieces ON CLUSTER `spanhouse_cluster` AS observation_pieces_local
 ENGINE = Distributed('spanhouse_cluster', 'spanhouse', 'observation_pieces_local', cityHash64(trace_id));
 
-INSERT INTO observation_pieces (trace_id, id, type, name, start_time, end_time, parent_id, environment, level, status_message, model, input, output, metadata, usage, cost)
+INSERT INTO observation_pieces (trace_id, id, type, name, start_time, end_time, parent_id, model, input, output, metadata, usage, cost, fields)
 SELECT trace_id, id, (version, type), (if(name = '', 0, version), name),
   (version, toUnixTimestamp64Micro(start_time)),
   if(end_time IS NULL, (toUInt64(0), toInt64(0)), (version, toUnixTimestamp64Micro(assumeNotNull(end_time)))),
   if(parent_id IS NULL, (toUInt64(0), ''), (version, assumeNotNull(parent_id))),
-  (if(environment = '', 0, version), environment),
-  (if(JSONExtractString(metadata, 'level') = '', 0, version), JSONExtractString(metadata, 'level')),
-  (if(JSONExtractString(metadata, 'statusMessage') = '', 0, version), JSONExtractString(metadata, 'statusMessage')),
   (if(model = '', 0, version), model, 0., 0.),
   (if(input = '', 0, version), input), (if(output = '', 0, version), output),
   CAST(mapFromArrays(JSONExtractKeys(metadata), arrayMap(k -> (version, JSONExtractRaw(metadata, k)), JSONExtractKeys(metadata))), 'Map(String, Tuple(UInt64, String))'),
   if(usage_input + usage_output + usage_total = 0, (toUInt64(0), CAST(map(), 'Map(String, UInt64)')),
      (version, map('input', usage_input, 'output', usage_output, 'total', usage_total))),
-  if(cost = 0, (toUInt64(0), CAST(map(), 'Map(String, Float64)')), (version, map('total', cost)))
+  if(cost = 0, (toUInt64(0), CAST(map(), 'Map(String, Float64)')), (version, map('total', cost))),
+  CAST(mapFilter((k, v) -> v.2 != '', map('environment', (version, environment),
+    'level', (version, JSONExtractString(metadata, 'level')),
+    'status_message', (version, JSONExtractString(metadata, 'statusMessage')))), 'Map(String, Tuple(UInt64, String))')
 FROM observations FINAL;
 
 DROP TABLE IF EXISTS observations ON CLUSTER `spanhouse_cluster`;
