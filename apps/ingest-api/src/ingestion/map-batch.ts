@@ -181,7 +181,10 @@ export function mapBatch(parsed: ParsedBatch, traceOf: ReadonlyMap<string, strin
   const traces = new Map<string, { piece: TracePiece; observations: ObservationRecord[]; version: number }>();
   const traceFor = (id: string) => {
     let t = traces.get(id);
-    if (!t) traces.set(id, (t = { piece: { id }, observations: [], version: 0 }));
+    if (!t) {
+      t = { piece: { id }, observations: [], version: 0 };
+      traces.set(id, t);
+    }
     return t;
   };
   const scores = new Map<string, ScoreRow>();

@@ -83,9 +83,17 @@ export function usageOfEvent(body: Pick<ObservationBody, 'usage' | 'usageDetails
     const counts = openAi
       ? { input: legacy.promptTokens, output: legacy.completionTokens, total: legacy.totalTokens }
       : { input: legacy.input, output: legacy.output, total: legacy.total };
-    for (const [kind, n] of Object.entries(counts)) if (isCount(n)) (usage ??= {})[kind] = n;
+    for (const [kind, n] of Object.entries(counts)) {
+      if (!isCount(n)) continue;
+      usage ??= {};
+      usage[kind] = n;
+    }
     const costs = { input: legacy.inputCost, output: legacy.outputCost, total: legacy.totalCost };
-    for (const [kind, n] of Object.entries(costs)) if (typeof n === 'number' && n >= 0) (cost ??= {})[kind] = n;
+    for (const [kind, n] of Object.entries(costs)) {
+      if (typeof n !== 'number' || n < 0) continue;
+      cost ??= {};
+      cost[kind] = n;
+    }
   }
   const details = usageDetailsOf(body.usageDetails);
   if (details) usage = { ...usage, ...details };

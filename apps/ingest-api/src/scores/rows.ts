@@ -29,7 +29,7 @@ export type ScoreRow = {
 };
 
 /** The value of a score by its dataType (Langfuse's rules); 400 naming `value` when it does not fit. */
-function valueOf(dataType: ScoreDataType, value: number | string): { value: number; stringValue: string } {
+function scoreValue(dataType: ScoreDataType, value: number | string): { value: number; stringValue: string } {
   switch (dataType) {
     case 'NUMERIC':
       if (typeof value !== 'number') throw badRequest('value: must be a number for dataType NUMERIC');
@@ -65,7 +65,7 @@ export function scoreRowOf(
     );
   }
   const dataType = body.dataType ?? (typeof body.value === 'number' ? 'NUMERIC' : 'CATEGORICAL');
-  const { value, stringValue } = valueOf(dataType, body.value);
+  const { value, stringValue } = scoreValue(dataType, body.value);
   return {
     trace_id: body.traceId ?? '',
     id: at.id,
