@@ -9,6 +9,7 @@ import {
   encodeTracesTsv,
   OBSERVATION_COLUMNS,
   quoted,
+  SUMMARY_COLUMNS,
   TRACE_COLUMNS,
   traceTableEncoders,
   tsvField,

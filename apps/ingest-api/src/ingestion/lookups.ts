@@ -1,7 +1,7 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import type { Ingestor } from '../buffer/ingestor.ts';
 import { LineBytes } from '../buffer/line-bytes.ts';
-import { encodedRows, flushText, tsvField } from '../traces/encode.ts';
+import { tsvTable } from '../traces/encode.ts';
+import { tsvField } from '../traces/tsv.ts';
 
 /** Row of `observation_traces` (clickhouse/0007): which trace an observation belongs to. */
 export type ObservationTraceRow = { id: string; trace_id: string };
@@ -14,17 +14,9 @@ function encodeLookupsTsv(rows: readonly ObservationTraceRow[]): Buffer {
   return out.bytes();
 }
 
-export function lookupRowsForSubmit(rows: readonly ObservationTraceRow[]): Record<string, object[]> {
-  return { [TABLES.observationTraces]: encodedRows(encodeLookupsTsv(rows), rows.length) };
-}
-
-export function useLookupEncoder(ingestor: Pick<Ingestor, 'encodeWith'>): void {
-  ingestor.encodeWith(TABLES.observationTraces, {
-    format: 'TabSeparated',
-    columns: COLUMNS,
-    encode: (rows) => flushText(rows, encodeLookupsTsv),
-  });
-}
+const lookups = tsvTable<ObservationTraceRow>(TABLES.observationTraces, COLUMNS, encodeLookupsTsv);
+export const lookupRowsForSubmit = lookups.rowsForSubmit;
+export const useLookupEncoder = lookups.use;
 
 /** The traces of observations created through the ingestion API, by observation id. */
 export async function traceIdsOf(db: Db, ids: string[]): Promise<Map<string, string>> {

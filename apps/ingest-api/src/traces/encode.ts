@@ -43,27 +43,21 @@ export const OBSERVATION_COLUMNS: [string, ...string[]] = [
 const versioned = (v: Versioned<string>) => `(${v[0]},${quoted(v[1])})`;
 const versionedNum = (v: Versioned<number>) => `(${v[0]},${num(v[1])})`;
 
-/** A Map(String, number) literal. */
-function numberMap(map: Record<string, number>): string {
+/** A Map(String, ...) literal, each value written by `value`. */
+function mapText<V>(map: Record<string, V>, value: (v: V) => string): string {
   let out = '{';
   let first = true;
   for (const key in map) {
-    out += `${first ? '' : ','}${quoted(key)}:${num(map[key]!)}`;
+    out += `${first ? '' : ','}${quoted(key)}:${value(map[key]!)}`;
     first = false;
   }
   return `${out}}`;
 }
 
-/** A Map(String, Tuple(UInt64, String)) literal (metadata). */
-function versionedMap(map: Record<string, Versioned<string>>): string {
-  let out = '{';
-  let first = true;
-  for (const key in map) {
-    out += `${first ? '' : ','}${quoted(key)}:${versioned(map[key]!)}`;
-    first = false;
-  }
-  return `${out}}`;
-}
+/** A Map(String, number) literal. */
+const numberMap = (map: Record<string, number>) => mapText(map, num);
+/** A Map(String, Tuple(UInt64, String)) literal (metadata, rare fields). */
+const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, versioned);
 
 export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
   const out = new LineBytes(rows.length * 768);
@@ -80,6 +74,21 @@ export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
   }
   return out.bytes();
 }
+
+/** The trace row's summaries (0004, 0007), computed at ingest (see TraceRow). */
+export const SUMMARY_COLUMNS = [
+  'obs_count',
+  'start_min',
+  'end_max',
+  'cost_sum',
+  'usage_units',
+  'price_max',
+  'model_obs',
+  'model_input',
+  'model_output',
+  'model_total',
+  'model_cost',
+] as const;
 
 export const TRACE_COLUMNS: [string, ...string[]] = [
   'id',
@@ -100,17 +109,7 @@ export const TRACE_COLUMNS: [string, ...string[]] = [
   'obs_model',
   'obs_usage',
   'obs_cost',
-  'obs_count',
-  'start_min',
-  'end_max',
-  'cost_sum',
-  'usage_units',
-  'price_max',
-  'model_obs',
-  'model_input',
-  'model_output',
-  'model_total',
-  'model_cost',
+  ...SUMMARY_COLUMNS,
 ];
 
 function tagsText(tags: readonly string[]): string {
@@ -121,26 +120,10 @@ function tagsText(tags: readonly string[]): string {
 }
 
 /** A Map(String, Tuple(...numbers)) literal of the per-observation summary. */
-function tupleMap(map: Record<string, readonly number[]>): string {
-  let out = '{';
-  let first = true;
-  for (const id in map) {
-    out += `${first ? '' : ','}${quoted(id)}:(${map[id]!.map(num).join(',')})`;
-    first = false;
-  }
-  return `${out}}`;
-}
+const tupleMap = (map: Record<string, readonly number[]>) => mapText(map, (t) => `(${t.map(num).join(',')})`);
 
-function modelMap(map: TraceRow['obs_model']): string {
-  let out = '{';
-  let first = true;
-  for (const id in map) {
-    const m = map[id]!;
-    out += `${first ? '' : ','}${quoted(id)}:(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})`;
-    first = false;
-  }
-  return `${out}}`;
-}
+const modelMap = (map: TraceRow['obs_model']) =>
+  mapText(map, (m) => `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})`);
 
 export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
   const out = new LineBytes(rows.length * 2048);
@@ -222,6 +205,20 @@ export function traceTableEncoders(): Record<string, TableEncoder> {
       columns: TRACE_COLUMNS,
       encode: (rows) => flushText(rows, encodeTracesTsv),
     },
+  };
+}
+
+/**
+ * A table written as TabSeparated encoded at request time: its rows as Ingestor.submit takes them,
+ * and the encoder to register (Ingestor.encodeWith) when a route that writes it is built.
+ */
+export function tsvTable<Row>(table: string, columns: [string, ...string[]], encode: (rows: readonly Row[]) => Buffer) {
+  return {
+    rowsForSubmit: (rows: readonly Row[]): Record<string, object[]> => ({
+      [table]: encodedRows(encode(rows), rows.length),
+    }),
+    use: (ingestor: Pick<Ingestor, 'encodeWith'>): void =>
+      ingestor.encodeWith(table, { format: 'TabSeparated', columns, encode: (rows) => flushText(rows, encode) }),
   };
 }
 
