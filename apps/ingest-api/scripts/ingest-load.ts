@@ -15,7 +15,7 @@
 // --dir=/tmp/spanhouse-load --variants=jsoneachrow,tsv,tsv-preencoded (ceiling).
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { openDb } from '@spanhouse/db';
+import { openDb, TABLES } from '@spanhouse/db';
 import { runCeiling } from './load/ceiling.ts';
 import { makeClient } from './load/client.ts';
 import { freshBody, jsonTemplate, protobufTemplate, type Template } from './load/fixture.ts';
@@ -138,7 +138,7 @@ async function flushStats(): Promise<string[]> {
     return m ? `${(Number(m[1]) / 2 ** 20).toFixed(0)} MiB` : '?';
   };
   return [
-    ...['observations', 'traces'].map((table) => {
+    ...[TABLES.observations, TABLES.traces].map((table) => {
       const n = value('spanhouse_ingest_flush_rows_count', table);
       const rows = value('spanhouse_ingest_flush_rows_sum', table) / n;
       const ms = (value('spanhouse_ingest_flush_duration_seconds_sum', table) * 1000) / n;
