@@ -5,7 +5,8 @@
 -- ORDER BY (trace_id, id): a trace's scores are one key range (the single trace, the trace list's
 -- score ids); a score's trace never changes (as in Langfuse), so every version of a score shares
 -- its key. Scores of a session or dataset run have trace_id ''. Reads by id use the bloom filter.
--- Times in microseconds where they order (timestamp); version is the ingest version.
+-- Times in microseconds where they order (timestamp); version is the ingest version. Names are
+-- few (an evaluation pipeline's checks): LowCardinality keeps a name filter over every score cheap.
 CREATE TABLE IF NOT EXISTS scores
 (
   trace_id       String,
@@ -14,7 +15,7 @@ CREATE TABLE IF NOT EXISTS scores
   is_deleted     UInt8,
   timestamp      DateTime64(6, 'UTC'),
   created_at     DateTime64(6, 'UTC'),
-  name           String,
+  name           LowCardinality(String),
   value          Float64,
   string_value   String,
   data_type      LowCardinality(String),
@@ -44,7 +45,7 @@ CREATE TABLE IF NOT EXISTS score_times
   trace_id       String,
   version        UInt64,
   is_deleted     UInt8,
-  name           String,
+  name           LowCardinality(String),
   value          Float64,
   string_value   String,
   data_type      LowCardinality(String),

@@ -57,22 +57,25 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
     const ids = await pageByBound(db, q, field, offset, q.limit, signal);
     if (ids) page = p.add(ids, 'Array(String)');
   }
+  // The page's ids as one scalar: computed once, and a constant to the primary key of both the
+  // trace rows and the scores read by it.
   page ??= `(
-      SELECT id FROM ${TABLES.traces} FINAL ${where}
-      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
-      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')})`;
+      SELECT groupArray(id) FROM (
+        SELECT id FROM ${TABLES.traces} FINAL ${where}
+        ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
+        LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')}))`;
   const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
   const scores = groups.has('scores')
     ? `(SELECT CAST((groupArray(trace_id), groupArray(ids)), 'Map(String, Array(String))') FROM (
          SELECT trace_id, arraySort(groupArray(id)) AS ids FROM ${TABLES.scores} FINAL
-         WHERE trace_id IN ${page} GROUP BY trace_id))`
+         WHERE trace_id IN page_ids GROUP BY trace_id))`
     : "CAST(map(), 'Map(String, Array(String))')";
   const rows = await queryRows(db, {
     sql: `
-      WITH ${scores} AS score_map
+      WITH ${page} AS page_ids, ${scores} AS score_map
       SELECT ${TRACE_COLUMNS(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, score_map[id] AS score_ids,
         (${countSql}) AS total_items
-      FROM ${TABLES.traces} FINAL WHERE id IN ${page}
+      FROM ${TABLES.traces} FINAL WHERE id IN page_ids
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
     params: p.params,
     tag: 'traces.list',
