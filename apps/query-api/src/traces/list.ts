@@ -40,9 +40,9 @@ const PAGE_EXPR = { ...TRACE_EXPR, latency: BOUND_EXPR.latency, totalCost: 'cost
  * One page of traces, in one query: the ids of the page (filter, sort, limit: reads only the
  * columns the filter and order need) as an IN subquery, the full rows of those ids by primary key
  * (so the IO and metadata columns are read for at most `limit` traces), the count as a scalar
- * subquery and, when asked for, the page's score ids by trace (scores are sorted by trace). One
- * query, because the embedded engine runs parameterized queries one at a time process-wide (chDB
- * serializes them): more queries would wait more turns.
+ * subquery. One query, because the embedded engine runs parameterized queries one at a time
+ * process-wide (chDB serializes them): more queries would wait more turns. The score ids, when
+ * asked for, are a second, small read (scoreIdsOf).
  */
 export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSignal): Promise<TraceListResponse> {
   const p = new ParamBuilder();
@@ -57,34 +57,19 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
     const ids = await pageByBound(db, q, field, offset, q.limit, signal);
     if (ids) page = p.add(ids, 'Array(String)');
   }
-  // The page's ids as one scalar: computed once, and a constant to the primary key of both the
-  // trace rows and the scores read by it.
   page ??= `(
-      SELECT groupArray(id) FROM (
-        SELECT id FROM ${TABLES.traces} FINAL ${where}
-        ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
-        LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')}))`;
+      SELECT id FROM ${TABLES.traces} FINAL ${where}
+      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
+      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')})`;
   const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
-  const scores = groups.has('scores')
-    ? `(SELECT CAST((groupArray(trace_id), groupArray(ids)), 'Map(String, Array(String))') FROM (
-         SELECT trace_id, arraySort(groupArray(id)) AS ids FROM ${TABLES.scores} FINAL
-         WHERE trace_id IN page_ids GROUP BY trace_id))`
-    : "CAST(map(), 'Map(String, Array(String))')";
   const rows = await queryRows(db, {
     sql: `
-      WITH ${page} AS page_ids, ${scores} AS score_map
-      SELECT ${TRACE_COLUMNS(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, score_map[id] AS score_ids,
-        (${countSql}) AS total_items
-      FROM ${TABLES.traces} FINAL WHERE id IN page_ids
+      SELECT ${TRACE_COLUMNS(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
+      FROM ${TABLES.traces} FINAL WHERE id IN ${page}
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
     params: p.params,
     tag: 'traces.list',
-    map: (r) => ({
-      trace: fromTraceRow(r),
-      exact: Number(r.exact) === 1,
-      scoreIds: Array.isArray(r.score_ids) ? r.score_ids.map(String) : [],
-      total: Number(r.total_items),
-    }),
+    map: (r) => ({ trace: fromTraceRow(r), exact: Number(r.exact) === 1, total: Number(r.total_items) }),
     signal,
   });
   // A page past the end has no row to carry the count.
@@ -104,13 +89,40 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   if ((await exactMetrics(db, rows, signal)) && (field === 'latency' || field === 'totalCost')) {
     sortPage(rows, field, q.orderBy.desc);
   }
+  const scores = groups.has('scores')
+    ? await scoreIdsOf(
+        db,
+        rows.map((r) => r.trace.id),
+        signal,
+      )
+    : new Map();
   return {
-    data: rows.map((r) => toListItem(r.trace, groups, r.scoreIds)),
+    data: rows.map((r) => toListItem(r.trace, groups, scores.get(r.trace.id) ?? [])),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
   };
 }
 
 type PageRow = { trace: TraceFields; exact: boolean };
+
+/**
+ * The score ids of the page's traces: a second read, by the page's ids as a constant (scores are
+ * sorted by trace, so it reads a few granules). Asking for them inside the page query would
+ * compute the page twice; a scalar of the page's ids is no constant to the key (it scans).
+ */
+async function scoreIdsOf(db: Db, ids: string[], signal?: AbortSignal): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const p = new ParamBuilder();
+  const rows = await queryRows(db, {
+    sql: `
+      SELECT trace_id, arraySort(groupArray(id)) AS ids FROM ${TABLES.scores} FINAL
+      WHERE trace_id IN ${p.add(ids, 'Array(String)')} GROUP BY trace_id`,
+    params: p.params,
+    tag: 'traces.list.scores',
+    map: (r) => [String(r.trace_id), Array.isArray(r.ids) ? r.ids.map(String) : []] as const,
+    signal,
+  });
+  return new Map(rows);
+}
 
 /** Latency and cost from the observation maps, for the page rows whose summaries are not exact. */
 async function exactMetrics(db: Db, rows: PageRow[], signal?: AbortSignal): Promise<boolean> {
