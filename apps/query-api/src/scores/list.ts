@@ -52,10 +52,12 @@ function traceData(r: Record<string, unknown>, api: ScoreApi): ScoreOutput['trac
 }
 
 /**
- * The keys of one page from `score_times`, read newest first without FINAL: a score re-sent with
- * another timestamp leaves an older row there, and unmerged re-sends repeat a row, so each key is
- * kept once, at its first (newest) row, and only if that row is the score's latest version in
- * `scores` (the second read, by key). Reads more rows until the page is complete.
+ * The keys of one page from `score_times`, read newest first without FINAL, in the table's order
+ * (a further sort key, the version, would turn the read into a sort of every matching row): a
+ * score re-sent with another timestamp leaves an older row there, and unmerged re-sends repeat a
+ * key, so each key is kept once, with the newest version read, and only if that is the score's
+ * latest version in `scores` (the second read, by key). A key whose copies the read cut off can
+ * only be the last one read, after every key of the page. Reads more rows until the page is complete.
  */
 async function pageByTime(
   db: Db,
@@ -71,14 +73,19 @@ async function pageByTime(
     const candidates = await queryRows(db, {
       sql: `
         SELECT trace_id, id, version FROM ${TABLES.scoreTimes} ${whereClause(where)}
-        ORDER BY timestamp DESC, id DESC, version DESC LIMIT ${p.add(read, 'UInt32')}`,
+        ORDER BY timestamp DESC, id DESC LIMIT ${p.add(read, 'UInt32')}`,
       params: p.params,
       tag: 'scores.list.times',
       map: (r): Key => ({ trace_id: String(r.trace_id), id: String(r.id), version: Number(r.version) }),
       signal,
     });
-    const seen = new Set<string>();
-    const unique = candidates.filter((k) => !seen.has(keyOf(k)) && seen.add(keyOf(k)));
+    // Rows of one key are adjacent (same time and id); the newest version among them stands for it.
+    const byKey = new Map<string, Key>();
+    for (const k of candidates) {
+      const seen = byKey.get(keyOf(k));
+      if (!seen || seen.version < k.version) byKey.set(keyOf(k), k);
+    }
+    const unique = [...byKey.values()];
     const vp = new ParamBuilder();
     const latest = await queryRows(db, {
       sql: `
