@@ -233,19 +233,7 @@ describe('trace summaries computed at ingest', () => {
       },
       { id: 'd', traceId: 'sum', type: 'SPAN' as const, startUs: 2, versions: { start: 1 } },
     ];
-    const summaries = [
-      'obs_count',
-      'start_min',
-      'end_max',
-      'cost_sum',
-      'usage_units',
-      'price_max',
-      'model_obs',
-      'model_input',
-      'model_output',
-      'model_total',
-      'model_cost',
-    ];
+    const summaries: readonly string[] = SUMMARY_COLUMNS;
     const rows = [
       buildTraceRows({ id: 'sum' }, records, prices, 42).trace,
       buildTraceRows({ id: 'empty' }, [], prices, 43).trace,
