@@ -2,7 +2,7 @@
 -- A trace arrives in pieces (batch requests, OTLP spans spread over several exports, trace
 -- attributes on any span). Each piece is one row; AggregatingMergeTree folds the pieces in
 -- background merges, and readers use FINAL for the pieces not yet merged. Every column is an
--- idempotent aggregate, so a re-sent piece changes nothing (DESIGN.md, Ingest):
+-- idempotent aggregate, so a re-sent piece changes nothing (the merge rule of docs/api.md):
 --   timestamp       min: the earliest timestamp wins;
 --   scalar fields   max((version, value)): the latest non-empty value wins; empty values carry
 --                   version 0 so they never beat a real one;
@@ -11,9 +11,8 @@
 --                   and daily queries read this one table and never join 10x more observation rows.
 -- ORDER BY id: the only field of a trace that never changes (its timestamp can move earlier).
 -- Small granules and compression blocks (both tables): a page of the list and a single trace are
--- point reads by key, and ClickHouse decompresses whole blocks; with the defaults (8192-row
--- granules, 64 KB-1 MB blocks) fetching 50 traces decompressed ~40 MB, 1.4 s at a million traces
--- (bench/, 16 KB blocks: 40 ms). Scans of the narrow columns barely change; disk +6 %.
+-- point reads by key, and ClickHouse decompresses whole blocks, so the default 8192-row granules
+-- would decompress tens of MB to fetch 50 traces (figures: docs/decisions/0002-trace-storage.md).
 CREATE TABLE IF NOT EXISTS traces
 (
   id          String,
@@ -40,8 +39,8 @@ SETTINGS index_granularity = 64, min_compress_block_size = 4096, max_compress_bl
 -- (ReplacingMergeTree on the ingest version), FINAL at read. trace_id leads the key because
 -- every read of full observations is "all observations of one trace".
 -- observations is only ever read by trace (never scanned), so its parts stay Compact (every
--- column of a granule in one file): one read per trace instead of one per column, 8.6 -> 3 ms at
--- 10 M observations (disk +16 %). traces stays Wide: the list scans a few of its columns.
+-- column of a granule in one file): one read per trace instead of one per column. traces stays
+-- Wide: the list scans a few of its columns.
 CREATE TABLE IF NOT EXISTS observations
 (
   trace_id     String,

@@ -19,7 +19,7 @@ ORDER BY (name, series_id);
 -- ENGINE ReplacingMergeTree, key (name, series_id, ts): a point sent again for the same series
 -- and timestamp replaces the earlier copy, so a retried batch never counts twice. The value
 -- stored last wins (later insert; within one insert, later in the batch: ClickHouse sorts
--- blocks stably). Readers of values use FINAL (1.5-3x the plain scan on the reference set);
+-- blocks stably). Readers of values use FINAL, or prove it needless (apps/query-api/src/metrics);
 -- background merges make it cheaper as parts fold.
 -- ORDER BY (name, series_id, ts): a query reads a handful of series over a time range, so each
 -- series is one contiguous, time-ordered run, and `series_id IN (...) AND ts BETWEEN` skips
@@ -27,13 +27,8 @@ ORDER BY (name, series_id);
 -- PARTITION BY month: bounds the merge work and lets old data go by dropping parts; months
 -- rather than days so that a backfill batch spanning years stays under ClickHouse's limit of
 -- 100 partitions per insert.
--- Codecs, measured on the reference data set (1000 series x 8640 points at 10 s, values with
--- two decimals; 8.64 M points, compressed bytes after OPTIMIZE FINAL):
---   value  ZSTD(1) 22.5 MiB; LZ4 (default) 32.7; FPC+ZSTD 41.7; Gorilla+ZSTD 47.3 (Gorilla's
---          XOR trick suits slowly changing floats, not noisy decimals).
---   ts     Delta+ZSTD(1) 96 KiB; DoubleDelta+ZSTD 106 KiB; ZSTD alone 47.7 MiB; LZ4 51 MiB.
---   series_id  ZSTD(1) 63 KiB; Delta+ZSTD 88 KiB; LZ4 319 KiB (long runs of one id).
--- About 2.7 bytes per point in all.
+-- Codecs: the smallest of those measured for each column (docs/decisions/0006-metrics-storage.md);
+-- 0003 trades the samples' ZSTD for LZ4, which reads faster.
 CREATE TABLE IF NOT EXISTS metric_samples
 (
   name      LowCardinality(String),

@@ -1,6 +1,6 @@
 -- Per-trace summaries of the `obs` map as plain aggregates. The list ordered by latency or
 -- totalCost and the daily report otherwise read the whole map (ten tuples per trace, ~1 KB) for
--- every trace: 1 s and 12 s at a million traces. ClickHouse computes the summaries at insert from
+-- every trace. ClickHouse computes the summaries at insert from
 -- the piece's own obs (DEFAULT), and merges fold them like every other column.
 --
 -- Sums count an observation once per piece that carries it, so a re-sent or updated observation

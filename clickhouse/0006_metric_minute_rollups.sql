@@ -6,10 +6,9 @@
 -- both. Sorted (name, minute, series_id), the parts then cover disjoint ranges of the sort key, and
 -- FINAL reads such ranges as they are and merges only where parts overlap (the seams). Sorted
 -- (name, series_id, minute) as in 0005, every part spans every series, all ranges overlap, and a
--- read had to merge each (series, minute) with a GROUP BY. Measured on the reference set right
--- after a load (5 parts; `pnpm bench metrics` queries, HTTP medians of 15, two runs each):
--- (c) 1000 series x 6 h: 70 and 70 ms -> 37 and 56 ms; (d) 10 series x 12 h: 38 and 41 -> 42 and
--- 46 ms (a read of few series now scans every series of its minutes).
+-- read had to merge each (series, minute) with a GROUP BY, holding state per series and minute.
+-- The price: a read of few series scans every series of its minutes (figures:
+-- docs/decisions/0006-metrics-storage.md).
 CREATE TABLE IF NOT EXISTS metric_minute_rollups
 (
   name      LowCardinality(String),

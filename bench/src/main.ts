@@ -1,15 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { otlpDecodeSuite } from './decode/suite.ts';
 import { traceIngestSuite } from './ingest/suite.ts';
 import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
 import { loadAverage } from './lib/proc.ts';
+import { buildService } from './lib/service.ts';
+import { largeLabelsSuite } from './metrics/large-labels.ts';
 import { metricsSuite } from './metrics/suite.ts';
+import { prometheusSuite } from './prometheus/suite.ts';
+import { startSuite } from './start/suite.ts';
 import { traceQuerySuite } from './traces/suite-queries.ts';
 
 // `pnpm bench`: every suite, markdown on stdout (progress on stderr), a copy in <dir>/results.
 const opts = parseBenchArgs(process.argv.slice(2).filter((a) => a !== '--'));
+// The service runs as `pnpm start` runs it: the bundle of apps/server (turbo skips an unchanged build).
+buildService();
 mkdirSync(opts.dir, { recursive: true });
 const started = new Date();
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -24,7 +31,11 @@ for (const suite of opts.suites) {
   log(`suite ${suite}`);
   if (suite === 'trace-queries') sections.push(await traceQuerySuite(opts), '');
   if (suite === 'trace-ingest') sections.push(await traceIngestSuite(opts), '');
+  if (suite === 'otlp-decode') sections.push(await otlpDecodeSuite(opts), '');
   if (suite === 'metrics') sections.push(await metricsSuite(opts), '');
+  if (suite === 'prometheus') sections.push(await prometheusSuite(opts), '');
+  if (suite === 'large-labels') sections.push(await largeLabelsSuite(opts), '');
+  if (suite === 'start') sections.push(await startSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');

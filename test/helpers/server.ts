@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { type Config, loadConfig } from '@spanhouse/config';
-import { type Db, openTestDb } from '@spanhouse/db';
-import { createLogger } from '@spanhouse/http';
+import type { Config } from '@spanhouse/config';
+import type { Db } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
+import { createLogger, keepConnectionsLonger } from '@spanhouse/http';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
-import { TEST_CREDENTIALS } from './app.ts';
+import type { DestinationStream } from 'pino';
+import { TEST_CREDENTIALS, testConfig } from './app.ts';
 
 export type TestServer = {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
@@ -27,23 +29,20 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** Sees every request before the app does (headers only; do not read the body). */
   observe?: (req: Request) => void,
+  /** Where the service logs go (JSON lines); none by default unless LOG_LEVEL is set. */
+  logTo?: DestinationStream,
 ): Promise<TestServer> {
   const db = await openTestDb(label);
-  const config = loadConfig({
-    DATA_DIR: db.dataDir,
-    API_BEARER_TOKEN: TEST_CREDENTIALS.bearerToken,
-    PUBLIC_KEY: TEST_CREDENTIALS.publicKey,
-    SECRET_KEY: TEST_CREDENTIALS.secretKey,
-    INGEST_FLUSH_INTERVAL_MS: '5',
-    ...env,
-  });
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const { config, logger: quiet } = testConfig(db.dataDir, env);
+  const logger = logTo ? createLogger('info', 'spanhouse', logTo) : quiet;
   const app = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db });
   const fetch = (req: Request, ...rest: unknown[]) => {
     observe?.(req);
     return app.app.fetch(req, ...(rest as []));
   };
-  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+  // As startServer serves: unread bodies taken in after the answer, idle connections kept 65 s.
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1', autoCleanupIncoming: false });
+  keepConnectionsLonger(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -59,7 +58,7 @@ export async function startTestServer(
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
-      await app.ingest.ingestor.close(5_000);
+      await app.ingest.log.close(5_000);
       await db.close();
     },
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 type Obs = Record<string, unknown>;
 
-/** A batch body (SPEC.md 4.2) with sensible defaults; override any trace field or the observations. */
+/** A batch body (POST /v1/l/batch) with sensible defaults; override any trace field or the observations. */
 export function makeBatch(trace: Record<string, unknown> = {}, observations?: Obs[]) {
   const id = (trace.id as string) ?? randomUUID();
   return {

@@ -6,6 +6,7 @@ import { TraceDetail, TraceListResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /*
@@ -89,6 +90,11 @@ beforeAll(async () => {
     return { traceId: root.traceId };
   });
   await processor.forceFlush();
+  // The SDK's exports were acknowledged once durable; the rows are readable after the next insert.
+  await eventually(async () => {
+    const listed = v.parse(TraceListResponse, await get('/api/public/traces?tags=sdk&fields=observations'));
+    expect(listed.data.map((t) => t.observations.length).sort((a, b) => a - b)).toEqual([2, 3 + SUBTYPES.length]);
+  });
 });
 afterAll(async () => {
   await provider?.shutdown();

@@ -1,6 +1,7 @@
 import { MetricsQueryResponse, safeParse } from '@spanhouse/schema';
 import { expect } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
+import type { OracleQuery } from './oracle.ts';
 
 export type Point = { name: string; labels?: Record<string, string>; value: number; timestamp: string };
 
@@ -50,3 +51,15 @@ export async function query(app: TestApp, q: QueryArgs): Promise<MetricsQueryRes
 export function pairs(res: MetricsQueryResponse, series = 0): [string, number | null][] {
   return (res.data[series]?.values ?? []).map((p) => [p.timestamp, p.value]);
 }
+
+/** An oracle query (millisecond-precise bounds) through GET /api/public/metrics/query. */
+export const queryOracle = (app: TestApp, q: OracleQuery) =>
+  query(app, {
+    name: q.name,
+    from: new Date(q.fromUs / 1000).toISOString(),
+    to: new Date(q.toUs / 1000).toISOString(),
+    labels: q.labels,
+    step: q.step,
+    agg: q.agg,
+    group_by: q.groupBy,
+  });

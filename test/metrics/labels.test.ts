@@ -1,7 +1,8 @@
-import { MetricNamesResponse, safeParse } from '@spanhouse/schema';
+import { runMetricsQuery } from '@spanhouse/query-api';
+import { isoToMicros, MetricNamesResponse, safeParse } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, out, query } from './helpers.ts';
+import { ingest, out, query, queryPath } from './helpers.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -144,6 +145,62 @@ describe('unusual characters in names, keys and values', () => {
     expect(res.status).toBe(200);
     expect(safeParse(MetricNamesResponse, res.body).success).toBe(true);
     expect(res.body.data).toContain(name);
+  });
+});
+
+describe('label keys named like built-in object members', () => {
+  // Any string is a label key: `__proto__`, `constructor`, `toString`, `valueOf` and
+  // `hasOwnProperty` are ordinary keys in filters, answers and group_by. (Built with JSON text:
+  // an object literal would make `__proto__` a prototype, not a key.)
+  const special = '{"__proto__":"x","constructor":"c","toString":"t"}';
+  const name = 'proto_keys';
+  const at = '2026-01-01T00:00:30Z';
+  beforeAll(async () => {
+    const body = `{"metrics":[{"name":"${name}","labels":${special},"value":1,"timestamp":"${at}"},{"name":"${name}","labels":{"k":"v"},"value":2,"timestamp":"${at}"}]}`;
+    expect((await app.post('/v1/metrics/batch', body)).status).toBe(200);
+  });
+  const ask = async (params: Record<string, string>) => {
+    const res = await app.request(queryPath({ ...window, name, ...params }));
+    expect(res.status).toBe(200);
+    return (await res.text()).replace(/,"meta".*$/, ''); // the data, as JSON text
+  };
+  const series = (labels: string, value: number) =>
+    `{"labels":${labels},"values":[{"timestamp":"${H}","value":${value}}]}`;
+
+  it('filters by them like by any key', async () => {
+    expect(await ask({ labels: '{"__proto__":"nope"}' })).toBe('{"data":[]');
+    expect(await ask({ labels: '{"constructor":"nope"}' })).toBe('{"data":[]');
+    expect(await ask({ labels: '{"__proto__":"x"}' })).toBe(`{"data":[${series(special, 1)}]`);
+    expect(await ask({ labels: '{"toString":"t","constructor":"c"}' })).toBe(`{"data":[${series(special, 1)}]`);
+  });
+
+  it('answers with them among the labels of a series', async () => {
+    expect(await ask({})).toBe(`{"data":[${series(special, 1)},${series('{"k":"v"}', 2)}]`);
+  });
+
+  it('groups by them, series lacking the key forming the group ""', async () => {
+    expect(await ask({ group_by: '__proto__' })).toBe(
+      `{"data":[${series('{"__proto__":""}', 2)},${series('{"__proto__":"x"}', 1)}]`,
+    );
+    expect(await ask({ group_by: 'constructor' })).toBe(
+      `{"data":[${series('{"constructor":""}', 2)},${series('{"constructor":"c"}', 1)}]`,
+    );
+    for (const key of ['valueOf', 'hasOwnProperty'])
+      expect(await ask({ group_by: key })).toBe(`{"data":[${series(`{"${key}":""}`, 3)}]`);
+  });
+
+  it('holds without the series cache too (the lookup filters in SQL)', async () => {
+    const q = {
+      name,
+      fromUs: isoToMicros(window.from)!,
+      toUs: isoToMicros(window.to)!,
+      labels: JSON.parse('{"__proto__":"x"}'),
+      step: '1h' as const,
+      agg: 'sum' as const,
+    };
+    expect(JSON.stringify((await runMetricsQuery(app.db, q)).data)).toBe(`[${series(special, 1)}]`);
+    const none = { ...q, labels: JSON.parse('{"__proto__":"nope"}') };
+    expect((await runMetricsQuery(app.db, none)).data).toEqual([]);
   });
 });
 

@@ -28,6 +28,14 @@ describe('the 50-series cut', () => {
     const res = await query(app, { name, from: minute(0), to: minute(60), step: '1h', agg: 'max' });
     expect(res.data.map((s) => s.labels.s)).toEqual(Array.from({ length: 50 }, (_, i) => `s${pad(i)}`));
     expect(res.meta).toEqual({ series_count: 50, truncated: true, latest_ts: out(minute(50)) });
+    // Every read of the query went through the query port: its duration is on /metrics.
+    const metrics = await (await app.request('/metrics')).text();
+    for (const tag of ['metrics.series', 'metrics.presence', 'metrics.query.max'])
+      expect(metrics).toMatch(
+        new RegExp(
+          `spanhouse_query_duration_seconds_count\\{query="${tag.replace(/\./g, '\\.')}",outcome="ok"\\} [1-9]`,
+        ),
+      );
   });
 
   it('counts only series with points in the window', async () => {

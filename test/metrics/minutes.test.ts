@@ -2,7 +2,7 @@ import { loadMigrations, TABLES } from '@spanhouse/db';
 import { runMetricsQuery } from '@spanhouse/query-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, query } from './helpers.ts';
+import { ingest, queryOracle } from './helpers.ts';
 import { type OraclePoint, type OracleQuery, oracle } from './oracle.ts';
 
 // The per-minute rows (clickhouse/0005_metric_minutes.sql, 0006_metric_minute_rollups.sql) behind
@@ -65,16 +65,7 @@ function expectAnswers(name: string, ps: OraclePoint[]) {
 }
 
 /** The oracle's query through GET /api/public/metrics/query. */
-const queryHttp = (q: OracleQuery) =>
-  query(app, {
-    name: q.name,
-    from: new Date(q.fromUs / 1000).toISOString(),
-    to: new Date(q.toUs / 1000).toISOString(),
-    labels: q.labels,
-    step: q.step,
-    agg: q.agg,
-    group_by: q.groupBy,
-  });
+const queryHttp = (q: OracleQuery) => queryOracle(app, q);
 
 /**
  * The upgrade of a store whose points predate the per-minute rows, through the real migrations:

@@ -1,7 +1,7 @@
 import type { MetricsQueryResponse } from '@spanhouse/schema';
 
 /**
- * A plain TypeScript statement of the metrics query semantics (DESIGN.md, Metrics query), for
+ * A plain TypeScript statement of the metrics query semantics (docs/api.md, metrics query), for
  * comparing the service with: no SQL, no cleverness, just the rules one after another.
  */
 export type OraclePoint = { name: string; labels: Record<string, string>; us: number; value: number };

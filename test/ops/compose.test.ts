@@ -12,6 +12,8 @@ const doc = parseDocument(readFileSync(`${ROOT}/docker-compose.yml`, 'utf8'), { 
 
 type Service = {
   image?: string;
+  profiles?: string[];
+  ports?: string[];
   build?: string;
   command?: string[];
   environment?: Record<string, string>;
@@ -27,7 +29,7 @@ const substitute = (value: string) => value.replace(/\$\{\w+:-([^}]*)\}/g, '$1')
 describe('docker-compose.yml', () => {
   it('parses without YAML errors', () => {
     expect(doc.errors).toEqual([]);
-    expect(Object.keys(compose.services).sort()).toEqual(['clickhouse', 'ingest', 'query']);
+    expect(Object.keys(compose.services).sort()).toEqual(['clickhouse', 'grafana', 'ingest', 'query']);
   });
 
   it('keeps ClickHouse data in a named volume and waits for ClickHouse to be healthy', () => {
@@ -45,9 +47,13 @@ describe('docker-compose.yml', () => {
     for (const name of ['ingest', 'query']) {
       const s = compose.services[name]!;
       expect(s.build).toBe('.');
+      // The image builds each app's bundle (`pnpm build`) from its entry point.
       const entry = s.command!.at(-1)!;
-      expect(existsSync(`${ROOT}/${entry}`), entry).toBe(true);
-      expect(entry).toBe(`apps/${name}-api/src/main.ts`);
+      expect(entry).toBe(`apps/${name}-api/dist/main.mjs`);
+      expect(existsSync(`${ROOT}/apps/${name}-api/src/main.ts`)).toBe(true);
+      const pkg = JSON.parse(readFileSync(`${ROOT}/apps/${name}-api/package.json`, 'utf8'));
+      expect(pkg.scripts.build).toContain('src/main.ts dist/main.mjs');
+      expect(readFileSync(`${ROOT}/Dockerfile`, 'utf8')).toMatch(/^RUN pnpm build$/m);
       const env = Object.fromEntries(Object.entries(s.environment!).map(([k, v]) => [k, substitute(String(v))]));
       const config = loadConfig(env);
       expect(config.clickhouse.url).toBe('http://clickhouse:8123');
@@ -60,5 +66,40 @@ describe('docker-compose.yml', () => {
       expect(env.CLICKHOUSE_PASSWORD).toBe(substitute(compose.services.clickhouse!.environment!.CLICKHOUSE_PASSWORD!));
       expect(s.healthcheck?.test.join(' ')).toContain('/readyz');
     }
+  });
+
+  it('starts Grafana only with the grafana profile, provisioned with spanhouse and its dashboard', () => {
+    const g = compose.services.grafana!;
+    expect(g.profiles).toEqual(['grafana']);
+    expect(g.depends_on?.query?.condition).toBe('service_healthy');
+    // The data source points at the query process's Prometheus API with the same key pair it accepts.
+    expect(g.environment!.SPANHOUSE_PROMETHEUS_URL).toBe('http://query:3000/prometheus');
+    for (const key of ['PUBLIC_KEY', 'SECRET_KEY']) {
+      expect(g.environment![key]).toBe(compose.services.query!.environment![key]);
+    }
+    for (const volume of g.volumes!.filter((v) => v.startsWith('./'))) {
+      expect(existsSync(`${ROOT}/${volume.split(':')[0]}`), volume).toBe(true);
+    }
+    const source = parseDocument(
+      readFileSync(`${ROOT}/deploy/grafana/provisioning/datasources/spanhouse.yaml`, 'utf8'),
+    ).toJS();
+    expect(source.datasources[0]).toMatchObject({
+      uid: 'spanhouse',
+      type: 'prometheus',
+      url: '${SPANHOUSE_PROMETHEUS_URL}',
+      basicAuth: true,
+      basicAuthUser: '${PUBLIC_KEY}',
+      secureJsonData: { basicAuthPassword: '${SECRET_KEY}' },
+    });
+  });
+
+  it("keeps the ingest process's write-ahead log on a volume of its own", () => {
+    const ingest = compose.services.ingest!;
+    const env = Object.fromEntries(Object.entries(ingest.environment!).map(([k, v]) => [k, substitute(String(v))]));
+    const dir = loadConfig(env).ingest.logDir;
+    const mount = ingest.volumes?.map((v) => v.split(':')).find(([, target]) => target === dir);
+    expect(mount, `a volume mounted at ${dir}`).toBeDefined();
+    expect(Object.keys(compose.volumes)).toContain(mount![0]);
+    expect(compose.services.clickhouse!.volumes!.some((v) => v.startsWith(`${mount![0]}:`))).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bearer } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Span ids as the service names them (DESIGN.md, OTLP). */
+/** Span ids as the service names them (docs/api.md, OTLP). */
 const traceUuid = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 const spanUuid = (hex: string) => traceUuid(`0000000000000000${hex}`);
@@ -109,9 +110,14 @@ describe('real OpenTelemetry exporters → GET /api/public/traces/:id', () => {
         },
       ]);
 
-      const res = await fetch(`${server.baseUrl}/api/public/traces/${traceUuid(ids.trace)}`, { headers: bearer() });
-      expect(res.status).toBe(200);
-      const body = v.parse(TraceDetail, await res.json());
+      // Acknowledged once durable; readable once the log's next insert is committed.
+      const body = await eventually(async () => {
+        const res = await fetch(`${server.baseUrl}/api/public/traces/${traceUuid(ids.trace)}`, { headers: bearer() });
+        expect(res.status).toBe(200);
+        const trace = v.parse(TraceDetail, await res.json());
+        expect(trace.observations).toHaveLength(3);
+        return trace;
+      });
       expect(body.id).toBe(traceUuid(ids.trace));
       expect(body.name).toBe(`handle ${encoding}-${compression}-${scheme}`);
       expect(body.timestamp).toBe('2026-01-01T00:00:00.100Z');

@@ -29,6 +29,12 @@ describe('start-up configuration', () => {
     const stored = JSON.parse(readFileSync(path.join(dataDir, 'credentials.json'), 'utf8'));
     expect(first.output()).toContain(`API_BEARER_TOKEN=${stored.bearerToken}`);
     expect(first.output()).toContain(`PUBLIC_KEY=${stored.publicKey}`);
+    // Where to sign in with them: the web UI's address (printed just after "listening"), which
+    // answers with the app.
+    await expect.poll(() => first.output()).toContain(`web UI: http://127.0.0.1:${first.port}/`);
+    const page = await fetch(`${first.baseUrl}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const ok = await fetch(`${first.baseUrl}/api/public/traces`, {
       headers: { Authorization: `Bearer ${stored.bearerToken}` },
     });

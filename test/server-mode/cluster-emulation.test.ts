@@ -7,7 +7,7 @@ import { clusterTransform, type Db, migrate, openDb, queryRows } from '@spanhous
 import { createLogger } from '@spanhouse/http';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, TEST_CREDENTIALS } from '../helpers/app.ts';
+import { bearer, TEST_CREDENTIALS, WAIT_FOR_COMMIT } from '../helpers/app.ts';
 
 // Cluster mode cannot run here for real (no ClickHouse Keeper, no second node), but its tables
 // can: chDB takes a server configuration file, so this test defines a one-shard cluster whose
@@ -56,12 +56,19 @@ beforeAll(async () => {
   // Server mode sets this on the client when CLICKHOUSE_CLUSTER is set (a 200 means stored on the shards).
   await clusterDb.writer.command({ query: 'SET insert_distributed_sync = 1' });
   dbs.push(plainDb, clusterDb);
-  plain = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db: plainDb });
-  clustered = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db: clusterDb });
+  // Two services over one chDB folder: each ingests through a log directory of its own.
+  const logIn = (name: string) => ({ ...config, ingest: { ...config.ingest, logDir: path.join(dataDir, name) } });
+  plain = await createAllInOne({ config: logIn('log-plain'), logger, credentials: TEST_CREDENTIALS, db: plainDb });
+  clustered = await createAllInOne({
+    config: logIn('log-clustered'),
+    logger,
+    credentials: TEST_CREDENTIALS,
+    db: clusterDb,
+  });
 }, 120_000);
 
 afterAll(async () => {
-  for (const app of [plain, clustered]) await app?.ingest.ingestor.close(5_000);
+  for (const app of [plain, clustered]) await app?.ingest.log.close(5_000);
   await Promise.all(dbs.map((db) => db.close()));
   anchor?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -90,7 +97,8 @@ const withoutStoredAt = (x: unknown): unknown =>
 async function both(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
   const init = {
     method,
-    headers: { ...bearer(), 'Content-Type': 'application/json' },
+    // Writes are answered once readable, so each read after them compares complete stores.
+    headers: { ...bearer(), ...WAIT_FOR_COMMIT, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   };
   const [a, b] = await Promise.all([plain.app.request(url, init), clustered.app.request(url, init)]);

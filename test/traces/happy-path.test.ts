@@ -83,6 +83,7 @@ describe('GET /api/public/traces', () => {
       metadata: { tenant: 'acme', nested: { a: 1 } },
       latency: 3.25,
       totalCost: expect.closeTo(genCost, 12),
+      usage: { input: 1200, output: 300, total: 1500 },
       observations: ['obs-gen', 'obs-root'],
       scores: [],
     });

@@ -248,13 +248,15 @@ describe('fields groups', () => {
     expect((await get('observations')).observations).toEqual(['t7-gen']);
   });
 
-  it('metrics off: latency and totalCost -1; on: the values', async () => {
+  it('metrics off: latency, totalCost and usage -1; on: the values', async () => {
     const off = await get('io,observations');
     expect(off.latency).toBe(-1);
     expect(off.totalCost).toBe(-1);
+    expect(off.usage).toEqual({ input: -1, output: -1, total: -1 });
     const on = await get('metrics');
     expect(on.latency).toBe(0.5);
     expect(on.totalCost).toBeGreaterThan(0);
+    expect(on.usage).toEqual({ input: 6000, output: 0, total: 6000 });
   });
 
   it('scores is [] whether on or off', async () => {

@@ -1,8 +1,9 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
-import type { Credentials } from '@spanhouse/http';
+import type { Admission, Credentials } from '@spanhouse/http';
 import type { Logger } from 'pino';
-import type { Ingestor } from './buffer/ingestor.ts';
+import type { Ingestor } from './ingest/ingestor.ts';
+import type { LocalIngestLog } from './ingest/local-log.ts';
 import type { PriceTable } from './pricing/prices.ts';
 
 /** What the ingest routes need; passed in, never imported as singletons. */
@@ -12,5 +13,15 @@ export type IngestDeps = {
   logger: Logger;
   credentials: Credentials;
   ingestor: Ingestor;
+  /** This process's ingest log: its state for /readyz and /metrics, and its close at shutdown. */
+  log: LocalIngestLog;
   prices: PriceTable;
+  /** Admission control shared by every ingest route of this process. */
+  admission: Admission;
+  /**
+   * Told, once a metrics write is committed (readable), the earliest point time it wrote (µs): the
+   * all-in-one process drops the PromQL results cached from that time on (see the query API's
+   * prometheus/result-cache.ts).
+   */
+  metricsWritten?: (minUs: number) => void;
 };

@@ -1,7 +1,8 @@
 export { registerIngestRoutes } from './app.ts';
-export { GroupCommitBuffer } from './buffer/group-commit.ts';
-export { type IngestHooks, Ingestor } from './buffer/ingestor.ts';
 export type { IngestDeps } from './deps.ts';
+export type { InsertFn } from './ingest/background-writer.ts';
+export { type EncodedRows, type IngestLog, Ingestor, type TableRows } from './ingest/ingestor.ts';
+export { type IngestLogStatus, LocalIngestLog } from './ingest/local-log.ts';
 export { PriceTable } from './pricing/prices.ts';
-export { readiness } from './readiness.ts';
-export { createIngestDeps } from './runtime.ts';
+export { ingestReadiness } from './readiness.ts';
+export { createIngestDeps, type IngestRuntimeHooks } from './runtime.ts';

@@ -2,25 +2,26 @@ import { loadConfigOrExit } from '@spanhouse/config';
 import { openMigratedDb } from '@spanhouse/db';
 import { createBaseApp, createLogger, createServiceMetrics, resolveCredentials, startServer } from '@spanhouse/http';
 import { registerIngestRoutes } from './app.ts';
-import { readiness } from './readiness.ts';
+import { ingestReadiness } from './readiness.ts';
 import { createIngestDeps } from './runtime.ts';
 
 // The ingest API on its own (server mode): run as many copies as the write load needs, each with
-// its own buffer, against one ClickHouse server or cluster. Every copy migrates at start; the
-// migrations are idempotent, so copies starting together do not conflict.
+// its own ingest log directory (INGEST_LOG_DIR, on a persistent volume), against one ClickHouse
+// server or cluster. Every copy migrates at start; the migrations are idempotent, so copies
+// starting together do not conflict.
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel, 'spanhouse-ingest');
 const credentials = resolveCredentials(config, logger);
 const db = await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
 const metrics = createServiceMetrics();
-const deps = createIngestDeps({ db, config, logger, credentials, metrics });
-const app = createBaseApp({ logger, credentials, metrics, ready: readiness(db, deps.ingestor) });
+const deps = await createIngestDeps({ db, config, logger, credentials, metrics });
+const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(deps.log) });
 registerIngestRoutes(app, deps);
 await startServer({
   app,
   port: config.port,
   host: config.host,
   logger,
-  drain: async () => void (await deps.ingestor.close()),
+  drain: async () => void (await deps.log.close()),
   close: () => db.close(),
 });

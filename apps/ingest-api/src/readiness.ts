@@ -1,15 +1,33 @@
 import { type Db, pingDb } from '@spanhouse/db';
 import type { ReadinessCheck } from '@spanhouse/http';
-import type { Ingestor } from './buffer/ingestor.ts';
+import type { LocalIngestLog } from './ingest/local-log.ts';
+
+const MiB = 1024 * 1024;
 
 /**
- * Ready when ClickHouse answers and, for a process that ingests, the last insert did not fail:
- * a read-only disk still answers SELECT 1, but this instance cannot take data then.
+ * Readiness of a process that ingests: not ready while it replays its log after a start (rows
+ * acknowledged before the stop are not all readable yet) or while its disk refuses the log.
+ * ClickHouse being unreachable does not make it unready: it goes on acknowledging into the log,
+ * up to the log's budget, and says so. With `db` (a process that also answers queries), ClickHouse
+ * must answer as well.
  */
-export function readiness(db: Db, ingestor?: Ingestor): ReadinessCheck {
+export function ingestReadiness(log: LocalIngestLog, db?: Db): ReadinessCheck {
   return async () => {
-    await pingDb(db);
-    if (ingestor?.unhealthy) return 'storage writes are failing; retrying';
+    if (db) await pingDb(db);
+    const s = log.status();
+    if (!s.replay.done) {
+      return `replaying the ingest log: ${s.replay.replayed} of ${s.replay.records} records read, not all written to ClickHouse yet`;
+    }
+    if (s.diskFailing) return 'the ingest log cannot write to its disk (full or failing); see the log';
+    if (s.failing) {
+      const seconds = Math.round((Date.now() - s.failing.since) / 1000);
+      const used = Math.round((100 * s.logBytes) / s.maxBytes);
+      return {
+        note:
+          `ClickHouse has refused inserts for ${seconds} s; ingest goes on into the local log, which holds ` +
+          `${Math.round(s.logBytes / MiB)} MiB (${used}% of its ${Math.round(s.maxBytes / MiB)} MiB budget) and drains when ClickHouse answers`,
+      };
+    }
     return undefined;
   };
 }

@@ -1,20 +1,18 @@
 import { Readable } from 'node:stream';
-import { type Db, openTestDb, TABLES } from '@spanhouse/db';
+import { type Db, TABLES } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
 import { microsToCh, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  encodedRows,
   encodeObservationsTsv,
   encodeTracesTsv,
   OBSERVATION_COLUMNS,
-  quoted,
   SUMMARY_COLUMNS,
   TRACE_COLUMNS,
-  traceTableEncoders,
-  tsvField,
 } from '../src/traces/encode.ts';
 import type { ObservationRow, TraceRow } from '../src/traces/rows.ts';
+import { quoted, tsvField } from '../src/tsv/fields.ts';
 
 /*
  * The TabSeparated encoding must store exactly what JSONEachRow stores (the format the rows are
@@ -188,21 +186,6 @@ describe('TabSeparated encoding of trace rows', () => {
       format: 'JSONEachRow',
     });
     expect(await rs.json()).toEqual([{ h: '61EFBFBD62' }]);
-  });
-
-  it('buffer rows: a request encoded on arrival counts its rows, and any slice of requests encodes to their text', () => {
-    const [a, b, plain] = fc.sample(observationRow, { numRuns: 3, seed: 3 });
-    const encode = traceTableEncoders()[TABLES.observations]!.encode;
-    const first = encodedRows(encodeObservationsTsv([a!, b!]), 2);
-    const second = encodedRows(encodeObservationsTsv([b!]), 1);
-    expect(first).toHaveLength(2);
-    expect(encodedRows(Buffer.alloc(0), 0)).toEqual([]);
-    // As the ingest buffer holds them: requests one after another, a row object submitted as is.
-    const held = [...first, plain!, ...second];
-    expect(encode(held)).toEqual(encodeObservationsTsv([a!, b!, plain!, b!]));
-    // A failed flush is retried request by request: each request's slice is its own text.
-    expect(encode(held.slice(0, 2))).toEqual(encodeObservationsTsv([a!, b!]));
-    expect(encode(held.slice(3))).toEqual(encodeObservationsTsv([b!]));
   });
 });
 

@@ -1,18 +1,28 @@
-import type { BaseEnv } from '@spanhouse/http';
+import { type BaseEnv, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { QueryDeps } from './deps.ts';
-import { dailyRoutes } from './routes/daily.ts';
-import { langfuseReadRoutes } from './routes/langfuse-reads.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { scoreRoutes } from './routes/scores.ts';
-import { traceRoutes } from './routes/traces.ts';
+import { LANGFUSE_READ_ENDPOINTS, langfuseReadRoutes } from './routes/langfuse-reads.ts';
+import { METRIC_LABELS_ENDPOINTS, metricLabelRoutes } from './routes/metric-labels.ts';
+import { METRICS_QUERY_ENDPOINTS, metricsRoutes } from './routes/metrics.ts';
+import { PROMETHEUS_ENDPOINTS, prometheusRoutes } from './routes/prometheus.ts';
+import { SCORE_READ_ENDPOINTS, scoreRoutes } from './routes/scores.ts';
+import { TRACE_ENDPOINTS, traceRoutes } from './routes/traces.ts';
+import { USAGE_ENDPOINTS, usageRoutes } from './routes/usage.ts';
+import { WEB_UI_ENDPOINTS, webUiRoutes } from './routes/web-ui.ts';
 
-/** Adds every query route to an app made by createBaseApp. */
+/**
+ * Adds every query route, with its OpenAPI entries, to an app made by createBaseApp, and the web
+ * UI at `/`. A new resource: a routes module exporting its Hono sub-app and its entries, mounted
+ * here (docs/adding-an-endpoint.md).
+ */
 export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<BaseEnv> {
-  app.route('/', traceRoutes(deps));
-  app.route('/', dailyRoutes(deps));
-  app.route('/', metricsRoutes(deps));
-  app.route('/', scoreRoutes(deps));
-  app.route('/', langfuseReadRoutes(deps));
+  mountRoutes(app, traceRoutes(deps), TRACE_ENDPOINTS);
+  mountRoutes(app, usageRoutes(deps), USAGE_ENDPOINTS);
+  mountRoutes(app, metricsRoutes(deps), METRICS_QUERY_ENDPOINTS);
+  mountRoutes(app, metricLabelRoutes(deps), METRIC_LABELS_ENDPOINTS);
+  mountRoutes(app, prometheusRoutes(deps), PROMETHEUS_ENDPOINTS);
+  mountRoutes(app, scoreRoutes(deps), SCORE_READ_ENDPOINTS);
+  mountRoutes(app, langfuseReadRoutes(deps), LANGFUSE_READ_ENDPOINTS);
+  mountRoutes(app, webUiRoutes(deps), WEB_UI_ENDPOINTS);
   return app;
 }

@@ -2,9 +2,19 @@ import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import type { Logger } from 'pino';
 import type { MetricSeriesCache } from './metrics/series-cache.ts';
+import type { PromResultCache } from './prometheus/result-cache.ts';
 
 /**
  * What the query routes need; passed in, never imported as singletons. `seriesCache` only where
  * this process is the sole writer of the database and invalidates it (see MetricSeriesCache).
+ * `webDir`: the built web UI to serve (default: apps/web/dist).
  */
-export type QueryDeps = { db: Db; config: Config; logger: Logger; seriesCache?: MetricSeriesCache };
+export type QueryDeps = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  seriesCache?: MetricSeriesCache;
+  /** query_range answers reused across refreshes, where this process sees every write (PromResultCache). */
+  promCache?: PromResultCache;
+  webDir?: string;
+};

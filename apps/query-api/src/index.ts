@@ -3,3 +3,5 @@ export type { QueryDeps } from './deps.ts';
 export { type MetricsQuery, parseMetricsQuery } from './metrics/params.ts';
 export { type QueryLimits, runMetricsQuery } from './metrics/query.ts';
 export { MetricSeriesCache } from './metrics/series-cache.ts';
+export { instantQuery, rangeGrid, rangeQuery } from './prometheus/evaluate.ts';
+export { PromResultCache } from './prometheus/result-cache.ts';

@@ -1,6 +1,13 @@
 import { loadConfigOrExit } from '@spanhouse/config';
 import { observeQueries, openMigratedDb, pingDb } from '@spanhouse/db';
-import { createBaseApp, createLogger, createServiceMetrics, resolveCredentials, startServer } from '@spanhouse/http';
+import {
+  createBaseApp,
+  createLogger,
+  createServiceMetrics,
+  resolveCredentials,
+  startServer,
+  webUiBanner,
+} from '@spanhouse/http';
 import { registerQueryRoutes } from './app.ts';
 
 // The query API on its own (server mode): run as many copies as the read load needs. It
@@ -17,4 +24,5 @@ const app = createBaseApp({
   ready: async () => void (await pingDb(db)),
 });
 registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger });
-await startServer({ app, port: config.port, host: config.host, logger, close: () => db.close() });
+const running = await startServer({ app, port: config.port, host: config.host, logger, close: () => db.close() });
+process.stdout.write(webUiBanner(config.host, running.port));

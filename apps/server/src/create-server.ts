@@ -10,15 +10,22 @@ import {
 import {
   createIngestDeps,
   type IngestDeps,
-  type IngestHooks,
-  readiness,
+  type IngestRuntimeHooks,
+  ingestReadiness,
   registerIngestRoutes,
 } from '@spanhouse/ingest-api';
-import { MetricSeriesCache, registerQueryRoutes } from '@spanhouse/query-api';
+import { MetricSeriesCache, PromResultCache, registerQueryRoutes } from '@spanhouse/query-api';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 
-export type AllInOne = { app: Hono<BaseEnv>; db: Db; ingest: IngestDeps; metrics: ServiceMetrics };
+export type AllInOne = {
+  app: Hono<BaseEnv>;
+  db: Db;
+  ingest: IngestDeps;
+  metrics: ServiceMetrics;
+  /** The query side's series cache (embedded only). */
+  seriesCache?: MetricSeriesCache;
+};
 
 /**
  * Both APIs on one app over one database: the embedded default, where chDB binds the data folder
@@ -29,7 +36,7 @@ export async function createAllInOne(opts: {
   logger: Logger;
   credentials: Credentials;
   db?: Db;
-  hooks?: Parameters<typeof createIngestDeps>[0]['hooks'];
+  hooks?: IngestRuntimeHooks;
 }): Promise<AllInOne> {
   const { config, logger, credentials } = opts;
   const db = opts.db ?? (await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger }));
@@ -38,24 +45,28 @@ export async function createAllInOne(opts: {
   // read as long as every write to the series table forgets them. A server may have other writers.
   const seriesCache = db.mode === 'embedded' ? new MetricSeriesCache() : undefined;
   const hooks = seriesCache ? forgetSeriesOnWrite(seriesCache, opts.hooks) : opts.hooks;
-  const ingest = createIngestDeps({ db, config, logger, credentials, hooks, metrics });
-  const app = createBaseApp({ logger, credentials, metrics, ready: readiness(db, ingest.ingestor) });
+  const ingest = await createIngestDeps({ db, config, logger, credentials, hooks, metrics });
+  // Likewise the PromQL answers reused across dashboard refreshes: every metrics write tells the
+  // cache its earliest point once it is committed.
+  const promCache = db.mode === 'embedded' ? new PromResultCache() : undefined;
+  if (promCache) ingest.metricsWritten = (minUs) => promCache.written(minUs);
+  const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(ingest.log, db) });
   registerIngestRoutes(app, ingest);
-  registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, seriesCache });
-  return { app, db, ingest, metrics };
+  registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, seriesCache, promCache });
+  return { app, db, ingest, metrics, seriesCache };
 }
 
 /**
  * Invalidates the cache after every insert into the series table, failed ones too (a failed
- * insert may still have written, e.g. one that timed out), before the requests it carried are
- * acknowledged: an answer given after a 200 includes that request's new series.
+ * insert may still have written, e.g. one that timed out): an answer given once a series row is
+ * committed includes that series.
  */
-function forgetSeriesOnWrite(cache: MetricSeriesCache, inner: IngestHooks = {}): IngestHooks {
+function forgetSeriesOnWrite(cache: MetricSeriesCache, inner: IngestRuntimeHooks = {}): IngestRuntimeHooks {
   return {
     ...inner,
-    onFlush(info) {
+    onInsert(info) {
       if (info.table === TABLES.metricSeries) cache.invalidate();
-      inner.onFlush?.(info);
+      inner.onInsert?.(info);
     },
   };
 }

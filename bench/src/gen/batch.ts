@@ -4,7 +4,7 @@ import { type GenTrace, hexToUuid, spanUuid } from './traces.ts';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * A generated trace as the body of POST /v1/l/batch (SPEC.md 4.2), with the ids an OTLP export of
+ * A generated trace as the body of POST /v1/l/batch, with the ids an OTLP export of
  * the same trace would get, so every ingest path stores the same rows.
  */
 export function toBatchBody(g: GenTrace): BatchRequest {

@@ -249,7 +249,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
   };
 }
 
-/** OTLP hex ids to the stored UUIDs (DESIGN.md, OTLP): trace 8-4-4-4-12, span left-padded with 16 zeros. */
+/** OTLP hex ids to the stored UUIDs (docs/api.md, OTLP): trace 8-4-4-4-12, span left-padded with 16 zeros. */
 export function hexToUuid(hex32: string): string {
   return `${hex32.slice(0, 8)}-${hex32.slice(8, 12)}-${hex32.slice(12, 16)}-${hex32.slice(16, 20)}-${hex32.slice(20)}`;
 }

@@ -1,16 +1,12 @@
 // Request bodies for the ingest clients. Encoding a fresh request per send would cost the client
 // more CPU than the service spends on it (both share 2 cores), so a few bodies are encoded once
-// and each send is a copy with fresh trace ids. OTLP bodies come from the OTLP helper's
-// Langfuse-SDK-shaped fixture; batch bodies from this bench's trace generator.
-import {
-  freshBody,
-  jsonTemplate,
-  protobufTemplate,
-  type Template,
-} from '../../../apps/ingest-api/scripts/load/fixture.ts';
+// and each send is a copy with fresh trace ids. OTLP bodies come from the
+// Langfuse-SDK-shaped fixture (otlp-fixture.ts); batch bodies from this bench's trace generator.
+
 import { toBatchBody } from '../gen/batch.ts';
 import { toIngestionEvents } from '../gen/ingestion.ts';
 import { DEFAULT_SPEC, generateTrace, hexToUuid } from '../gen/traces.ts';
+import { freshBody, jsonTemplate, protobufTemplate, type Template } from './otlp-fixture.ts';
 
 export type IngestPath = 'otlp-protobuf' | 'ingestion-json' | 'otlp-json' | 'batch-json';
 export const INGEST_PATHS: IngestPath[] = ['otlp-protobuf', 'ingestion-json', 'otlp-json', 'batch-json'];

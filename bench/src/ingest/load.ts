@@ -1,4 +1,5 @@
 import { httpRequest } from '../lib/http.ts';
+import { cpuSecondsOf } from '../lib/proc.ts';
 import { percentile } from '../lib/stats.ts';
 import type { BodySource } from './bodies.ts';
 
@@ -11,13 +12,17 @@ export type LoadResult = {
   visibleP50: number;
   visibleP99: number;
   visibleSamples: number;
+  /** Spans of every request acknowledged (200; 207 for the ingestion API), warm-up included: all must be stored. */
+  ackedSpans: number;
+  /** The service's CPU (all its threads) per span committed in the timed window, microseconds. */
+  cpuUsPerSpan: number;
 };
 
 const PROBE_BASE = 2 ** 28;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * `clients` loops posting bodies for warmup + seconds; only spans acknowledged with 200 inside the
+ * `clients` loops posting bodies for warmup + seconds; only spans acknowledged (okStatus) inside the
  * timed window count. 429/503 answers wait 100 ms and go on (counted); anything else aborts.
  * Beside them, a probe sends one trace every 250 ms and polls GET /api/public/traces/:id until it
  * reads it: ingest-to-visible under load.
@@ -30,6 +35,8 @@ export async function runLoad(opts: {
   clients: number;
   seconds: number;
   warmup: number;
+  /** The service's process, for its CPU time over the timed window. */
+  pid: number;
 }): Promise<LoadResult> {
   const { url, token, source } = opts;
   const auth = { Authorization: `Bearer ${token}` };
@@ -38,6 +45,7 @@ export async function runLoad(opts: {
   const to = from + opts.seconds * 1000;
   let k = 0;
   let spans = 0;
+  let ackedSpans = 0;
   let requests = 0;
   const statuses: Record<number, number> = {};
   const ackMs: number[] = [];
@@ -55,6 +63,7 @@ export async function runLoad(opts: {
       const end = performance.now();
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       if (res.status === source.okStatus) {
+        ackedSpans += source.spansPerRequest;
         if (end >= from && end < to) {
           spans += source.spansPerRequest;
           requests++;
@@ -77,7 +86,13 @@ export async function runLoad(opts: {
       if (start >= from && end < to) visibleMs.push(end - start);
     }
   };
-  await Promise.all([...Array.from({ length: opts.clients }, client), probe()]);
+  const cpu = (async () => {
+    await sleep(from - performance.now());
+    const start = cpuSecondsOf(opts.pid);
+    await sleep(to - performance.now());
+    return cpuSecondsOf(opts.pid) - start;
+  })();
+  const [cpuSeconds] = await Promise.all([cpu, ...Array.from({ length: opts.clients }, client), probe()]);
   return {
     spansPerSec: spans / opts.seconds,
     requests,
@@ -87,5 +102,7 @@ export async function runLoad(opts: {
     visibleP50: percentile(visibleMs, 50),
     visibleP99: percentile(visibleMs, 99),
     visibleSamples: visibleMs.length,
+    ackedSpans,
+    cpuUsPerSpan: (cpuSeconds * 1e6) / spans,
   };
 }

@@ -2,7 +2,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-export const SUITES = ['trace-queries', 'trace-ingest', 'metrics'] as const;
+export const SUITES = [
+  'trace-queries',
+  'trace-ingest',
+  'otlp-decode',
+  'metrics',
+  'prometheus',
+  'large-labels',
+  'start',
+] as const;
 export type Suite = (typeof SUITES)[number];
 
 export type BenchOptions = {
@@ -29,7 +37,7 @@ export type BenchOptions = {
 const HELP = `pnpm bench [suite...] [options]
 
 suites: ${SUITES.join(', ')} (default: all)
-  --smoke            small data sets and few runs; peers only when installed (CI)
+  --smoke            small data sets and few runs; metrics peers only when installed (CI installs them)
   --traces N         traces in the query data set (default 1000000; smoke 5000)
   --runs N           timed requests per trace query (default 200; smoke 10)
   --ingest-seconds S length of each ingest phase (default 20; smoke 3)

@@ -29,9 +29,9 @@ export function httpRequest(
   });
 }
 
-/** GET with the bearer token; throws unless 200 and returns the parsed JSON and the latency. */
-export async function getJson(url: string, token: string): Promise<{ json: unknown; ms: number }> {
-  const res = await httpRequest(url, { headers: { Authorization: `Bearer ${token}` } });
+/** GET (with the bearer token, if any); throws unless 200 and returns the parsed JSON and the latency. */
+export async function getJson(url: string, token?: string): Promise<{ json: unknown; ms: number }> {
+  const res = await httpRequest(url, { headers: token === undefined ? {} : { Authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`GET ${url} -> ${res.status}: ${res.body.toString().slice(0, 300)}`);
   return { json: JSON.parse(res.body.toString()), ms: res.ms };
 }

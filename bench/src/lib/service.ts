@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -27,26 +27,36 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Builds the service's bundle, as `pnpm start` does (turbo skips it when nothing changed). */
+export function buildService(): void {
+  execFileSync('pnpm', ['turbo', 'run', 'build', '--filter=@spanhouse/server', '--output-logs=errors-only'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 2, 2],
+  });
+}
+
 /**
- * Runs the real service (`apps/server/src/main.ts`, what `pnpm start` runs) as a child process on
- * `dataDir`: one node process (tsx as a loader, not as a wrapper), so its pid's RSS is the
- * service's. `cpuProfDir` adds `node --cpu-prof` (written at exit).
+ * Runs the real service (apps/server's bundle, what `pnpm start` runs; see buildService) as a child
+ * process on `dataDir`: one node process, so its pid's RSS is the service's. `cpuProfDir` adds
+ * `node --cpu-prof` (written at exit).
  */
 export async function startService(opts: {
   dataDir: string;
   env?: Record<string, string>;
   cpuProfDir?: string;
-  /** Own session (setsid): its pid is then its session id, which the peers' scripts read RSS by. */
-  detached?: boolean;
 }): Promise<Service> {
   const port = await freePort();
   const token = randomBytes(16).toString('hex');
   // The node flags `pnpm start` runs the service with (package.json), so the bench measures that.
-  const args = ['--max-semi-space-size=32', '--import', 'tsx'];
+  const args = ['--max-semi-space-size=32'];
   if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
-  args.push('apps/server/src/main.ts');
+  // BENCH_SERVICE_ENTRY: another checkout's entry point (its apps/server/src/main.ts, run through
+  // tsx), to measure a version against this one.
+  const other = process.env.BENCH_SERVICE_ENTRY;
+  if (other?.endsWith('.ts')) args.push('--import', 'tsx');
+  args.push(other ?? 'apps/server/dist/main.mjs');
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
+    cwd: other ? other.slice(0, other.lastIndexOf('/apps/')) : REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -58,7 +68,6 @@ export async function startService(opts: {
       ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
-    detached: opts.detached ?? false,
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;

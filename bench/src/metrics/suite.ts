@@ -1,131 +1,199 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchOptions } from '../lib/args.ts';
+import { getJson } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
 import { rssSampler } from '../lib/proc.ts';
-import { REPO_ROOT, startService } from '../lib/service.ts';
-import { fmt, mib } from '../lib/stats.ts';
+import { startService } from '../lib/service.ts';
+import { fmt, median, mib } from '../lib/stats.ts';
+import { remoteWriteFrames, serviceBatchBodies, vmImportBodies } from './bodies.ts';
+import { REFERENCE_DATASET, SMOKE_DATASET, seriesCount, totalPoints } from './dataset.ts';
+import { type LoadResult, loadRemoteWrite, loadService, loadVictoriaMetrics, peerPointCount } from './load.ts';
+import { type Peer, peersInstalled, startPrometheus, startVictoriaMetrics } from './peers.ts';
+import { type Engine, peerRangeQuery, referenceQueries, serviceParams } from './queries.ts';
+import { type Check, checkPeerAnswer, checkServiceAnswer, expectedAnswer } from './reference.ts';
 
-/** The reference scripts beside the repository (../shared, which CI has too). */
-export const PEERS_DIR = path.resolve(
-  process.env.METRICS_PEERS_DIR ?? path.join(REPO_ROOT, '..', 'shared', 'reference', 'metrics-peers'),
-);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const onPath = (bin: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
+type Target = 'spanhouse' | 'VictoriaMetrics' | 'Prometheus';
+type Timed = { ms: number; check: Check };
+
+/** Median latency of `runs` requests after `warmup`, and the check of the last answer. */
+async function timeQuery(
+  ask: () => Promise<{ json: unknown; ms: number }>,
+  check: (body: unknown) => Check,
+  runs: number,
+  warmup: number,
+): Promise<Timed> {
+  for (let i = 0; i < warmup; i++) await ask();
+  const times: number[] = [];
+  let last: unknown;
+  for (let i = 0; i < runs; i++) {
+    const r = await ask();
+    times.push(r.ms);
+    last = r.json;
   }
-};
-export const peersInstalled = () => onPath('prometheus') && onPath('victoria-metrics');
-
-/** Runs a reference script with progress on stderr; rejects on a non-zero exit. */
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: PEERS_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 2, 2] });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
-    );
-  });
+  return { ms: median(times), check: check(last) };
 }
 
-const duBytes = (dir: string) => Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
-const demote = (md: string) => md.replace(/^(#+) /gm, '$1### ');
-
-type Verdict = {
-  loadRatio: number | null;
-  loadVsProm: number | null;
-  queryRatios: Record<string, number | null>;
-  exact: Record<string, boolean>;
-  exactCount: number;
-  queries: string[];
-  figure: string;
-};
-
 /**
- * Metrics against VictoriaMetrics and Prometheus in one run, through the reference driver
- * (run-service-vs-peers.sh: same data set into all three, answers checked point by point against
- * the reference semantics, medians of 7 runs, ratios). The peers come from Debian packages
- * (install-peers.sh) when missing, except in smoke mode, which then runs the service alone on a
- * small data set (load + exactness + timings, no ratios).
+ * Metrics against VictoriaMetrics and Prometheus in one run: the reference data set loaded into
+ * all three (VictoriaMetrics by its JSON import, the service by POST /v1/metrics/batch from 8
+ * clients, Prometheus by remote write), queries (a)-(d) asked of each, every answer checked point
+ * by point against the values computed from the data set, and the medians compared. Without the
+ * peers installed, the service runs alone (load, exactness, timings; no ratios).
  */
 export async function metricsSuite(opts: BenchOptions): Promise<string> {
-  if (!existsSync(path.join(PEERS_DIR, 'run-service-vs-peers.sh'))) {
-    return `### Metrics vs peers\n\nSkipped: reference scripts not found at ${PEERS_DIR} (set METRICS_PEERS_DIR).`;
-  }
-  let peers = peersInstalled();
-  if (!peers && !opts.smoke) {
-    log('installing prometheus and victoria-metrics from Debian (install-peers.sh)');
-    await run('bash', ['install-peers.sh'], {});
-    peers = peersInstalled();
-  }
-  const benchTmp = path.join(opts.dir, 'peers');
-  const resultsDir = path.join(benchTmp, 'results', new Date().toISOString().replace(/[:.]/g, '').slice(0, 15));
-  mkdirSync(resultsDir, { recursive: true });
-  const dataDir = path.join(opts.dir, 'metrics-service');
-  rmSync(dataDir, { recursive: true, force: true });
-  const svc = await startService({ dataDir, detached: true });
+  const ds = opts.smoke ? SMOKE_DATASET : REFERENCE_DATASET;
+  const runs = opts.smoke ? 3 : 7;
+  const warmup = opts.smoke ? 1 : 2;
+  const dir = path.join(opts.dir, 'metrics');
+  rmSync(dir, { recursive: true, force: true });
+  const queries = referenceQueries(ds);
+  const expected = queries.map((r) => expectedAnswer(ds, r.q));
+  const withPeers = peersInstalled();
+  if (!withPeers) log('victoria-metrics and prometheus are not installed: the service runs alone');
+  const loads: Partial<Record<Target, LoadResult>> = {};
+  const timings: Partial<Record<Target, Timed[]>> = {};
+  const memory: Partial<Record<Target, number>> = {};
+  const peers: Peer[] = [];
+  const svc = await startService({ dataDir: path.join(dir, 'service') });
   const sampler = rssSampler(svc.pid);
-  // Smoke: 1 hour of the data set (1000 series x 360 points).
-  const env: Record<string, string> = {
-    BENCH_TMP: benchTmp,
-    RESULTS_DIR: resultsDir,
-    BASE_URL: svc.url,
-    API_BEARER_TOKEN: svc.token,
-    SVC_SID: String(svc.pid),
-    RUNS: opts.smoke ? '3' : '7',
-    WARMUP: opts.smoke ? '1' : '2',
-    ...(opts.smoke ? { DS_POINTS: '360' } : {}),
-  };
-  let body: string;
   try {
-    if (peers) {
-      await run('bash', ['run-service-vs-peers.sh'], env);
-      body = demote(readFileSync(path.join(resultsDir, 'summary.md'), 'utf8'));
-    } else {
-      const gen = path.join(benchTmp, 'svc.ndjson');
-      await run(
-        'node',
-        ['gen.mjs', 'service-batch', '--parts', '1', '--out', gen, '--batch', '5000', '--order', 'time'],
-        env,
+    const loadPeer = async (start: () => Promise<Peer>, load: (url: string) => Promise<LoadResult>) => {
+      const peer = await start();
+      peers.push(peer);
+      loads[peer.name] = await load(peer.url);
+      // The load check, once the peer has made what it took searchable (within seconds).
+      let stored = 0;
+      for (const deadline = Date.now() + 30_000; stored !== totalPoints(ds) && Date.now() < deadline; )
+        stored = await peerPointCount(peer.url, ds).then(async (n) =>
+          n === totalPoints(ds) ? n : (await sleep(500), n),
+        );
+      if (stored !== totalPoints(ds)) throw new Error(`${peer.name} holds ${stored} of ${totalPoints(ds)} points`);
+      log(`${peer.name}: ${fmt(loads[peer.name]!.pointsPerSec)} points/s`);
+      return peer;
+    };
+    if (withPeers)
+      await loadPeer(
+        () => startVictoriaMetrics(dir),
+        (url) => loadVictoriaMetrics(url, vmImportBodies(ds)),
       );
-      await run('node', ['load.mjs', 'service', svc.url, gen], env);
-      await run('sh', ['-c', `node queries.mjs verify svc=${svc.url} > ${resultsDir}/verify.md`], env);
-      await run('sh', ['-c', `node queries.mjs bench svc=${svc.url} > ${resultsDir}/bench.md`], env);
-      body = [
-        'Peers not installed (smoke mode does not install them): the service alone, 1000 series x 360 points.',
-        '',
-        readFileSync(path.join(resultsDir, 'verify.md'), 'utf8'),
-        readFileSync(path.join(resultsDir, 'bench.md'), 'utf8'),
-      ].join('\n');
+    loads.spanhouse = await loadService(svc.url, svc.token, serviceBatchBodies(ds));
+    log(`spanhouse: ${fmt(loads.spanhouse.pointsPerSec)} points/s`);
+    if (withPeers)
+      await loadPeer(
+        () => startPrometheus(dir),
+        (url) => loadRemoteWrite(url, remoteWriteFrames(ds)),
+      );
+
+    const token = svc.token;
+    timings.spanhouse = [];
+    for (const [i, r] of queries.entries()) {
+      const url = `${svc.url}/api/public/metrics/query?${serviceParams(r.q)}`;
+      const t = await timeQuery(
+        () => getJson(url, token),
+        (b) => checkServiceAnswer(expected[i]!, b),
+        runs,
+        warmup,
+      );
+      timings.spanhouse.push(t);
+      log(`(${r.id}) spanhouse ${fmt(t.ms)} ms${t.check.exact ? '' : `, NOT exact: ${t.check.problems.join('; ')}`}`);
+    }
+    for (const peer of peers) {
+      const engine: Engine = peer.name === 'Prometheus' ? 'prometheus' : 'victoria-metrics';
+      timings[peer.name] = [];
+      for (const [i, r] of queries.entries()) {
+        const url = `${peer.url}/api/v1/query_range?${peerRangeQuery(r.q, engine)}`;
+        const t = await timeQuery(
+          () => getJson(url),
+          (b) => checkPeerAnswer(expected[i]!, b),
+          runs,
+          warmup,
+        );
+        timings[peer.name]!.push(t);
+        log(
+          `(${r.id}) ${peer.name} ${fmt(t.ms)} ms${t.check.exact ? '' : `, NOT exact: ${t.check.problems.join('; ')}`}`,
+        );
+      }
+      memory[peer.name] = peer.memory().rss;
     }
   } finally {
-    sampler.stop();
+    memory.spanhouse = sampler.stop();
+    await Promise.all(peers.map((p) => p.stop()));
+    await svc.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
-  const disk = duBytes(dataDir);
-  await svc.stop();
+  return report({ ds, queries, loads, timings, memory, runs, warmup, smoke: opts.smoke, withPeers });
+}
+
+function report(r: {
+  ds: typeof REFERENCE_DATASET;
+  queries: ReturnType<typeof referenceQueries>;
+  loads: Partial<Record<Target, LoadResult>>;
+  timings: Partial<Record<Target, Timed[]>>;
+  memory: Partial<Record<Target, number>>;
+  runs: number;
+  warmup: number;
+  smoke: boolean;
+  withPeers: boolean;
+}): string {
+  const ratio = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? 'n/a' : `${fmt(a / b)}×`;
+  const rate = (t: Target) => r.loads[t]?.pointsPerSec;
+  const ms = (t: Target, i: number) => r.timings[t]?.[i]?.ms;
+  const cell = (x: number | undefined) => (x === undefined ? 'n/a' : fmt(x));
+  const rows: (string | number)[][] = [
+    [
+      'load, points/s (8 clients × 5000 points per body; VM JSON import; Prometheus remote write)',
+      cell(rate('spanhouse')),
+      cell(rate('VictoriaMetrics')),
+      cell(rate('Prometheus')),
+      ratio(rate('spanhouse'), rate('VictoriaMetrics')),
+      ratio(rate('spanhouse'), rate('Prometheus')),
+    ],
+    ...r.queries.map((q, i) => [
+      `(${q.id}) ${q.title}, ms`,
+      cell(ms('spanhouse', i)),
+      cell(ms('VictoriaMetrics', i)),
+      cell(ms('Prometheus', i)),
+      ratio(ms('spanhouse', i), ms('VictoriaMetrics', i)),
+      ratio(ms('spanhouse', i), ms('Prometheus', i)),
+    ]),
+  ];
+  const exact = (t: Target) => {
+    const list = r.timings[t];
+    if (!list) return undefined;
+    const bad = list.flatMap((x, i) => (x.check.exact ? [] : [`(${r.queries[i]!.id}) ${x.check.problems.join('; ')}`]));
+    return `${t} ${list.length - bad.length} of ${list.length}${bad.length ? ` (${bad.join(' | ')})` : ''}`;
+  };
   const lines = [
-    `### Metrics vs VictoriaMetrics and Prometheus (reference data set${opts.smoke ? ', 1 h cut' : ''})`,
+    `### Metrics vs VictoriaMetrics and Prometheus (${seriesCount(r.ds)} series × ${r.ds.points} points${r.smoke ? ', the smoke cut of the reference set' : ''})`,
     '',
   ];
-  const verdictFile = path.join(resultsDir, 'verdict.json');
-  if (peers && existsSync(verdictFile)) {
-    const v = JSON.parse(readFileSync(verdictFile, 'utf8')) as Verdict;
+  if (!r.withPeers)
+    lines.push(
+      'VictoriaMetrics and Prometheus are not installed (`apt-get install victoria-metrics prometheus`, as .ci/run does): the service alone.',
+      '',
+    );
+  else {
+    const svc = r.timings.spanhouse ?? [];
+    const vm = r.timings.VictoriaMetrics ?? [];
     const met = (ok: boolean) => (ok ? 'met' : '**missed**');
     lines.push(
       table(
-        ['target', 'measured (service / VictoriaMetrics)', 'met'],
+        ['target', 'spanhouse / VictoriaMetrics', 'met'],
         [
-          ['load rate ≥ VM JSON import', `${fmt(v.loadRatio ?? Number.NaN)}×`, met((v.loadRatio ?? 0) >= 1)],
-          ...v.queries.map((id) => [
-            `query (${id}) ≤ VM median, exact`,
-            `${fmt(v.queryRatios[id] ?? Number.NaN)}×, ${v.exact[id] ? 'exact' : 'NOT exact'}`,
-            met((v.queryRatios[id] ?? Number.POSITIVE_INFINITY) <= 1 && v.exact[id] === true),
+          [
+            'load rate ≥ VM JSON import',
+            ratio(rate('spanhouse'), rate('VictoriaMetrics')),
+            met((rate('spanhouse') ?? 0) >= (rate('VictoriaMetrics') ?? Number.POSITIVE_INFINITY)),
+          ],
+          ...r.queries.map((q, i) => [
+            `query (${q.id}) ≤ VM median, exact`,
+            `${ratio(svc[i]?.ms, vm[i]?.ms)}, ${svc[i]?.check.exact ? 'exact' : 'NOT exact'}`,
+            met((svc[i]?.ms ?? Number.POSITIVE_INFINITY) <= (vm[i]?.ms ?? 0) && svc[i]?.check.exact === true),
           ]),
         ],
       ),
@@ -133,10 +201,15 @@ export async function metricsSuite(opts: BenchOptions): Promise<string> {
     );
   }
   lines.push(
-    `Service: RSS max ${mib(sampler.max())} during load and queries; data folder ${mib(disk)} after the run.`,
+    `Medians of ${r.runs} requests after ${r.warmup} warm-up, HTTP and JSON on loopback, right after each load. Peers answer the exact bucket emulation of each query (bench/src/metrics/queries.ts).`,
     '',
-    body,
+    table(['', 'spanhouse', 'VictoriaMetrics', 'Prometheus', 'spanhouse/VM', 'spanhouse/Prom'], rows),
+    '',
+    `Answers exact, point by point against the data set: ${[exact('spanhouse'), exact('VictoriaMetrics'), exact('Prometheus')].filter(Boolean).join('; ')}.`,
+    `RSS: spanhouse at most ${mib(r.memory.spanhouse ?? Number.NaN)} during loads and queries` +
+      (r.withPeers
+        ? `; after the queries VictoriaMetrics ${mib(r.memory.VictoriaMetrics ?? Number.NaN)}, Prometheus ${mib(r.memory.Prometheus ?? Number.NaN)}.`
+        : '.'),
   );
-  rmSync(dataDir, { recursive: true, force: true });
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { type Db, migrate, openDb, TABLES } from '@spanhouse/db';
-import { SCORE_COLUMNS } from '../../../apps/ingest-api/src/scores/encode.ts';
+import { SCORE_COLUMNS } from '@spanhouse/ingest-api/pipeline';
 import type { TraceSpec } from '../gen/traces.ts';
 import { log } from '../lib/log.ts';
 import { tsWorker } from '../lib/ts-worker.ts';

@@ -1,7 +1,7 @@
 // Worker: turns a range of trace indexes into JSONEachRow text for `traces` and `observations`,
 // so generation and row building run beside the inserts instead of before them.
 import { parentPort } from 'node:worker_threads';
-import { encodeScoresTsv } from '../../../apps/ingest-api/src/scores/encode.ts';
+import { encodeScoresTsv } from '@spanhouse/ingest-api/pipeline';
 import { generateTrace, type TraceSpec } from '../gen/traces.ts';
 import { rowsOf } from './rows.ts';
 

@@ -22,7 +22,7 @@ type Scenario = {
 const listItems = (j: unknown) => (j as { data: unknown[] }).data.length;
 const LIST = { p50: 100, p99: 500 };
 
-/** The trace read scenarios of issue 6 (list filters and orders, single trace, daily over 30 days). */
+/** The trace read scenarios (list filters and orders, single trace, daily over 30 days). */
 export function traceScenarios(spec: TraceSpec): Scenario[] {
   const start = spec.endMs - spec.days * DAY;
   const user = (rng: Rng) => userOf(spec, rng.int(0, Math.floor(spec.traces / 5) - 1));

@@ -1,9 +1,5 @@
 // The service's own pure row builders, so the bench stores exactly what ingestion stores.
-
-import { PriceTable } from '../../../apps/ingest-api/src/pricing/prices.ts';
-import { type ScoreRow, scoreRowOf } from '../../../apps/ingest-api/src/scores/rows.ts';
-import { fromBatch } from '../../../apps/ingest-api/src/traces/from-batch.ts';
-import { buildTraceRows, nextVersion } from '../../../apps/ingest-api/src/traces/rows.ts';
+import { batchTraceRows, PriceTable, type ScoreRow, scoreRowOf } from '@spanhouse/ingest-api/pipeline';
 import { toBatchBody } from '../gen/batch.ts';
 import { type GenTrace, hexToUuid, spanUuid } from '../gen/traces.ts';
 
@@ -38,9 +34,8 @@ const prices = PriceTable.load();
 export function rowsOf(traces: GenTrace[]): RowBatch {
   const out: RowBatch = { traces: [], observations: [], scores: [] };
   for (const g of traces) {
-    const { piece, observations } = fromBatch(toBatchBody(g));
-    const rows = buildTraceRows(piece, observations, prices, nextVersion());
-    out.traces.push(rows.trace);
+    const rows = batchTraceRows(toBatchBody(g), prices);
+    for (const t of rows.traces) out.traces.push(t);
     for (const o of rows.observations) out.observations.push(o);
     for (const sc of scoresOf(g)) out.scores.push(sc);
   }

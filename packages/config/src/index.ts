@@ -1,3 +1,4 @@
+import path from 'node:path';
 import * as v from 'valibot';
 
 const Int = (min: number, max: number) =>
@@ -32,18 +33,34 @@ const EnvSchema = v.object({
     'spanhouse',
   ),
   CLICKHOUSE_CLUSTER: v.optional(v.pipe(Text, v.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'must be a cluster name'))),
-  /** Reader connections: one slow query must not hold up the others (DESIGN.md, Topology). */
+  /** Reader connections: one slow query must not hold up the others (docs/decisions/0001). */
   CLICKHOUSE_READERS: v.optional(Int(1, 32), '3'),
-  /** Rows held in memory per table before new requests get 429. Bounds memory under any load. */
-  INGEST_BUFFER_MAX_ROWS: v.optional(Int(1, 10_000_000), '200000'),
-  /** Approximate bytes held in memory per table before 429: rows vary in size, counts alone do not bound memory. */
-  INGEST_BUFFER_MAX_BYTES: v.optional(Int(1024, 64 * 1024 * MiB), String(256 * MiB)),
-  /** A flush starts once this many rows wait... */
-  INGEST_FLUSH_ROWS: v.optional(Int(1, 10_000_000), '20000'),
-  /** ...or once the oldest waiting row is this old (bounds ingest latency when idle). */
-  INGEST_FLUSH_INTERVAL_MS: v.optional(Int(1, 60_000), '100'),
-  /** Past this, a request whose rows could not be committed gets 503 + Retry-After. */
+  /** The ingest write-ahead log's directory; default `<DATA_DIR>/ingest-log`. One process per directory. */
+  INGEST_LOG_DIR: v.optional(Text),
+  /**
+   * Disk budget of the ingest log: requests are acknowledged into it while ClickHouse is slow or
+   * down, up to this many bytes, then refused with 429 until the backlog drains.
+   */
+  INGEST_LOG_MAX_BYTES: v.optional(Int(1024 * 1024, 1024 * 1024 * MiB), String(1024 * MiB)),
+  /** A new log segment starts past this size; a segment is removed once all its rows are in ClickHouse. */
+  INGEST_LOG_SEGMENT_BYTES: v.optional(Int(64 * 1024, 1024 * MiB), String(32 * MiB)),
+  /** Inserts into one table start at most once per interval: large parts, and rows visible within about this. */
+  INGEST_FLUSH_INTERVAL_MS: v.optional(Int(1, 60_000), '500'),
+  /** The largest insert, in bytes of encoded rows; a larger backlog is written in back-to-back inserts. */
+  INGEST_FLUSH_MAX_BYTES: v.optional(Int(64 * 1024, 1024 * MiB), String(32 * MiB)),
+  /** How long a request that asked to wait for its commit (?wait=commit) waits before 503 + Retry-After. */
   INGEST_COMMIT_TIMEOUT_MS: v.optional(Int(100, 600_000), '15000'),
+  /**
+   * Bytes admitted ingest requests may hold at once (bodies as received plus inflated gzip), up to
+   * their durable append: past it, new requests get 429 before their body is read.
+   */
+  INGEST_MAX_INFLIGHT_BYTES: v.optional(Int(1024 * 1024, 64 * 1024 * MiB), String(128 * MiB)),
+  /**
+   * New ingest requests get 429 while the work already admitted is expected to take longer than
+   * this (at the rate requests have been finishing): a saturated service answers at once instead
+   * of queueing requests until their clients time out.
+   */
+  INGEST_MAX_QUEUE_MS: v.optional(Int(10, 600_000), '1000'),
   /** Request body limit (compressed size for gzip bodies). */
   BODY_LIMIT_BYTES: v.optional(Int(1024, 1024 * MiB), String(10 * MiB)),
   /** Inflated size limit for gzip bodies; a gzip bomb is cut off while inflating. */
@@ -67,11 +84,14 @@ export type Config = {
     readers: number;
   };
   ingest: {
-    bufferMaxRows: number;
-    bufferMaxBytes: number;
-    flushRows: number;
+    logDir: string;
+    logMaxBytes: number;
+    logSegmentBytes: number;
     flushIntervalMs: number;
+    flushMaxBytes: number;
     commitTimeoutMs: number;
+    maxInflightBytes: number;
+    maxQueueMs: number;
   };
   limits: { bodyBytes: number; decompressedBytes: number };
   pricesFile?: string;
@@ -93,9 +113,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.PUBLIC_KEY === undefined) !== (e.SECRET_KEY === undefined)) {
     throw new ConfigError('invalid configuration:\n  PUBLIC_KEY and SECRET_KEY must be set together');
   }
-  if (e.INGEST_FLUSH_ROWS > e.INGEST_BUFFER_MAX_ROWS) {
-    throw new ConfigError('invalid configuration:\n  INGEST_FLUSH_ROWS must not exceed INGEST_BUFFER_MAX_ROWS');
-  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -111,11 +128,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       readers: e.CLICKHOUSE_READERS,
     },
     ingest: {
-      bufferMaxRows: e.INGEST_BUFFER_MAX_ROWS,
-      bufferMaxBytes: e.INGEST_BUFFER_MAX_BYTES,
-      flushRows: e.INGEST_FLUSH_ROWS,
+      logDir: e.INGEST_LOG_DIR ?? path.join(e.DATA_DIR, 'ingest-log'),
+      logMaxBytes: e.INGEST_LOG_MAX_BYTES,
+      logSegmentBytes: e.INGEST_LOG_SEGMENT_BYTES,
       flushIntervalMs: e.INGEST_FLUSH_INTERVAL_MS,
+      flushMaxBytes: e.INGEST_FLUSH_MAX_BYTES,
       commitTimeoutMs: e.INGEST_COMMIT_TIMEOUT_MS,
+      maxInflightBytes: e.INGEST_MAX_INFLIGHT_BYTES,
+      maxQueueMs: e.INGEST_MAX_QUEUE_MS,
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
     pricesFile: e.PRICES_FILE,

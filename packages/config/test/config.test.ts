@@ -9,7 +9,15 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe('./data');
     expect(c.clickhouse.database).toBe('spanhouse');
     expect(c.clickhouse.url).toBeUndefined();
-    expect(c.ingest.flushIntervalMs).toBe(100);
+    expect(c.ingest.flushIntervalMs).toBe(500);
+    expect(c.ingest.logDir).toBe('data/ingest-log');
+    expect(c.ingest.logMaxBytes).toBe(1024 * 1024 * 1024);
+    expect(c.ingest.maxInflightBytes).toBe(128 * 1024 * 1024);
+  });
+
+  it('puts the ingest log in the data folder unless INGEST_LOG_DIR names another', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/spanhouse' }).ingest.logDir).toBe('/srv/spanhouse/ingest-log');
+    expect(loadConfig({ DATA_DIR: '/srv/spanhouse', INGEST_LOG_DIR: '/wal' }).ingest.logDir).toBe('/wal');
   });
 
   it('reads values and treats empty strings as unset', () => {

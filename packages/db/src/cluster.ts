@@ -41,6 +41,7 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.metricSeries]: 'series_id',
   [TABLES.metricSamples]: 'series_id',
   [TABLES.metricMinutes]: 'series_id',
+  [TABLES.metricNonFinite]: 'series_id',
   // A score's rows by time stay on the shard of its trace, where the view writes them.
   [TABLES.scoreTimes]: 'cityHash64(trace_id)',
   // The per-minute table of 0005, replaced (and dropped) by 0006, which copies its rows.

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
-import { createChdbConnection } from 'chdb/connection';
 import type { Logger } from 'pino';
 
 export type DbOptions = {
@@ -24,7 +23,8 @@ export type DbMode = 'embedded' | 'server';
 /**
  * Connections to one database. The writer never shares a connection with readers: a chDB
  * connection runs its queries one after another, so an insert would otherwise wait behind a
- * slow query (DESIGN.md, Topology). Readers are a small pool picked by fewest queries in flight.
+ * slow query (docs/decisions/0001-embedded-chdb-topology.md). Readers are a small pool picked by
+ * fewest queries in flight.
  */
 export type Db = {
   mode: DbMode;
@@ -32,9 +32,9 @@ export type Db = {
   writer: ClickHouseClient;
   /**
    * Inserts text of a row format (TabSeparated) through the writer. On chDB the bytes go to the
-   * engine as they are; through `writer.insert` the chDB connection turns a stream into a string
-   * and the engine call copies that again (measured: 2.1 MB of TabSeparated, main-thread time per
-   * insert 29-32 ms -> 14.5 ms). On a server it is `writer.insert` with the text as the body.
+   * engine as they are; through `writer.insert` the chDB connection would turn a stream into a
+   * string and the engine call copy that again (docs/decisions/0004-ingest-tabseparated.md). On a
+   * server it is `writer.insert` with the text as the body.
    */
   insertText(params: {
     table: string;
@@ -43,25 +43,37 @@ export type Db = {
     /** The rows as text, or as its UTF-8 bytes. */
     text: string | Buffer;
   }): Promise<void>;
-  /** A reader connection; release it by awaiting the returned client's query (see `withReader`). */
+  /**
+   * Runs `fn` on the reader connection with the fewest queries in flight. Reads go through the
+   * query port (queryRows, queryCompact), which calls this; nothing else should.
+   */
   withReader<T>(fn: (client: ClickHouseClient) => Promise<T>): Promise<T>;
   /** Runs `fn` against a connection without a default database (for CREATE DATABASE). */
   admin: ClickHouseClient;
   close(): Promise<void>;
-  /** Called after every queryRows read (tag, seconds, success): the query-duration metric. */
+  /** Called after every read through the query port (tag, seconds, success): the query-duration metric. */
   onQuery?: (tag: string, seconds: number, ok: boolean) => void;
 };
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
 
-function embeddedClient(dataDir: string): { client: ClickHouseClient; connection: ChdbConnection } {
-  const connection = createChdbConnection({ path: dataDir });
+/**
+ * chDB's connection factory, loaded on the first embedded open rather than at import: server mode
+ * never loads the engine, and a thread that only uses this package's types and helpers (a
+ * benchmark's worker) does not load a native addon it would have to unload.
+ */
+async function chdb(): Promise<typeof import('chdb/connection')> {
+  return import('chdb/connection');
+}
+
+async function embeddedClient(dataDir: string): Promise<{ client: ClickHouseClient; connection: ChdbConnection }> {
+  const connection = (await chdb()).createChdbConnection({ path: dataDir });
   // chdb types its Connection against @clickhouse/client-common 1.23.0 while @clickhouse/client
   // 1.23.1 bundles its own copy of the same interface; the shapes match at run time.
   return { client: createClient({ connection: connection as unknown as ClientConnection }), connection };
 }
 
-type ChdbConnection = ReturnType<typeof createChdbConnection>;
+type ChdbConnection = ReturnType<typeof import('chdb/connection')['createChdbConnection']>;
 type InsertText = Db['insertText'];
 
 /** insertText through the client: the text is the request body (server mode). */
@@ -106,10 +118,10 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     mode = 'embedded';
     const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
     mkdirSync(dir, { recursive: true });
-    admin = embeddedClient(dir).client;
+    admin = (await embeddedClient(dir)).client;
     // chDB ignores the client's `database` option; USE sets the session default instead.
     make = async () => {
-      const { client, connection } = embeddedClient(dir);
+      const { client, connection } = await embeddedClient(dir);
       await client.command({ query: `USE ${quoteIdent(opts.database)}` });
       // quoteIdent above checked the name; the raw insert names the table in full.
       return { client, insertText: chdbInsertText(connection, opts.database) };

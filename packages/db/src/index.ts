@@ -1,6 +1,7 @@
 export type { ClickHouseClient } from '@clickhouse/client';
 export { type ClusterOptions, clusterTransform, LOCAL_SUFFIX, migrationTransform, shardingKey } from './cluster.ts';
 export { type Db, type DbMode, type DbOptions, openDb, quoteIdent } from './connection.ts';
+export { clickHouseErrorCode } from './errors.ts';
 export {
   loadMigrations,
   MIGRATIONS_DIR,
@@ -11,15 +12,16 @@ export {
   splitStatements,
 } from './migrations.ts';
 export {
+  type CompactQuery,
   observeQueries,
   ParamBuilder,
   pingDb,
   type QueryParams,
+  queryCompact,
   queryRows,
+  type ReadSettings,
   type RowQuery,
-  type SqlFragment,
-  tagSettings,
+  withSettings,
 } from './query.ts';
 export { openMigratedDb } from './startup.ts';
 export { TABLES } from './tables.ts';
-export { openTestDb } from './testing.ts';

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { ClickHouseError } from '@clickhouse/client';
 import type { Logger } from 'pino';
 import type { Db } from './connection.ts';
+import { clickHouseErrorCode } from './errors.ts';
 import { TABLES } from './tables.ts';
 
 /** clickhouse/ at the repository root: numbered, forward-only .sql files. */
@@ -67,24 +67,13 @@ const RACE_CODES = new Set([
   '999', // KEEPER_EXCEPTION
 ]);
 
-/**
- * The ClickHouse error code of `err`, if it is a ClickHouseError: chDB's connection throws the
- * class of @clickhouse/client-common, a copy of the one @clickhouse/client exports, so
- * instanceof alone misses it.
- */
-function clickHouseCode(err: unknown): string | undefined {
-  const isCh =
-    err instanceof ClickHouseError || (err instanceof Error && err.constructor.name === ClickHouseError.name);
-  return isCh ? String((err as { code?: unknown }).code) : undefined;
-}
-
 async function runDdl(db: Db, query: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db.writer.command({ query });
       return;
     } catch (err) {
-      if (attempt >= 5 || !RACE_CODES.has(clickHouseCode(err) ?? '')) throw err;
+      if (attempt >= 5 || !RACE_CODES.has(clickHouseErrorCode(err) ?? '')) throw err;
       await sleep(50 * attempt + Math.random() * 100);
     }
   }

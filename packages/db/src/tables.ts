@@ -8,5 +8,6 @@ export const TABLES = {
   metricSeries: 'metric_series',
   metricSamples: 'metric_samples',
   metricMinutes: 'metric_minute_rollups',
+  metricNonFinite: 'metric_nonfinite_samples',
   migrations: 'schema_migrations',
 } as const;

@@ -1,6 +1,8 @@
+import { ClickHouseError } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickHouseErrorCode } from '../src/errors.ts';
 import { loadMigrations, migrate, splitStatements } from '../src/migrations.ts';
-import { ParamBuilder, queryRows } from '../src/query.ts';
+import { observeQueries, ParamBuilder, queryCompact, queryRows, withSettings } from '../src/query.ts';
 import { openTestDb } from '../src/testing.ts';
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
@@ -24,6 +26,21 @@ describe('migrations', () => {
       map: (r) => Number(r.version),
     });
     expect(versions).toEqual(loadMigrations().map((m) => m.version));
+  });
+
+  it('makes every table that ingest writes sync its parts before an insert returns and after merges', async () => {
+    const settings = await queryRows(db, {
+      sql: `SELECT name, create_table_query AS q FROM system.tables
+            WHERE database = currentDatabase() AND engine LIKE '%MergeTree' AND name != 'schema_migrations'`,
+      tag: 'test',
+      map: (r) => [String(r.name), String(r.q)] as const,
+    });
+    expect(settings.length).toBeGreaterThanOrEqual(5);
+    for (const [name, query] of settings) {
+      expect(query, name).toMatch(/fsync_after_insert = 1/);
+      expect(query, name).toMatch(/fsync_part_directory = 1/);
+      expect(query, name).toMatch(/min_compressed_bytes_to_fsync_after_merge = 1/);
+    }
   });
 
   it('splits statements on line-ending semicolons and drops comments', () => {
@@ -81,11 +98,72 @@ describe('insertText', () => {
       .insertText({ table: 'text_bad', columns: ['n'], format: 'TabSeparated', text: '1\nnot a number\n' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
+    // chDB's raw insert error carries the engine's code apart from the message.
+    expect(clickHouseErrorCode(err)).toMatch(/^\d+$/);
     const count = await queryRows(db, {
       sql: 'SELECT count() AS c FROM text_bad',
       tag: 'test',
       map: (r) => Number(r.c),
     });
     expect(count).toEqual([0]);
+  });
+});
+
+describe('the query port', () => {
+  it('reads rows as arrays with queryCompact, mapped at the boundary', async () => {
+    const rows = await queryCompact(db, {
+      sql: 'SELECT number AS n, toString(number * 2) AS s FROM system.numbers LIMIT 3',
+      tag: 'test',
+      map: ([n, s]) => [Number(n), String(s)],
+    });
+    expect(rows).toEqual([
+      [0, '0'],
+      [1, '2'],
+      [2, '4'],
+    ]);
+  });
+
+  it('applies settings as a SETTINGS clause of the read', async () => {
+    const read = (settings?: Record<string, number>) =>
+      queryRows(db, {
+        sql: "SELECT getSetting('max_threads') AS t, getSetting('optimize_use_implicit_projections') AS p",
+        tag: 'test',
+        settings,
+        map: (r) => [Number(r.t), Number(r.p)],
+      });
+    expect(await read({ max_threads: 1, optimize_use_implicit_projections: 0 })).toEqual([[1, 0]]);
+    expect((await read())[0]![0]).not.toBe(1);
+    expect(() => withSettings('SELECT 1', { 'x; DROP': 1 })).toThrow(/setting name/);
+    expect(() => withSettings('SELECT 1', { max_threads: Number.NaN })).toThrow(/number/);
+  });
+
+  it('reports every read to onQuery with its tag, duration and outcome', async () => {
+    const seen: [string, number, boolean][] = [];
+    const observed = observeQueries(db, (tag, seconds, ok) => seen.push([tag, seconds, ok]));
+    await queryRows(observed, { sql: 'SELECT 1 AS x', tag: 'rows', map: (r) => r.x });
+    await queryCompact(observed, { sql: 'SELECT 1', tag: 'compact', map: (r) => r[0] });
+    await expect(queryRows(observed, { sql: 'SELECT nope', tag: 'bad', map: (r) => r })).rejects.toThrow();
+    expect(seen.map(([tag, , ok]) => [tag, ok])).toEqual([
+      ['rows', true],
+      ['compact', true],
+      ['bad', false],
+    ]);
+    expect(seen.every(([, seconds]) => seconds >= 0 && seconds < 60)).toBe(true);
+  });
+});
+
+describe('clickHouseErrorCode', () => {
+  it("reads the code of chDB's errors, of the client's ClickHouseError, and nothing from other errors", async () => {
+    const syntax = await db.writer.command({ query: 'SELEC 1' }).catch((e: unknown) => e);
+    expect(clickHouseErrorCode(syntax)).toBe('62'); // SYNTAX_ERROR
+    const unknownTable = await queryRows(db, { sql: 'SELECT * FROM nowhere', tag: 'test', map: (r) => r }).catch(
+      (e: unknown) => e,
+    );
+    expect(clickHouseErrorCode(unknownTable)).toBe('60'); // UNKNOWN_TABLE
+    expect(clickHouseErrorCode(new ClickHouseError({ message: 'm', code: '57', type: 'TABLE_ALREADY_EXISTS' }))).toBe(
+      '57',
+    );
+    expect(clickHouseErrorCode(new Error('code 57'))).toBeUndefined();
+    expect(clickHouseErrorCode('57')).toBeUndefined();
   });
 });

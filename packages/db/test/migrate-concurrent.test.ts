@@ -22,7 +22,7 @@ it('lets several processes migrate one database at once without an error or a do
   const results = await Promise.all(dbs.map((db) => migrate(db)));
   const all = loadMigrations().map((m) => m.version);
   // Every migration was applied by at least one of them, and each saw the schema complete.
-  expect([...new Set(results.flat())].sort()).toEqual(all);
+  expect([...new Set(results.flat())].sort((a, b) => a - b)).toEqual(all);
   const versions = await queryRows(dbs[0]!, {
     sql: 'SELECT version FROM schema_migrations FINAL ORDER BY version',
     tag: 'test',

@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 
-/** An error we mean to answer with: its code decides the status (SPEC.md part 7). */
+/** An error we mean to answer with: its code decides the status (docs/api.md, Errors). */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -44,8 +44,8 @@ export function onError(logger: Logger): ErrorHandler {
   return (err, c) => {
     const log: Logger = c.get('logger' as never) ?? logger;
     if (err instanceof ApiError) {
-      if (err.status >= 500) log.warn({ code: err.code, msg: err.message }, 'request failed');
-      else log.info({ code: err.code, msg: err.message }, 'request refused');
+      if (err.status >= 500) log.warn({ code: err.code, reason: err.message }, 'request failed');
+      else log.info({ code: err.code, reason: err.message }, 'request refused');
       return sendError(c, err);
     }
     if (err instanceof HTTPException && STATUS_CODE[err.status] && err.status < 500) {

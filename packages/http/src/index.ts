@@ -1,11 +1,39 @@
+export { Admission, type AdmissionOptions, AdmissionTicket, admissionTicket, admit } from './admission.ts';
 export { auth, type Credentials, checkAuthorization, safeEqual } from './auth.ts';
 export { type BaseEnv, createBaseApp } from './base-app.ts';
 export { limitBody } from './body-limit.ts';
 export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
+export { gunzipLimited } from './inflate.ts';
 export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+export { lingerOnUnreadBody } from './linger.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
-export { type BufferLoad, createServiceMetrics, requestMetrics, routeLabel, type ServiceMetrics } from './metrics.ts';
+export {
+  describedEndpoints,
+  describeEndpoints,
+  documentGaps,
+  type Endpoint,
+  mountRoutes,
+  openApiDocument,
+  openApiPath,
+} from './openapi.ts';
 export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
-export { type Running, startServer } from './serve.ts';
-export { issuesMessage, parseJsonBody, queryObject, readJson, readJsonObject, validate } from './validate.ts';
+export { type BodyLimits, bodyText, ClientAbortError, holdInflated, readBody, readRawBody } from './read-body.ts';
+export {
+  createServiceMetrics,
+  type IngestLogGauges,
+  requestMetrics,
+  routeLabel,
+  type ServiceMetrics,
+} from './self-metrics.ts';
+export { keepConnectionsLonger, type Running, startServer } from './serve.ts';
+export {
+  issuesMessage,
+  parseJsonBody,
+  parseJsonObject,
+  queryObject,
+  readJson,
+  readJsonObject,
+  validate,
+} from './validate.ts';
+export { ASSET_CACHE, PAGE_CACHE, type WebUiOptions, webUi, webUiAddress, webUiBanner } from './web-ui.ts';

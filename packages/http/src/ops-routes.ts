@@ -1,37 +1,84 @@
+import { HealthResponse, OpenApiDocument, ReadyResponse } from '@spanhouse/schema';
 import type { Env, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { auth, type Credentials } from './auth.ts';
 import { ApiError } from './errors.ts';
-import type { ServiceMetrics } from './metrics.ts';
+import { describedEndpoints, describeEndpoints, type Endpoint, openApiDocument } from './openapi.ts';
+import type { ServiceMetrics } from './self-metrics.ts';
 
-/** Resolves to undefined when ready, or to a reason a client may read (no internals). */
-export type ReadinessCheck = () => Promise<string | undefined>;
+/**
+ * Resolves to undefined when ready, to a reason a client may read when not (no internals), or to
+ * `{ note }` when ready with something an operator should know (answered with 200).
+ */
+export type ReadinessCheck = () => Promise<string | undefined | { note: string }>;
 
 const READY_TIMEOUT_MS = 3_000;
 
+const OPS_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get',
+    path: '/healthz',
+    summary: 'The process runs',
+    tag: 'operations',
+    auth: 'none',
+    responses: { 200: { description: 'Up', json: HealthResponse } },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    summary: 'ClickHouse answers and ingest writes succeed (503 otherwise)',
+    tag: 'operations',
+    auth: 'none',
+    responses: { 200: { description: 'Ready', json: ReadyResponse } },
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    tag: 'operations',
+    auth: 'none',
+    responses: { 200: { description: 'OpenAPI 3.1', json: OpenApiDocument } },
+  },
+];
+
+const METRICS_ENDPOINT: Endpoint = {
+  method: 'get',
+  path: '/metrics',
+  summary: "The service's own Prometheus metrics (self-metrics)",
+  tag: 'operations',
+  auth: 'bearer',
+  responses: { 200: { description: 'Prometheus text format', other: { 'text/plain': 'Prometheus exposition' } } },
+};
+
 /**
- * GET /readyz (no auth, like /healthz: load balancers and orchestrators probe without
- * credentials, and it tells nothing but ready or not) and GET /metrics (Bearer
- * API_BEARER_TOKEN: Prometheus sends it with `authorization: {credentials: ...}`; the counts
- * describe traffic and are not for anonymous eyes).
+ * GET /healthz, GET /readyz and GET /openapi.json (no auth: load balancers and orchestrators probe
+ * without credentials, readiness tells nothing but ready or not, and the document describes the
+ * interface, not data) and GET /metrics (Bearer API_BEARER_TOKEN: Prometheus sends it with
+ * `authorization: {credentials: ...}`; the counts describe traffic and are not for anonymous eyes).
  */
 export function registerOpsRoutes<E extends Env>(
   app: Hono<E>,
   deps: { logger: Logger; credentials: Credentials; metrics?: ServiceMetrics; ready?: ReadinessCheck },
 ): void {
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/openapi.json', (c) =>
+    c.json(openApiDocument(describedEndpoints(app), { title: 'spanhouse', version: '0.1.0' })),
+  );
+  describeEndpoints(app, OPS_ENDPOINTS);
   app.get('/readyz', async (c) => {
-    let reason: string | undefined;
+    let state: Awaited<ReturnType<ReadinessCheck>>;
     try {
-      reason = deps.ready ? await withTimeout(deps.ready(), READY_TIMEOUT_MS) : undefined;
+      state = deps.ready ? await withTimeout(deps.ready(), READY_TIMEOUT_MS) : undefined;
     } catch (err) {
       deps.logger.warn({ err }, 'readiness check failed');
-      reason = 'ClickHouse did not answer';
+      state = 'ClickHouse did not answer';
     }
-    if (reason) throw new ApiError('SERVICE_UNAVAILABLE', `not ready: ${reason}`, 5);
-    return c.json({ status: 'ready' });
+    if (typeof state === 'string') throw new ApiError('SERVICE_UNAVAILABLE', `not ready: ${state}`, 5);
+    return c.json(state ? { status: 'ready', note: state.note } : { status: 'ready' });
   });
   const metrics = deps.metrics;
   if (metrics) {
+    describeEndpoints(app, [METRICS_ENDPOINT]);
     app.get('/metrics', auth(deps.credentials, { allowBasic: false }), async (c) => {
       const text = await metrics.registry.metrics();
       return c.body(text, 200, { 'Content-Type': metrics.registry.contentType });

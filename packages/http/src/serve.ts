@@ -8,6 +8,19 @@ import { errorBody } from './errors.ts';
 export type Running = { port: number; stop: () => Promise<void> };
 
 /**
+ * Keeps idle client connections open for 65 s instead of Node's 5 s. A client (an exporter, a
+ * load balancer) that keeps connections longer than the server would otherwise send a request
+ * on a connection the server is closing at that moment, and get ECONNRESET; clients' own idle
+ * timeouts are shorter than this (undici 4 s, most load balancers 60 s). Headers must then be
+ * allowed a little longer still.
+ */
+export function keepConnectionsLonger(server: object): void {
+  const http = server as { keepAliveTimeout?: number; headersTimeout?: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
+}
+
+/**
  * Serves `app` and installs the graceful stop on SIGTERM/SIGINT: stop accepting connections,
  * let `drain` finish what was accepted (the ingest buffer drains here), then `close`,
  * then exit 0. A second signal exits at once.
@@ -34,7 +47,10 @@ export async function startServer(opts: {
           },
         )
       : opts.app.fetch(req, env);
-  const server = serve({ fetch, port: opts.port, hostname: opts.host });
+  // Request bodies nobody read are taken in by lingerOnUnreadBody (base-app.ts), for longer than
+  // the server's own clean-up would wait.
+  const server = serve({ fetch, port: opts.port, hostname: opts.host, autoCleanupIncoming: false });
+  keepConnectionsLonger(server);
   const listening = new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

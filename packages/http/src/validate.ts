@@ -42,7 +42,12 @@ export function parseJsonBody(text: string): unknown {
 
 /** Reads a JSON body that must be an object (every ingest body is). */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  const body = await readJson(c);
+  return parseJsonObject(await c.req.text());
+}
+
+/** Parses request text that must hold a JSON object; 400 otherwise (see parseJsonBody). */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const body = parseJsonBody(text);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest('request body must be a JSON object');
   }
@@ -54,7 +59,8 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
  * (`tags=a&tags=b` -> ['a', 'b']); single keys stay strings.
  */
 export function queryObject(c: Context): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a parameter may be named `__proto__` (or anything else).
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const [key, values] of Object.entries(c.req.queries())) {
     out[key] = values.length === 1 ? values[0]! : values;
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBaseApp } from '../src/base-app.ts';
 import { ApiError } from '../src/errors.ts';
 import { createLogger } from '../src/logging.ts';
-import { createServiceMetrics } from '../src/metrics.ts';
+import { createServiceMetrics } from '../src/self-metrics.ts';
 
 const credentials = { bearerToken: 'tok-123', publicKey: 'pk-1', secretKey: 'sk-secret-1' };
 const bearer = { Authorization: 'Bearer tok-123' };
@@ -87,15 +87,30 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/spanhouse_http_request_duration_seconds_count\{method="GET",route="\/v1\/thing\/:id"\} 3/);
   });
 
-  it('reports the buffer depth and query durations it is given', async () => {
+  it('reports the ingest log state and query durations it is given', async () => {
     const { app: a, metrics } = app();
-    metrics.setBufferSource(() => ({ traces: { rows: 7, bytes: 700 }, observations: { rows: 21, bytes: 4200 } }));
+    metrics.setIngestLogSource(() => ({
+      logBytes: 4096,
+      maxBytes: 1 << 30,
+      uncommittedRecords: 12,
+      backlogAgeMs: 1500,
+      replay: { records: 40, replayed: 30, tornTails: 1, corruptSegments: 2 },
+    }));
+    metrics.observeLogSync(0.0004, true);
+    metrics.observeLogSync(0.2, false);
     metrics.observeQuery('traces.list', 0.02, true);
     metrics.observeQuery('traces.list', 0.5, false);
     const text = await (await a.request('/metrics', { headers: bearer })).text();
-    expect(text).toContain('spanhouse_ingest_buffer_rows{table="traces"} 7');
-    expect(text).toContain('spanhouse_ingest_buffer_rows{table="observations"} 21');
-    expect(text).toContain('spanhouse_ingest_buffer_bytes{table="observations"} 4200');
+    expect(text).toContain('spanhouse_ingest_log_bytes 4096');
+    expect(text).toContain('spanhouse_ingest_log_budget_bytes 1073741824');
+    expect(text).toContain('spanhouse_ingest_log_uncommitted_records 12');
+    expect(text).toContain('spanhouse_ingest_log_backlog_age_seconds 1.5');
+    expect(text).toContain('spanhouse_ingest_log_replay_records 40');
+    expect(text).toContain('spanhouse_ingest_log_replayed_records 30');
+    expect(text).toContain('spanhouse_ingest_log_torn_tails 1');
+    expect(text).toContain('spanhouse_ingest_log_corrupt_segments 2');
+    expect(text).toContain('spanhouse_ingest_log_sync_duration_seconds_count 1');
+    expect(text).toContain('spanhouse_ingest_log_sync_failures_total 1');
     expect(text).toContain('spanhouse_query_duration_seconds_count{query="traces.list",outcome="ok"} 1');
     expect(text).toContain('spanhouse_query_duration_seconds_count{query="traces.list",outcome="error"} 1');
   });

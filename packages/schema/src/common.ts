@@ -1,28 +1,24 @@
 import * as v from 'valibot';
+import { isoToMicros } from './time.ts';
 
 /**
- * ISO 8601 date-time that names its zone (`Z` or `±hh:mm`). A time without a zone is
- * ambiguous (server-local? UTC?), so it is refused rather than guessed.
- * Fractions up to nanoseconds are accepted; storage keeps microseconds.
+ * ISO 8601 date-time that names its zone (`Z` or `±hh:mm`) and a real calendar day and time of
+ * day: `2026-02-30` is refused, never rolled over into March. A time without a zone is ambiguous
+ * (server-local? UTC?), so it is refused rather than guessed. Fractions up to nanoseconds are
+ * accepted; storage keeps microseconds. The one rule for every time field (isoToMicros).
  */
-export const ISO_DATETIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})$/;
-
 export const IsoDateTime = v.pipe(
   v.string(),
-  v.check(
-    (s) => ISO_DATETIME_RE.test(s) && Number.isFinite(Date.parse(s.replace(',', '.'))),
-    'must be an ISO 8601 date-time with a time zone (Z or an offset)',
-  ),
+  v.check((s) => isoToMicros(s) !== null, 'must be an ISO 8601 date-time with a time zone (Z or an offset)'),
 );
 
-/** Free-form key/value object (JSON object, not an array or null). */
-export const JsonObject = v.pipe(
-  v.custom<Record<string, unknown>>(
-    (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
-    'must be a JSON object',
-  ),
-  v.record(v.string(), v.unknown()),
+/**
+ * Free-form key/value object (JSON object, not an array or null), passed on as given: every key
+ * is the client's, "__proto__" and "constructor" included (a record schema would leave those out).
+ */
+export const JsonObject = v.custom<Record<string, unknown>>(
+  (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+  'must be a JSON object',
 );
 
 export const PaginationMeta = v.object({

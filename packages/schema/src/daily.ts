@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Integer, PaginationMeta } from './common.ts';
 
-/** SPEC.md 2.8, per-model record. `model` is null for observations without one. */
+/** Per-model record of a day (docs/api.md, daily usage). `model` is null for observations without one. */
 export const DailyModelUsage = v.object({
   model: v.nullable(v.string()),
   inputUsage: Integer,

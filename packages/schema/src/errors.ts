@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** The closed set of error codes (SPEC.md part 7) and the HTTP status each one maps to. */
+/** The closed set of error codes (docs/api.md, Errors) and the HTTP status each one maps to. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

@@ -77,8 +77,8 @@ export const ObservationBody = v.object({
   version: Text,
   environment: Text,
   usage: v.nullish(LegacyUsage),
-  usageDetails: v.nullish(v.record(v.string(), v.unknown())),
-  costDetails: v.nullish(v.record(v.string(), v.unknown())),
+  usageDetails: v.nullish(JsonObject),
+  costDetails: v.nullish(JsonObject),
   promptName: Text,
   promptVersion: Int,
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { IsoDateTime } from './common.ts';
 import { isoToMicros, STORED_TIME_RANGE_MESSAGE, STORED_TIME_RANGE_US } from './time.ts';
 
-/** DESIGN.md limits on metric points. */
+/** Limits on metric points (docs/api.md). */
 export const METRIC_LIMITS = {
   nameMax: 256,
   labelKeyMax: 128,
@@ -33,22 +33,38 @@ export const METRIC_MESSAGES = {
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Label set of a point: string keys to string values (SPEC.md 2.6). Arrays and null are refused. */
+/** Why a label is not valid, or undefined when it is. */
+function labelProblem(key: string, value: unknown): string | undefined {
+  if (key.length === 0 || key.length > METRIC_LIMITS.labelKeyMax) return METRIC_MESSAGES.labelKey;
+  if (typeof value !== 'string') return METRIC_MESSAGES.labelValue;
+  if (value.length > METRIC_LIMITS.labelValueMax) return METRIC_MESSAGES.labelValueLong;
+  return undefined;
+}
+
+/**
+ * Label set of a point: string keys to string values (docs/api.md). Arrays and null are refused.
+ * Every key is an ordinary key, "__proto__" and "constructor" included: the labels are checked
+ * where they are, not copied (a record schema would leave such keys out), and the output is the
+ * object given.
+ */
 export const MetricLabels = v.pipe(
   v.unknown(),
   v.check(isPlainObject, METRIC_MESSAGES.labels),
-  v.record(
-    v.pipe(
-      v.string(),
-      v.minLength(1, METRIC_MESSAGES.labelKey),
-      v.maxLength(METRIC_LIMITS.labelKeyMax, METRIC_MESSAGES.labelKey),
-    ),
-    v.pipe(
-      v.string(METRIC_MESSAGES.labelValue),
-      v.maxLength(METRIC_LIMITS.labelValueMax, METRIC_MESSAGES.labelValueLong),
-    ),
-  ),
-  v.check((o) => Object.keys(o).length <= METRIC_LIMITS.labelsMax, METRIC_MESSAGES.labelsMax),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!isPlainObject(dataset.value)) return;
+    const labels = dataset.value;
+    for (const key of Object.keys(labels)) {
+      const message = labelProblem(key, labels[key]);
+      if (message) {
+        addIssue({
+          message,
+          path: [{ type: 'object', origin: 'value', input: labels, key, value: labels[key] }],
+        });
+      }
+    }
+  }),
+  v.check((o) => !isPlainObject(o) || Object.keys(o).length <= METRIC_LIMITS.labelsMax, METRIC_MESSAGES.labelsMax),
+  v.transform((o) => o as Record<string, string>),
 );
 
 /** An ISO 8601 timestamp with a zone, a real calendar date, within METRIC_TIME_RANGE_US. */
@@ -62,7 +78,7 @@ export const MetricTimestamp = v.pipe(
 );
 
 /**
- * SPEC.md 2.6. This schema is the definition of a valid point and of the error messages; the
+ * A metric point (docs/api.md). This schema is the definition of a valid point and of the error messages; the
  * ingest hot path checks the same rules by hand (apps/ingest-api/src/metrics/decode.ts) and
  * falls back to this schema to word the 400 whenever a point fails.
  */
@@ -96,7 +112,7 @@ export const METRIC_STEP_US: Record<MetricStep, number> = {
   '1d': 86_400e6,
 };
 
-/** SPEC.md part 8. */
+/** The answer limits of a metrics query (docs/api.md). */
 export const METRIC_QUERY_LIMITS = { series: 50, points: 1000 } as const;
 
 /** A query parameter given once: a repeated key arrives as an array and is refused. */
@@ -118,7 +134,7 @@ export const MetricsQueryParams = v.object({
 });
 export type MetricsQueryParams = v.InferOutput<typeof MetricsQueryParams>;
 
-/** SPEC.md 2.7. */
+/** A series of a metrics query answer (docs/api.md). */
 export const MetricSeries = v.object({
   labels: v.record(v.string(), v.string()),
   values: v.array(

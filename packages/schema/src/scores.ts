@@ -41,3 +41,7 @@ export type ScoreOutput = v.InferOutput<typeof ScoreOutput>;
 
 export const ScoreListResponse = v.object({ data: v.array(ScoreOutput), meta: PaginationMeta });
 export type ScoreListResponse = v.InferOutput<typeof ScoreListResponse>;
+
+/** POST /api/public/scores: the stored score's id (the one sent, or a new one). */
+export const ScoreCreateResponse = v.object({ id: v.string() });
+export type ScoreCreateResponse = v.InferOutput<typeof ScoreCreateResponse>;

@@ -1,4 +1,9 @@
-import { ISO_DATETIME_RE } from './common.ts';
+/**
+ * ISO 8601 date-time that names its zone (`Z` or `±hh:mm`); fractions up to nanoseconds.
+ * isoToMicros also requires a real calendar day and time of day.
+ */
+export const ISO_DATETIME_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})$/;
 
 /**
  * Exact time conversions. Storage keeps microseconds since the epoch (DateTime64(6));

@@ -3,7 +3,7 @@ import { Integer, IsoDateTime, JsonObject, PaginationMeta } from './common.ts';
 import { ScoreOutput } from './scores.ts';
 import { isoToMicros, isStorableMicros, STORED_TIME_RANGE_MESSAGE } from './time.ts';
 
-/** Observation types (DESIGN.md): GENERATION is the one SPEC.md names; the rest follow Langfuse. */
+/** Observation types (docs/api.md): Langfuse's. */
 export const OBSERVATION_TYPES = [
   'SPAN',
   'GENERATION',
@@ -66,7 +66,7 @@ const Money = v.pipe(
   v.maxValue(COST_MAX_USD, `must be at most ${COST_MAX_USD}`),
 );
 
-/** SPEC.md 2.1. Only `id` is required (DESIGN.md); unknown fields are ignored. */
+/** A trace of a batch (docs/api.md). Only `id` is required; unknown fields are ignored. */
 export const TraceInput = v.object({
   id: Id,
   timestamp: v.optional(v.nullable(StoredDateTime)),
@@ -92,7 +92,7 @@ export const CostDetails = v.object({
   total: v.optional(Money),
 });
 
-/** SPEC.md 2.4 (plus Langfuse's usageDetails/costDetails, optional). */
+/** An observation of a batch (docs/api.md), with Langfuse's usageDetails/costDetails. */
 export const ObservationInput = v.object({
   id: Id,
   traceId: v.optional(v.nullable(Id)),
@@ -114,7 +114,7 @@ export const ObservationInput = v.object({
 });
 export type ObservationInput = v.InferOutput<typeof ObservationInput>;
 
-/** SPEC.md 4.2 request body. */
+/** The body of POST /v1/l/batch. */
 export const BatchRequest = v.object({
   trace: TraceInput,
   observations: v.optional(v.array(ObservationInput), []),
@@ -131,8 +131,9 @@ export const ObservationLevel = v.picklist(OBSERVATION_LEVELS);
 const NumberMap = v.record(v.string(), v.number());
 
 /**
- * An observation as Langfuse's public API shows it (ObservationsView), plus `totalCost` (USD) and
- * `events` (OTLP span events kept on it: name, time, attributes).
+ * An observation as the single trace and the observation reads return it (docs/api.md): Langfuse's
+ * ObservationsView, plus `totalCost` (USD) and `events` (OTLP span events kept on it: name, time,
+ * attributes).
  */
 export const ObservationOutput = v.object({
   id: v.string(),
@@ -197,9 +198,11 @@ const TraceCore = {
   totalCost: v.number(),
 };
 
-/** SPEC.md 2.2 plus the DESIGN.md additions (environment, input, output, metadata). */
+/** A trace of the trace list (docs/api.md). */
 export const TraceListItem = v.object({
   ...TraceCore,
+  /** Tokens summed over the trace's observations; -1 each when the metrics group is excluded. */
+  usage: v.object({ input: v.number(), output: v.number(), total: v.number() }),
   observations: v.array(v.string()),
   /** Score ids (trace scores); [] when the scores group is excluded. */
   scores: v.array(v.string()),
@@ -209,10 +212,18 @@ export type TraceListItem = v.InferOutput<typeof TraceListItem>;
 export const TraceListResponse = v.object({ data: v.array(TraceListItem), meta: PaginationMeta });
 export type TraceListResponse = v.InferOutput<typeof TraceListResponse>;
 
-/** SPEC.md 2.3: the trace with full observation records. */
+/** The single trace: the trace with full observation records. */
 export const TraceDetail = v.object({
   ...TraceCore,
   observations: v.array(ObservationOutput),
   scores: v.array(ScoreOutput),
 });
 export type TraceDetail = v.InferOutput<typeof TraceDetail>;
+
+/**
+ * The JSON reply of POST /api/public/otel/v1/traces (an ExportTraceServiceResponse in the protobuf
+ * JSON mapping): `{}`, or the spans that could not be stored (int64 as a decimal string).
+ */
+export const OtlpJsonResponse = v.object({
+  partialSuccess: v.optional(v.object({ rejectedSpans: v.string(), errorMessage: v.string() })),
+});

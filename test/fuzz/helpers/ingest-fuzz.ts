@@ -31,7 +31,7 @@ export async function fuzzIngest(opts: {
     });
     const { status } = await checkAnswer(res, `${opts.path} #${n} (seed ${FUZZ_SEED}; ${raw.note})`);
     statuses[status] = (statuses[status] ?? 0) + 1;
-    (status === 200 ? accepted : refused).add(n);
+    (status >= 200 && status < 300 ? accepted : refused).add(n);
   });
   const stored = await queryRows(opts.app.db, { sql: opts.storedSql, tag: 'fuzz', map: (r) => String(r.id) });
   const leaked = stored.filter((id) => {

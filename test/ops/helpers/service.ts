@@ -20,10 +20,14 @@ export type Service = {
   exited: Promise<Exit>;
   /** Resolves when a log line's msg matches (lines already printed count). */
   waitForLog(msg: string, timeoutMs?: number): Promise<void>;
+  /** The first log line printed with this msg, parsed, if any. */
+  logged(msg: string): Record<string, unknown> | undefined;
   /** The last lines printed (stdout and stderr), for failure messages. */
   tail(): string;
   /** Resident set size now, from /proc (Linux). */
   rssBytes(): number;
+  /** Every request the service logged (status and its own time for it, ms), in order. */
+  requests: { status: number; ms: number; path: string }[];
 };
 
 export const tempDir = (label: string) => mkdtempSync(path.join(tmpdir(), `spanhouse-ops-${label}-`));
@@ -44,22 +48,25 @@ export async function launch(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Record<string, unknown>>();
   const watchers: { msg: string; resolve: () => void }[] = [];
   let port = 0;
+  const requests: Service['requests'] = [];
   const onLine = (line: string) => {
     recent.push(line);
     if (recent.length > 200) recent.shift();
     let msg: string | undefined;
+    let parsed: { msg?: string; port?: number; status?: number; ms?: number; path?: string };
     try {
-      const parsed = JSON.parse(line) as { msg?: string; port?: number };
+      parsed = JSON.parse(line) as typeof parsed;
       msg = parsed.msg;
       if (msg === 'listening' && parsed.port) port = parsed.port;
+      if (msg === 'request') requests.push({ status: parsed.status ?? 0, ms: parsed.ms ?? 0, path: parsed.path ?? '' });
     } catch {
       return;
     }
     if (!msg || seen.has(msg)) return;
-    seen.add(msg);
+    seen.set(msg, parsed);
     for (const w of watchers.filter((x) => x.msg === msg)) w.resolve();
   };
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -100,6 +107,8 @@ export async function launch(
     base: `http://127.0.0.1:${port}`,
     exited,
     waitForLog,
+    logged: (msg) => seen.get(msg),
+    requests,
     tail,
     rssBytes() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');

@@ -50,7 +50,7 @@ export class Ledger {
 type Built = { path: string; body: string; headers: Record<string, string>; ack: () => void; send: () => void };
 
 const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
-/** DESIGN.md: trace id = the 32 hex digits as a UUID; span id = its 16 hex digits after 16 zeros. */
+/** As the service maps OTLP ids (docs/api.md): trace id = the 32 hex digits as a UUID; span id = its 16 hex digits after 16 zeros. */
 const uuidOfHex = (h: string) =>
   `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 
@@ -61,7 +61,8 @@ function prefixNumber(prefix: string): number {
   return h;
 }
 
-export function build(kind: Kind, ledger: Ledger): Built {
+/** A request of `kind`; an OTLP trace has `spans` spans (OBS_PER_TRACE by default). */
+export function build(kind: Kind, ledger: Ledger, spanCount = OBS_PER_TRACE): Built {
   const n = ledger.nextId();
   const time = new Date(DAY_START_MS + (n % 80_000) * 1000).toISOString();
   if (kind === 'batch') {
@@ -85,7 +86,7 @@ export function build(kind: Kind, ledger: Ledger): Built {
   }
   if (kind === 'otlp') {
     const traceHex = hex(prefixNumber(ledger.prefix), 8) + hex(n, 24);
-    const spanHex = Array.from({ length: OBS_PER_TRACE }, (_, k) => hex(n * 16 + k + 1, 16));
+    const spanHex = Array.from({ length: spanCount }, (_, k) => hex(n * 1024 + k + 1, 16));
     const startNs = `${BigInt(DAY_START_MS + (n % 80_000) * 1000) * 1_000_000n}`;
     const spans = spanHex.map((spanId, k) => ({
       traceId: traceHex,
@@ -183,9 +184,41 @@ export type Found = {
 };
 
 /**
- * Checks the store against the ledger through the public API: every acknowledged trace is there
- * with exactly its observations (by id and count, no duplicates), every acknowledged metrics
- * request has exactly its points, and nothing is stored that was never sent.
+ * Resolves once /readyz answers 200: after a start, the service has replayed its ingest log (every
+ * record acknowledged before the stop is readable).
+ */
+export async function waitReady(base: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${base}/readyz`);
+    const text = await res.text();
+    if (res.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`not ready within ${timeoutMs} ms: ${text}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Resolves once the service's ingest log holds nothing uncommitted (every acknowledged row is
+ * readable), per its /metrics.
+ */
+export async function waitDrained(base: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await (await fetch(`${base}/metrics`, { headers: AUTH })).text();
+    const line = text.split('\n').find((l) => l.startsWith('spanhouse_ingest_log_uncommitted_records '));
+    if (line && Number(line.split(' ')[1]) === 0) return;
+    if (Date.now() > deadline) throw new Error(`ingest log not drained within ${timeoutMs} ms: ${line}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Checks the store against the ledger through the public API, once the service is ready and has
+ * inserted everything it acknowledged: every
+ * acknowledged trace is there with exactly its observations (by id and count, no duplicates),
+ * every acknowledged metrics request has exactly its points, and nothing is stored that was never
+ * sent.
  */
 export async function verify(
   base: string,
@@ -193,6 +226,8 @@ export async function verify(
   /** Ledgers whose metric points to check (one query per series; defaults to all). */
   pointsOf: Ledger[] = ledgers,
 ): Promise<Found> {
+  await waitReady(base);
+  await waitDrained(base);
   const stored = new Map<string, string[]>();
   for (let page = 1; ; page++) {
     const res = await fetch(`${base}/api/public/traces?limit=200&page=${page}&fields=observations&orderBy=name.asc`, {
@@ -244,6 +279,26 @@ export async function verify(
   return found;
 }
 
+/**
+ * Every workload point stored, over all series: the sum of their values (1 each) grouped by host
+ * (three groups, so the 50-series cut never applies). For long runs where a query per series
+ * would take too long.
+ */
+export async function storedPointTotal(base: string): Promise<number> {
+  const q = new URLSearchParams({
+    name: METRIC_NAME,
+    agg: 'sum',
+    step: '1d',
+    group_by: 'host',
+    from: `${DAY}T00:00:00Z`,
+    to: `${DAY}T23:59:59Z`,
+  });
+  const res = await fetch(`${base}/api/public/metrics/query?${q}`, { headers: AUTH });
+  if (res.status !== 200) throw new Error(`metrics query answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { data: { values: { value: number }[] }[] };
+  return body.data.reduce((sum, s) => sum + s.values.reduce((a, v) => a + v.value, 0), 0);
+}
+
 /** Points of one workload series: the sum of its values (1 each) in the day's single 1d bucket. */
 async function storedPoints(base: string, req: string): Promise<number> {
   const q = new URLSearchParams({
@@ -259,6 +314,10 @@ async function storedPoints(base: string, req: string): Promise<number> {
   const body = (await res.json()) as { data: { values: { value: number }[] }[] };
   return body.data.reduce((sum, s) => sum + s.values.reduce((a, v) => a + v.value, 0), 0);
 }
+
+/** Points acknowledged in `ledgers`. */
+export const ackedPoints = (ledgers: Ledger[]) =>
+  ledgers.reduce((n, l) => n + [...l.ackedSeries.values()].reduce((a, b) => a + b, 0), 0);
 
 /** Every kind, in turn: batch traces, OTLP spans, metric points. */
 export const KINDS: Kind[] = ['batch', 'otlp', 'metrics'];

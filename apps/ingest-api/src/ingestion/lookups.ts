@@ -1,12 +1,12 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import { LineBytes } from '../buffer/line-bytes.ts';
-import { tsvTable } from '../traces/encode.ts';
-import { tsvField } from '../traces/tsv.ts';
+import type { TableRows } from '../ingest/ingestor.ts';
+import { tsvField } from '../tsv/fields.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 
 /** Row of `observation_traces` (clickhouse/0007): which trace an observation belongs to. */
 export type ObservationTraceRow = { id: string; trace_id: string };
 
-const COLUMNS: [string, ...string[]] = ['id', 'trace_id'];
+export const OBSERVATION_TRACE_COLUMNS: [string, ...string[]] = ['id', 'trace_id'];
 
 function encodeLookupsTsv(rows: readonly ObservationTraceRow[]): Buffer {
   const out = new LineBytes(rows.length * 96);
@@ -14,9 +14,10 @@ function encodeLookupsTsv(rows: readonly ObservationTraceRow[]): Buffer {
   return out.bytes();
 }
 
-const lookups = tsvTable<ObservationTraceRow>(TABLES.observationTraces, COLUMNS, encodeLookupsTsv);
-export const lookupRowsForSubmit = lookups.rowsForSubmit;
-export const useLookupEncoder = lookups.use;
+/** A request's observation lookups as the ingestor takes them (storeRows). */
+export function lookupTableRows(rows: readonly ObservationTraceRow[]): TableRows {
+  return { [TABLES.observationTraces]: { bytes: encodeLookupsTsv(rows), rows: rows.length } };
+}
 
 /** The traces of observations created through the ingestion API, by observation id. */
 export async function traceIdsOf(db: Db, ids: string[]): Promise<Map<string, string>> {

@@ -1,17 +1,4 @@
 import { badRequest } from '@spanhouse/http';
-import type { Context } from 'hono';
-
-/** The batch body as bytes: the scanner (scan.ts) reads them first. */
-export async function readMetricsBody(c: Context): Promise<Buffer> {
-  const body = Buffer.from(await c.req.arrayBuffer());
-  if (body.length === 0) throw badRequest('request body is empty; expected JSON');
-  return body;
-}
-
-/** The body as text, as Request.text() decodes it (UTF-8, a leading BOM dropped, bad bytes replaced). */
-export function metricsText(body: Buffer): string {
-  return new TextDecoder().decode(body);
-}
 
 /**
  * The body as parsed JSON (when the scanner fell back), with readJson's messages but without its

@@ -1,14 +1,11 @@
 import { microsToCh } from '@spanhouse/schema';
+import { quoted, tsvField } from '../tsv/fields.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 import type { DecodedBatch } from './decode.ts';
-import type { SeriesCache } from './series-cache.ts';
+import type { KnownSeries } from './known-series.ts';
 
 /** A row of the samples table (clickhouse/0002_metrics.sql). */
 export type SampleRow = { name: string; series_id: string; ts: string; value: number };
-/**
- * One request's samples, already encoded as TabSeparated lines (UTF-8): what the samples buffer
- * holds (one item per request instead of one object per point; the buffer counts `rows`).
- */
-export type SampleChunk = { bytes: Buffer; rows: number };
 /** A row of the series table. */
 export type SeriesRow = { name: string; series_id: string; labels: Record<string, string> };
 
@@ -22,8 +19,8 @@ export type MetricRows = {
 
 const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-/** Maps a decoded batch to rows. Pure apart from the cache, which only memoizes. */
-export function buildMetricRows(batch: DecodedBatch, cache: SeriesCache): MetricRows {
+/** Maps a decoded batch to rows. Pure apart from `known`, which only memoizes. */
+export function buildMetricRows(batch: DecodedBatch, known: KnownSeries): MetricRows {
   const { points, us } = batch;
   const samples: SampleRow[] = new Array(points.length);
   const series: SeriesRow[] = [];
@@ -33,7 +30,7 @@ export function buildMetricRows(batch: DecodedBatch, cache: SeriesCache): Metric
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
     const labels = p.labels ?? NO_LABELS;
-    const entry = cache.lookup(p.name, labels);
+    const entry = known.lookup(p.name, labels);
     if (!entry.stored && !pending.has(entry)) {
       pending.add(entry);
       series.push({ name: p.name, series_id: entry.id, labels });
@@ -52,6 +49,28 @@ export function buildMetricRows(batch: DecodedBatch, cache: SeriesCache): Metric
     },
   };
 }
+
+/** Columns of a TabSeparated series line, in order. */
+export const SERIES_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'labels'];
+
+/** Series rows as TabSeparated lines; the labels as a Map literal (`{'k':'v'}`), in the order given. */
+export function encodeSeriesTsv(rows: readonly SeriesRow[]): Buffer {
+  const out = new LineBytes(rows.length * 256);
+  for (const r of rows) {
+    let labels = '{';
+    let first = true;
+    for (const k of Object.keys(r.labels)) {
+      labels += `${first ? '' : ','}${quoted(k)}:${quoted(r.labels[k]!)}`;
+      first = false;
+    }
+    // The Map literal is written as is: its quoting escapes tabs and newlines, as for every composite field.
+    out.line(`${tsvField(r.name)}\t${r.series_id}\t${labels}}\n`);
+  }
+  return out.bytes();
+}
+
+/** Columns of a TabSeparated line of metric_nonfinite_samples (clickhouse/0009), in order. */
+export const NONFINITE_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'ts', 'value', 'stale'];
 
 /** Columns of a TabSeparated samples line, in order. */
 export const SAMPLE_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'ts', 'value'];

@@ -1,28 +1,28 @@
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import { LineBytes } from '../buffer/line-bytes.ts';
+import type { EncodedRows } from '../ingest/ingestor.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 import { validLabels } from './decode.ts';
-import type { SampleChunk, SeriesRow } from './rows.ts';
-import type { SeriesCache, SeriesEntry } from './series-cache.ts';
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  equalBytes,
+  FALLBACK,
+  Fallback,
+  JsonBytes,
+  NEWLINE,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  sameBytes,
+  TAB,
+} from './json-bytes.ts';
+import type { KnownSeries, SeriesEntry } from './known-series.ts';
+import type { SeriesRow } from './rows.ts';
 
 /** What a scanned body gives: its samples as TabSeparated bytes and the series not yet stored. */
-export type ScannedBatch = { samples: SampleChunk; series: SeriesRow[]; markStored: () => void };
-
-// Byte values the scanner compares against.
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COMMA = 44;
-const COLON = 58;
-const MINUS = 45;
-const PLUS = 43;
-const DOT = 46;
-const ZERO = 48;
-const NINE = 57;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const TAB = 9;
-const NEWLINE = 10;
+export type ScannedBatch = { samples: EncodedRows; series: SeriesRow[]; minUs: number; markStored: () => void };
 
 /** The point keys, told apart by their lengths (4, 6, 5, 9), then checked byte by byte. */
 const KEYS = ['', 'name', 'labels', 'value', 'timestamp'].map((k) => Buffer.from(k));
@@ -33,16 +33,10 @@ const TIMESTAMP = 4;
 const KEY_BY_LENGTH = [0, 0, 0, 0, NAME, VALUE, LABELS, 0, 0, TIMESTAMP];
 const METRICS = Buffer.from('metrics');
 
-/** The scanner gave up: the body is outside the subset it reads (not necessarily invalid). */
-class Fallback extends Error {}
-const FALLBACK = new Fallback();
-
 /**
  * The fast path of POST /v1/metrics/batch: reads the body's bytes straight into TabSeparated
  * sample lines, without decoding the body into a string, without JSON.parse and without an
- * object per point. JSON.parse plus the decode loop cost about 2 µs per point on the reference
- * data set; decoding a 500 KB body into one string alone cost 2 ms (12 % of the ingest thread
- * during a load), which reading bytes avoids.
+ * object per point (docs/decisions/0008-metrics-batch-scanner.md).
  *
  * It reads a strict subset of JSON: `{"metrics":[...]}` whose points have only the keys name,
  * labels, value and timestamp (any order, whitespace anywhere JSON allows it), strings without
@@ -56,31 +50,32 @@ const FALLBACK = new Fallback();
  * Series are looked up by their labels' raw text (one Map lookup instead of one per label), so a
  * label set is parsed and checked once, when first seen.
  */
-export function scanMetricsBatch(body: Buffer, cache: SeriesCache): ScannedBatch | undefined {
+export function scanMetricsBatch(body: Buffer, known: KnownSeries): ScannedBatch | undefined {
   try {
-    return new Scanner(body, cache).batch();
+    return new Scanner(body, known).batch();
   } catch (err) {
     if (err instanceof Fallback) return undefined;
     throw err;
   }
 }
 
-class Scanner {
-  private i = 0;
+class Scanner extends JsonBytes {
   /** The previous point's name and timestamp (byte ranges and what they stand for). */
   private nameAt = [0, 0];
   private name = '';
   private tsAt = [0, 0];
   private tsCh = '';
+  private minUs = Number.POSITIVE_INFINITY;
   private readonly out: LineBytes;
   private rows = 0;
   private readonly series: SeriesRow[] = [];
   private readonly pending = new Set<SeriesEntry>();
 
   constructor(
-    private readonly b: Buffer,
-    private readonly cache: SeriesCache,
+    b: Buffer,
+    private readonly known: KnownSeries,
   ) {
+    super(b);
     // A line (~60 bytes) is shorter than the point it comes from (~100 bytes as JSON).
     this.out = new LineBytes(Math.ceil(b.length * 0.75));
   }
@@ -107,6 +102,7 @@ class Scanner {
     return {
       samples: { bytes: this.out.bytes(), rows: this.rows },
       series: this.series,
+      minUs: this.minUs,
       markStored: () => {
         for (const e of pending) e.stored = true;
       },
@@ -181,15 +177,15 @@ class Scanner {
 
   /** The series of `name` with labels given as raw object text ('' when absent). */
   private entry(name: string, labelsText: string): SeriesEntry {
-    let entry = this.cache.lookupRaw(name, labelsText);
+    let entry = this.known.lookupRaw(name, labelsText);
     let labels: unknown;
     if (entry === undefined) {
       // First sight of this text: parse and check it once. The text holds only strings without
       // escapes (see labels()), so JSON.parse cannot fail; the checks are decodeMetricsBatch's.
       labels = labelsText === '' ? {} : JSON.parse(labelsText);
       if (!validLabels(labels)) throw FALLBACK;
-      entry = this.cache.lookup(name, labels);
-      this.cache.rememberRaw(name, labelsText, entry);
+      entry = this.known.lookup(name, labels);
+      this.known.rememberRaw(name, labelsText, entry);
     }
     if (!entry.stored && !this.pending.has(entry)) {
       this.pending.add(entry);
@@ -209,6 +205,7 @@ class Scanner {
       const us = isoToMicros(this.text(start + 1, end - 1));
       if (us === null || us < METRIC_TIME_RANGE_US.min || us > METRIC_TIME_RANGE_US.max) throw FALLBACK;
       this.tsCh = microsToCh(us);
+      if (us < this.minUs) this.minUs = us;
       this.tsAt = [start, end];
     }
     return this.tsCh;
@@ -234,99 +231,6 @@ class Scanner {
       if (c !== COMMA) throw FALLBACK;
     }
   }
-
-  /**
-   * Reads a JSON number, finite. Returns undefined when the line can take the bytes as sent:
-   * ClickHouse reads them as exactly the double JSON.parse gives when there are at most 15
-   * significant digits and no exponent (the mantissa and the power of ten are then both exact).
-   * Otherwise returns the double as JS prints it. Zero (-0, 0.000) is written as 0, as
-   * String(value) does on the other path.
-   */
-  private number(): string | undefined {
-    const b = this.b;
-    const start = this.i;
-    let i = start;
-    if (b[i] === MINUS) i++;
-    const intStart = i;
-    let nonZero = false;
-    for (let c = b[i]!; c >= ZERO && c <= NINE; c = b[++i]!) nonZero ||= c !== ZERO;
-    if (i === intStart || (b[intStart] === ZERO && i - intStart > 1)) throw FALLBACK;
-    let digits = i - intStart;
-    let plain = true;
-    if (b[i] === DOT) {
-      const fracStart = ++i;
-      for (let c = b[i]!; c >= ZERO && c <= NINE; c = b[++i]!) nonZero ||= c !== ZERO;
-      if (i === fracStart) throw FALLBACK;
-      digits += i - fracStart;
-    }
-    const e = b[i];
-    if (e === 101 || e === 69) {
-      plain = false;
-      i++;
-      const sign = b[i];
-      if (sign === PLUS || sign === MINUS) i++;
-      const expStart = i;
-      while (isDigit(b[i])) i++;
-      if (i === expStart) throw FALLBACK;
-    }
-    this.i = i;
-    if (plain && digits <= 15 && nonZero) return undefined;
-    const n = Number(this.text(start, i));
-    if (!Number.isFinite(n)) throw FALLBACK;
-    return String(n);
-  }
-
-  /**
-   * A string without escape sequences or control characters (anything else: fall back); returns
-   * its content's byte range.
-   */
-  private stringAt(): [number, number] {
-    this.ws();
-    const b = this.b;
-    if (b[this.i] !== QUOTE) throw FALLBACK;
-    const start = ++this.i;
-    const end = b.indexOf(QUOTE, start);
-    if (end < 0) throw FALLBACK;
-    for (let j = start; j < end; j++) {
-      const c = b[j]!;
-      if (c === BACKSLASH || c < 32) throw FALLBACK;
-    }
-    this.i = end + 1;
-    return [start, end];
-  }
-
-  /**
-   * Bytes as text: Latin-1 when they are ASCII (a copy), else UTF-8; bytes that are not UTF-8
-   * fall back, so that the text path's decoder decides what they mean.
-   */
-  private text(start: number, end: number): string {
-    const b = this.b;
-    for (let j = start; j < end; j++) {
-      if (b[j]! >= 0x80) {
-        const s = b.toString('utf8', start, end);
-        // Valid UTF-8 encodes back to the same bytes; replaced bad bytes do not.
-        if (!Buffer.from(s).equals(b.subarray(start, end))) throw FALLBACK;
-        return s;
-      }
-    }
-    return b.toString('latin1', start, end);
-  }
-
-  private expect(code: number): void {
-    this.ws();
-    if (this.b[this.i] !== code) throw FALLBACK;
-    this.i++;
-  }
-
-  /** JSON whitespace: space, tab, newline, carriage return. */
-  private ws(): void {
-    const b = this.b;
-    for (;;) {
-      const c = b[this.i];
-      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return;
-      this.i++;
-    }
-  }
 }
 
 /** The point key spelled by the bytes [start, end), or 0. */
@@ -334,15 +238,3 @@ function keyOf(b: Uint8Array, start: number, end: number): number {
   const key = KEY_BY_LENGTH[end - start] ?? 0;
   return key !== 0 && equalBytes(b, start, end, KEYS[key]!) ? key : 0;
 }
-
-function equalBytes(b: Uint8Array, start: number, end: number, want: Uint8Array): boolean {
-  return end - start === want.length && sameBytes(b, start, 0, want.length, want);
-}
-
-/** Whether `n` bytes at `a` (in `b`) equal those at `c` (in `other`, default `b`). */
-function sameBytes(b: Uint8Array, a: number, c: number, n: number, other: Uint8Array = b): boolean {
-  for (let j = 0; j < n; j++) if (b[a + j] !== other[c + j]) return false;
-  return true;
-}
-
-const isDigit = (c: number | undefined) => c !== undefined && c >= ZERO && c <= NINE;

@@ -2,13 +2,16 @@ import { badRequest } from '@spanhouse/http';
 import { checkOtlpJson } from './json-shape.ts';
 import type { RequestLike } from './spans.ts';
 
-/** Parses and shape-checks an OTLP/JSON body; 400 naming the field when it is not one. */
-export function decodeJsonRequest(body: Buffer): RequestLike {
-  let parsed: unknown;
+/** The body parsed as JSON; 400 when it is not JSON (every OTLP/JSON endpoint). */
+export function parseOtlpJson(body: Buffer): unknown {
   try {
-    parsed = JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch (err) {
     throw badRequest(`request body is not valid JSON: ${(err as Error).message}`);
   }
-  return checkOtlpJson(parsed);
+}
+
+/** Parses and shape-checks an OTLP/JSON body; 400 naming the field when it is not one. */
+export function decodeJsonRequest(body: Buffer): RequestLike {
+  return checkOtlpJson(parseOtlpJson(body));
 }

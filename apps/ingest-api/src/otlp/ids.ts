@@ -1,5 +1,5 @@
 /**
- * OTLP ids to ours (DESIGN.md, OTLP): a trace id is 16 bytes, a span id 8. Protobuf carries bytes;
+ * OTLP ids to ours (docs/api.md, OTLP): a trace id is 16 bytes, a span id 8. Protobuf carries bytes;
  * OTLP/JSON carries lowercase hex, and some senders use the protobuf JSON mapping's base64 instead,
  * so both are accepted (their lengths never collide: 32/16 hex digits vs 24/12 base64 characters).
  */

@@ -1,65 +1,41 @@
 import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
-import { traceRowsForSubmit } from '../traces/encode.ts';
-import { buildTraceRows, nextVersion, type ObservationRow, type TraceRow } from '../traces/rows.ts';
+import type { TableRows } from '../ingest/ingestor.ts';
+import { traceTableRows } from '../traces/encode.ts';
+import { rowsOfPieces } from '../traces/rows.ts';
 import type { OtlpEncoding } from './content.ts';
 import { decodeJsonRequest } from './decode-json.ts';
 import { decodeProtobufRequest } from './decode-protobuf.ts';
 import { mapExport } from './map-export.ts';
+import { rejectionMessage } from './rejections.ts';
 import { collectSpans, type OtlpSpan } from './spans.ts';
-
-/** At most this many rejection reasons are listed in a reply; the count says how many there were. */
-const MAX_REASONS = 5;
 
 export type IngestResult = { accepted: number; rejected?: { count: number; message: string } };
 
-function rejectionMessage(reasons: string[]): string {
-  const shown = reasons.slice(0, MAX_REASONS).join('; ');
-  const more = reasons.length > MAX_REASONS ? ` (and ${reasons.length - MAX_REASONS} more)` : '';
-  return `${reasons.length} span${reasons.length === 1 ? '' : 's'} rejected: ${shown}${more}`;
-}
+export type PreparedExport = { rows: TableRows | undefined; result: IngestResult };
 
-type Prepared = { rows: Record<string, object[]> | undefined; result: IngestResult };
-
-/** The rows to store (already encoded, see traceRowsForSubmit) and the reply, worked out at once. */
-function prepare(deps: IngestDeps, spans: OtlpSpan[]): Prepared {
+/** The rows to store (already encoded) and the reply, worked out at once. */
+function prepare(deps: IngestDeps, spans: OtlpSpan[]): PreparedExport {
   const mapped = mapExport(spans, Date.now() * 1000);
-  if (mapped.accepted === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected));
-  const observations: ObservationRow[] = [];
-  const traces: TraceRow[] = [];
-  for (const { piece, observations: records } of mapped.traces) {
-    const rows = buildTraceRows(piece, records, deps.prices, nextVersion());
-    for (const row of rows.observations) observations.push(row);
-    traces.push(rows.trace);
-  }
+  const mappedRejections = mapped.rejected.length;
+  const { observations, traces } = rowsOfPieces(mapped.traces, deps.prices, mapped.rejected);
+  const accepted = mapped.accepted - (mapped.rejected.length - mappedRejections);
+  if (traces.length === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected, 'span'));
   const result: IngestResult =
     mapped.rejected.length > 0
-      ? {
-          accepted: mapped.accepted,
-          rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected) },
-        }
-      : { accepted: mapped.accepted };
-  return { rows: traces.length > 0 ? traceRowsForSubmit(observations, traces) : undefined, result };
-}
-
-async function commit(deps: IngestDeps, { rows, result }: Prepared): Promise<IngestResult> {
-  if (rows) await deps.ingestor.submit(rows);
-  return result;
+      ? { accepted, rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'span') } }
+      : { accepted };
+  return { rows: traces.length > 0 ? traceTableRows(observations, traces) : undefined, result };
 }
 
 /**
- * Decodes an OTLP body (protobuf or JSON), maps its spans to trace pieces and stores them exactly
- * as the batch endpoint does (buildTraceRows, then one ingestor.submit that resolves once
- * committed). When no span is usable the export is a 400 and nothing is stored; when some are,
- * those are stored and the rest reported as a partial success. Not async itself: the decoded
- * request, the mapped export and the row objects are garbage by the time the commit is awaited, so
- * nothing but the encoded rows waits with it.
+ * Decodes an OTLP body (protobuf or JSON) and maps its spans to trace pieces exactly as the batch
+ * endpoint does (rowsOfPieces), encoded for the ingestor. When no span is usable the export is a
+ * 400; when some are, those are stored and the rest reported as a partial success. Synchronous:
+ * the decoded request, the mapped export and the row objects are garbage by the time the rows are
+ * stored, so nothing but the encoded bytes waits for the log.
  */
-export function ingestOtlpBody(deps: IngestDeps, encoding: OtlpEncoding, body: Buffer): Promise<IngestResult> {
-  try {
-    const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
-    return commit(deps, prepare(deps, collectSpans(request)));
-  } catch (err) {
-    return Promise.reject(err);
-  }
+export function prepareOtlpBody(deps: IngestDeps, encoding: OtlpEncoding, body: Buffer): PreparedExport {
+  const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
+  return prepare(deps, collectSpans(request));
 }

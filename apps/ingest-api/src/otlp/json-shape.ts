@@ -4,8 +4,8 @@ import type { RequestLike } from './spans.ts';
 /*
  * Shape check of an OTLP/JSON ExportTraceServiceRequest (the protobuf JSON mapping with
  * lowerCamelCase names, hex ids and integer enums). Written by hand rather than as a valibot
- * schema: this runs on every attribute of every span, and valibot took ~70 ms per 1000 spans
- * (six times JSON.parse itself) where this walk takes a few. It checks in place and copies
+ * schema: this runs on every attribute of every span, where a schema costs several times
+ * JSON.parse itself (docs/decisions/0007-otlp-decoding.md). It checks in place and copies
  * nothing; the message names the field, as our validation errors do. Unknown fields are
  * ignored, as OTLP asks of receivers. Ids and times are checked per span later (mapExport), so
  * one bad span does not sink the others; here only their JSON types are checked.
@@ -27,35 +27,36 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 40))}` : `a ${typeof value}`;
 }
 
-function fail(path: string, expected: string, value: unknown): never {
+export function fail(path: string, expected: string, value: unknown): never {
   throw badRequest(`${path}: must be ${expected}, not ${describe(value)}`);
 }
 
-const absent = (value: unknown) => value === undefined || value === null;
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const absent = (value: unknown) => value === undefined || value === null;
+export const isObj = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function object(value: unknown, path: string): Obj | undefined {
+export function object(value: unknown, path: string): Obj | undefined {
   if (absent(value)) return undefined;
   if (!isObj(value)) fail(path, 'an object', value);
   return value;
 }
 
-function array(value: unknown, path: string): unknown[] {
+export function array(value: unknown, path: string): unknown[] {
   if (absent(value)) return [];
   if (!Array.isArray(value)) fail(path, 'an array', value);
   return value;
 }
 
-function string(value: unknown, path: string): void {
+export function string(value: unknown, path: string): void {
   if (!absent(value) && typeof value !== 'string') fail(path, 'a string', value);
 }
 
-function enumValue(value: unknown, path: string): void {
+export function enumValue(value: unknown, path: string): void {
   if (absent(value) || Number.isInteger(value) || typeof value === 'string') return;
   fail(path, 'an enum number or name', value);
 }
 
-function unixNano(value: unknown, path: string): void {
+export function unixNano(value: unknown, path: string): void {
   if (absent(value)) return;
   if (typeof value === 'string' ? UINT64_RE.test(value) : Number.isSafeInteger(value) && (value as number) >= 0) return;
   fail(path, 'nanoseconds since the epoch (a decimal string or a non-negative integer)', value);
@@ -85,7 +86,7 @@ function anyValue(value: unknown, path: string, depth: number): void {
   string(v.bytesValue, `${path}.bytesValue`);
 }
 
-function keyValues(value: unknown, path: string, depth = 0): void {
+export function keyValues(value: unknown, path: string, depth = 0): void {
   const list = array(value, path);
   for (let i = 0; i < list.length; i++) {
     const kv = list[i];

@@ -122,8 +122,16 @@ export function mapExport(spans: OtlpSpan[], nowUs: number): MappedExport {
       group = new Map();
       byTrace.set(usable.traceId, group);
     }
+    let mapped: MappedSpan;
+    try {
+      mapped = mapSpan(usable, nowUs);
+    } catch (err) {
+      // Whatever a span holds, it fails alone: its neighbours in the export are stored.
+      rejected.push(`${span.path}: could not be read (${(err as Error)?.message ?? err})`);
+      continue;
+    }
     group.delete(usable.spanId); // a later copy moves to the end, keeping export order
-    group.set(usable.spanId, mapSpan(usable, nowUs));
+    group.set(usable.spanId, mapped);
   }
   const traces = [...byTrace].map(([traceId, group]) => toTraceBatch(traceId, [...group.values()]));
   return { traces, accepted: spans.length - rejected.length, rejected };

@@ -1,3 +1,4 @@
+import { jsonDepth, MAX_JSON_DEPTH } from '@spanhouse/http';
 import { COST_MAX_USD, TOKEN_COUNT_MAX } from '@spanhouse/schema';
 import type { CostUsd, TokenUsage } from '../traces/model.ts';
 
@@ -11,7 +12,8 @@ const JSON_NUMBER_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
  * throws, and a thrown error (with its stack trace) cost more than all other mapping of a span
  * together; so scalars are recognized without JSON.parse (a JSON number literal converts with
  * Number() exactly as JSON.parse converts it), and JSON.parse only sees text that starts and
- * ends like an object, array or string.
+ * ends like an object, array or string. Text nested deeper than MAX_JSON_DEPTH stays text: parsed,
+ * it could not be written back (JSON.stringify recurses), and it is no structure anyone reads.
  */
 export function parseJsonish(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -38,6 +40,7 @@ export function parseJsonish(value: unknown): unknown {
     default:
       return JSON_NUMBER_RE.test(text) ? Number(text) : value;
   }
+  if (first !== '"' && jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return value;
   try {
     return JSON.parse(text);
   } catch {

@@ -160,6 +160,12 @@ export class WireReader {
     return this.uint32() | 0;
   }
 
+  /** A zigzag-encoded sint32. */
+  sint32(): number {
+    const v = this.uint32();
+    return (v >>> 1) ^ -(v & 1);
+  }
+
   bool(): boolean {
     return this.uint32() !== 0;
   }
@@ -200,6 +206,30 @@ export class WireReader {
       }
     }
     throw new Error('invalid varint encoding');
+  }
+
+  /**
+   * A 64-bit varint (int64 or uint64) as a plain number: exact while the magnitude is below 2^53
+   * (millisecond times, counts), rounded beyond. Up to seven bytes (49 bits: every millisecond time
+   * until the year 19800) are read without the object `long` makes; longer ones (negative int64s
+   * take ten) go through `long` and are combined from its halves.
+   */
+  int64Number(): number {
+    const buf = this.buf;
+    const start = this.pos;
+    let value = 0;
+    let scale = 1;
+    for (let pos = start; pos < start + 7 && pos < this.len; pos++) {
+      const b = buf[pos]!;
+      value += (b & 127) * scale;
+      if (b < 128) {
+        this.pos = pos + 1;
+        return value;
+      }
+      scale *= 128;
+    }
+    const l = this.long(false);
+    return (l.high | 0) * 4294967296 + (l.low >>> 0);
   }
 
   fixed32(): number {

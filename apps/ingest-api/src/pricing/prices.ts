@@ -58,7 +58,8 @@ export class PriceTable {
    * `{"model": {"input": usdPerToken, "output": usdPerToken}}`.
    */
   static load(overrideFile?: string): PriceTable {
-    const prices: Record<string, Price> = {};
+    // Model names are keys from a file: a null-prototype object takes any name as a plain key.
+    const prices: Record<string, Price> = Object.create(null);
     for (const [model, [input, output]] of Object.entries(DEFAULT_PRICES_PER_MILLION)) {
       prices[model] = { input: input / 1e6, output: output / 1e6 };
     }

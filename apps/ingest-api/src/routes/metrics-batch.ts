@@ -1,45 +1,52 @@
-import { TABLES } from '@spanhouse/db';
-import { limitBody } from '@spanhouse/http';
+import { admit, badRequest, bodyText, type Endpoint, readBody } from '@spanhouse/http';
+import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { metricsText, parseMetricsBody, readMetricsBody } from '../metrics/body.ts';
+import { parseMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
-import { buildMetricRows, encodeSamplesTsv, SAMPLE_COLUMNS, type SampleChunk } from '../metrics/rows.ts';
+import type { KnownSeries } from '../metrics/known-series.ts';
+import { buildMetricRows, encodeSamplesTsv } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
-import { SeriesCache } from '../metrics/series-cache.ts';
+import { storeMetricPoints } from '../metrics/store.ts';
+
+export const METRICS_BATCH_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post',
+    path: '/v1/metrics/batch',
+    summary: 'Labelled metric points; answered once durable (Spanhouse-Wait: commit: once readable), all or none',
+    tag: 'metrics',
+    auth: 'bearer',
+    body: { json: MetricsBatchRequest },
+    responses: { 200: { description: 'Durable', json: MetricsBatchResponse } },
+  },
+];
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
- * committed. A batch with any invalid point is refused whole (400 naming the point and field).
+ * durable. A batch with any invalid point is refused whole (400 naming the point and field).
  */
-export function metricsBatchRoutes(deps: IngestDeps) {
-  const cache = new SeriesCache();
-  deps.ingestor.encodeWith(TABLES.metricSamples, {
-    format: 'TabSeparated',
-    columns: SAMPLE_COLUMNS,
-    // The samples buffer holds one pre-encoded chunk per request (see SampleChunk).
-    encode: (chunks) => Buffer.concat((chunks as SampleChunk[]).map((c) => c.bytes)),
-    countOf: (chunk) => (chunk as SampleChunk).rows,
-  });
-  return new Hono().post('/v1/metrics/batch', limitBody(deps.config.limits.bodyBytes), async (c) => {
-    const body = await readMetricsBody(c);
-    const batch = scanMetricsBatch(body, cache) ?? parsed(metricsText(body), cache);
-    await deps.ingestor.submit({
-      [TABLES.metricSeries]: batch.series,
-      [TABLES.metricSamples]: batch.samples.rows > 0 ? [batch.samples] : [],
-    });
-    batch.markStored();
+export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
+  const { limits } = deps.config;
+  return new Hono().post('/v1/metrics/batch', admit(deps.admission, limits.bodyBytes), async (c) => {
+    const body = await readBody(c, limits);
+    if (body.length === 0) throw badRequest('request body is empty; expected JSON');
+    const batch = scanMetricsBatch(body, known) ?? parsed(bodyText(body), known);
+    await storeMetricPoints(c, deps, batch);
     const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
   });
 }
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
-function parsed(text: string, cache: SeriesCache): ScannedBatch {
-  const rows = buildMetricRows(decodeMetricsBatch(parseMetricsBody(text)), cache);
+function parsed(text: string, known: KnownSeries): ScannedBatch {
+  const decoded = decodeMetricsBatch(parseMetricsBody(text));
+  const rows = buildMetricRows(decoded, known);
+  let minUs = Number.POSITIVE_INFINITY;
+  for (const us of decoded.us) if (us < minUs) minUs = us;
   return {
     samples: { bytes: Buffer.from(encodeSamplesTsv(rows.samples)), rows: rows.samples.length },
     series: rows.series,
+    minUs,
     markStored: rows.markStored,
   };
 }

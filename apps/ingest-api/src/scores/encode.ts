@@ -1,6 +1,6 @@
 import { microsToCh } from '@spanhouse/schema';
-import { LineBytes } from '../buffer/line-bytes.ts';
-import { tsvField } from '../traces/tsv.ts';
+import { tsvField } from '../tsv/fields.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 import type { ScoreRow } from './rows.ts';
 
 export const SCORE_COLUMNS: [string, ...string[]] = [

@@ -1,17 +1,16 @@
 import { TABLES } from '@spanhouse/db';
-import type { Ingestor, TableEncoder } from '../buffer/ingestor.ts';
-import { LineBytes } from '../buffer/line-bytes.ts';
+import type { TableRows } from '../ingest/ingestor.ts';
+import { quoted, tsvField } from '../tsv/fields.ts';
+import { LineBytes } from '../tsv/line-bytes.ts';
 import type { ObservationRow, TraceRow, Versioned } from './rows.ts';
-import { quoted, tsvField } from './tsv.ts';
-
-export { quoted, tsvField };
 
 /*
- * Trace and observation rows as TabSeparated text, in UTF-8 bytes, for the ingest buffer
- * (Ingestor.encodeWith), the way metric samples are written. chDB parses TabSeparated faster than JSONEachRow, and building
- * the text costs the ingest thread less than the client's per-row JSON.stringify (see
- * scripts/ingest-load.ts for the measurement). The rows stay the objects buildTraceRows returns,
- * so anything that inserts them as JSONEachRow (tests, the bench loader) keeps working.
+ * Trace and observation rows as TabSeparated text, in UTF-8 bytes, for the ingestor, the way
+ * metric samples are written: ClickHouse parses TabSeparated faster than JSONEachRow, and building
+ * the text costs the ingest thread less than a per-row JSON.stringify
+ * (docs/decisions/0004-ingest-tabseparated.md). The rows stay the objects
+ * buildTraceRows returns, so anything that inserts them as JSONEachRow (tests, the bench loader)
+ * keeps working.
  *
  * TabSeparated rules: a field is escaped text (backslash, tab, newline and carriage return as
  * backslash sequences), NULL is \N. Tuples, arrays and maps are written in ClickHouse's literal
@@ -143,90 +142,13 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
   return out.bytes();
 }
 
-/*
- * Rows are encoded when their request arrives, not when the buffer flushes: a request then hands
- * the buffer one byte buffer per table instead of thousands of row objects, and while it waits for
- * its commit (hundreds of milliseconds under load) the garbage collector has nothing of it to copy
- * from young to old space. Under load that copying was a fifth of the ingest thread's time.
- * The buffer still counts rows: the bytes stand in the first row, markers fill the others.
- */
-class EncodedText {
-  constructor(readonly bytes: Buffer) {}
-}
-/** A row whose text is in an EncodedText before it. */
-const ENCODED: object = Object.freeze({});
-
-/** `count` buffer rows holding `bytes`, the TabSeparated lines of `count` rows. */
-export function encodedRows(bytes: Buffer, count: number): object[] {
-  if (count === 0) return [];
-  const rows: object[] = new Array(count).fill(ENCODED);
-  rows[0] = new EncodedText(bytes);
-  return rows;
-}
-
-/** A request's trace rows as the ingest buffer takes them (Ingestor.submit). */
-export function traceRowsForSubmit(observations: readonly ObservationRow[], traces: readonly TraceRow[]) {
-  return {
-    [TABLES.observations]: encodedRows(encodeObservationsTsv(observations), observations.length),
-    [TABLES.traces]: encodedRows(encodeTracesTsv(traces), traces.length),
-  };
-}
-
-/** A flush's text: encoded requests as they are, and row objects submitted as such, encoded now. */
-export function flushText<Row>(rows: object[], encode: (rows: Row[]) => Buffer): Buffer {
-  const parts: Buffer[] = [];
-  let plain: Row[] = [];
-  for (const row of rows) {
-    if (row === ENCODED) continue;
-    if (row instanceof EncodedText) {
-      if (plain.length > 0) {
-        parts.push(encode(plain));
-        plain = [];
-      }
-      parts.push(row.bytes);
-    } else {
-      plain.push(row as Row);
-    }
-  }
-  if (plain.length > 0) parts.push(encode(plain));
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-}
-
-/** The encoders of the two trace tables, for Ingestor.encodeWith. */
-export function traceTableEncoders(): Record<string, TableEncoder> {
-  return {
-    [TABLES.observations]: {
-      format: 'TabSeparated',
-      columns: OBSERVATION_COLUMNS,
-      encode: (rows) => flushText(rows, encodeObservationsTsv),
-    },
-    [TABLES.traces]: {
-      format: 'TabSeparated',
-      columns: TRACE_COLUMNS,
-      encode: (rows) => flushText(rows, encodeTracesTsv),
-    },
-  };
-}
-
 /**
- * A table written as TabSeparated encoded at request time: its rows as Ingestor.submit takes them,
- * and the encoder to register (Ingestor.encodeWith) when a route that writes it is built.
+ * A request's trace rows as the ingestor takes them: encoded when the request arrives, so that
+ * while it waits for the log nothing of it but bytes stays on the JavaScript heap.
  */
-export function tsvTable<Row>(table: string, columns: [string, ...string[]], encode: (rows: readonly Row[]) => Buffer) {
+export function traceTableRows(observations: readonly ObservationRow[], traces: readonly TraceRow[]): TableRows {
   return {
-    rowsForSubmit: (rows: readonly Row[]): Record<string, object[]> => ({
-      [table]: encodedRows(encode(rows), rows.length),
-    }),
-    use: (ingestor: Pick<Ingestor, 'encodeWith'>): void =>
-      ingestor.encodeWith(table, { format: 'TabSeparated', columns, encode: (rows) => flushText(rows, encode) }),
+    [TABLES.observations]: { bytes: encodeObservationsTsv(observations), rows: observations.length },
+    [TABLES.traces]: { bytes: encodeTracesTsv(traces), rows: traces.length },
   };
-}
-
-/**
- * Writes the trace tables as TabSeparated from now on. Every route that submits trace rows calls
- * this when it is built (before its first request), so the format never depends on which route
- * registered first; registering twice is harmless.
- */
-export function useTraceEncoders(ingestor: Pick<Ingestor, 'encodeWith'>): void {
-  for (const [table, encoder] of Object.entries(traceTableEncoders())) ingestor.encodeWith(table, encoder);
 }

@@ -5,7 +5,7 @@ import type { ObservationRecord, TracePiece } from './model.ts';
 const text = (s: string | null | undefined) => (s ? s : undefined);
 
 /**
- * A validated batch body (SPEC.md 4.2) to the normalized model. Throws 400 for what the schema
+ * A validated batch body (POST /v1/l/batch) to the normalized model. Throws 400 for what the schema
  * cannot say alone: an observation of another trace, an end before its start.
  */
 export function fromBatch(body: BatchRequest): { piece: TracePiece; observations: ObservationRecord[] } {

@@ -1,17 +1,9 @@
 /**
  * JSON text for stored values, without writing the same text twice: objects that many rows share
- * (an OTLP resource's attributes, its scope) and objects parsed from JSON text (IO the Langfuse SDK
- * sends as JSON) have their text remembered, so a row reuses it instead of serializing again.
- * Remembered text always parses to the value it stands for; it may differ from JSON.stringify's
- * spelling only in insignificant ways (whitespace, escapes, number spelling) when a sender wrote
- * its JSON so.
+ * (an OTLP resource's attributes, its scope) have their text remembered, so a row reuses it
+ * instead of serializing again.
  */
 const known = new WeakMap<object, string>();
-
-/** Remembers `text` as the JSON of `value` (`text` must parse to `value`). */
-export function rememberJson(value: object, text: string): void {
-  known.set(value, text);
-}
 
 /** Remembers the JSON of an object many rows will hold, once. */
 export function shareJson(value: object): void {

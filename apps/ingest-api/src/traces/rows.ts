@@ -250,7 +250,8 @@ export function buildTraceRows(
     modelTotal[model] = (modelTotal[model] ?? 0) + (u?.[3] ?? 0);
     modelCost[model] = (modelCost[model] ?? 0) + cost;
   }
-  const metadata: TraceRow['metadata'] = {};
+  // Keys are the client's: a null-prototype object, where "__proto__" is a key like any other.
+  const metadata: TraceRow['metadata'] = Object.create(null);
   for (const [key, value] of Object.entries(piece.metadata ?? {})) {
     if (value !== undefined) metadata[key] = [version, jsonOf(value)];
   }
@@ -287,4 +288,55 @@ export function buildTraceRows(
     model_cost: modelCost,
   };
   return { trace, observations };
+}
+
+type Piece = { piece: TracePiece; observations: ObservationRecord[] };
+
+/**
+ * The rows of many trace pieces (an OTLP export's, or a data set's), each with a version of its
+ * own. With `rejected`, a piece whose rows cannot be written fails alone: should an observation's
+ * row fail, whatever it holds, that observation is left out and said why in `rejected`, the rest
+ * of its trace kept; should the trace's own fields fail, the piece's observations are rejected and
+ * the other pieces kept. Without it, such an error is thrown.
+ */
+export function rowsOfPieces(
+  pieces: readonly Piece[],
+  prices: PriceTable,
+  rejected?: string[],
+): { traces: TraceRow[]; observations: ObservationRow[] } {
+  const traces: TraceRow[] = [];
+  const observations: ObservationRow[] = [];
+  for (const piece of pieces) {
+    const version = nextVersion();
+    const rows = rejected
+      ? rowsIsolating(piece, prices, version, rejected)
+      : buildTraceRows(piece.piece, piece.observations, prices, version);
+    if (!rows) continue;
+    for (const row of rows.observations) observations.push(row);
+    traces.push(rows.trace);
+  }
+  return { traces, observations };
+}
+
+function rowsIsolating({ piece, observations }: Piece, prices: PriceTable, version: number, rejected: string[]) {
+  try {
+    return buildTraceRows(piece, observations, prices, version);
+  } catch {
+    const why = (err: unknown) => String((err as Error)?.message ?? err);
+    const kept = observations.filter((o) => {
+      try {
+        toObservationRow(o, version, prices);
+        return true;
+      } catch (err) {
+        rejected.push(`span ${o.id} of trace ${piece.id}: could not be stored (${why(err)})`);
+        return false;
+      }
+    });
+    try {
+      return buildTraceRows(piece, kept, prices, version);
+    } catch (err) {
+      for (const o of kept) rejected.push(`span ${o.id}: its trace ${piece.id} could not be stored (${why(err)})`);
+      return undefined;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
+import { KnownSeries } from '../../src/metrics/known-series.ts';
 import { buildMetricRows, encodeSamplesTsv, escapeTsv } from '../../src/metrics/rows.ts';
-import { SeriesCache } from '../../src/metrics/series-cache.ts';
 import { canonicalSeries, seriesId } from '../../src/metrics/series-id.ts';
 
 describe('series ids', () => {
@@ -43,7 +43,7 @@ describe('buildMetricRows', () => {
     });
 
   it('gives one sample row per point and one series row per new series', () => {
-    const rows = buildMetricRows(batch(), new SeriesCache());
+    const rows = buildMetricRows(batch(), new KnownSeries());
     expect(rows.samples.map((r) => [r.ts, r.value])).toEqual([
       ['1767225600.500000', 1],
       ['1767225610.000000', 2],
@@ -54,15 +54,33 @@ describe('buildMetricRows', () => {
   });
 
   it('sends a series row again until one was committed, then no more', () => {
-    const cache = new SeriesCache();
+    const cache = new KnownSeries();
     const first = buildMetricRows(batch(), cache);
     expect(buildMetricRows(batch(), cache).series).toHaveLength(2);
     first.markStored();
     expect(buildMetricRows(batch(), cache).series).toHaveLength(0);
   });
 
+  it('holds at most its byte budget of label text, however large the label sets', () => {
+    const budget = 1024 * 1024;
+    const cache = new KnownSeries(1_000_000, budget);
+    const big = (n: number) =>
+      Object.fromEntries(Array.from({ length: 64 }, (_, k) => [`key${k}`, `${n}-${k}-${'v'.repeat(1000)}`]));
+    let peak = 0;
+    for (let n = 0; n < 200; n++) {
+      const labels = big(n);
+      const entry = cache.lookup('wide', labels);
+      expect(entry.id).toBe(seriesId('wide', labels));
+      cache.rememberRaw('wide', JSON.stringify(labels), entry);
+      peak = Math.max(peak, cache.heldBytes);
+    }
+    // 200 series of ~128 KiB of label text each would be ~25 MiB; each lookup keeps within its
+    // budget but for the one series that crossed it.
+    expect(peak).toBeLessThan(2 * budget + 2 * 200 * 1024);
+  });
+
   it('starts over when the cache is full, which only resends series rows', () => {
-    const cache = new SeriesCache(1);
+    const cache = new KnownSeries(1);
     buildMetricRows(batch(), cache).markStored();
     expect(cache.size).toBeLessThanOrEqual(1);
     expect(buildMetricRows(batch(), cache).series.length).toBeGreaterThan(0);

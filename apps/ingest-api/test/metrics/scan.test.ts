@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
+import { KnownSeries } from '../../src/metrics/known-series.ts';
 import { buildMetricRows, encodeSamplesTsv } from '../../src/metrics/rows.ts';
 import { scanMetricsBatch as scanBytes } from '../../src/metrics/scan.ts';
-import { SeriesCache } from '../../src/metrics/series-cache.ts';
 
 /** The scanner over a body's UTF-8 bytes, its sample lines as text. */
-function scanMetricsBatch(text: string, cache: SeriesCache) {
+function scanMetricsBatch(text: string, cache: KnownSeries) {
   const scanned = scanBytes(Buffer.from(text), cache);
   return scanned && { ...scanned, samples: { tsv: scanned.samples.bytes.toString(), rows: scanned.samples.rows } };
 }
 
 /** What the JSON.parse path stores for a body: sample lines and new series. */
 function slowPath(text: string) {
-  const rows = buildMetricRows(decodeMetricsBatch(JSON.parse(text)), new SeriesCache());
+  const rows = buildMetricRows(decodeMetricsBatch(JSON.parse(text)), new KnownSeries());
   return { tsv: encodeSamplesTsv(rows.samples), series: rows.series };
 }
 
@@ -28,7 +28,7 @@ const lines = (tsv: string) =>
     });
 
 function expectSameAsSlowPath(text: string) {
-  const fast = scanMetricsBatch(text, new SeriesCache());
+  const fast = scanMetricsBatch(text, new KnownSeries());
   expect(fast, 'the scanner should read this body').toBeDefined();
   const slow = slowPath(text);
   expect(lines(fast!.samples.tsv)).toEqual(lines(slow.tsv));
@@ -78,7 +78,7 @@ describe('the metrics body scanner', () => {
       '{"labels":{},"name":"cpu","value":-0,"timestamp":"2026-01-01T00:00:00.5Z"},' +
       '{"name":"mem","labels":{"a":"1","b":"2"},"value":1E3,"timestamp":"2026-01-01T00:00:10+02:00"} ] } ';
     expectSameAsSlowPath(text);
-    const rows = lines(scanMetricsBatch(text, new SeriesCache())!.samples.tsv);
+    const rows = lines(scanMetricsBatch(text, new KnownSeries())!.samples.tsv);
     expect(rows.map((r) => r.value)).toEqual([1.5, 0, 1000]);
     // A point without labels and one with {} are the same series.
     expect(rows[0]!.id).toBe(rows[1]!.id);
@@ -86,7 +86,7 @@ describe('the metrics body scanner', () => {
 
   it('writes a number as JS prints it when ClickHouse might read the text differently', () => {
     const scanned = (v: string) =>
-      scanMetricsBatch(`{"metrics":[{"name":"x","value":${v},"timestamp":"2026-01-01T00:00:00Z"}]}`, new SeriesCache())!
+      scanMetricsBatch(`{"metrics":[{"name":"x","value":${v},"timestamp":"2026-01-01T00:00:00Z"}]}`, new KnownSeries())!
         .samples.tsv.trim()
         .split('\t')[3];
     expect(scanned('1.25')).toBe('1.25');
@@ -122,25 +122,25 @@ describe('the metrics body scanner', () => {
       `${body(point())},`,
       body(point()).slice(0, -1),
     ];
-    for (const text of outside) expect(scanMetricsBatch(text, new SeriesCache()), text.slice(0, 80)).toBeUndefined();
+    for (const text of outside) expect(scanMetricsBatch(text, new KnownSeries()), text.slice(0, 80)).toBeUndefined();
   });
 
   it('hands bytes that are not UTF-8, and a leading byte order mark, to the text path', () => {
     const ok = Buffer.from(body(point({ labels: { host: 'é' } })));
-    expect(scanBytes(ok, new SeriesCache())).toBeDefined();
+    expect(scanBytes(ok, new KnownSeries())).toBeDefined();
     const at = ok.indexOf(Buffer.from('é'));
     // A lone byte, a cut sequence, a surrogate, and the first 3 bytes of a 4-byte character (one
     // replacement character, as long as the bytes it replaces).
     for (const bad of [[0xff], [0xc3], [0xed, 0xa0, 0x80], [0xf0, 0x90, 0x80]].map((b) => Buffer.from(b))) {
       const damaged = Buffer.concat([ok.subarray(0, at), bad, ok.subarray(at + 2)]);
-      expect(scanBytes(damaged, new SeriesCache()), bad.toString('hex')).toBeUndefined();
+      expect(scanBytes(damaged, new KnownSeries()), bad.toString('hex')).toBeUndefined();
     }
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), ok]);
-    expect(scanBytes(bom, new SeriesCache())).toBeUndefined();
+    expect(scanBytes(bom, new KnownSeries())).toBeUndefined();
   });
 
   it('reports each new series once per batch and none once marked stored', () => {
-    const cache = new SeriesCache();
+    const cache = new KnownSeries();
     const text = body(point(), point({ value: 2 }), point({ labels: { host: 'b' } }));
     const first = scanMetricsBatch(text, cache)!;
     expect(first.series.map((s) => s.labels)).toEqual([{ host: 'a' }, { host: 'b' }]);

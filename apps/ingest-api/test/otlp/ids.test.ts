@@ -37,7 +37,7 @@ describe('idToHex', () => {
   });
 });
 
-describe('ids as UUIDs (DESIGN.md, OTLP)', () => {
+describe('ids as UUIDs (docs/api.md, OTLP)', () => {
   it('a trace id is its 32 hex digits as 8-4-4-4-12', () => {
     expect(traceIdToUuid(TRACE_HEX)).toBe('5b8efff7-9803-8103-d269-b633813fc60c');
   });

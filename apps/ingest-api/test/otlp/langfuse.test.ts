@@ -39,7 +39,7 @@ describe('Langfuse attributes (what @langfuse/tracing sends)', () => {
     expect(observation.usage).toEqual({ input: 7, output: 3, total: 10 });
   });
 
-  it('langfuse.generation.model (SPEC.md) and a model alone make a GENERATION', () => {
+  it('langfuse.generation.model and a model alone make a GENERATION', () => {
     expect(map({ 'langfuse.generation.model': 'claude-3-5-sonnet' }).observation).toMatchObject({
       type: 'GENERATION',
       model: 'claude-3-5-sonnet',

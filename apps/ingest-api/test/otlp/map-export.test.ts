@@ -96,7 +96,7 @@ describe('mapExport: spans of one export → one piece per trace', () => {
     expect(trace!.observations.map((o) => o.name)).toEqual(['second']);
   });
 
-  it('observation ids follow DESIGN.md', () => {
+  it('observation ids are 16 zeros and the span id, as a UUID', () => {
     const [trace] = mapExport([span({})], NOW_US).traces;
     expect(trace!.observations[0]).toMatchObject({
       id: '00000000-0000-0000-00f0-67aa0ba902b7',

@@ -1,19 +1,44 @@
-/** A stored series as the series table returns it. */
-export type SeriesInfo = { id: string; labels: Record<string, string> };
+/**
+ * A label set: any string is a valid key (`__proto__`, `constructor`, `toString` included), so
+ * label sets are objects without a prototype, built only by labelSet, and read only through own
+ * keys (Object.keys, Object.hasOwn). A plain object would turn `__proto__` into its prototype and
+ * answer `constructor` with a function. JSON.stringify writes every own key.
+ */
+export type Labels = Record<string, string>;
 
-/** One output series: the stored series it aggregates, and its labels. */
+/** A label set of `entries`. */
+export function labelSet(entries: Iterable<readonly [string, string]>): Labels {
+  const out: Labels = Object.create(null);
+  for (const [k, v] of entries) out[k] = v;
+  return out;
+}
+
+/** The value of `key` in `labels`, or '' when the set lacks it (the group_by rule). */
+export const labelValue = (labels: Labels, key: string): string => (Object.hasOwn(labels, key) ? labels[key]! : '');
+
+/** A stored series as the series table returns it. */
+export type SeriesInfo = { id: string; labels: Labels };
+
+/** A series of the metric that matches the query: its id and, with group_by, its group's value. */
+export type Candidate = { id: string; value?: string };
+
+/** One output series: its labels and the stored series it aggregates (ids). */
 export type Group = {
-  labels: Record<string, string>;
+  labels: Labels;
   /** Canonical form of `labels`; output series are ordered by it. */
   key: string;
-  series: SeriesInfo[];
+  /**
+   * The stored series of the group; in label order where that order is needed (it breaks ties of
+   * `last` between series of one group: see orderMembers).
+   */
+  members: string[];
 };
 
 /**
  * The canonical form of a label set: its pairs sorted by key, as JSON. Output series are sorted
  * by this string (JS code-unit order); it decides which 50 series survive the series cut.
  */
-export function labelsKey(labels: Record<string, string>): string {
+export function labelsKey(labels: Labels): string {
   return JSON.stringify(
     Object.keys(labels)
       .sort()
@@ -22,40 +47,85 @@ export function labelsKey(labels: Record<string, string>): string {
 }
 
 /** Labels with keys in sorted order, so output reads the same whatever order they were sent in. */
-export function sortedLabels(labels: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const k of Object.keys(labels).sort()) out[k] = labels[k]!;
-  return out;
+export function sortedLabels(labels: Labels): Labels {
+  return labelSet(
+    Object.keys(labels)
+      .sort()
+      .map((k) => [k, labels[k]!] as const),
+  );
+}
+
+export const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Without group_by: one output series per stored series, labelled with its labels, in label order. */
+export function groupsBySeries(series: readonly SeriesInfo[]): Group[] {
+  // Each label set is serialized once, not at every comparison of the sort.
+  return series
+    .map((s) => ({ labels: sortedLabels(s.labels), key: labelsKey(s.labels), members: [s.id] }))
+    .sort((a, b) => compareKeys(a.key, b.key));
 }
 
 /**
- * Output series of a query (DESIGN.md, Metrics query): without group_by, one per stored series,
- * labelled with its full label set; with group_by, one per value of that label, labelled
- * `{key: value}`, where series lacking the key form the group `{key: ""}`. Sorted by labelsKey;
- * the series inside a group too (that order breaks ties of `last`).
+ * With group_by: one output series per value of the label, labelled `{key: value}` (series lacking
+ * the key have the value ""), in label order. Members keep the order of `candidates`.
  */
-export function groupSeries(series: readonly SeriesInfo[], groupBy?: string): Group[] {
-  // Each label set is serialized once (a sort comparator that serialized both sides at every
-  // comparison took ~5 ms per query for 1000 series, and as much again in garbage collection).
-  const byKey = new Map<string, { group: Group; members: { key: string; s: SeriesInfo }[] }>();
-  for (const s of series) {
-    const own = labelsKey(s.labels);
-    const labels = groupBy === undefined ? sortedLabels(s.labels) : { [groupBy]: s.labels[groupBy] ?? '' };
-    const key = groupBy === undefined ? own : labelsKey(labels);
-    let entry = byKey.get(key);
-    if (!entry) {
-      entry = { group: { labels, key, series: [] }, members: [] };
-      byKey.set(key, entry);
-    }
-    entry.members.push({ key: own, s });
+export function groupsByValue(candidates: readonly Candidate[], groupBy: string): Group[] {
+  const byValue = new Map<string, string[]>();
+  for (const c of candidates) {
+    const value = c.value ?? '';
+    const members = byValue.get(value);
+    if (members) members.push(c.id);
+    else byValue.set(value, [c.id]);
   }
-  const entries = [...byKey.values()].sort((a, b) => compare(a.group.key, b.group.key));
-  return entries.map(({ group, members }) => {
-    group.series = members.sort((a, b) => compare(a.key, b.key)).map((m) => m.s);
-    return group;
+  return [...byValue].map(([value, members]) => {
+    const labels = labelSet([[groupBy, value]]);
+    return { labels, key: labelsKey(labels), members };
   });
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/**
+ * Output series of stored series whose labels are at hand (docs/api.md, metrics query): without
+ * group_by, one per series with its full labels; with group_by, one per value of that label, the
+ * members of each group in label order. Sorted by labelsKey.
+ */
+export function groupSeries(series: readonly SeriesInfo[], groupBy?: string): Group[] {
+  if (groupBy === undefined) return groupsBySeries(series);
+  const ordered = groupsBySeries(series);
+  const labelsOf = new Map(series.map((s) => [s.id, s.labels]));
+  const candidates = ordered.map((g) => ({
+    id: g.members[0]!,
+    value: labelValue(labelsOf.get(g.members[0]!)!, groupBy),
+  }));
+  return groupsByValue(candidates, groupBy).sort((a, b) => compareKeys(a.key, b.key));
+}
+
+/**
+ * The series of `groups` as parallel arrays, for reads that map series to groups in SQL: every
+ * series id, its group index, and its tie-break rank for `last` (the earlier series in label
+ * order ranks higher, i.e. wins a tie); and id -> group index for mapping rows back.
+ */
+export type GroupIndex = {
+  ids: bigint[];
+  groupOf: number[];
+  rank: number[];
+  groupOfId: Map<string, number>;
+  groupCount: number;
+  /** Every group is one series (no group_by, or one series per value). */
+  onePerGroup: boolean;
+};
+
+export function indexGroups(groups: readonly Group[]): GroupIndex {
+  const ids: bigint[] = [];
+  const groupOf: number[] = [];
+  const rank: number[] = [];
+  const groupOfId = new Map<string, number>();
+  groups.forEach((g, gi) => {
+    g.members.forEach((id, si) => {
+      ids.push(BigInt(id));
+      groupOf.push(gi);
+      rank.push(g.members.length - si);
+      groupOfId.set(id, gi);
+    });
+  });
+  return { ids, groupOf, rank, groupOfId, groupCount: groups.length, onePerGroup: ids.length === groups.length };
 }

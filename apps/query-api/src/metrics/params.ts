@@ -1,5 +1,6 @@
 import { badRequest, validate } from '@spanhouse/http';
 import { isoToMicros, type MetricAgg, type MetricStep, MetricsQueryParams } from '@spanhouse/schema';
+import { type Labels, labelSet } from './groups.ts';
 
 /** A validated metrics query: what every later step works from. */
 export type MetricsQuery = {
@@ -8,7 +9,7 @@ export type MetricsQuery = {
   fromUs: number;
   toUs: number;
   /** Containment filter: a series matches when its labels include every pair. */
-  labels: Record<string, string>;
+  labels: Labels;
   step: MetricStep;
   agg: MetricAgg;
   groupBy?: string;
@@ -17,7 +18,7 @@ export type MetricsQuery = {
 const HOUR_US = 3_600e6;
 
 /**
- * Query string to MetricsQuery. Defaults (SPEC.md 4.7, part 8): `to` = now, `from` = one hour
+ * Query string to MetricsQuery. Defaults (docs/api.md): `to` = now, `from` = one hour
  * before `to` (so without either, the last hour ending now; with only `to`, the hour before it),
  * step 1m, agg avg. Every refusal is a 400 naming the parameter.
  */
@@ -46,8 +47,8 @@ function micros(iso: string, field: string): number {
 }
 
 /** `labels` is a URL-encoded JSON object of string values: `{"host":"a","region":"eu"}`. */
-export function parseLabelFilter(text: string | undefined): Record<string, string> {
-  if (text === undefined) return {};
+export function parseLabelFilter(text: string | undefined): Labels {
+  if (text === undefined) return labelSet([]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -57,10 +58,10 @@ export function parseLabelFilter(text: string | undefined): Record<string, strin
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw badRequest('labels: must be a JSON object such as {"host":"a"}');
   }
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parsed)) {
+  // JSON.parse makes every key an own property, `__proto__` included; Object.entries keeps it.
+  const entries = Object.entries(parsed);
+  for (const [key, value] of entries) {
     if (typeof value !== 'string') throw badRequest(`labels: the value of ${JSON.stringify(key)} must be a string`);
-    out[key] = value;
   }
-  return out;
+  return labelSet(entries as [string, string][]);
 }

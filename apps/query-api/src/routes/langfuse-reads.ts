@@ -1,5 +1,13 @@
-import { notFoundError, queryObject, validate } from '@spanhouse/http';
-import { PROJECT_ID } from '@spanhouse/schema';
+import { type Endpoint, notFoundError, queryObject, validate } from '@spanhouse/http';
+import {
+  ObservationListResponse,
+  ObservationOutput,
+  ObservationV2Response,
+  PROJECT_ID,
+  ProjectsResponse,
+  SessionDetail,
+  SessionListResponse,
+} from '@spanhouse/schema';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { QueryDeps } from '../deps.ts';
@@ -10,6 +18,38 @@ import { getSession, listSessions, SessionListParams } from '../sessions/session
 
 const PathId = (name: string) =>
   v.pipe(v.string(), v.minLength(1), v.maxLength(256, `${name} must be at most 256 characters`));
+
+const read = (path: string, summary: string, json: Endpoint['query'], extra: Partial<Endpoint> = {}): Endpoint => ({
+  method: 'get',
+  path,
+  summary,
+  tag: 'langfuse',
+  auth: 'bearer-or-basic',
+  ...extra,
+  responses: { 200: { description: summary, json } },
+});
+
+export const LANGFUSE_READ_ENDPOINTS: Endpoint[] = [
+  read('/api/public/projects', "The project the keys belong to (the SDKs' auth check)", ProjectsResponse),
+  read('/api/public/sessions', 'Sessions, newest first', SessionListResponse, { query: SessionListParams }),
+  read('/api/public/sessions/:sessionId', 'One session with its traces, oldest first', SessionDetail, {
+    params: { sessionId: PathId('sessionId') },
+  }),
+  read('/api/public/observations', "A page of observations (Langfuse's v1 list)", ObservationListResponse, {
+    query: ObservationListParams,
+  }),
+  read('/api/public/observations/:observationId', 'One observation', ObservationOutput, {
+    params: { observationId: PathId('observationId') },
+  }),
+  read(
+    '/api/public/v2/observations',
+    'Observations after a cursor, with the requested field groups',
+    ObservationV2Response,
+    {
+      query: ObservationV2Params,
+    },
+  ),
+];
 
 /**
  * Langfuse's read endpoints beyond traces and scores: sessions, observations (v1 pages, v2

@@ -1,4 +1,5 @@
-import { notFoundError, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, notFoundError, queryObject, validate } from '@spanhouse/http';
+import { TraceDetail, TraceListResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { QueryDeps } from '../deps.ts';
@@ -7,6 +8,27 @@ import { listTraces } from '../traces/list.ts';
 import { TraceListParams } from '../traces/params.ts';
 
 const TraceId = v.pipe(v.string(), v.minLength(1), v.maxLength(256, 'traceId must be at most 256 characters'));
+
+export const TRACE_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get',
+    path: '/api/public/traces',
+    summary: 'A page of traces, filtered and ordered',
+    tag: 'traces',
+    auth: 'bearer-or-basic',
+    query: TraceListParams,
+    responses: { 200: { description: 'A page of traces', json: TraceListResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/public/traces/:traceId',
+    summary: 'One trace with its observations',
+    tag: 'traces',
+    auth: 'bearer-or-basic',
+    params: { traceId: TraceId },
+    responses: { 200: { description: 'The trace', json: TraceDetail } },
+  },
+];
 
 /** GET /api/public/traces and /api/public/traces/:traceId. */
 export function traceRoutes(deps: QueryDeps) {

@@ -1,7 +1,13 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import { chToIso, PROJECT_ID } from '@spanhouse/schema';
+import {
+  chToIso,
+  PROJECT_ID,
+  type SessionDetail,
+  type SessionListResponse,
+  type SessionOutput,
+} from '@spanhouse/schema';
 import * as v from 'valibot';
-import { fromTraceRow, TRACE_COLUMNS } from '../traces/from-row.ts';
+import { fromTraceRow, traceOutput, traceSelect } from '../traces/from-row.ts';
 import { List, Pagination, Time } from '../traces/params.ts';
 import { TRACE_EXPR, whereClause } from '../traces/sql.ts';
 
@@ -19,7 +25,7 @@ const SESSIONS = `
   SELECT session_id.2 AS id, min(timestamp) AS created_at, argMin(${TRACE_EXPR.environment}, timestamp) AS session_environment
   FROM ${TABLES.traces} FINAL WHERE session_id.2 != '' GROUP BY id`;
 
-const toSession = (r: Record<string, unknown>) => ({
+const toSession = (r: Record<string, unknown>): SessionOutput => ({
   id: String(r.id),
   createdAt: chToIso(String(r.created_at)),
   projectId: PROJECT_ID,
@@ -27,7 +33,7 @@ const toSession = (r: Record<string, unknown>) => ({
 });
 
 /** Sessions, newest first (ties by id), with the count. */
-export async function listSessions(db: Db, q: SessionListParams, signal?: AbortSignal) {
+export async function listSessions(db: Db, q: SessionListParams, signal?: AbortSignal): Promise<SessionListResponse> {
   const p = new ParamBuilder();
   const where: string[] = [];
   if (q.fromTimestamp !== undefined)
@@ -53,11 +59,11 @@ export async function listSessions(db: Db, q: SessionListParams, signal?: AbortS
 }
 
 /** One session with its traces (oldest first, Langfuse's Trace shape), or undefined. */
-export async function getSession(db: Db, id: string, signal?: AbortSignal) {
+export async function getSession(db: Db, id: string, signal?: AbortSignal): Promise<SessionDetail | undefined> {
   const p = new ParamBuilder();
   const traces = await queryRows(db, {
     sql: `
-      SELECT ${TRACE_COLUMNS(TRACE_EXPR)} FROM ${TABLES.traces} FINAL
+      SELECT ${traceSelect(TRACE_EXPR)} FROM ${TABLES.traces} FINAL
       WHERE id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE session_id.2 = ${p.add(id, 'String')})
       ORDER BY timestamp, id`,
     params: p.params,
@@ -73,22 +79,9 @@ export async function getSession(db: Db, id: string, signal?: AbortSignal) {
     projectId: PROJECT_ID,
     environment: first.environment,
     traces: traces.map((t) => ({
-      id: t.id,
-      timestamp: t.timestamp,
-      name: t.name,
-      input: t.input,
-      output: t.output,
-      sessionId: t.sessionId,
-      release: t.release,
-      version: t.version,
-      userId: t.userId,
-      metadata: t.metadata,
-      tags: t.tags,
+      ...traceOutput(t),
       public: false,
-      environment: t.environment,
       htmlPath: `/project/${PROJECT_ID}/traces/${t.id}`,
-      latency: t.latency,
-      totalCost: t.totalCost,
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { chToIso } from '@spanhouse/schema';
 
-/** Columns selected for a trace (see TRACE_COLUMNS). */
+/** Columns selected for a trace (see traceSelect). */
 export type TraceFields = {
   id: string;
   timestamp: string;
@@ -13,14 +13,16 @@ export type TraceFields = {
   tags: string[];
   latency: number;
   totalCost: number;
+  /** Tokens summed over the trace's observations. */
+  usage: { input: number; output: number; total: number };
   observationIds: string[];
   input: unknown;
   output: unknown;
   metadata: Record<string, unknown>;
 };
 
-/** What the trace readers select; `fromTraceRow` maps it. */
-export const TRACE_COLUMNS = (expr: Record<string, string>) => `
+/** The SELECT list of the trace readers, given the expressions of TRACE_EXPR; `fromTraceRow` maps it. */
+export const traceSelect = (expr: Record<string, string>) => `
   id,
   timestamp,
   name.2 AS name,
@@ -32,6 +34,9 @@ export const TRACE_COLUMNS = (expr: Record<string, string>) => `
   arraySort(tags) AS tags,
   ${expr.latency} AS latency,
   ${expr.totalCost} AS total_cost,
+  ${expr.usageInput} AS usage_input,
+  ${expr.usageOutput} AS usage_output,
+  ${expr.usageTotal} AS usage_total,
   arraySort(obs_ids) AS observation_ids,
   input.2 AS input,
   output.2 AS output,
@@ -54,8 +59,29 @@ export function parseJsonText(text: unknown): unknown {
   }
 }
 
+/** The fields a trace has in every answer (list and single trace), in their order. */
+export function traceOutput(t: TraceFields) {
+  return {
+    id: t.id,
+    timestamp: t.timestamp,
+    name: t.name,
+    sessionId: t.sessionId,
+    userId: t.userId,
+    version: t.version,
+    release: t.release,
+    environment: t.environment,
+    tags: t.tags,
+    input: t.input,
+    output: t.output,
+    metadata: t.metadata,
+    latency: t.latency,
+    totalCost: t.totalCost,
+  };
+}
+
 export function fromTraceRow(r: Record<string, unknown>): TraceFields {
-  const metadata: Record<string, unknown> = {};
+  // Metadata keys come from clients: no prototype, so `__proto__` is a key like any other.
+  const metadata: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
   return {
     id: str(r.id),
@@ -69,6 +95,7 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
     tags: Array.isArray(r.tags) ? r.tags.map(str) : [],
     latency: num(r.latency),
     totalCost: num(r.total_cost),
+    usage: { input: num(r.usage_input), output: num(r.usage_output), total: num(r.usage_total) },
     observationIds: Array.isArray(r.observation_ids) ? r.observation_ids.map(str) : [],
     input: parseJsonText(r.input),
     output: parseJsonText(r.output),

@@ -2,7 +2,7 @@ import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { TraceDetail } from '@spanhouse/schema';
 import { fromObservationRow, OBSERVATION_TUPLE, observationTupleToRow } from '../observations/columns.ts';
 import { fromScoreRow, SCORE_TUPLE, scoreTupleToRow } from '../scores/columns.ts';
-import { fromTraceRow, TRACE_COLUMNS } from './from-row.ts';
+import { fromTraceRow, traceOutput, traceSelect } from './from-row.ts';
 import { TRACE_EXPR } from './sql.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
   const idParam = p.add(id, 'String');
   const [row] = await queryRows(db, {
     sql: `
-      SELECT ${TRACE_COLUMNS(TRACE_EXPR)},
+      SELECT ${traceSelect(TRACE_EXPR)},
         (SELECT arraySort(o -> (o.5, o.1), groupArray(${OBSERVATION_TUPLE}))
          FROM ${TABLES.observations} FINAL WHERE trace_id = ${idParam}) AS observation_rows,
         (SELECT arraySort(s -> (-toUnixTimestamp64Micro(s.3), s.1), groupArray(${SCORE_TUPLE}))
@@ -34,20 +34,7 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
   if (!row) return undefined;
   const t = row.trace;
   return {
-    id: t.id,
-    timestamp: t.timestamp,
-    name: t.name,
-    sessionId: t.sessionId,
-    userId: t.userId,
-    version: t.version,
-    release: t.release,
-    environment: t.environment,
-    tags: t.tags,
-    input: t.input,
-    output: t.output,
-    metadata: t.metadata,
-    latency: t.latency,
-    totalCost: t.totalCost,
+    ...traceOutput(t),
     observations: row.observations.map((r) => fromObservationRow(r, t.environment)),
     scores: row.scores.map(fromScoreRow),
   };

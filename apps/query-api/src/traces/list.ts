@@ -1,6 +1,6 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
-import { fromTraceRow, TRACE_COLUMNS, type TraceFields } from './from-row.ts';
+import { fromTraceRow, type TraceFields, traceOutput, traceSelect } from './from-row.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
 import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
 import { BOUND_EXPR, pageByBound, SUMMARIES_EXACT } from './summaries.ts';
@@ -16,7 +16,7 @@ const ORDER_EXPR: Record<OrderField, string> = {
   version: TRACE_EXPR.version,
 };
 
-/** The same orders over the columns TRACE_COLUMNS selects (its aliases hold the same values). */
+/** The same orders over the columns traceSelect selects (its aliases hold the same values). */
 const SELECTED_ORDER: Record<OrderField, string> = {
   timestamp: 'timestamp',
   latency: 'latency',
@@ -29,12 +29,20 @@ const SELECTED_ORDER: Record<OrderField, string> = {
 };
 
 /**
- * A page row's latency and cost come from the per-trace summaries, which are exact for a trace
- * whose observations each came in one piece (clickhouse/0004, 0007): reading the observation maps
- * of the page's rows would cost more than the rest of the page. Rows whose summaries are not exact
- * are ranked by the exact values, which a second read takes from the maps (pageExact).
+ * A page row's latency, cost and usage come from the per-trace summaries, which are exact for a
+ * trace whose observations each came in one piece (clickhouse/0004, 0007): reading the
+ * observation maps of the page's rows would cost more than the rest of the page. Rows whose
+ * summaries are not exact take the exact values from the maps in a second read (exactMetrics),
+ * and are ranked by them.
  */
-const PAGE_EXPR = { ...TRACE_EXPR, latency: BOUND_EXPR.latency, totalCost: 'cost_sum' };
+const PAGE_EXPR = {
+  ...TRACE_EXPR,
+  latency: BOUND_EXPR.latency,
+  totalCost: 'cost_sum',
+  usageInput: 'arraySum(mapValues(model_input))',
+  usageOutput: 'arraySum(mapValues(model_output))',
+  usageTotal: 'arraySum(mapValues(model_total))',
+};
 
 /**
  * One page of traces, in one query: the ids of the page (filter, sort, limit: reads only the
@@ -64,7 +72,7 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
   const rows = await queryRows(db, {
     sql: `
-      SELECT ${TRACE_COLUMNS(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
+      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
       FROM ${TABLES.traces} FINAL WHERE id IN ${page}
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
     params: p.params,
@@ -124,27 +132,34 @@ async function scoreIdsOf(db: Db, ids: string[], signal?: AbortSignal): Promise<
   return new Map(rows);
 }
 
-/** Latency and cost from the observation maps, for the page rows whose summaries are not exact. */
+/** Latency, cost and usage from the observation maps, for the page rows whose summaries are not exact. */
 async function exactMetrics(db: Db, rows: PageRow[], signal?: AbortSignal): Promise<boolean> {
   const inexact = rows.filter((r) => !r.exact);
   if (inexact.length === 0) return false;
   const p = new ParamBuilder();
   const exact = await queryRows(db, {
     sql: `
-      SELECT id, ${TRACE_EXPR.latency} AS latency, ${TRACE_EXPR.totalCost} AS total_cost
+      SELECT id, ${TRACE_EXPR.latency} AS latency, ${TRACE_EXPR.totalCost} AS total_cost,
+        ${TRACE_EXPR.usageInput} AS usage_input, ${TRACE_EXPR.usageOutput} AS usage_output,
+        ${TRACE_EXPR.usageTotal} AS usage_total
       FROM ${TABLES.traces} FINAL WHERE id IN ${p.add(
         inexact.map((r) => r.trace.id),
         'Array(String)',
       )}`,
     params: p.params,
     tag: 'traces.list.metrics',
-    map: (r) => ({ id: String(r.id), latency: Number(r.latency), totalCost: Number(r.total_cost) }),
+    map: (r) => ({
+      id: String(r.id),
+      latency: Number(r.latency),
+      totalCost: Number(r.total_cost),
+      usage: { input: Number(r.usage_input), output: Number(r.usage_output), total: Number(r.usage_total) },
+    }),
     signal,
   });
   const byId = new Map(exact.map((e) => [e.id, e]));
   for (const r of inexact) {
     const e = byId.get(r.trace.id);
-    if (e) Object.assign(r.trace, { latency: e.latency, totalCost: e.totalCost });
+    if (e) Object.assign(r.trace, { latency: e.latency, totalCost: e.totalCost, usage: e.usage });
   }
   return true;
 }
@@ -160,25 +175,18 @@ function sortPage(rows: PageRow[], field: 'latency' | 'totalCost', desc: boolean
   });
 }
 
-/** Excluded groups keep their keys with placeholders (DESIGN.md), so client types hold. */
+/** Excluded groups keep their keys with placeholders (docs/api.md), so client types hold. */
 export function toListItem(t: TraceFields, groups: Set<FieldGroup>, scoreIds: string[] = []): TraceListItem {
   const io = groups.has('io');
   const metrics = groups.has('metrics');
   return {
-    id: t.id,
-    timestamp: t.timestamp,
-    name: t.name,
-    sessionId: t.sessionId,
-    userId: t.userId,
-    version: t.version,
-    release: t.release,
-    environment: t.environment,
-    tags: t.tags,
+    ...traceOutput(t),
     input: io ? t.input : null,
     output: io ? t.output : null,
     metadata: io ? t.metadata : {},
     latency: metrics ? t.latency : -1,
     totalCost: metrics ? t.totalCost : -1,
+    usage: metrics ? t.usage : { input: -1, output: -1, total: -1 },
     observations: groups.has('observations') ? t.observationIds : [],
     scores: groups.has('scores') ? scoreIds : [],
   };

@@ -1,6 +1,7 @@
 import { IsoDateTime, isoToMicros } from '@spanhouse/schema';
 import * as v from 'valibot';
 
+/** A query parameter given once (a repeated key arrives as an array and is refused). */
 export const One = (name: string) =>
   v.pipe(
     v.union([v.string(), v.array(v.string())]),
@@ -86,12 +87,14 @@ const Fields = v.pipe(
   v.transform((xs) => new Set(xs as FieldGroup[])),
 );
 
+/** page and limit: 1-based pages of 1 to 200 items, 50 by default. */
 export const Pagination = {
   page: Int('page', 1, 1_000_000, 1),
   limit: Int('limit', 1, 200, 50),
 };
 
-const TraceFilter = {
+/** The trace filters the trace list and the daily usage share. */
+export const TraceFilterParams = {
   userId: v.optional(One('userId')),
   sessionId: v.optional(One('sessionId')),
   version: v.optional(One('version')),
@@ -102,33 +105,25 @@ const TraceFilter = {
   toTimestamp: v.optional(Time('toTimestamp')),
 };
 
-/** GET /api/public/traces (SPEC.md 4.3, DESIGN.md decisions). */
+/** Whether the time bounds of a trace filter are in order. */
+export const boundsInOrder = (p: { fromTimestamp?: number; toTimestamp?: number }) =>
+  p.fromTimestamp === undefined || p.toTimestamp === undefined || p.fromTimestamp <= p.toTimestamp;
+export const BOUNDS_MESSAGE = 'fromTimestamp must not be after toTimestamp';
+
+/** GET /api/public/traces (docs/api.md). */
 export const TraceListParams = v.pipe(
   v.object({
     ...Pagination,
-    ...TraceFilter,
+    ...TraceFilterParams,
     name: v.optional(One('name')),
     orderBy: v.optional(OrderBy, 'timestamp.desc'),
     fields: v.optional(Fields),
   }),
-  v.check(
-    (p) => p.fromTimestamp === undefined || p.toTimestamp === undefined || p.fromTimestamp <= p.toTimestamp,
-    'fromTimestamp must not be after toTimestamp',
-  ),
+  v.check((p) => boundsInOrder(p), BOUNDS_MESSAGE),
 );
 export type TraceListParams = v.InferOutput<typeof TraceListParams>;
 
-/** GET /api/public/metrics/daily (SPEC.md 4.5): same paging rules as the trace list. */
-export const DailyParams = v.pipe(
-  v.object({ ...Pagination, ...TraceFilter, traceName: v.optional(One('traceName')) }),
-  v.check(
-    (p) => p.fromTimestamp === undefined || p.toTimestamp === undefined || p.fromTimestamp <= p.toTimestamp,
-    'fromTimestamp must not be after toTimestamp',
-  ),
-);
-export type DailyParams = v.InferOutput<typeof DailyParams>;
-
-/** The filter both endpoints apply to traces. */
+/** The filter the trace list and the daily usage apply to traces. */
 export type TraceFilter = {
   userId?: string;
   name?: string;

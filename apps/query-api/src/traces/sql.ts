@@ -27,6 +27,9 @@ export const TRACE_EXPR = {
   obsModel: 'obs_model[k].2',
   obsUsage: 'obs_usage[k]',
   obsCost: obsCost('k'),
+  usageInput: 'arraySum(arrayMap(u -> u.2, mapValues(obs_usage)))',
+  usageOutput: 'arraySum(arrayMap(u -> u.3, mapValues(obs_usage)))',
+  usageTotal: 'arraySum(arrayMap(u -> u.4, mapValues(obs_usage)))',
 } as const;
 
 /** WHERE conditions for a trace filter; every value goes through a parameter. */

@@ -25,12 +25,12 @@ describe('groupSeries', () => {
       ['host', 'region'],
       ['region'],
     ]);
-    expect(groups.map((g) => g.series.map((x) => x.id))).toEqual([['2'], ['4'], ['1'], ['3']]);
+    expect(groups.map((g) => g.members)).toEqual([['2'], ['4'], ['1'], ['3']]);
   });
 
   it('with group_by: one group per value, a missing key is the group ""', () => {
     const groups = groupSeries(series, 'host');
-    expect(groups.map((g) => [g.labels, g.series.map((x) => x.id)])).toEqual([
+    expect(groups.map((g) => [g.labels, g.members])).toEqual([
       [{ host: '' }, ['3']],
       [{ host: 'a' }, ['2', '4']],
       [{ host: 'b' }, ['1']],
@@ -39,7 +39,7 @@ describe('groupSeries', () => {
 
   it('orders the series inside a group by their labels (the tie-break of last)', () => {
     const groups = groupSeries([s('9', { g: 'x', k: 'z' }), s('8', { g: 'x', k: 'a' })], 'g');
-    expect(groups[0]?.series.map((x) => x.id)).toEqual(['8', '9']);
+    expect(groups[0]?.members).toEqual(['8', '9']);
   });
 
   it('orders by code units of the canonical JSON, so "h10" comes before "h2"', () => {
@@ -53,5 +53,31 @@ describe('labelsKey and sortedLabels', () => {
     expect(labelsKey({ b: '1', a: '2' })).toBe(labelsKey({ a: '2', b: '1' }));
     expect(labelsKey({ a: 'b,c' })).not.toBe(labelsKey({ a: 'b', c: '' }));
     expect(Object.keys(sortedLabels({ z: '', a: '', m: '' }))).toEqual(['a', 'm', 'z']);
+  });
+});
+
+describe('label keys named like built-in object members', () => {
+  const proto = JSON.parse('{"__proto__":"x","constructor":"c","toString":"t"}');
+  const special = [s('1', proto), s('2', { k: 'v' })];
+
+  it('are kept in the labels of a series', () => {
+    expect(JSON.stringify(groupSeries(special).map((g) => g.labels))).toBe(
+      '[{"__proto__":"x","constructor":"c","toString":"t"},{"k":"v"}]',
+    );
+  });
+
+  it('group like any key, series lacking them forming the group ""', () => {
+    for (const key of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const groups = groupSeries(special, key).map((g) => [JSON.stringify(g.labels), g.members]);
+      const value = Object.hasOwn(proto, key) ? (proto[key] as string) : undefined;
+      expect(groups, key).toEqual(
+        value === undefined
+          ? [[`{"${key}":""}`, ['1', '2']]]
+          : [
+              [`{"${key}":""}`, ['2']],
+              [`{"${key}":"${value}"}`, ['1']],
+            ],
+      );
+    }
   });
 });

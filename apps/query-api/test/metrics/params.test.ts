@@ -86,6 +86,12 @@ describe('parseLabelFilter', () => {
     expect(parseLabelFilter('{"a":"","é":"日本"}')).toEqual({ a: '', é: '日本' });
   });
 
+  it('keeps keys named like built-in object members', () => {
+    const filter = parseLabelFilter('{"__proto__":"nope","constructor":"c","hasOwnProperty":"h"}');
+    expect(Object.keys(filter)).toEqual(['__proto__', 'constructor', 'hasOwnProperty']);
+    expect(JSON.stringify(filter)).toBe('{"__proto__":"nope","constructor":"c","hasOwnProperty":"h"}');
+  });
+
   it('refuses anything else', () => {
     for (const text of [
       '',

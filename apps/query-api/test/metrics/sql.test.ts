@@ -1,8 +1,11 @@
 import { ParamBuilder } from '@spanhouse/db';
 import { METRIC_AGGS } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
+import { samplesWhere, seriesCondition } from '../../src/metrics/filters.ts';
 import type { MetricsQuery } from '../../src/metrics/params.ts';
-import { aggExpr, bucketExpr, samplesWhere, seriesSql } from '../../src/metrics/sql.ts';
+import { aggExpr, bucketExpr } from '../../src/metrics/samples.ts';
+import { candidatesSql, labelsSql } from '../../src/metrics/series-lookup.ts';
+import { queryWindow } from '../../src/metrics/window.ts';
 
 const hostile = "x'); DROP TABLE metric_samples; --";
 const q: MetricsQuery = {
@@ -14,10 +17,21 @@ const q: MetricsQuery = {
   agg: 'avg',
 };
 
+/** The one samples filter over the query's whole (clamped) window. */
+const wholeWindow = (ids: bigint[], p: ParamBuilder) => {
+  const w = queryWindow(q);
+  return samplesWhere(seriesCondition(q.name, ids, p), [{ fromUs: w.fromUs, toUs: w.toUs }], p);
+};
+
 describe('metrics SQL', () => {
   it('carries every value as a parameter, never in the SQL text', () => {
     const p = new ParamBuilder();
-    const sql = [seriesSql(q, p), samplesWhere(q, [1n, 2n], p), bucketExpr(q, p)].join('\n');
+    const sql = [
+      candidatesSql({ ...q, groupBy: hostile }, p),
+      labelsSql(q.name, [1n], p),
+      wholeWindow([1n, 2n], p),
+      bucketExpr(q, p),
+    ].join('\n');
     expect(sql).not.toContain('DROP');
     expect(sql).not.toContain('`');
     expect(Object.values(p.params)).toContain(hostile);
@@ -25,7 +39,7 @@ describe('metrics SQL', () => {
 
   it('clamps the window to what DateTime64 stores', () => {
     const p = new ParamBuilder();
-    samplesWhere(q, [], p);
+    wholeWindow([], p);
     const times = Object.values(p.params).filter((v) => typeof v === 'string' && /^\d+\.\d{6}$/.test(v));
     // Ten digits of seconds: ClickHouse reads a shorter number as a YYYYMMDD date.
     expect(times).toEqual(['0000000000.000000', '7258118399.999999']);

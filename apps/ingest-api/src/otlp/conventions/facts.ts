@@ -1,19 +1,9 @@
 import { OBSERVATION_TYPES, type ObservationType } from '@spanhouse/schema';
-import type { CostUsd, ObservationLevel, TokenUsage } from '../../traces/model.ts';
+import type { CostUsd, ObservationLevel, TokenUsage, TracePiece } from '../../traces/model.ts';
+import { setData } from '../attr-reader.ts';
 
 /** Trace fields a span can carry (they merge into its trace by the storage merge rule). */
-export type TraceFacts = {
-  name?: string;
-  userId?: string;
-  sessionId?: string;
-  release?: string;
-  version?: string;
-  environment?: string;
-  tags?: string[];
-  metadata?: Record<string, unknown>;
-  input?: unknown;
-  output?: unknown;
-};
+export type TraceFacts = Omit<TracePiece, 'id' | 'timestampUs'>;
 
 /** The single-valued trace fields (tags and metadata merge instead). */
 export const TRACE_SCALARS = [
@@ -39,7 +29,8 @@ export type SpanFacts = {
   metadata?: Record<string, unknown>;
   level?: ObservationLevel;
   statusMessage?: string;
-  modelParameters?: Record<string, unknown>;
+  /** A JSON object, or the value as sent when it is none (or too deep to parse). */
+  modelParameters?: unknown;
   completionStartUs?: number;
   promptName?: string;
   promptVersion?: number;
@@ -78,6 +69,6 @@ export function observationType(value: string | undefined): ObservationType | un
  */
 export function compact<T extends Record<string, unknown>>(value: T): T {
   const out: Record<string, unknown> = {};
-  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
+  for (const key in value) if (value[key] !== undefined) setData(out, key, value[key]);
   return out as T;
 }

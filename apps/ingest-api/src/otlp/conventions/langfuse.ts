@@ -60,7 +60,7 @@ function metadataOf(r: AttributeReader, key: string, keyDot: string): Record<str
 export type LangfuseFacts = SpanFacts & { asRoot: boolean };
 
 /**
- * The Langfuse SDK's attributes (SPEC.md 4.9 with vendor = langfuse, and what @langfuse/tracing
+ * The Langfuse SDK's attributes (docs/api.md, OTLP; what @langfuse/tracing
  * really sends: lower-case types, `model.name`, usage/cost details as JSON text, trace fields
  * propagated to every span). Also `user.id` and `session.id`, the common names for the trace's
  * user and session. `asRoot` is Langfuse's flag for a span that stands for its trace.
@@ -70,6 +70,8 @@ export function readLangfuse(r: AttributeReader): LangfuseFacts {
   const metadata = metadataOf(r, K.metadata, K.metadataDot);
   const completionStart = parseJsonish(r.string(K.completionStartTime));
   const completionStartUs = typeof completionStart === 'string' ? isoToMicros(completionStart) : null;
+  // Parameters that are not a JSON object (or too deep to parse) are kept as sent.
+  const sentParameters = r.take(K.modelParameters);
   const promptVersion = r.number(K.promptVersion);
 
   r.take(K.tracePublic); // no such notion here; consumed so it does not clutter metadata
@@ -101,7 +103,7 @@ export function readLangfuse(r: AttributeReader): LangfuseFacts {
     metadata,
     level: observationLevel(r.string(K.level)),
     statusMessage: r.string(K.statusMessage),
-    modelParameters: jsonObject(r.take(K.modelParameters)),
+    modelParameters: sentParameters === undefined ? undefined : (jsonObject(sentParameters) ?? sentParameters),
     completionStartUs: completionStartUs ?? undefined,
     promptName: r.string(K.promptName),
     promptVersion: promptVersion !== undefined && Number.isInteger(promptVersion) ? promptVersion : undefined,

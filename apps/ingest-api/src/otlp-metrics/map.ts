@@ -1,0 +1,190 @@
+import { formatPromFloat, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh, nanosToMicros } from '@spanhouse/schema';
+import type { KnownSeries } from '../metrics/known-series.ts';
+import { PointWriter, type SeriesHandle, STALE_NAN } from '../metrics/point-writer.ts';
+import type { MetricPoints } from '../metrics/store.ts';
+import { toNanos } from '../otlp/times.ts';
+import { type AttrValue, keyValues } from '../otlp/values.ts';
+import { bucketSeries } from './buckets.ts';
+import {
+  double,
+  type ExpHistogramPointLike,
+  type HistogramPointLike,
+  int64Number,
+  type MetricLike,
+  type MetricsRequestLike,
+  type NumberPointLike,
+  type SummaryPointLike,
+  temporality,
+} from './like.ts';
+
+const CUMULATIVE = 2;
+/** DataPointFlags.NO_RECORDED_VALUE: the point says its series has no value now (stored as stale). */
+const NO_RECORDED_VALUE = 1;
+
+export type MappedMetrics = { points: MetricPoints; accepted: number; rejected: string[] };
+
+/** One output series of a data point: a name suffix, extra labels, a value. */
+type Emitted = [suffix: string, extra: Record<string, string> | undefined, value: number];
+
+/**
+ * Maps an OTLP metrics export to metric points, as Prometheus' OTLP receiver and VictoriaMetrics
+ * map it: names as sent; resource attributes then point attributes as labels (a point attribute
+ * wins); gauges and cumulative sums as their values; histograms as `<name>_bucket{le}` (cumulative,
+ * `+Inf` = count), `<name>_sum`, `<name>_count`; exponential histograms the same way, with the
+ * bounds of their exponential buckets as `le` (negative buckets, the zero bucket at its threshold,
+ * positive buckets); summaries as `<name>{quantile}`, `<name>_sum`, `<name>_count`. A point flagged
+ * "no recorded value" ends its series with a staleness marker. Delta temporality is refused (a
+ * receiver cannot turn deltas into totals without keeping every series' running sum), like any
+ * point without a time or past the limits: each such point is counted and its reason listed.
+ */
+export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries): MappedMetrics {
+  const out = new PointWriter(known, 1024);
+  const rejected: string[] = [];
+  const stamps = new Map<number, string>();
+  let accepted = 0;
+  for (const rm of req.resourceMetrics ?? []) {
+    const resource = keyValues(rm.resource?.attributes);
+    for (const sm of rm.scopeMetrics ?? []) {
+      for (const m of sm.metrics ?? []) {
+        const name = m.name ?? '';
+        for (const { point, emitted, reason } of pointsOf(m)) {
+          const problem = reason ?? check(name);
+          const labels = problem ? undefined : labelsOf(resource, point.attributes);
+          const us = nanosToMicros(toNanos(point.timeUnixNano) ?? 0n);
+          const why =
+            problem ??
+            (typeof labels === 'string' ? labels : undefined) ??
+            (us <= 0 || us < METRIC_TIME_RANGE_US.min || us > METRIC_TIME_RANGE_US.max
+              ? 'time_unix_nano missing or outside 1970-01-01..2199-12-31'
+              : undefined);
+          if (why !== undefined) {
+            rejected.push(`${name || '(no name)'}: ${why}`);
+            continue;
+          }
+          let stamp = stamps.get(us);
+          if (stamp === undefined) {
+            stamp = microsToCh(us);
+            stamps.set(us, stamp);
+          }
+          const noValue = ((point.flags ?? 0) & NO_RECORDED_VALUE) !== 0;
+          for (const [suffix, extra, value] of emitted()) {
+            const series: SeriesHandle = out.seriesOf(
+              name + suffix,
+              extra ? { ...(labels as Record<string, string>), ...extra } : (labels as Record<string, string>),
+            );
+            out.point(series, us, stamp, noValue ? STALE_NAN : value);
+          }
+          accepted++;
+        }
+      }
+    }
+  }
+  return { points: out.result(), accepted, rejected };
+}
+
+type PointOut = { point: NumberPointLike; emitted: () => Emitted[]; reason?: string };
+
+function* pointsOf(m: MetricLike): Generator<PointOut> {
+  const value = (p: NumberPointLike) =>
+    p.asInt !== null && p.asInt !== undefined ? int64Number(p.asInt) : double(p.asDouble);
+  if (m.gauge) for (const p of m.gauge.dataPoints ?? []) yield { point: p, emitted: () => [['', undefined, value(p)]] };
+  else if (m.sum) {
+    const reason = temporalityProblem(m.sum.aggregationTemporality);
+    for (const p of m.sum.dataPoints ?? []) yield { point: p, reason, emitted: () => [['', undefined, value(p)]] };
+  } else if (m.histogram) {
+    const reason = temporalityProblem(m.histogram.aggregationTemporality);
+    for (const p of m.histogram.dataPoints ?? [])
+      yield { point: p, reason: reason ?? boundsProblem(p), emitted: () => histogram(p) };
+  } else if (m.exponentialHistogram) {
+    const reason = temporalityProblem(m.exponentialHistogram.aggregationTemporality);
+    for (const p of m.exponentialHistogram.dataPoints ?? []) yield { point: p, reason, emitted: () => expHistogram(p) };
+  } else if (m.summary) for (const p of m.summary.dataPoints ?? []) yield { point: p, emitted: () => summary(p) };
+}
+
+function temporalityProblem(t: number | string | null | undefined): string | undefined {
+  const n = temporality(t);
+  if (n === CUMULATIVE) return undefined;
+  return n === 1
+    ? 'delta temporality is not supported; configure the exporter for cumulative temporality'
+    : 'aggregation temporality unspecified';
+}
+
+function boundsProblem(p: HistogramPointLike): string | undefined {
+  const buckets = p.bucketCounts?.length ?? 0;
+  const bounds = p.explicitBounds?.length ?? 0;
+  return buckets !== 0 && buckets !== bounds + 1 ? `${buckets} bucket counts for ${bounds} bounds` : undefined;
+}
+
+const countAndSum = (p: { count?: unknown; sum?: unknown }): Emitted[] => {
+  const out: Emitted[] = [['_count', undefined, int64Number(p.count as never)]];
+  if (p.sum !== null && p.sum !== undefined) out.push(['_sum', undefined, double(p.sum as never)]);
+  return out;
+};
+
+function histogram(p: HistogramPointLike): Emitted[] {
+  const bounds = (p.explicitBounds ?? []).map(double);
+  const counts = (p.bucketCounts ?? []).map(int64Number);
+  return [
+    ...bucketSeries(
+      bounds.map((b, i) => [b, counts[i] ?? 0]),
+      int64Number(p.count),
+    ),
+    ...countAndSum(p),
+  ];
+}
+
+function expHistogram(p: ExpHistogramPointLike): Emitted[] {
+  const base = 2 ** (2 ** -(p.scale ?? 0));
+  const buckets: [number, number][] = [];
+  const negative = (p.negative?.bucketCounts ?? []).map(int64Number);
+  const negOffset = p.negative?.offset ?? 0;
+  // Negative bucket i holds [-base^(i+1), -base^i): its upper bound is -base^i; highest index first.
+  for (let j = negative.length - 1; j >= 0; j--) buckets.push([-(base ** (negOffset + j)), negative[j]!]);
+  buckets.push([double(p.zeroThreshold), int64Number(p.zeroCount)]);
+  const positive = (p.positive?.bucketCounts ?? []).map(int64Number);
+  const posOffset = p.positive?.offset ?? 0;
+  // Positive bucket i holds (base^i, base^(i+1)].
+  positive.forEach((c, j) => {
+    buckets.push([base ** (posOffset + j + 1), c]);
+  });
+  return [...bucketSeries(buckets, int64Number(p.count)), ...countAndSum(p)];
+}
+
+function summary(p: SummaryPointLike): Emitted[] {
+  const out: Emitted[] = (p.quantileValues ?? []).map((q) => [
+    '',
+    { quantile: formatPromFloat(double(q.quantile)) },
+    double(q.value),
+  ]);
+  return [...out, ...countAndSum(p)];
+}
+
+function check(name: string): string | undefined {
+  if (name === '') return 'metric without a name';
+  if (name.length > METRIC_LIMITS.nameMax - 7) return `name longer than ${METRIC_LIMITS.nameMax - 7} characters`;
+  return undefined;
+}
+
+/** Resource then point attributes as string labels; a string saying why when they break a limit. */
+function labelsOf(
+  resource: Record<string, AttrValue>,
+  attributes: NumberPointLike['attributes'],
+): Record<string, string> | string {
+  const all = { ...resource, ...keyValues(attributes) };
+  const labels: Record<string, string> = {};
+  let n = 0;
+  for (const [k, v] of Object.entries(all)) {
+    if (v === null || k === '') continue;
+    const text = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    if (text === '') continue;
+    if (k.length > METRIC_LIMITS.labelKeyMax)
+      return `attribute name longer than ${METRIC_LIMITS.labelKeyMax} characters`;
+    if (text.length > METRIC_LIMITS.labelValueMax)
+      return `attribute ${k} longer than ${METRIC_LIMITS.labelValueMax} characters`;
+    labels[k] = text;
+    n++;
+  }
+  // le and quantile are set by the mapping; one label is kept free for them.
+  if (n > METRIC_LIMITS.labelsMax - 1) return `more than ${METRIC_LIMITS.labelsMax - 1} attributes`;
+  return labels;
+}

@@ -1,0 +1,46 @@
+import { TABLES } from '@spanhouse/db';
+import type { BatchRequest } from '@spanhouse/schema';
+import { decodeJsonRequest } from './otlp/decode-json.ts';
+import { decodeProtobufRequest } from './otlp/decode-protobuf.ts';
+import { mapExport } from './otlp/map-export.ts';
+import { collectSpans } from './otlp/spans.ts';
+import type { PriceTable } from './pricing/prices.ts';
+import { encodeObservationsTsv, encodeTracesTsv, OBSERVATION_COLUMNS, TRACE_COLUMNS } from './traces/encode.ts';
+import { fromBatch } from './traces/from-batch.ts';
+import { type ObservationRow, rowsOfPieces, type TraceRow } from './traces/rows.ts';
+
+/**
+ * The ingest mapping as plain functions, without the HTTP app or the ingest buffer: what tools
+ * outside the app drive directly (the benchmarks: decode and mapping costs, the direct-insert
+ * ceiling, the rows of a generated data set). Exported as `@spanhouse/ingest-api/pipeline`.
+ */
+export { decodeJsonRequest } from './otlp/decode-json.ts';
+export { decodeProtobufRequest } from './otlp/decode-protobuf.ts';
+export { decodeExportTraceServiceRequest } from './otlp/generated/otlp-decode.ts';
+export { mapExport } from './otlp/map-export.ts';
+export { collectSpans } from './otlp/spans.ts';
+export { PriceTable } from './pricing/prices.ts';
+export { encodeScoresTsv, SCORE_COLUMNS } from './scores/encode.ts';
+export { type ScoreRow, scoreRowOf } from './scores/rows.ts';
+export type { ObservationRow, TraceRow } from './traces/rows.ts';
+
+export type TraceRows = { traces: TraceRow[]; observations: ObservationRow[] };
+
+/** The rows an OTLP export is stored as (its unusable spans left out), as the endpoint builds them. */
+export function otlpTraceRows(body: Buffer, encoding: 'protobuf' | 'json', prices: PriceTable): TraceRows {
+  const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
+  return rowsOfPieces(mapExport(collectSpans(request), Date.now() * 1000).traces, prices);
+}
+
+/** The rows a validated batch body is stored as, as POST /v1/l/batch builds them. */
+export function batchTraceRows(body: BatchRequest, prices: PriceTable): TraceRows {
+  return rowsOfPieces([fromBatch(body)], prices);
+}
+
+/** Trace rows as the TabSeparated text the service inserts, per table with its columns. */
+export function encodeTraceRows(rows: TraceRows) {
+  return [
+    { table: TABLES.observations, columns: OBSERVATION_COLUMNS, text: encodeObservationsTsv(rows.observations) },
+    { table: TABLES.traces, columns: TRACE_COLUMNS, text: encodeTracesTsv(rows.traces) },
+  ];
+}

@@ -1,0 +1,70 @@
+import { badData } from './errors.ts';
+
+const UNIT_MS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+  y: 31_536_000_000,
+};
+const DURATION = /^(?:(\d+)y)?(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/;
+const ORDER = ['y', 'w', 'd', 'h', 'm', 's', 'ms'];
+
+/** A PromQL duration (`5m`, `1h30m`, `299999ms`) in milliseconds, as Prometheus' ParseDuration reads it. */
+export function parseDurationMs(text: string): number {
+  const m = DURATION.exec(text);
+  if (!m || text === '') throw badData(`not a valid duration string: "${text}"`);
+  let ms = 0;
+  ORDER.forEach((unit, i) => {
+    if (m[i + 1] !== undefined) ms += Number(m[i + 1]) * UNIT_MS[unit]!;
+  });
+  if (!Number.isSafeInteger(ms) || ms > MAX_TIME_MS) throw badData(`duration out of range: "${text}"`);
+  return ms;
+}
+
+/**
+ * An API time parameter (`start`, `end`, `time`): Unix seconds with a fraction, or RFC 3339, as
+ * Prometheus' parseTime reads them; milliseconds (the precision PromQL evaluates at).
+ */
+export function parseTimeMs(text: string, param: string): number {
+  const seconds = Number(text);
+  const ms =
+    text.trim() !== '' && Number.isFinite(seconds)
+      ? Math.round(seconds * 1000)
+      : /^\d{4}-\d\d-\d\dT/.test(text)
+        ? Date.parse(text)
+        : Number.NaN;
+  if (!Number.isFinite(ms)) throw badData(`invalid parameter "${param}": cannot parse "${text}" to a valid timestamp`);
+  if (Math.abs(ms) > MAX_TIME_MS) throw badData(`invalid parameter "${param}": ${text} is out of range`);
+  return ms;
+}
+
+/**
+ * Times, durations and steps past 10^15 ms (about 31,700 years) are refused: sums of a few of them
+ * stay exact integers below 2^53, which is what the SQL parameters carry.
+ */
+export const MAX_TIME_MS = 1e15;
+
+/** The `step` parameter: seconds (a float) or a duration; milliseconds, positive. */
+export function parseStepMs(text: string): number {
+  const seconds = Number(text);
+  const ms = text.trim() !== '' && Number.isFinite(seconds) ? Math.round(seconds * 1000) : tryDuration(text);
+  if (ms === undefined) throw badData(`invalid parameter "step": cannot parse "${text}" to a valid duration`);
+  if (ms > MAX_TIME_MS) throw badData(`invalid parameter "step": ${text} is out of range`);
+  if (ms <= 0) {
+    throw badData(
+      'invalid parameter "step": zero or negative query resolution step widths are not accepted. Try a positive integer',
+    );
+  }
+  return ms;
+}
+
+function tryDuration(text: string): number | undefined {
+  try {
+    return parseDurationMs(text);
+  } catch {
+    return undefined;
+  }
+}

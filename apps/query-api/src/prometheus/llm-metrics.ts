@@ -1,0 +1,106 @@
+import { type Db, type ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+import type { Matcher } from './ast.ts';
+import { regexMatches } from './parse.ts';
+import type { FoundSeries } from './series-lookup.ts';
+
+/**
+ * LLM metrics read from the trace tables, so dashboards chart them with PromQL like any stored
+ * metric: one point per GENERATION observation at its start time, labelled with its model, name and
+ * environment (empty ones left out), valued as below. Nothing is stored twice: selecting one of
+ * these names reads the observations table (FINAL: the latest version of each observation).
+ */
+export const LLM_METRICS: Record<string, { value: string; where?: string }> = {
+  spanhouse_llm_duration_seconds: {
+    value: '(toUnixTimestamp64Micro(end_time) - toUnixTimestamp64Micro(start_time)) / 1e6',
+    where: 'end_time IS NOT NULL',
+  },
+  spanhouse_llm_input_tokens: { value: 'toFloat64(usage_input)' },
+  spanhouse_llm_output_tokens: { value: 'toFloat64(usage_output)' },
+  spanhouse_llm_total_tokens: { value: 'toFloat64(usage_total)' },
+  spanhouse_llm_cost_usd: { value: 'cost' },
+};
+const LABELS = ['model', 'name', 'environment'] as const;
+
+/** Whether a value passes a matcher (evaluated here for `__name__` of these metrics). */
+function passes(m: Matcher, v: string): boolean {
+  switch (m.op) {
+    case '=':
+      return v === m.value;
+    case '!=':
+      return v !== m.value;
+    case '=~':
+      return regexMatches(m.value, v) === true;
+    case '!~':
+      return regexMatches(m.value, v) === false;
+  }
+}
+
+/** The LLM metric names a selector's `__name__` matchers select. */
+export function llmNamesOf(matchers: readonly Matcher[]): string[] {
+  const byName = matchers.filter((m) => m.name === '__name__');
+  if (byName.length === 0) return [];
+  return Object.keys(LLM_METRICS).filter((n) => byName.every((m) => passes(m, n)));
+}
+
+/** Series id of an LLM metric series (its name and labels hashed in SQL). */
+const idSql = (name: string, p: ParamBuilder) => `cityHash64(${p.add(name, 'String')}, model, name, environment)`;
+
+function labelCondition(m: Matcher, p: ParamBuilder): string {
+  const column = (LABELS as readonly string[]).includes(m.name) ? m.name : "''";
+  const value = p.add(m.op === '=~' || m.op === '!~' ? `^(?:${m.value})$` : m.value, 'String');
+  return m.op === '='
+    ? `${column} = ${value}`
+    : m.op === '!='
+      ? `${column} != ${value}`
+      : `${m.op === '!~' ? 'NOT ' : ''}match(${column}, ${value})`;
+}
+
+/** The LLM metric series matching a selector. */
+export async function findLlmSeries(
+  db: Db,
+  names: string[],
+  matchers: readonly Matcher[],
+  p: ParamBuilder,
+  signal?: AbortSignal,
+): Promise<FoundSeries[]> {
+  const found: FoundSeries[] = [];
+  const where = matchers.filter((m) => m.name !== '__name__').map((m) => labelCondition(m, p));
+  for (const name of names) {
+    const rows = await queryRows(db, {
+      sql: `SELECT DISTINCT toString(${idSql(name, p)}) AS id, model, name, environment FROM ${TABLES.observations} FINAL
+            WHERE type = 'GENERATION' ${where.map((w) => `AND ${w}`).join(' ')}`,
+      params: p.params,
+      tag: 'prometheus.llm_series',
+      signal,
+      map: (r) => {
+        const labels: Record<string, string> = { __name__: name };
+        for (const l of LABELS) if (String(r[l] ?? '') !== '') labels[l] = String(r[l]);
+        return { id: String(r.id), name, labels };
+      },
+    });
+    found.push(...rows);
+  }
+  return found;
+}
+
+/** Points of LLM metric series, in the shape of pointsSql (sid, t, v, stale). */
+export function llmPointsSql(
+  name: string,
+  ids: readonly string[],
+  fromMs: number,
+  toMs: number,
+  p: ParamBuilder,
+): string {
+  const def = LLM_METRICS[name]!;
+  const t = (ms: number) =>
+    p.add(
+      microsToCh(Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max)),
+      "DateTime64(6, 'UTC')",
+    );
+  return `
+    SELECT ${idSql(name, p)} AS sid, toUnixTimestamp64Milli(start_time) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
+    FROM ${TABLES.observations} FINAL
+    WHERE type = 'GENERATION' AND start_time >= ${t(fromMs)} AND start_time <= ${t(toMs)}${def.where ? ` AND ${def.where}` : ''}
+      AND sid IN ${p.add(ids.map(BigInt), 'Array(UInt64)')}`;
+}

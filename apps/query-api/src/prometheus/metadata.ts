@@ -1,0 +1,63 @@
+import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import type { Selector } from './ast.ts';
+import { badData } from './errors.ts';
+import { LLM_METRICS } from './llm-metrics.ts';
+import { parsePromQL } from './parse.ts';
+import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
+
+/** `match[]` selectors of the metadata endpoints: each must be an instant vector selector. */
+export function parseMatches(matches: string[]): Selector[] {
+  return matches.map((m) => {
+    const e = parsePromQL(m);
+    if (e.kind !== 'selector') throw badData(`invalid parameter "match[]": ${m} is not a vector selector`);
+    return e;
+  });
+}
+
+/** The label sets of the series matching any selector, sorted as Prometheus sorts them. */
+export async function seriesOf(db: Db, selectors: Selector[], signal?: AbortSignal): Promise<Labels[]> {
+  const byId = new Map<string, Labels>();
+  for (const s of selectors) for (const f of await findSeries(db, s.matchers, { signal })) byId.set(f.id, f.labels);
+  return [...byId.values()].sort(compareLabels);
+}
+
+/** Label names: of every series, or of the series matching the selectors; `__name__` included. */
+export async function labelNames(db: Db, selectors: Selector[], signal?: AbortSignal): Promise<string[]> {
+  if (selectors.length > 0) {
+    const names = new Set<string>();
+    for (const l of await seriesOf(db, selectors, signal)) for (const k of Object.keys(l)) names.add(k);
+    return [...names].sort();
+  }
+  const keys = await queryRows(db, {
+    sql: `SELECT DISTINCT arrayJoin(mapKeys(labels)) AS k FROM ${TABLES.metricSeries} ORDER BY k`,
+    tag: 'prometheus.labels',
+    signal,
+    map: (r) => String(r.k),
+  });
+  return [...new Set(['__name__', ...keys])].sort();
+}
+
+/** Values of one label (`__name__`: the metric names), of every series or of the matching ones. */
+export async function labelValues(
+  db: Db,
+  name: string,
+  selectors: Selector[],
+  signal?: AbortSignal,
+): Promise<string[]> {
+  if (selectors.length > 0) {
+    const values = new Set<string>();
+    for (const l of await seriesOf(db, selectors, signal)) if (l[name] !== undefined) values.add(l[name]!);
+    return [...values].sort();
+  }
+  const p = new ParamBuilder();
+  const column = name === '__name__' ? 'name' : `labels[${p.add(name, 'String')}]`;
+  const values = await queryRows(db, {
+    sql: `SELECT DISTINCT ${column} AS v FROM ${TABLES.metricSeries} WHERE v != '' ORDER BY v`,
+    params: p.params,
+    tag: 'prometheus.label_values',
+    signal,
+    map: (r) => String(r.v),
+  });
+  // The LLM metrics read from the trace tables are always there to pick in a metric browser.
+  return name === '__name__' ? [...new Set([...values, ...Object.keys(LLM_METRICS)])].sort() : values;
+}

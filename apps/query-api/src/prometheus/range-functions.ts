@@ -1,0 +1,132 @@
+import type { ParamBuilder } from '@spanhouse/db';
+import { unsupported } from './errors.ts';
+import { extremeFold, kahanFold, kahanInc, kahanMeanFold, kahanResult, quantileOf } from './sql-parts.ts';
+
+/** The range-vector functions evaluated (the `*_over_time` family, rate and its relatives). */
+export const RANGE_FUNCTIONS = new Set([
+  'rate',
+  'increase',
+  'delta',
+  'irate',
+  'idelta',
+  'changes',
+  'resets',
+  'avg_over_time',
+  'sum_over_time',
+  'min_over_time',
+  'max_over_time',
+  'count_over_time',
+  'last_over_time',
+  'present_over_time',
+  'quantile_over_time',
+  'stddev_over_time',
+  'stdvar_over_time',
+]);
+
+/** Functions that keep the metric name (Prometheus 2.x drops it for every other function). */
+export const KEEPS_NAME = new Set(['last_over_time']);
+
+export type RangeCall = {
+  func: string;
+  rangeMs: number;
+  offsetMs: number;
+  /** quantile_over_time's q (checked by the caller to be in [0, 1]). */
+  q?: number;
+};
+
+/**
+ * The SELECT list and filter that turn rows (sid, k, ts, vs) into (id, k, v) for one function,
+ * replaying Prometheus 2.42's promql/functions.go operation by operation (see sql-parts.ts).
+ * `tk` is the SQL of the step's time in ms. Rows whose function has no value (rate over fewer
+ * than two points) are filtered out by `where`.
+ */
+export function rangeFunctionSql(call: RangeCall, tk: string, p: ParamBuilder): { value: string; where: string } {
+  const n = 'length(vs)';
+  switch (call.func) {
+    case 'count_over_time':
+      return { value: `toFloat64(${n})`, where: '1' };
+    case 'present_over_time':
+      return { value: 'toFloat64(1)', where: '1' };
+    case 'last_over_time':
+      return { value: 'vs[-1]', where: '1' };
+    case 'sum_over_time':
+      return { value: kahanResult(kahanFold('vs'), 'ks'), where: '1' };
+    case 'avg_over_time':
+      return { value: kahanResult(kahanMeanFold('vs'), 'km'), where: '1' };
+    case 'max_over_time':
+      return { value: extremeFold('vs', '>', 'vs[1]'), where: '1' };
+    case 'min_over_time':
+      return { value: extremeFold('vs', '<', 'vs[1]'), where: '1' };
+    case 'quantile_over_time':
+      return { value: quantileOf(p.add(call.q ?? 0, 'Float64'), 'vs', 'qot'), where: '1' };
+    case 'stddev_over_time':
+    case 'stdvar_over_time': {
+      const variance = `((${varianceFold('vs')} AS sv).4 + sv.5) / sv.1`;
+      return { value: call.func === 'stddev_over_time' ? `sqrt(${variance})` : variance, where: '1' };
+    }
+    case 'changes':
+      return {
+        value: `toFloat64(arrayCount(i -> NOT (vs[i] = vs[i - 1] OR (isNaN(vs[i]) AND isNaN(vs[i - 1]))), range(2, ${n} + 1)))`,
+        where: '1',
+      };
+    case 'resets':
+      return { value: `toFloat64(arrayCount(i -> vs[i] < vs[i - 1], range(2, ${n} + 1)))`, where: '1' };
+    case 'irate':
+    case 'idelta': {
+      const rate = call.func === 'irate';
+      const diff = rate ? 'if(vs[-1] < vs[-2], vs[-1], vs[-1] - vs[-2])' : '(vs[-1] - vs[-2])';
+      return {
+        value: rate ? `${diff} / ((ts[-1] - ts[-2]) / 1000)` : diff,
+        where: `${n} >= 2 AND ts[-1] != ts[-2]`,
+      };
+    }
+    case 'rate':
+    case 'increase':
+    case 'delta':
+      return { value: extrapolatedRate(call, tk, p), where: `${n} >= 2` };
+    default:
+      throw unsupported(`function ${call.func}`);
+  }
+}
+
+/** stddev_over_time's fold: (count, mean, cMean, aux, cAux), Kahan-compensated. */
+function varianceFold(arr: string): string {
+  const count = '((acc.1 + 1) AS n)';
+  const delta = '((x - (acc.2 + acc.3)) AS d)';
+  const [mean, cMean] = kahanInc(`(${delta} / n)`, 'acc.2', 'acc.3', 'm');
+  // The new mean is aliased m_t by kahanInc; its compensation gets the alias cm.
+  const [aux, cAux] = kahanInc(`(d * (x - (${mean} + (${cMean} AS cm))))`, 'acc.4', 'acc.5', 'a');
+  return `arrayFold((acc, x) -> (${count}, m_t, cm, ${aux}, ${cAux}), ${arr}, (toFloat64(0), toFloat64(0), toFloat64(0), toFloat64(0), toFloat64(0)))`;
+}
+
+/** Go's Duration.Seconds() of a millisecond duration: whole seconds plus the rest, as Go adds them. */
+export function durationSeconds(ms: number): number {
+  const sec = Math.trunc(ms / 1000);
+  const nsec = (ms - sec * 1000) * 1e6;
+  return sec + nsec / 1e9;
+}
+
+/** extrapolatedRate of promql/functions.go (rate, increase, delta), step by step. */
+function extrapolatedRate(call: RangeCall, tk: string, p: ParamBuilder): string {
+  const counter = call.func !== 'delta';
+  const rangeStart = `(${tk} - ${p.add(call.rangeMs + call.offsetMs, 'Int64')})`;
+  const rangeEnd = `(${tk} - ${p.add(call.offsetMs, 'Int64')})`;
+  const diff = '(vs[-1] - vs[1])';
+  const result = counter
+    ? `(arrayFold((acc, i) -> if(vs[i] < vs[i - 1], acc + vs[i - 1], acc), range(2, length(vs) + 1), ${diff}) AS rv)`
+    : `(${diff} AS rv)`;
+  const sampled = '((ts[-1] - ts[1]) / 1000 AS si)';
+  const avg = '(si / (length(vs) - 1) AS ad)';
+  const toStart0 = `((ts[1] - ${rangeStart}) / 1000)`;
+  const toStart = counter
+    ? `(if(${result} > 0 AND vs[1] >= 0 AND ${sampled} * (vs[1] / rv) < ${toStart0}, si * (vs[1] / rv), ${toStart0}) AS ds)`
+    : `(${toStart0} AS ds)`;
+  const toEnd = `((${rangeEnd} - ts[-1]) / 1000 AS de)`;
+  const threshold = `(${avg} * 1.1 AS th)`;
+  const interval = `(((${sampled} + if(${toStart} < ${threshold}, ds, ad / 2)) + if(${toEnd} < th, de, ad / 2)) AS ei)`;
+  const factor =
+    call.func === 'rate'
+      ? `(${interval} / si) / ${p.add(durationSeconds(call.rangeMs), 'Float64')}`
+      : `${interval} / si`;
+  return `${result} * (${factor})`;
+}

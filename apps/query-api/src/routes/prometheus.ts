@@ -1,0 +1,142 @@
+import type { Endpoint } from '@spanhouse/http';
+import { type Context, Hono } from 'hono';
+import type { QueryDeps } from '../deps.ts';
+import { parseStepMs, parseTimeMs } from '../prometheus/duration.ts';
+import { badData, PromApiError } from '../prometheus/errors.ts';
+import { instantQuery, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
+import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
+
+/** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
+export const PROMETHEUS_COMPAT_VERSION = '2.42.0';
+
+/** The paths of the Prometheus HTTP API answered here, each for GET and POST (form). */
+const PATHS: [path: string, summary: string][] = [
+  ['/prometheus/api/v1/query', 'PromQL at one time (Prometheus HTTP API)'],
+  [
+    '/prometheus/api/v1/query_range',
+    'PromQL over a range of steps (Prometheus HTTP API); nocache=1 skips the refresh cache',
+  ],
+  ['/prometheus/api/v1/labels', 'Label names (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/label/:name/values', 'Values of a label; __name__: metric names (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/series', 'Label sets of the series matching match[] (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/metadata', 'Metric metadata: none is stored, always {} (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/query_exemplars', 'Exemplars: none are stored (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/rules', 'Recording and alerting rules: none (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/alerts', 'Alerts: none (Prometheus HTTP API)'],
+  ['/prometheus/api/v1/status/buildinfo', 'The Prometheus version whose answers are reproduced (Prometheus HTTP API)'],
+];
+
+export const PROMETHEUS_ENDPOINTS: Endpoint[] = PATHS.flatMap(([path, summary]) =>
+  (['get', 'post'] as const).map(
+    (method): Endpoint => ({
+      method,
+      path,
+      summary,
+      tag: 'prometheus',
+      auth: 'bearer-or-basic',
+      responses: {
+        200: {
+          description: 'Success',
+          other: {
+            'application/json':
+              'Prometheus\' envelope {"status": "success", "data": ...}; errors {"status": "error", "errorType", "error"} (docs/prometheus.md)',
+          },
+        },
+      },
+    }),
+  ),
+);
+
+/**
+ * The Prometheus HTTP API under /prometheus (Grafana's Prometheus data source URL is
+ * `<base>/prometheus`): query, query_range, labels, label values, series, metadata, buildinfo and
+ * the empty rules/alerts/exemplars answers Grafana asks for. GET with a query string or POST with
+ * a form, as Prometheus takes them. Answers in Prometheus' envelope: `{status: "success", data}` or
+ * `{status: "error", errorType, error}` (400 bad_data for a query we cannot parse or do not
+ * support, saying what).
+ */
+export function prometheusRoutes(deps: QueryDeps) {
+  const app = new Hono();
+  const both = (path: string, handler: (c: Context, params: URLSearchParams) => Promise<unknown>) => {
+    const run = async (c: Context) => {
+      try {
+        return c.json({ status: 'success', data: await handler(c, await paramsOf(c)) });
+      } catch (err) {
+        const e = asPromError(err);
+        if (!e) throw err;
+        return c.json({ status: 'error', errorType: e.errorType, error: e.message }, e.status);
+      }
+    };
+    app.get(path, run);
+    app.post(path, run);
+  };
+  const signal = (c: Context) => c.req.raw.signal;
+
+  both('/prometheus/api/v1/query', async (c, q) => {
+    const time = q.get('time');
+    return instantQuery(deps.db, required(q, 'query'), time ? parseTimeMs(time, 'time') : Date.now(), signal(c));
+  });
+  both('/prometheus/api/v1/query_range', async (c, q) => {
+    const grid = rangeGrid(
+      parseTimeMs(required(q, 'start'), 'start'),
+      parseTimeMs(required(q, 'end'), 'end'),
+      parseStepMs(required(q, 'step')),
+    );
+    // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
+    const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
+    return rangeQuery(deps.db, required(q, 'query'), grid, {
+      signal: signal(c),
+      cache: nocache ? undefined : deps.promCache,
+    });
+  });
+  both('/prometheus/api/v1/labels', async (c, q) => labelNames(deps.db, parseMatches(q.getAll('match[]')), signal(c)));
+  both('/prometheus/api/v1/label/:name/values', async (c, q) =>
+    labelValues(deps.db, c.req.param('name') ?? '', parseMatches(q.getAll('match[]')), signal(c)),
+  );
+  both('/prometheus/api/v1/series', async (c, q) => {
+    const matches = q.getAll('match[]');
+    if (matches.length === 0) throw badData('no match[] parameter provided');
+    return seriesOf(deps.db, parseMatches(matches), signal(c));
+  });
+  // No metric metadata (type, help, unit) is stored: an empty answer, which Grafana handles.
+  both('/prometheus/api/v1/metadata', async () => ({}));
+  both('/prometheus/api/v1/query_exemplars', async () => []);
+  both('/prometheus/api/v1/rules', async () => ({ groups: [] }));
+  both('/prometheus/api/v1/alerts', async () => ({ alerts: [] }));
+  both('/prometheus/api/v1/status/buildinfo', async () => ({
+    version: PROMETHEUS_COMPAT_VERSION,
+    revision: 'spanhouse',
+    branch: 'spanhouse',
+    buildUser: 'spanhouse',
+    buildDate: '',
+    goVersion: '',
+  }));
+  return app;
+}
+
+function required(q: URLSearchParams, name: string): string {
+  const v = q.get(name);
+  if (v === null || v === '') throw badData(`invalid parameter "${name}": missing`);
+  return v;
+}
+
+/** The query string, plus the form body of a POST (Grafana posts its queries as forms). */
+async function paramsOf(c: Context): Promise<URLSearchParams> {
+  const params = new URLSearchParams(new URL(c.req.url).search);
+  if (c.req.method === 'POST') {
+    const type = c.req.header('content-type') ?? '';
+    if (type.startsWith('application/x-www-form-urlencoded')) {
+      for (const [k, v] of new URLSearchParams(await c.req.text())) params.append(k, v);
+    }
+  }
+  return params;
+}
+
+/** Our errors and the ones ClickHouse raises for bad input (a regex RE2 cannot compile). */
+function asPromError(err: unknown): PromApiError | undefined {
+  if (err instanceof PromApiError) return err;
+  const isCh = err instanceof Error && err.constructor.name === 'ClickHouseError';
+  const code = isCh ? String((err as { code?: unknown }).code) : undefined;
+  if (code === '427') return badData(`invalid regular expression: ${(err as Error).message.split('\n')[0]}`);
+  return undefined;
+}

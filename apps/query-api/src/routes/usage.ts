@@ -1,0 +1,26 @@
+import { type Endpoint, queryObject, validate } from '@spanhouse/http';
+import { DailyResponse } from '@spanhouse/schema';
+import { Hono } from 'hono';
+import type { QueryDeps } from '../deps.ts';
+import { dailyUsage } from '../usage/daily.ts';
+import { DailyParams } from '../usage/params.ts';
+
+export const USAGE_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get',
+    path: '/api/public/metrics/daily',
+    summary: 'Usage and cost per UTC day and model',
+    tag: 'usage',
+    auth: 'bearer-or-basic',
+    query: DailyParams,
+    responses: { 200: { description: 'A page of days, newest first', json: DailyResponse } },
+  },
+];
+
+/** GET /api/public/metrics/daily: usage and cost per day and model (not a time-series endpoint). */
+export function usageRoutes(deps: QueryDeps) {
+  return new Hono().get('/api/public/metrics/daily', async (c) => {
+    const params = validate(DailyParams, queryObject(c));
+    return c.json(await dailyUsage(deps.db, params, c.req.raw.signal));
+  });
+}

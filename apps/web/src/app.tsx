@@ -1,0 +1,92 @@
+import { useEffect } from 'preact/hooks';
+import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { describeCredentials } from './auth/credentials.ts';
+import { SessionProvider, useSession } from './auth/session.tsx';
+import { SignIn } from './auth/sign-in.tsx';
+import { EmptyState } from './components/states.tsx';
+import { ExplorerPage } from './metrics/explorer-page.tsx';
+import { SessionListPage } from './sessions/session-list-page.tsx';
+import { SessionPage } from './sessions/session-page.tsx';
+import { TracePage } from './trace/trace-page.tsx';
+import { TraceListPage } from './traces/trace-list-page.tsx';
+import { UsagePage } from './usage/usage-page.tsx';
+
+export function App() {
+  return (
+    <LocationProvider>
+      <SessionProvider>
+        <Shell />
+      </SessionProvider>
+    </LocationProvider>
+  );
+}
+
+/** Signed out: the sign-in form at whatever URL was opened, which then shows once signed in. */
+function Shell() {
+  const { credentials } = useSession();
+  if (!credentials) return <SignIn />;
+  return (
+    <>
+      <TopBar />
+      <Router>
+        <Route path="/" component={Home} />
+        <Route path="/traces" component={TraceListPage} />
+        <Route path="/traces/:id" component={TracePage} />
+        <Route path="/sessions" component={SessionListPage} />
+        <Route path="/sessions/:id" component={SessionPage} />
+        <Route path="/usage" component={UsagePage} />
+        <Route path="/explore" component={ExplorerPage} />
+        <Route default component={NotFound} />
+      </Router>
+    </>
+  );
+}
+
+const NAV = [
+  ['/traces', 'Traces'],
+  ['/sessions', 'Sessions'],
+  ['/usage', 'Usage'],
+  ['/explore', 'Metrics'],
+] as const;
+
+function TopBar() {
+  const { path } = useLocation();
+  const { credentials, signOut } = useSession();
+  return (
+    <header class="topbar">
+      <a class="brand" href="/traces">
+        spanhouse
+      </a>
+      <nav aria-label="Main">
+        {NAV.map(([href, label]) => (
+          <a key={href} href={href} aria-current={path === href || path.startsWith(`${href}/`) ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <span class="who">{credentials && `Signed in with ${describeCredentials(credentials)}`}</span>
+      <button type="button" onClick={() => signOut()}>
+        Sign out
+      </button>
+    </header>
+  );
+}
+
+function Home() {
+  const { route } = useLocation();
+  useEffect(() => route('/traces', true), [route]);
+  return null;
+}
+
+function NotFound() {
+  return (
+    <main class="page">
+      <EmptyState title="No page here">
+        <p>
+          Go to the <a href="/traces">traces</a>, <a href="/sessions">sessions</a>, <a href="/usage">usage</a> or{' '}
+          <a href="/explore">metrics</a>.
+        </p>
+      </EmptyState>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'preact/hooks';
+import uPlot from 'uplot';
+import { useColorScheme } from '../lib/color-scheme.ts';
+import { colorAt } from './series.ts';
+
+export type ChartLine = { label: string; values: (number | null)[] };
+
+/**
+ * A time-series line chart (uPlot): one line per series, a legend naming each with its colour,
+ * and the values under the cursor shown in the legend as the pointer moves. `xs` are seconds
+ * since the epoch; `xRange` fixes the axis to a window (seconds), so one point does not stretch
+ * it over years; `utc` labels the axis in UTC (daily usage), else in local time.
+ */
+export function LineChart(props: {
+  title: string;
+  xs: number[];
+  lines: ChartLine[];
+  height?: number;
+  xRange?: [number, number];
+  utc?: boolean;
+  format?: (v: number) => string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scheme = useColorScheme();
+  const [xMin, xMax] = props.xRange ?? [];
+  useEffect(() => {
+    const el = ref.current!;
+    const css = getComputedStyle(el);
+    const fg = css.getPropertyValue('--fg-muted').trim() || '#666';
+    const grid = css.getPropertyValue('--border').trim() || '#ddd';
+    const format = props.format ?? ((v: number) => String(v));
+    const axis = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const opts: uPlot.Options = {
+      width: Math.max(300, el.clientWidth || 800),
+      height: props.height ?? 280,
+      ...(props.utc ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') } : {}),
+      scales: { x: { time: true, ...(xMin !== undefined && xMax !== undefined ? { range: [xMin, xMax] } : {}) } },
+      series: [
+        {},
+        ...props.lines.map((l, i) => ({
+          label: l.label,
+          stroke: colorAt(i),
+          width: 1.5,
+          points: { show: props.xs.length < 60 },
+          value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '–' : format(v)),
+        })),
+      ],
+      axes: [axis, { ...axis, size: 70, values: (_u: uPlot, ticks: number[]) => ticks.map(format) }],
+      legend: { live: true },
+      cursor: { points: { size: 6 } },
+    };
+    const chart = new uPlot(opts, [props.xs, ...props.lines.map((l) => l.values)] as uPlot.AlignedData, el);
+    const ro = new ResizeObserver(() => chart.setSize({ width: Math.max(300, el.clientWidth), height: opts.height }));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      chart.destroy();
+    };
+  }, [props.xs, props.lines, props.height, props.utc, props.format, xMin, xMax, scheme]);
+  return <figure class="chart" ref={ref} aria-label={props.title} />;
+}

@@ -1,0 +1,53 @@
+/** Display formats shared by every page. Pure; the tests pin them. */
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Seconds (the API's unit) as "850 ms", "1.25 s", "2m 05s", "1h 02m". Negative: not measured. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || seconds < 0 || !Number.isFinite(seconds)) return '–';
+  if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
+  const s = Math.round(seconds);
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** USD with enough digits to tell small costs apart: "$0", "$0.000042", "$0.0123", "$12.50". */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined || usd < 0 || !Number.isFinite(usd)) return '–';
+  if (usd === 0) return '$0';
+  if (usd >= 1) return `$${usd.toFixed(2)}`;
+  if (usd >= 0.01) return `$${usd.toFixed(4)}`;
+  return `$${usd.toPrecision(2).replace(/0+$/, '').replace(/\.$/, '')}`;
+}
+
+/** Exact counts with separators: "1,234,567". */
+export function formatCount(n: number | null | undefined): string {
+  if (n === null || n === undefined || n < 0 || !Number.isFinite(n)) return '–';
+  return integer.format(n);
+}
+
+/** Short counts for dense columns: "950", "12.3K", "4.5M". */
+export function formatCompact(n: number | null | undefined): string {
+  if (n === null || n === undefined || n < 0 || !Number.isFinite(n)) return '–';
+  return compact.format(n);
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** An ISO time in the browser's time zone, "2026-03-01 10:00:05"; milliseconds on request. */
+export function formatTime(iso: string | null | undefined, opts: { ms?: boolean } = {}): string {
+  if (!iso) return '–';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return `${date} ${time}${opts.ms ? `.${pad(d.getMilliseconds(), 3)}` : ''}`;
+}
+
+/** A value on one line, cut to `max` characters with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

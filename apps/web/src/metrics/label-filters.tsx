@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { MetricLabelsResponse } from '../api/types.ts';
+
+type Row = { key: string; value: string };
+
+/**
+ * Label filters (all must match: the API's containment), one row per key. Keys and values are
+ * suggested from the metric's stored series; a value typed by hand works too. Applied on change.
+ */
+export function LabelFilters(props: {
+  labels: Record<string, string>;
+  suggestions: MetricLabelsResponse | undefined;
+  onChange: (labels: Record<string, string>) => void;
+}) {
+  const [rows, setRows] = useState<Row[]>(() => toRows(props.labels));
+  const labelsKey = JSON.stringify(props.labels);
+  useEffect(() => setRows(toRows(props.labels)), [labelsKey]);
+  const keys = props.suggestions?.data ?? [];
+  const commit = (next: Row[]) => {
+    setRows(next);
+    const complete = next.filter((r) => r.key && r.value);
+    props.onChange(Object.fromEntries(complete.map((r) => [r.key, r.value])));
+  };
+  const set = (i: number, patch: Partial<Row>) => rows.map((r, j) => (j === i ? { ...r, ...patch } : r));
+
+  return (
+    <fieldset class="label-filters">
+      <legend>Label filters</legend>
+      <datalist id="label-keys">
+        {keys.map((k) => (
+          <option key={k.key} value={k.key}>
+            {k.seriesCount} series
+          </option>
+        ))}
+      </datalist>
+      {rows.map((row, i) => {
+        const known = keys.find((k) => k.key === row.key);
+        const listId = `label-values-${i}`;
+        return (
+          <div class="label-row" key={i}>
+            <input
+              aria-label="Label key"
+              name={`label-key-${i}`}
+              list="label-keys"
+              placeholder="key"
+              value={row.key}
+              onInput={(e) => setRows(set(i, { key: e.currentTarget.value }))}
+              onChange={(e) => commit(set(i, { key: e.currentTarget.value.trim() }))}
+            />
+            <span>=</span>
+            <input
+              aria-label="Label value"
+              name={`label-value-${i}`}
+              list={listId}
+              placeholder="value"
+              value={row.value}
+              onInput={(e) => setRows(set(i, { value: e.currentTarget.value }))}
+              onChange={(e) => commit(set(i, { value: e.currentTarget.value }))}
+            />
+            <datalist id={listId}>
+              {known?.values.map((v) => (
+                <option key={v.value} value={v.value}>
+                  {v.seriesCount} series
+                </option>
+              ))}
+            </datalist>
+            {known?.truncated && (
+              <span class="muted" title="Suggestions show the most common values only">
+                top {known.values.length} of {known.valuesTotal}
+              </span>
+            )}
+            <button type="button" aria-label="Remove filter" onClick={() => commit(rows.filter((_, j) => j !== i))}>
+              ×
+            </button>
+          </div>
+        );
+      })}
+      <button type="button" onClick={() => setRows([...rows, { key: '', value: '' }])}>
+        + Add filter
+      </button>
+    </fieldset>
+  );
+}
+
+function toRows(labels: Record<string, string>): Row[] {
+  return Object.entries(labels).map(([key, value]) => ({ key, value }));
+}

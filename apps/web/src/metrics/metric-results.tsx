@@ -1,0 +1,80 @@
+import { useMemo } from 'preact/hooks';
+import type { MetricsQueryResponse } from '../api/types.ts';
+import { LineChart } from '../charts/line-chart.tsx';
+import { alignSeries, colorAt, seriesLabel, summarize } from '../charts/series.ts';
+import { EmptyState } from '../components/states.tsx';
+import { formatTime } from '../lib/format.ts';
+
+const number = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+const formatNumber = (v: number | null) => (v === null ? '–' : number.format(v));
+const formatAxis = (v: number) => number.format(v);
+
+/** The answer of a metrics query: a line per series with a live legend, and the numbers per series. */
+export function MetricResults(props: { result: MetricsQueryResponse; name: string; window: [number, number] }) {
+  const { data, meta } = props.result;
+  const aligned = useMemo(() => alignSeries(data), [data]);
+  const lines = useMemo(
+    () => data.map((s, i) => ({ label: seriesLabel(s.labels), values: aligned.ys[i]! })),
+    [data, aligned],
+  );
+  if (data.length === 0) {
+    return (
+      <EmptyState title={`No points of ${props.name} in this window`}>
+        <p>Widen the time range, remove a label filter, or check the metric's name.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      {meta.truncated && (
+        <p class="notice" role="status">
+          Truncated: the answer hit the limit of 50 series or 1,000 points per series, and the rest was left out. Narrow
+          the label filters, group by a label, or choose a larger step.
+        </p>
+      )}
+      <p class="muted">
+        {meta.series_count} {meta.series_count === 1 ? 'series' : 'series'}
+        {meta.latest_ts ? ` · latest point ${formatTime(meta.latest_ts)}` : ''}
+      </p>
+      <LineChart
+        title={`${props.name} chart`}
+        xs={aligned.xs}
+        xRange={props.window}
+        lines={lines}
+        format={formatAxis}
+      />
+      <div class="table-wrap">
+        <table class="list numbers" aria-label="Series numbers">
+          <thead>
+            <tr>
+              <th>Series</th>
+              <th class="num">Points</th>
+              <th class="num">Min</th>
+              <th class="num">Mean</th>
+              <th class="num">Max</th>
+              <th class="num">Last</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l, i) => {
+              const s = summarize(l.values);
+              return (
+                <tr key={l.label}>
+                  <td class="mono">
+                    <span class="swatch" style={{ background: colorAt(i) }} />
+                    {l.label}
+                  </td>
+                  <td class="num">{s.points}</td>
+                  <td class="num">{formatNumber(s.min)}</td>
+                  <td class="num">{formatNumber(s.mean)}</td>
+                  <td class="num">{formatNumber(s.max)}</td>
+                  <td class="num">{formatNumber(s.last)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { useCallback } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { toQueryString } from '../api/client.ts';
+import type { SessionListResponse } from '../api/types.ts';
+import { useApi } from '../auth/session.tsx';
+import { RangeFilter, TextFilter } from '../components/filters.tsx';
+import { PageHead } from '../components/page-head.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
+import { formatTime } from '../lib/format.ts';
+import { useListNavigation } from '../lib/list-navigation.ts';
+import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
+import { param, splitList } from '../lib/url-state.ts';
+import { useResource } from '../lib/use-resource.ts';
+import { useNow, useUrlState } from '../lib/use-url-state.ts';
+
+/** GET /api/public/sessions' filters: time range, environment; server-side pages. */
+const SESSION_LIST_PARAMS = {
+  range: param.choice(RANGE_KEYS, 'all'),
+  from: param.text(),
+  to: param.text(),
+  environment: param.list(),
+  page: param.int(1, 1, 1_000_000),
+};
+
+export const sessionHref = (id: string) => `/sessions/${encodeURIComponent(id)}`;
+
+export function SessionListPage() {
+  const api = useApi();
+  const { route } = useLocation();
+  const [state, update] = useUrlState(SESSION_LIST_PARAMS);
+  const [now, refresh] = useNow(JSON.stringify(state));
+  const { from, to } = resolveRange(state, now);
+  const query = { page: state.page, limit: 50, fromTimestamp: from, toTimestamp: to, environment: state.environment };
+  const res = useResource(`/api/public/sessions${toQueryString(query)}`, (signal) =>
+    api.get<SessionListResponse>('/api/public/sessions', query, signal),
+  );
+  const sessions = res.data?.data ?? [];
+  const open = useCallback((i: number) => route(sessionHref(sessions[i]!.id)), [sessions, route]);
+  const [active, setActive] = useListNavigation(sessions.length, open);
+  const filtered = state.range !== 'all' || state.environment.length > 0;
+
+  const reloadAll = () => {
+    refresh();
+    res.reload();
+  };
+  return (
+    <main class="page">
+      <PageHead title="Sessions" onRefresh={reloadAll} />
+      <form class="filters" aria-label="Session filters" onSubmit={(e) => e.preventDefault()}>
+        <RangeFilter value={state} onChange={(r) => update({ range: r.range, from: r.from, to: r.to })} />
+        <TextFilter
+          label="Environment"
+          value={state.environment.join(', ') || undefined}
+          placeholder="any of: a, b"
+          onCommit={(v) => update({ environment: splitList(v) })}
+        />
+      </form>
+      {res.error ? (
+        <ErrorState error={res.error} retry={res.reload} />
+      ) : !res.data ? (
+        <Loading what="sessions" />
+      ) : sessions.length === 0 ? (
+        <EmptyState title={filtered ? 'No sessions match these filters' : 'No sessions yet'}>
+          <p>
+            {filtered
+              ? 'Widen the time range or clear the environment filter.'
+              : 'A session groups the traces that carry the same session id (session_id in a batch, session.id in OTLP).'}
+          </p>
+        </EmptyState>
+      ) : (
+        <div class={res.loading ? 'stale' : undefined}>
+          <div class="table-wrap">
+            <table class="list">
+              <thead>
+                <tr>
+                  <th>Session</th>
+                  <th class="time">Created</th>
+                  <th>Environment</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sessions.map((s, i) => (
+                  <tr
+                    key={s.id}
+                    data-row-index={i}
+                    class={i === active ? 'active' : undefined}
+                    aria-selected={i === active}
+                    onClick={(e) => {
+                      if ((e.target as HTMLElement).closest('a')) return;
+                      setActive(i);
+                      open(i);
+                    }}
+                  >
+                    <td class="mono">
+                      <a href={sessionHref(s.id)}>{s.id}</a>
+                    </td>
+                    <td class="time">{formatTime(s.createdAt)}</td>
+                    <td>{s.environment ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import { useRoute } from 'preact-iso';
+import type { SessionDetail } from '../api/types.ts';
+import { useApi } from '../auth/session.tsx';
+import { ErrorState, Loading } from '../components/states.tsx';
+import { formatTime } from '../lib/format.ts';
+import { useResource } from '../lib/use-resource.ts';
+import { IoView } from '../trace/io-view.tsx';
+import { traceHref } from '../traces/trace-table.tsx';
+
+/** One session: its traces in time order, each with its input and output, as a conversation reads. */
+export function SessionPage() {
+  const { params } = useRoute();
+  const id = params.id ?? '';
+  const api = useApi();
+  const res = useResource(`session:${id}`, (signal) =>
+    api.get<SessionDetail>(`/api/public/sessions/${encodeURIComponent(id)}`, undefined, signal),
+  );
+  if (res.error) return <ErrorState error={res.error} retry={res.reload} title="Could not load this session" />;
+  if (!res.data || res.data.id !== id) return <Loading what="the session" />;
+  const traces = [...res.data.traces].sort((a, b) =>
+    a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
+  );
+  return (
+    <main class="page">
+      <header class="page-head">
+        <nav class="crumbs">
+          <a href="/sessions">Sessions</a> /
+        </nav>
+        <h1 class="mono">{id}</h1>
+        <span class="facts-inline">
+          {traces.length} {traces.length === 1 ? 'trace' : 'traces'} · started{' '}
+          {formatTime(traces[0]?.timestamp ?? res.data.createdAt)}
+          {' · '}
+          <a href={`/traces?sessionId=${encodeURIComponent(id)}`}>in the trace list</a>
+        </span>
+      </header>
+      {traces.length === 0 ? (
+        <p class="state empty">This session has no traces.</p>
+      ) : (
+        <ol class="session-traces">
+          {traces.map((t) => (
+            <li key={t.id} class="card">
+              <header>
+                <a href={traceHref(t.id)}>{t.name || '(unnamed)'}</a>
+                <span class="muted">
+                  {formatTime(t.timestamp)}
+                  {t.userId ? ` · ${t.userId}` : ''}
+                </span>
+              </header>
+              <IoView title="Input" value={t.input} />
+              <IoView title="Output" value={t.output} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useMemo } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import type { TraceListItem } from '../api/types.ts';
+import { previewOf } from '../chat/messages.ts';
+import { formatCompact, formatCost, formatCount, formatDuration, formatTime, truncate } from '../lib/format.ts';
+import { useListNavigation } from '../lib/list-navigation.ts';
+
+export const traceHref = (id: string, observationId?: string) =>
+  `/traces/${encodeURIComponent(id)}${observationId ? `?observation=${encodeURIComponent(observationId)}` : ''}`;
+
+/** The trace list: one row per trace; j/k or the arrows move, Enter or a click opens. */
+export function TraceTable(props: { traces: TraceListItem[]; onFilter: (patch: { userId?: string }) => void }) {
+  const { route } = useLocation();
+  const open = useCallback((i: number) => route(traceHref(props.traces[i]!.id)), [props.traces, route]);
+  const [active, setActive] = useListNavigation(props.traces.length, open);
+  // Once per page of traces, not on every key press (inputs can be large).
+  const previews = useMemo(
+    () =>
+      props.traces.map((t) => ({
+        input: truncate(previewOf(t.input, 'input'), 120),
+        output: truncate(previewOf(t.output, 'output'), 120),
+      })),
+    [props.traces],
+  );
+  return (
+    <div class="table-wrap">
+      <table class="list traces">
+        <thead>
+          <tr>
+            <th class="time">Time</th>
+            <th>Name</th>
+            <th>User</th>
+            <th>Session</th>
+            <th>Tags</th>
+            <th class="num">Latency</th>
+            <th class="num">Tokens</th>
+            <th class="num">Cost</th>
+            <th class="io">Input</th>
+            <th class="io">Output</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.traces.map((t, i) => (
+            <tr
+              key={t.id}
+              data-row-index={i}
+              class={i === active ? 'active' : undefined}
+              aria-selected={i === active}
+              onClick={(e) => {
+                if ((e.target as HTMLElement).closest('a,button')) return;
+                setActive(i);
+                open(i);
+              }}
+            >
+              <td class="time" title={t.timestamp}>
+                {formatTime(t.timestamp)}
+              </td>
+              <td class="name">
+                <a href={traceHref(t.id)}>{t.name || <span class="muted">(unnamed)</span>}</a>
+              </td>
+              <td>
+                {t.userId && (
+                  <button
+                    type="button"
+                    class="link"
+                    title="Show this user's traces"
+                    onClick={() => props.onFilter({ userId: t.userId! })}
+                  >
+                    {t.userId}
+                  </button>
+                )}
+              </td>
+              <td>{t.sessionId && <a href={`/sessions/${encodeURIComponent(t.sessionId)}`}>{t.sessionId}</a>}</td>
+              <td class="tags">
+                {t.tags.map((tag) => (
+                  <span key={tag} class="chip">
+                    {tag}
+                  </span>
+                ))}
+              </td>
+              <td class="num">{formatDuration(t.latency)}</td>
+              <td
+                class="num"
+                title={t.usage ? `${formatCount(t.usage.input)} in → ${formatCount(t.usage.output)} out` : ''}
+              >
+                {formatCompact(t.usage?.total)}
+              </td>
+              <td class="num">{formatCost(t.totalCost)}</td>
+              <td class="io">{previews[i]!.input}</td>
+              <td class="io">{previews[i]!.output}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatCompact, formatCost, formatCount, formatDuration, truncate } from '../src/lib/format.ts';
+
+describe('formats', () => {
+  it('durations from seconds', () => {
+    expect(formatDuration(0.0123)).toBe('12 ms');
+    expect(formatDuration(1.25)).toBe('1.25 s');
+    expect(formatDuration(12.34)).toBe('12.3 s');
+    expect(formatDuration(125)).toBe('2m 05s');
+    expect(formatDuration(3725)).toBe('1h 02m');
+    // -1 is the API's "metrics group excluded"
+    expect(formatDuration(-1)).toBe('–');
+  });
+
+  it('costs in USD with digits that tell small costs apart', () => {
+    expect(formatCost(0)).toBe('$0');
+    expect(formatCost(0.000042)).toBe('$0.000042');
+    expect(formatCost(0.0123)).toBe('$0.0123');
+    expect(formatCost(12.5)).toBe('$12.50');
+    expect(formatCost(-1)).toBe('–');
+  });
+
+  it('counts exact and compact', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCompact(950)).toBe('950');
+    expect(formatCompact(12_345)).toBe('12.3K');
+    expect(formatCompact(-1)).toBe('–');
+  });
+
+  it('truncates to one line', () => {
+    expect(truncate('a\n  b   c', 10)).toBe('a b c');
+    expect(truncate('abcdefghij', 5)).toBe('abcd…');
+  });
+});

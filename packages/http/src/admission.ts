@@ -1,0 +1,141 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from './errors.ts';
+
+export type AdmissionOptions = {
+  /** Bytes admitted requests may hold at once: their bodies as received, plus what gzip inflated. */
+  maxBytes: number;
+  /** A request is refused when the work already admitted is expected to take longer than this. */
+  maxQueueMs: number;
+  now?: () => number;
+};
+
+/** The rate estimate forgets with this time constant (ms). */
+const RATE_MEMORY_MS = 1_000;
+
+/**
+ * Admission control for ingest, decided when a request arrives, before its body is read: a
+ * request is admitted while the bytes in flight (bodies being read, inflated or decoded, up to
+ * their durable append) stay within `maxBytes`, and while the work already admitted is expected
+ * to be done within `maxQueueMs` at the rate requests have been finishing. Otherwise it is refused
+ * at once (429 + Retry-After), instead of queueing until clients time out and memory runs out.
+ * Bodies without a Content-Length are counted as they are read, and inflated bytes as they are
+ * inflated: a request that grows past the budget on the way is refused then.
+ */
+export class Admission {
+  private held = 0;
+  /** Bytes per ms of admitted work finishing while some was in flight (undefined until measured). */
+  private rate: number | undefined;
+  private lastFinish = 0;
+  private readonly now: () => number;
+  refused = 0;
+
+  constructor(private readonly opts: AdmissionOptions) {
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  /** Bytes held by admitted requests now. */
+  get heldBytes(): number {
+    return this.held;
+  }
+
+  /** How long the work in flight is expected to take (ms), at the measured rate. */
+  expectedWaitMs(extraBytes = 0): number {
+    if (this.rate === undefined || this.held === 0) return 0;
+    return (this.held + extraBytes) / this.rate;
+  }
+
+  /** A ticket for a request declaring `bytes` (0 when it declares none), or why it is refused. */
+  admit(bytes: number): AdmissionTicket | string {
+    if (this.held > 0 && this.held + bytes > this.opts.maxBytes) {
+      this.refused++;
+      return `ingest is at its limit of ${this.opts.maxBytes} bytes in flight`;
+    }
+    const wait = this.expectedWaitMs(bytes);
+    if (wait > this.opts.maxQueueMs) {
+      this.refused++;
+      return `ingest is saturated: the requests in flight need about ${Math.round(wait)} ms`;
+    }
+    if (this.held === 0) this.lastFinish = this.now();
+    this.held += bytes;
+    return new AdmissionTicket(this, bytes);
+  }
+
+  /** @internal A ticket grows (false when that would pass the budget) or gives bytes back. */
+  take(bytes: number): boolean {
+    if (this.held + bytes > this.opts.maxBytes) return false;
+    this.held += bytes;
+    return true;
+  }
+
+  /** @internal `bytes` of admitted work finished (or was given back with `done` false). */
+  give(bytes: number, done: boolean): void {
+    this.held -= bytes;
+    if (!done || bytes === 0) return;
+    const now = this.now();
+    const elapsed = Math.max(now - this.lastFinish, 0.001);
+    const sample = bytes / elapsed;
+    const weight = 1 - Math.exp(-elapsed / RATE_MEMORY_MS);
+    this.rate = this.rate === undefined ? sample : this.rate + weight * (sample - this.rate);
+    this.lastFinish = now;
+  }
+}
+
+/** What one admitted request holds. Released once, when its rows are durable (or it failed). */
+export class AdmissionTicket {
+  private released = false;
+
+  constructor(
+    private readonly admission: Admission,
+    private bytes: number,
+  ) {}
+
+  /** Holds at least `total` bytes; false when the budget cannot take them. */
+  hold(total: number): boolean {
+    if (this.released || total <= this.bytes) return true;
+    if (!this.admission.take(total - this.bytes)) return false;
+    this.bytes = total;
+    return true;
+  }
+
+  /** Gives back what is held beyond `total` (a compressed body, once inflated). */
+  shrinkTo(total: number): void {
+    if (this.released || total >= this.bytes) return;
+    this.admission.give(this.bytes - total, false);
+    this.bytes = total;
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.admission.give(this.bytes, true);
+  }
+}
+
+const TICKET = 'admission';
+
+/**
+ * Middleware: 413 for a declared body past `bodyLimit`, 429 + Retry-After for a request that
+ * cannot be admitted, both before the body is read; otherwise the ticket is kept on the context
+ * (see `admissionTicket`) and released when the request ends, if the handler did not release it
+ * earlier.
+ */
+export function admit(admission: Admission, bodyLimit: number): MiddlewareHandler {
+  return async (c, next) => {
+    const length = Number(c.req.header('content-length'));
+    const declared = Number.isSafeInteger(length) && length >= 0 ? length : 0;
+    if (declared > bodyLimit) throw new ApiError('PAYLOAD_TOO_LARGE', `request body exceeds ${bodyLimit} bytes`);
+    const ticket = admission.admit(declared);
+    if (typeof ticket === 'string') throw new ApiError('TOO_MANY_REQUESTS', `${ticket}; retry later`, 1);
+    c.set(TICKET as never, ticket as never);
+    try {
+      await next();
+    } finally {
+      ticket.release();
+    }
+  };
+}
+
+/** The admission ticket of this request, if an `admit` middleware gave it one. */
+export function admissionTicket(c: Context): AdmissionTicket | undefined {
+  return c.get(TICKET as never) as AdmissionTicket | undefined;
+}

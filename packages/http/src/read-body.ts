@@ -1,0 +1,98 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { admissionTicket } from './admission.ts';
+import { ApiError, badRequest } from './errors.ts';
+import { gunzipLimited } from './inflate.ts';
+
+export type BodyLimits = {
+  /** Bytes of the body as sent (compressed, for gzip): 413 past it. */
+  bodyBytes: number;
+  /** Bytes of a gzip body once inflated: 413 past it, found while inflating. */
+  decompressedBytes: number;
+};
+
+/**
+ * The connection closed before the whole body arrived: the client went away, or broke the
+ * framing (a malformed chunk size, which Node answers with 400 itself before closing). Not a
+ * server error: logged at info and counted under status 499 ("client closed request", as nginx
+ * names it); nobody is left to read an answer.
+ */
+export class ClientAbortError extends ApiError {
+  override name = 'ClientAbortError';
+  constructor(cause: unknown) {
+    super(
+      'BAD_REQUEST',
+      `the client closed the connection before sending the whole body (${(cause as Error)?.message ?? cause})`,
+    );
+  }
+  override get status(): ContentfulStatusCode {
+    return 499 as ContentfulStatusCode;
+  }
+}
+
+const overBudget = () => new ApiError('TOO_MANY_REQUESTS', 'ingest is at its limit of bytes in flight; retry later', 1);
+
+/**
+ * The request body as bytes, inflated when Content-Encoding says gzip. Sizes are checked while
+ * reading and while inflating, never after: 413 past the limits, 429 when the bytes would take the
+ * admission budget past its limit (see Admission), 400 for an encoding we do not take or a body
+ * cut off by the client.
+ */
+export async function readBody(c: Context, limits: BodyLimits): Promise<Buffer> {
+  const encoding = (c.req.header('content-encoding') ?? '').trim().toLowerCase();
+  const gzip = encoding === 'gzip' || encoding === 'x-gzip';
+  if (!gzip && encoding !== '' && encoding !== 'identity') {
+    throw badRequest(`Content-Encoding: '${encoding}' is not supported; send gzip or no encoding`);
+  }
+  const ticket = admissionTicket(c);
+  const raw = await readAll(c.req.raw.body, limits.bodyBytes, (n) => ticket?.hold(n) ?? true);
+  if (!gzip) return raw;
+  if (raw.length === 0) throw badRequest('request body is empty; expected a gzip-compressed body');
+  const inflated = await gunzipLimited(raw, limits.decompressedBytes, (n) => {
+    if (ticket && !ticket.hold(raw.length + n)) throw overBudget();
+  });
+  ticket?.shrinkTo(inflated.length);
+  return inflated;
+}
+
+/**
+ * The body's bytes as sent, whatever its Content-Encoding: for bodies the route decodes itself
+ * (remote write's snappy). Limits and admission as readBody; see holdInflated for what it decodes.
+ */
+export async function readRawBody(c: Context, bodyBytes: number): Promise<Buffer> {
+  const ticket = admissionTicket(c);
+  return readAll(c.req.raw.body, bodyBytes, (n) => ticket?.hold(n) ?? true);
+}
+
+/** Holds `total` bytes (the body as received plus what the route decoded) for this request, or 429. */
+export function holdInflated(c: Context, total: number): void {
+  const ticket = admissionTicket(c);
+  if (ticket && !ticket.hold(total)) throw overBudget();
+}
+
+async function readAll(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+  hold: (total: number) => boolean,
+): Promise<Buffer> {
+  if (!body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > limit) throw new ApiError('PAYLOAD_TOO_LARGE', `request body exceeds ${limit} bytes`);
+      if (!hold(size)) throw overBudget();
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ClientAbortError(err);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Body bytes as text, as Request.text() decodes them (UTF-8, a leading BOM dropped, bad bytes replaced). */
+export function bodyText(body: Uint8Array): string {
+  return new TextDecoder().decode(body);
+}

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/process.ts';
+import { makeBatch } from '../helpers/traces.ts';
+
+// `pnpm start` as a user runs it from a fresh clone: the build step in the script (turbo, here with
+// an empty cache) makes the bundle, and the service runs from it with no TypeScript loader.
+
+const dir = mkdtempSync(path.join(tmpdir(), 'spanhouse-start-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** `pid` and every process below it, with their command lines (Linux /proc). */
+function processes(pid: number): { pid: number; command: string }[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // gone
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree.map((p) => {
+    try {
+      return { pid: p, command: readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ') };
+    } catch {
+      return { pid: p, command: '' };
+    }
+  });
+}
+
+describe('pnpm start', () => {
+  it('builds the bundle and serves from it, then stops cleanly on SIGTERM', { timeout: 180_000 }, async () => {
+    const token = 'start-test-token';
+    const child = spawn('pnpm', ['start'], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? dir,
+        TURBO_CACHE_DIR: path.join(dir, 'turbo-cache'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        API_BEARER_TOKEN: token,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not listening:\n${out}`)), 170_000);
+      child.stdout!.on('data', () => {
+        const m = /"port":(\d+)[^\n]*"msg":"listening"/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+      void exited.then(() => reject(new Error(`exited before listening:\n${out}`)));
+    });
+    // The service is the node process running the bundle (the shell's command line names it too).
+    const service = processes(child.pid!).find((p) => /^\S*node .*main\.mjs/.test(p.command));
+    try {
+      expect(service?.command).toContain('apps/server/dist/main.mjs');
+      expect(processes(child.pid!).some((p) => p.command.includes('tsx'))).toBe(false);
+      const base = `http://127.0.0.1:${port}`;
+      const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const batch = makeBatch();
+      // Answered once readable, so the read below sees it.
+      const stored = await fetch(`${base}/v1/l/batch`, {
+        method: 'POST',
+        headers: { ...auth, 'Spanhouse-Wait': 'commit' },
+        body: JSON.stringify(batch),
+      });
+      expect(stored.status).toBe(200);
+      const read = await fetch(`${base}/api/public/traces/${batch.trace.id}`, { headers: auth });
+      expect(((await read.json()) as { observations: unknown[] }).observations).toHaveLength(2);
+    } finally {
+      // As an orchestrator stops it: SIGTERM to the service, which drains and exits 0; pnpm with it.
+      if (service) process.kill(service.pid, 'SIGTERM');
+      else child.kill('SIGKILL');
+    }
+    const code = await exited;
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/"msg":"stopped"/);
+  });
+});

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, createTestApp, type TestApp } from '../helpers/app.ts';
+import { REMOTE_WRITE_HEADERS, remoteWriteBody } from './remote-write-client.ts';
+
+let app: TestApp;
+const T = Date.UTC(2026, 2, 1);
+beforeAll(async () => {
+  app = await createTestApp('prometheus-api');
+  const body = remoteWriteBody([
+    {
+      labels: { __name__: 'api_cpu', host: 'a', dc: 'eu' },
+      samples: [
+        [T, 1],
+        [T + 15_000, 2],
+      ],
+    },
+    { labels: { __name__: 'api_cpu', host: 'b', dc: 'us' }, samples: [[T, 3]] },
+    { labels: { __name__: 'api.mem', host: 'a' }, samples: [[T, 10]] },
+  ]);
+  const res = await app.request('/prometheus/api/v1/write', { method: 'POST', body, headers: REMOTE_WRITE_HEADERS });
+  expect(res.status).toBe(204);
+});
+afterAll(() => app?.close());
+
+/** What Grafana sends: a form POST (its default HTTP method for the Prometheus data source). */
+async function form(path: string, params: Record<string, string | string[]>, headers: Record<string, string> = {}) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) for (const x of [v].flat()) body.append(k, x);
+  const res = await app.request(`/prometheus/api/v1/${path}`, {
+    method: 'POST',
+    body: body.toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+  });
+  return { status: res.status, body: (await res.json()) as { data: any; error: string } };
+}
+
+describe('the calls Grafana makes on "Save & test" and while building a panel', () => {
+  it('buildinfo and the 1+1 health query', async () => {
+    const info = await app.get('/prometheus/api/v1/status/buildinfo');
+    expect(info.body).toMatchObject({ status: 'success', data: { version: '2.42.0' } });
+    const health = await form('query', { query: '1+1', time: String(T / 1000) });
+    expect(health.body).toEqual({ status: 'success', data: { resultType: 'scalar', result: [T / 1000, '2'] } });
+  });
+
+  it('label names, label values (metric names too) and series, with match[] and a time range', async () => {
+    const range = { start: String(T / 1000 - 3600), end: String(T / 1000 + 3600) };
+    expect((await form('labels', range)).body.data).toEqual(['__name__', 'dc', 'host']);
+    expect((await form('labels', { ...range, 'match[]': '{__name__="api.mem"}' })).body.data).toEqual([
+      '__name__',
+      'host',
+    ]);
+    expect((await app.get('/prometheus/api/v1/label/__name__/values')).body.data).toEqual([
+      'api.mem',
+      'api_cpu',
+      // Read from the trace tables (docs/prometheus.md): always offered.
+      'spanhouse_llm_cost_usd',
+      'spanhouse_llm_duration_seconds',
+      'spanhouse_llm_input_tokens',
+      'spanhouse_llm_output_tokens',
+      'spanhouse_llm_total_tokens',
+    ]);
+    const hosts = await app.get(
+      `/prometheus/api/v1/label/host/values?${new URLSearchParams({ 'match[]': 'api_cpu{dc="us"}' })}`,
+    );
+    expect(hosts.body.data).toEqual(['b']);
+    const series = await form('series', { ...range, 'match[]': ['api_cpu', '{"api.mem"}'] });
+    expect(series.body.data).toEqual([
+      { __name__: 'api.mem', host: 'a' },
+      { __name__: 'api_cpu', dc: 'eu', host: 'a' },
+      { __name__: 'api_cpu', dc: 'us', host: 'b' },
+    ]);
+    expect((await app.get('/prometheus/api/v1/metadata')).body).toEqual({ status: 'success', data: {} });
+    const panel = await form('query_range', {
+      query: 'sum by (dc) (api_cpu)',
+      start: String(T / 1000),
+      end: String(T / 1000 + 30),
+      step: '15',
+    });
+    expect(panel.body.data.result).toEqual([
+      {
+        metric: { dc: 'eu' },
+        values: [
+          [T / 1000, '1'],
+          [T / 1000 + 15, '2'],
+          [T / 1000 + 30, '2'],
+        ],
+      },
+      {
+        metric: { dc: 'us' },
+        values: [
+          [T / 1000, '3'],
+          [T / 1000 + 15, '3'],
+          [T / 1000 + 30, '3'],
+        ],
+      },
+    ]);
+  });
+
+  it('accepts Basic PUBLIC_KEY:SECRET_KEY and refuses a request without credentials', async () => {
+    const ok = await app.app.request('/prometheus/api/v1/query?query=api_cpu', { headers: basic() });
+    expect(ok.status).toBe(200);
+    const anonymous = await app.app.request('/prometheus/api/v1/query?query=api_cpu');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('re-sent points', () => {
+  it('count once with the value sent last, while the copies sit in separate parts', async () => {
+    await app.db.writer.command({ query: 'SYSTEM STOP MERGES metric_samples' });
+    try {
+      const t = T + 3_600_000;
+      for (const value of [1, 2, 3]) {
+        const body = remoteWriteBody([
+          {
+            labels: { __name__: 'api_resent' },
+            samples: [
+              [t, value],
+              [t + 15_000, value * 10],
+            ],
+          },
+        ]);
+        const res = await app.request('/prometheus/api/v1/write', {
+          method: 'POST',
+          body,
+          headers: REMOTE_WRITE_HEADERS,
+        });
+        expect(res.status).toBe(204);
+      }
+      const at = String(t / 1000 + 20);
+      const query = async (q: string) => (await form('query', { query: q, time: at })).body.data.result;
+      expect(await query('api_resent')).toEqual([{ metric: { __name__: 'api_resent' }, value: [Number(at), '30'] }]);
+      expect((await query('count_over_time(api_resent[1m])'))[0].value[1]).toBe('2');
+      expect((await query('sum_over_time(api_resent[1m])'))[0].value[1]).toBe('33');
+      const range = await form('query_range', { query: 'api_resent', start: String(t / 1000), end: at, step: '5' });
+      expect(range.body.data.result[0].values.map((v: [number, string]) => v[1])).toEqual(['3', '3', '3', '30', '30']);
+    } finally {
+      await app.db.writer.command({ query: 'SYSTEM START MERGES metric_samples' });
+    }
+  });
+});
+
+describe('queries it cannot answer are bad_data with the reason', () => {
+  const range = { start: String(T / 1000), end: String(T / 1000 + 60), step: '15' };
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ['a syntax error', { query: 'api_cpu{host="a"' }, /parse error/],
+    ['a subquery', { query: 'max_over_time(api_cpu[5m:1m])' }, /unsupported: subqueries/],
+    ['vector matching', { query: 'api_cpu and api_cpu' }, /unsupported: the and operator/],
+    ['two vectors', { query: 'api_cpu + api_cpu' }, /unsupported: binary operations between two vectors/],
+    ['an unknown function', { query: 'absent(api_cpu)' }, /unsupported: function absent/],
+    ['a selector that matches everything', { query: '{host=~".*"}' }, /at least one non-empty matcher/],
+    ['a regex RE2 cannot compile', { query: 'api_cpu{host=~"(a"}' }, /invalid regular expression/],
+    ['no query', {}, /"query": missing/],
+  ];
+  for (const [what, params, message] of cases) {
+    it(what, async () => {
+      const res = await form('query_range', { ...range, ...params });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status: 'error', errorType: 'bad_data' });
+      expect(res.body.error).toMatch(message);
+    });
+  }
+
+  it('huge ranges and steps: more than 11,000 points per series, a zero step, end before start', async () => {
+    const huge = await form('query_range', { query: 'api_cpu', start: '0', end: String(11_000 * 15), step: '15' });
+    expect(huge.status).toBe(400);
+    expect(huge.body.error).toMatch(/exceeded maximum resolution of 11,000 points per timeseries/);
+    const zero = await form('query_range', { query: 'api_cpu', start: '0', end: '60', step: '0' });
+    expect(zero.status).toBe(400);
+    expect(zero.body.error).toMatch(/zero or negative query resolution step/);
+    const backwards = await form('query_range', { query: 'api_cpu', start: '60', end: '0', step: '15' });
+    expect(backwards.body.error).toMatch(/end timestamp must not be before start time/);
+    // 11,000 points exactly are answered.
+    const edge = await form('query_range', { query: 'api_cpu', start: '0', end: String(10_999 * 15), step: '15' });
+    expect(edge.status).toBe(200);
+  });
+});

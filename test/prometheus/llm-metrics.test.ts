@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let app: TestApp;
+const T = Date.UTC(2026, 5, 1, 10);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Generations: [model, start offset s, duration ms, prompt tokens, completion tokens]. */
+const GENERATIONS: [string, number, number, number, number][] = [
+  ['gpt-4o', 10, 800, 1200, 300],
+  ['gpt-4o', 70, 1500, 400, 100],
+  ['gpt-4o', 130, 600, 1000, 50],
+  ['claude', 20, 2000, 50, 20],
+];
+
+beforeAll(async () => {
+  app = await createTestApp('prom-llm-metrics');
+  for (const [i, [model, at, ms, input, output]] of GENERATIONS.entries()) {
+    const res = await app.post('/v1/l/batch', {
+      trace: { id: `t-${i}`, timestamp: iso(T + at * 1000), name: 'chat', environment: 'prod' },
+      observations: [
+        {
+          id: `root-${i}`,
+          type: 'SPAN',
+          name: 'handle',
+          startTime: iso(T + at * 1000),
+          endTime: iso(T + at * 1000 + ms + 5),
+        },
+        {
+          id: `gen-${i}`,
+          type: 'GENERATION',
+          name: 'chat',
+          model,
+          startTime: iso(T + at * 1000),
+          endTime: iso(T + at * 1000 + ms),
+          promptTokens: input,
+          completionTokens: output,
+          parentObservationId: `root-${i}`,
+        },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+});
+afterAll(() => app?.close());
+
+async function instant(query: string, atMs: number) {
+  const res = await app.get(`/prometheus/api/v1/query?${new URLSearchParams({ query, time: String(atMs / 1000) })}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.data.result as { metric: Record<string, string>; value: [number, string] }[]).map((r) => [
+    r.metric,
+    r.value[1],
+  ]);
+}
+
+describe('LLM metrics from the trace tables through PromQL', () => {
+  it('request counts, tokens, cost and latency percentiles per model', async () => {
+    const end = T + 200_000;
+    expect(await instant('sum by (model) (count_over_time(spanhouse_llm_duration_seconds[5m]))', end)).toEqual([
+      [{ model: 'claude' }, '1'],
+      [{ model: 'gpt-4o' }, '3'],
+    ]);
+    expect(await instant('sum by (model) (sum_over_time(spanhouse_llm_input_tokens[5m]))', end)).toEqual([
+      [{ model: 'claude' }, '50'],
+      [{ model: 'gpt-4o' }, '2600'],
+    ]);
+    expect(await instant('sum by (model) (sum_over_time(spanhouse_llm_total_tokens[5m]))', end)).toEqual([
+      [{ model: 'claude' }, '70'],
+      [{ model: 'gpt-4o' }, '3050'],
+    ]);
+    // The median of 0.8, 1.5 and 0.6 s; labels are model, observation name and environment.
+    expect(await instant('quantile_over_time(0.5, spanhouse_llm_duration_seconds{model="gpt-4o"}[5m])', end)).toEqual([
+      [{ environment: 'prod', model: 'gpt-4o', name: 'chat' }, '0.8'],
+    ]);
+    const cost = await instant('sum(sum_over_time(spanhouse_llm_cost_usd[5m]))', end);
+    expect(Number(cost[0]![1])).toBeGreaterThan(0); // gpt-4o and claude are in the built-in price table
+    // A window before the first generation has none.
+    expect(await instant('count_over_time(spanhouse_llm_input_tokens[5s])', T)).toEqual([]);
+  });
+
+  it('every query of the provisioned Grafana dashboard answers, as Grafana sends them', async () => {
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../deploy/grafana/dashboards/llm-overview.json', import.meta.url), 'utf8'),
+    ) as {
+      panels: { title: string; targets: { expr: string; instant?: boolean }[] }[];
+      templating: { list: { name: string; query: { query: string } }[] };
+    };
+    // Template variables: label_values(metric, label) is a label-values call with match[].
+    for (const v of dashboard.templating.list) {
+      const [, metric, label] = /^label_values\((\w+), (\w+)\)$/.exec(v.query.query)!;
+      const res = await app.get(
+        `/prometheus/api/v1/label/${label}/values?${new URLSearchParams({ 'match[]': metric! })}`,
+      );
+      expect(res.body.data, v.name).toEqual(label === 'model' ? ['claude', 'gpt-4o'] : ['prod']);
+    }
+    const start = T / 1000;
+    const end = start + 300;
+    for (const panel of dashboard.panels) {
+      for (const target of panel.targets) {
+        // What Grafana substitutes for "All" and its interval variables on a 5-minute range.
+        const query = target.expr
+          .replaceAll('$model', '.*')
+          .replaceAll('$environment', '.*')
+          .replaceAll('$__interval', '15s')
+          .replaceAll('$__range', '5m');
+        const path = target.instant
+          ? `query?${new URLSearchParams({ query, time: String(end) })}`
+          : `query_range?${new URLSearchParams({ query, start: String(start), end: String(end), step: '15' })}`;
+        const res = await app.get(`/prometheus/api/v1/${path}`);
+        expect(res.status, `${panel.title}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(
+          res.body.data.result.map((r: { metric: { model: string } }) => r.metric.model).sort(),
+          panel.title,
+        ).toEqual(['claude', 'gpt-4o']);
+      }
+    }
+  });
+});

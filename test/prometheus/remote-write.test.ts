@@ -1,0 +1,136 @@
+import { queryRows, TABLES } from '@spanhouse/db';
+import { compressSync } from 'snappy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { query } from '../metrics/helpers.ts';
+import {
+  REMOTE_WRITE_HEADERS,
+  type RwSeries,
+  remoteWriteBody,
+  STALE_NAN,
+  writeRequestBytes,
+} from './remote-write-client.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp('remote-write');
+});
+afterAll(() => app?.close());
+
+const T0 = Date.parse('2026-02-01T00:00:00Z');
+
+async function write(body: Uint8Array, headers: Record<string, string> = REMOTE_WRITE_HEADERS) {
+  const res = await app.request('/prometheus/api/v1/write', { method: 'POST', body, headers });
+  return { status: res.status, text: await res.text() };
+}
+
+async function rows(table: string, name: string) {
+  return queryRows(app.db, {
+    sql: `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(ts) AS ms, toString(value) AS value${table === TABLES.metricNonFinite ? ', stale' : ''}
+          FROM ${table} FINAL WHERE name = {name:String} ORDER BY ms`,
+    params: { name },
+    tag: 'test',
+    map: (r) => ({ id: String(r.id), ms: Number(r.ms), value: String(r.value), stale: r.stale }),
+  });
+}
+
+describe('POST /prometheus/api/v1/write', () => {
+  it('stores samples in the metric tables with the batch API series id, and answers 204', async () => {
+    const series: RwSeries[] = [
+      {
+        labels: { __name__: 'rw_cpu', host: 'a', empty: '' },
+        samples: [
+          [T0, 1.5],
+          [T0 + 10_000, 2.25],
+        ],
+      },
+      { labels: { __name__: 'rw.dotted', host: 'b' }, samples: [[T0, -3]] },
+    ];
+    const res = await write(remoteWriteBody(series));
+    expect(res.status, res.text).toBe(204);
+    expect(res.text).toBe('');
+    // The same series through the batch API lands on the same id.
+    const batch = await app.post('/v1/metrics/batch', {
+      metrics: [{ name: 'rw_cpu', labels: { host: 'a' }, value: 3, timestamp: new Date(T0 + 20_000).toISOString() }],
+    });
+    expect(batch.status).toBe(200);
+    const stored = await rows(TABLES.metricSamples, 'rw_cpu');
+    expect(stored.map((r) => [r.ms - T0, Number(r.value)])).toEqual([
+      [0, 1.5],
+      [10_000, 2.25],
+      [20_000, 3],
+    ]);
+    expect(new Set(stored.map((r) => r.id)).size).toBe(1);
+    const labels = await queryRows(app.db, {
+      sql: `SELECT labels FROM ${TABLES.metricSeries} FINAL WHERE name = 'rw_cpu'`,
+      tag: 'test',
+      map: (r) => r.labels,
+    });
+    expect(labels).toEqual([{ host: 'a' }]); // the empty label is absent, as in Prometheus
+    const dotted = await query(app, { name: 'rw.dotted', from: '2026-02-01T00:00:00Z', to: '2026-02-01T00:01:00Z' });
+    expect(dotted.data).toEqual([
+      { labels: { host: 'b' }, values: [{ timestamp: '2026-02-01T00:00:00.000+00:00', value: -3 }] },
+    ]);
+  });
+
+  it('keeps staleness markers, NaN and infinities apart, so native queries stay finite', async () => {
+    const series: RwSeries[] = [
+      {
+        labels: { __name__: 'rw_special', job: 'j' },
+        samples: [
+          [T0, 4],
+          [T0 + 10_000, Number.NaN],
+          [T0 + 20_000, Number.POSITIVE_INFINITY],
+          [T0 + 30_000, Number.NEGATIVE_INFINITY],
+          [T0 + 40_000, STALE_NAN],
+          [T0 + 50_000, 6],
+        ],
+      },
+    ];
+    expect((await write(remoteWriteBody(series))).status).toBe(204);
+    expect((await rows(TABLES.metricSamples, 'rw_special')).map((r) => r.value)).toEqual(['4', '6']);
+    const special = await rows(TABLES.metricNonFinite, 'rw_special');
+    expect(special.map((r) => [r.ms - T0, String(r.value), Number(r.stale)])).toEqual([
+      [10_000, 'nan', 0],
+      [20_000, 'inf', 0],
+      [30_000, '-inf', 0],
+      [40_000, 'nan', 1],
+    ]);
+    for (const agg of ['avg', 'sum', 'max', 'last', 'p99']) {
+      const res = await query(app, {
+        name: 'rw_special',
+        from: '2026-02-01T00:00:00Z',
+        to: '2026-02-01T00:01:00Z',
+        step: '1m',
+        agg,
+      });
+      expect(
+        res.data[0]!.values.every((p) => Number.isFinite(p.value)),
+        agg,
+      ).toBe(true);
+    }
+  });
+
+  it('refuses what it will never take with 400, and asks for credentials', async () => {
+    const good = remoteWriteBody([{ labels: { __name__: 'rw_bad' }, samples: [[T0, 1]] }]);
+    const garbage = await write(Buffer.from('this is not snappy at all'));
+    expect(garbage.status).toBe(400);
+    expect(JSON.parse(garbage.text)).toMatchObject({ code: 'BAD_REQUEST', data: null });
+    const proto = writeRequestBytes([{ labels: { __name__: 'rw_bad', a: 'b' }, samples: [[T0, 1]] }]);
+    const truncated = await write(compressSync(Buffer.from(proto.subarray(0, proto.length - 3))));
+    expect(truncated.status).toBe(400);
+    expect(JSON.parse(truncated.text).message).toMatch(/not a protobuf WriteRequest/);
+    const nameless = await write(remoteWriteBody([{ labels: { job: 'x' }, samples: [[T0, 1]] }]));
+    expect(nameless.status).toBe(400);
+    expect(JSON.parse(nameless.text).message).toMatch(/timeseries\.0: no __name__/);
+    const gzip = await write(good, { ...REMOTE_WRITE_HEADERS, 'Content-Encoding': 'gzip' });
+    expect(gzip.status).toBe(400);
+    const anonymous = await app.app.request('/prometheus/api/v1/write', {
+      method: 'POST',
+      body: good,
+      headers: REMOTE_WRITE_HEADERS,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await rows(TABLES.metricSamples, 'rw_bad')).toEqual([]);
+  });
+});
