@@ -128,7 +128,15 @@ export const Usage = v.object({ unit: v.nullable(v.string()), input: Integer, ou
 export const OBSERVATION_LEVELS = ['DEBUG', 'DEFAULT', 'WARNING', 'ERROR'] as const;
 export const ObservationLevel = v.picklist(OBSERVATION_LEVELS);
 
-const NumberMap = v.record(v.string(), v.number());
+/**
+ * Usage or cost kinds to numbers, passed on as given: every kind is the client's, "__proto__"
+ * included (a record schema would leave such keys out).
+ */
+const NumberMap = v.custom<Record<string, number>>(
+  (x) =>
+    typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((n) => typeof n === 'number'),
+  'must be an object of numbers',
+);
 
 /**
  * An observation as the single trace and the observation reads return it (docs/api.md): Langfuse's

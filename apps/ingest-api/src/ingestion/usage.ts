@@ -40,7 +40,8 @@ export function usageDetailsOf(raw: Record<string, unknown> | null | undefined):
   if (!raw) return undefined;
   const openAi = openAiUsage(raw);
   if (openAi) return openAi;
-  const out: UsageDetails = {};
+  // Keys are the client's: a null-prototype object, where "__proto__" is a key like any other.
+  const out: UsageDetails = Object.create(null);
   let any = false;
   for (const [kind, value] of Object.entries(raw)) {
     const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
@@ -55,7 +56,7 @@ export function usageDetailsOf(raw: Record<string, unknown> | null | undefined):
 /** A costDetails map: every non-negative finite number kept. */
 export function costDetailsOf(raw: Record<string, unknown> | null | undefined): CostDetails | undefined {
   if (!raw) return undefined;
-  const out: CostDetails = {};
+  const out: CostDetails = Object.create(null);
   let any = false;
   for (const [kind, value] of Object.entries(raw)) {
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {

@@ -111,7 +111,8 @@ function details(map: UsageDetails | CostDetails | undefined): Record<string, nu
   for (const key in map) {
     const n = map[key];
     if (n === undefined || !Number.isFinite(n) || n < 0) continue;
-    out ??= {};
+    // Keys are the client's: a null-prototype object, where "__proto__" is a key like any other.
+    out ??= Object.create(null) as Record<string, number>;
     out[key] = n;
   }
   return out;
@@ -183,7 +184,7 @@ export function toObservationRow(o: ObservationRecord, version: number, prices: 
 
 /** Top-level keys of a metadata object, each its JSON text at `version`. */
 function metadataOf(metadata: Record<string, unknown> | undefined, version: number): Record<string, Versioned<string>> {
-  const out: Record<string, Versioned<string>> = {};
+  const out: Record<string, Versioned<string>> = Object.create(null);
   if (!metadata) return out;
   for (const key in metadata) {
     const value = metadata[key];
@@ -217,11 +218,12 @@ export function buildTraceRows(
   let costSum = 0;
   let usageUnits = 0;
   let priceMax = 0;
-  const modelObs: Record<string, number> = {};
-  const modelInput: Record<string, number> = {};
-  const modelOutput: Record<string, number> = {};
-  const modelTotal: Record<string, number> = {};
-  const modelCost: Record<string, number> = {};
+  // Keyed by the clients' model names.
+  const modelObs: Record<string, number> = Object.create(null);
+  const modelInput: Record<string, number> = Object.create(null);
+  const modelOutput: Record<string, number> = Object.create(null);
+  const modelTotal: Record<string, number> = Object.create(null);
+  const modelCost: Record<string, number> = Object.create(null);
   for (const record of records) {
     const row = toObservationRow(record, version, prices);
     observations.push(row);

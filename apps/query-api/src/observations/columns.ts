@@ -47,8 +47,9 @@ const num = (x: unknown) => {
 };
 const isoOfMicros = (us: unknown) => new Date(Math.floor(num(us) / 1000)).toISOString();
 
+/** A stored map of numbers; its keys are the clients', so `__proto__` stays a plain key. */
 function numberMap(x: unknown): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = Object.create(null);
   if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) out[k] = num(v);
   return out;
 }
@@ -87,7 +88,7 @@ export function fromObservationRow(r: Record<string, unknown>, traceEnvironment:
   const input = usage.input ?? 0;
   const output = usage.output ?? 0;
   const total = usage.total ?? 0;
-  const metadata: Record<string, unknown> = {};
+  const metadata: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
   const promptName = orNull(fields.prompt_name);
   const events = parseJsonText(fields.events);

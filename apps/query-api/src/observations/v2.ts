@@ -43,7 +43,7 @@ async function traceContexts(db: Db, ids: string[], signal?: AbortSignal): Promi
 
 /** Metadata values over 200 characters cut, except the keys asked for in full (Langfuse's rule). */
 function truncated(metadata: Record<string, unknown>, expand: Set<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [k, value] of Object.entries(metadata)) {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     out[k] = expand.has(k) || text.length <= METADATA_CHARS ? value : text.slice(0, METADATA_CHARS);
