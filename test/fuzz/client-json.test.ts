@@ -142,7 +142,7 @@ describe('client JSON through POST /api/public/ingestion', () => {
         same(got.observations[0]!.input, input);
         same(got.observations[0]!.metadata, obsMetadata);
         // Without a `total` kind, the total is the sum of the others (Langfuse's rule).
-        const kinds = Object.entries(usage);
+        const kinds = Object.entries(usage) as [string, number][];
         const total = kinds.some(([k]) => k === 'total') ? [] : [['total', kinds.reduce((s, [, n]) => s + n, 0)]];
         same(got.observations[0]!.usageDetails, objectOf([...kinds, ...total] as [string, unknown][]));
       }),

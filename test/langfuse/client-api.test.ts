@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { LangfuseClient } from '@langfuse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_FOR_COMMIT } from '../helpers/app.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /*
  * @langfuse/client (the current SDK) against the service: score.create (queued, flushed through
  * POST /api/public/ingestion) and api.scores.create, then its read methods for scores, sessions,
- * observations (v2 cursor pages and the legacy v1) and projects.
+ * observations (v2 cursor pages and the legacy v1) and projects. Its writes ask, through the
+ * client's additional headers, to be answered once readable, so each read sees the writes before it.
  */
 
 let server: TestServer;
@@ -19,6 +21,7 @@ beforeAll(async () => {
     publicKey: server.credentials.publicKey,
     secretKey: server.credentials.secretKey,
     baseUrl: server.baseUrl,
+    additionalHeaders: WAIT_FOR_COMMIT,
   });
   // A trace with a session and observations, through the ingestion API.
   const at = (ms: number) => new Date(Date.UTC(2026, 2, 1, 10, 0, 0, ms)).toISOString();

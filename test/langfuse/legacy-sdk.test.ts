@@ -3,6 +3,8 @@ import { TraceDetail } from '@spanhouse/schema';
 import { Langfuse } from 'langfuse';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /*
@@ -56,6 +58,19 @@ beforeAll(async () => {
   trace.update({ output: { answer: 'On its way.' }, tags: ['checked'] });
   Object.assign(ids, { span: span.id, generation: generation.id, event: event.id });
   await langfuse.flushAsync();
+  // Acknowledged once durable (the SDK asks for nothing more); readable once each table's next
+  // insert from the ingest log is committed: the last events of every kind are there.
+  await eventually(async () => {
+    const res = await fetch(`${server.baseUrl}/api/public/traces/${traceId}`, { headers: bearer() });
+    expect(res.status).toBe(200);
+    const trace = v.parse(TraceDetail, await res.json());
+    expect(trace.output).toEqual({ answer: 'On its way.' });
+    expect(trace.scores).toHaveLength(2);
+    const byId = Object.fromEntries(trace.observations.map((o) => [o.id, o]));
+    expect(byId[ids.span!]?.output).toEqual({ documents: 2 });
+    expect(byId[ids.generation!]?.endTime).not.toBeNull();
+    expect(byId[ids.event!]).toBeDefined();
+  });
 });
 
 afterAll(async () => {

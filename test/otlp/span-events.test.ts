@@ -5,12 +5,13 @@ import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@op
 import { TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../helpers/app.ts';
+import { bearer, WAIT_FOR_COMMIT } from '../helpers/app.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /*
  * OpenTelemetry exporters (protobuf and JSON) sending GenAI spans whose messages are span events
  * (the older GenAI conventions), the current operation-details event, other events, and an error.
+ * The exporters ask, through their headers, to be answered once the spans are readable.
  */
 
 let server: TestServer;
@@ -66,9 +67,11 @@ async function observation(traceId: string, id: string) {
   return trace.observations.find((o) => o.id === id)!;
 }
 
+const headers = { ...bearer(), ...WAIT_FOR_COMMIT };
+
 describe.each([
-  ['protobuf', () => new ProtobufExporter({ url: `${server.baseUrl}/api/public/otel/v1/traces`, headers: bearer() })],
-  ['JSON', () => new HttpJsonExporter({ url: `${server.baseUrl}/api/public/otel/v1/traces`, headers: bearer() })],
+  ['protobuf', () => new ProtobufExporter({ url: `${server.baseUrl}/api/public/otel/v1/traces`, headers })],
+  ['JSON', () => new HttpJsonExporter({ url: `${server.baseUrl}/api/public/otel/v1/traces`, headers })],
 ])('GenAI span events over OTLP %s', (_, exporter) => {
   let ids: Record<string, string>;
   beforeAll(async () => {
