@@ -13,7 +13,7 @@
 -- completion_start_time, model_parameters, prompt_name, prompt_version, events) share one map,
 -- merged per key by the same rule: an empty map costs next to nothing to parse and store, where a
 -- column per field cost every insert a tuple to parse and two streams to write
--- (docs/decisions/0018-observation-pieces-and-scores.md).
+-- (docs/decisions/0021-observation-pieces-and-scores.md).
 -- The model carries the unit prices it was priced with, so a cost is computed when the model and
 -- the usage come in different pieces (apps/query-api/src/observations/columns.ts).
 -- Same key, granules and Compact parts as 0001's table (every read is "the observations of a
