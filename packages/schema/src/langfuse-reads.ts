@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { JsonObject, PaginationMeta } from './common.ts';
-import { ObservationOutput } from './traces.ts';
+import { ObservationOutput, TraceCore } from './traces.ts';
 
 /*
  * Answers of Langfuse's read endpoints beyond traces and scores (docs/langfuse.md): the project
@@ -27,24 +27,7 @@ export const SessionListResponse = v.object({ data: v.array(SessionOutput), meta
 export type SessionListResponse = v.InferOutput<typeof SessionListResponse>;
 
 /** A trace as a session lists it (Langfuse's Trace shape). */
-export const SessionTrace = v.object({
-  id: v.string(),
-  timestamp: v.string(),
-  name: v.nullable(v.string()),
-  input: v.unknown(),
-  output: v.unknown(),
-  sessionId: v.nullable(v.string()),
-  release: v.nullable(v.string()),
-  version: v.nullable(v.string()),
-  userId: v.nullable(v.string()),
-  metadata: JsonObject,
-  tags: v.array(v.string()),
-  public: v.boolean(),
-  environment: v.string(),
-  htmlPath: v.string(),
-  latency: v.number(),
-  totalCost: v.number(),
-});
+export const SessionTrace = v.object({ ...TraceCore, public: v.boolean(), htmlPath: v.string() });
 export type SessionTrace = v.InferOutput<typeof SessionTrace>;
 
 /** GET /api/public/sessions/:sessionId: the session with its traces, oldest first. */

@@ -187,7 +187,8 @@ export const ObservationOutput = v.object({
 });
 export type ObservationOutput = v.InferOutput<typeof ObservationOutput>;
 
-const TraceCore = {
+/** The fields of a trace in every answer that shows one (list, single trace, session). */
+export const TraceCore = {
   id: v.string(),
   timestamp: v.string(),
   name: v.nullable(v.string()),
