@@ -7,7 +7,8 @@ import { collectSpans } from './otlp/spans.ts';
 import type { PriceTable } from './pricing/prices.ts';
 import { encodeObservationsTsv, encodeTracesTsv, OBSERVATION_COLUMNS, TRACE_COLUMNS } from './traces/encode.ts';
 import { fromBatch } from './traces/from-batch.ts';
-import { type ObservationRow, rowsOfPieces, type TraceRow } from './traces/rows.ts';
+import { rowsOfPieces } from './traces/pieces.ts';
+import type { ObservationRow, TraceRow } from './traces/rows.ts';
 
 /**
  * The ingest mapping as plain functions, without the HTTP app or the ingest buffer: what tools

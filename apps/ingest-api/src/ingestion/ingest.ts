@@ -6,7 +6,7 @@ import type { RecentWrites } from '../ingest/recent-writes.ts';
 import { refusal } from '../routes/store.ts';
 import { scoreTableRows } from '../scores/submit.ts';
 import { traceTableRows } from '../traces/encode.ts';
-import { buildTraceRows, type ObservationRow, type TraceRow } from '../traces/rows.ts';
+import { rowsOfPieces } from '../traces/pieces.ts';
 import { lookupTableRows, traceIdsOf } from './lookups.ts';
 import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from './map-batch.ts';
 
@@ -16,13 +16,7 @@ import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from '.
  * request (429, 503) stores nothing it was not told about.
  */
 export function ingestionTableRows(deps: Pick<IngestDeps, 'prices'>, mapped: MappedBatch): TableRows {
-  const observations: ObservationRow[] = [];
-  const traces: TraceRow[] = [];
-  for (const t of mapped.traces) {
-    const rows = buildTraceRows(t.piece, t.observations, deps.prices, t.version);
-    for (const o of rows.observations) observations.push(o);
-    traces.push(rows.trace);
-  }
+  const { traces, observations } = rowsOfPieces(mapped.traces, deps.prices);
   return {
     ...traceTableRows(observations, traces),
     ...scoreTableRows(mapped.scores),
