@@ -112,3 +112,41 @@ describe('client JSON through OTLP attributes', () => {
     );
   });
 });
+
+describe('client JSON through POST /api/public/ingestion', () => {
+  const usageWith = fc.array(fc.tuple(key, fc.nat(10_000)), { minLength: 1, maxLength: 5 }).map(objectOf);
+
+  it('keeps trace metadata, observation IO, metadata and usage kinds exactly, whatever the keys', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(objectWith, json, objectWith, usageWith, async (metadata, input, obsMetadata, usage) => {
+        const id = `cj-ingestion-${n++}`;
+        const event = (eventId: string, type: string, second: number, body: string) =>
+          `{"id":"${eventId}","type":"${type}","timestamp":"2026-04-01T00:00:0${second}Z","body":${body}}`;
+        const traceRef = `"traceId":${JSON.stringify(id)}`;
+        const body = `{"batch":[${[
+          event('e1', 'trace-create', 0, `{"id":${JSON.stringify(id)},"metadata":${JSON.stringify(metadata)}}`),
+          event(
+            'e2',
+            'span-create',
+            0,
+            `{"id":"o1",${traceRef},"input":${JSON.stringify(input)},"metadata":${JSON.stringify(obsMetadata)}}`,
+          ),
+          event('e3', 'span-update', 1, `{"id":"o1",${traceRef},"usageDetails":${JSON.stringify(usage)}}`),
+        ].join(',')}]}`;
+        const res = await t.post('/api/public/ingestion', body);
+        expect(res.status).toBe(207);
+        expect(res.body.errors).toEqual([]);
+        const got = await trace(id);
+        same(got.metadata, metadata);
+        same(got.observations[0]!.input, input);
+        same(got.observations[0]!.metadata, obsMetadata);
+        // Without a `total` kind, the total is the sum of the others (Langfuse's rule).
+        const kinds = Object.entries(usage) as [string, number][];
+        const total = kinds.some(([k]) => k === 'total') ? [] : [['total', kinds.reduce((s, [, n]) => s + n, 0)]];
+        same(got.observations[0]!.usageDetails, objectOf([...kinds, ...total] as [string, unknown][]));
+      }),
+      { numRuns: RUNS, seed: FUZZ_SEED },
+    );
+  });
+});

@@ -52,7 +52,7 @@ it(`never answers 5xx and stores nothing of a refused request (${RUNS} bodies, s
     path: '/v1/l/batch',
     bodies: jsonBodies(seed),
     storedSql:
-      'SELECT id FROM traces UNION ALL SELECT id FROM observations UNION ALL SELECT trace_id AS id FROM observations',
+      'SELECT id FROM traces UNION ALL SELECT id FROM observation_pieces UNION ALL SELECT trace_id AS id FROM observation_pieces',
     markerOf: (id) => {
       const m = /^fz(\d+)_/.exec(id);
       return m ? Number(m[1]) : undefined;

@@ -141,7 +141,7 @@ it(`never answers 5xx and stores nothing of a refused request (${RUNS} bodies, s
     app,
     path: '/api/public/otel/v1/traces',
     bodies: fc.oneof({ weight: 1, arbitrary: jsonBodies(jsonSeed) }, { weight: 1, arbitrary: protobufBodies }),
-    storedSql: 'SELECT id FROM traces UNION ALL SELECT trace_id AS id FROM observations',
+    storedSql: 'SELECT id FROM traces UNION ALL SELECT trace_id AS id FROM observation_pieces',
     markerOf,
   });
   expect(result.accepted + result.refused).toBe(RUNS);

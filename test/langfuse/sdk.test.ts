@@ -135,7 +135,8 @@ describe('Langfuse SDK (LangfuseSpanProcessor + @langfuse/tracing) → our query
       usage: { input: 11, output: 22, total: 33 },
       input: [{ role: 'user', content: 'Where is my order?' }],
       output: { role: 'assistant', content: 'On its way.' },
-      metadata: { modelParameters: { temperature: 0.2 } },
+      modelParameters: { temperature: 0.2 },
+      usageDetails: { input: 11, output: 22, total: 33 },
     });
     expect(byId[spanUuid(recorded.spanId)]).toMatchObject({
       type: 'SPAN',

@@ -128,10 +128,11 @@ describe('token counts out of 0..Number.MAX_SAFE_INTEGER', () => {
 
     const trace = await getTrace(traceId);
     const usage = Object.fromEntries(trace.observations.map((o) => [o.id, o.usage]));
-    expect(usage[spanUuid(int64Max)]).toEqual({ input: 0, output: 5, total: 5 });
-    expect(usage[spanUuid(huge)]).toEqual({ input: 0, output: 0, total: 9 });
-    expect(usage[spanUuid(details)]).toEqual({ input: 0, output: 7, total: 7 });
+    expect(usage[spanUuid(int64Max)]).toEqual({ unit: 'TOKENS', input: 0, output: 5, total: 5 });
+    expect(usage[spanUuid(huge)]).toEqual({ unit: 'TOKENS', input: 0, output: 0, total: 9 });
+    expect(usage[spanUuid(details)]).toEqual({ unit: 'TOKENS', input: 0, output: 7, total: 7 });
     expect(usage[spanUuid(maxSafe)]).toEqual({
+      unit: 'TOKENS',
       input: Number.MAX_SAFE_INTEGER,
       output: 0,
       total: Number.MAX_SAFE_INTEGER,
@@ -157,7 +158,7 @@ describe('token counts out of 0..Number.MAX_SAFE_INTEGER', () => {
     );
     expect(res.status, await res.clone().text()).toBe(200);
     const trace = await getTrace(traceId);
-    expect(trace.observations[0]?.usage).toEqual({ input: 0, output: 11, total: 11 });
+    expect(trace.observations[0]?.usage).toEqual({ unit: 'TOKENS', input: 0, output: 11, total: 11 });
   });
 });
 

@@ -79,6 +79,46 @@ describe('LLM metrics from the trace tables through PromQL', () => {
     expect(await instant('count_over_time(spanhouse_llm_input_tokens[5s])', T)).toEqual([]);
   });
 
+  it('a generation sent as a create and a later update is one point, with the fields of both', async () => {
+    // A day after the others, with their model and environment: the dashboard's label values hold.
+    const at = T + 86_400_000;
+    const event = (id: string, type: string, ms: number, body: object) => ({ id, type, timestamp: iso(ms), body });
+    const created = await app.post('/api/public/ingestion', {
+      batch: [
+        event('e-trace', 'trace-create', at, { id: 't-split', name: 'chat', environment: 'prod' }),
+        event('e-gen', 'generation-create', at, {
+          id: 'gen-split',
+          traceId: 't-split',
+          name: 'chat',
+          model: 'gpt-4o',
+          environment: 'prod',
+          startTime: iso(at),
+        }),
+      ],
+    });
+    expect(created.body.errors).toEqual([]);
+    const updated = await app.post('/api/public/ingestion', {
+      batch: [
+        event('e-end', 'generation-update', at + 2000, {
+          id: 'gen-split',
+          traceId: 't-split',
+          endTime: iso(at + 1200),
+          usage: { input: 500, output: 70 },
+        }),
+      ],
+    });
+    expect(updated.body.errors).toEqual([]);
+    const labels = { environment: 'prod', model: 'gpt-4o', name: 'chat' };
+    const end = at + 60_000;
+    expect(await instant('count_over_time(spanhouse_llm_duration_seconds[5m])', end)).toEqual([[labels, '1']]);
+    expect(await instant('max_over_time(spanhouse_llm_duration_seconds[5m])', end)).toEqual([[labels, '1.2']]);
+    expect(await instant('sum_over_time(spanhouse_llm_input_tokens[5m])', end)).toEqual([[labels, '500']]);
+    expect(await instant('sum_over_time(spanhouse_llm_total_tokens[5m])', end)).toEqual([[labels, '570']]);
+    // gpt-4o is priced: the create's model and the update's usage make the cost together.
+    const [[, cost] = []] = await instant('sum_over_time(spanhouse_llm_cost_usd[5m])', end);
+    expect(Number(cost)).toBeGreaterThan(0);
+  });
+
   it('every query of the provisioned Grafana dashboard answers, as Grafana sends them', async () => {
     const dashboard = JSON.parse(
       readFileSync(new URL('../../deploy/grafana/dashboards/llm-overview.json', import.meta.url), 'utf8'),

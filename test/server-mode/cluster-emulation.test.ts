@@ -82,7 +82,19 @@ function credentialsEnv() {
   };
 }
 
-async function both(method: 'GET' | 'POST', url: string, body?: unknown) {
+/** A body without the times a score was stored at (each schema stored it at its own moment). */
+const withoutStoredAt = (x: unknown): unknown =>
+  Array.isArray(x)
+    ? x.map(withoutStoredAt)
+    : x && typeof x === 'object'
+      ? Object.fromEntries(
+          Object.entries(x)
+            .filter(([k]) => k !== 'createdAt' && k !== 'updatedAt')
+            .map(([k, v]) => [k, withoutStoredAt(v)]),
+        )
+      : x;
+
+async function both(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
   const init = {
     method,
     // Writes are answered once readable, so each read after them compares complete stores.
@@ -90,7 +102,10 @@ async function both(method: 'GET' | 'POST', url: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   };
   const [a, b] = await Promise.all([plain.app.request(url, init), clustered.app.request(url, init)]);
-  return { plain: { status: a.status, body: await a.json() }, clustered: { status: b.status, body: await b.json() } };
+  return {
+    plain: { status: a.status, body: withoutStoredAt(await a.json()) },
+    clustered: { status: b.status, body: withoutStoredAt(await b.json()) },
+  };
 }
 
 const time = (day: number, sec: number) => new Date(Date.UTC(2026, 4, day, 10, 0, sec)).toISOString();
@@ -104,7 +119,10 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
     });
     for (const t of [
       'traces',
-      'observations',
+      'observation_pieces',
+      'observation_traces',
+      'scores',
+      'score_times',
       'metric_series',
       'metric_samples',
       'metric_minute_rollups',
@@ -166,6 +184,41 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 's' }, spans }] }],
     });
     expect([otlp.plain.status, otlp.clustered.status]).toEqual([200, 200]);
+    // Langfuse's ingestion API: an update before its create (traceless, resolved by the lookup),
+    // scores, a re-sent score, a deleted one.
+    const ev = (id: string, type: string, body: object, ts = '2026-05-01T10:00:00.000Z') => ({
+      id,
+      type,
+      timestamp: ts,
+      body,
+    });
+    for (const batch of [
+      [
+        ev('e1', 'generation-create', {
+          id: 'lf-g',
+          traceId: 'lf-t',
+          model: 'gpt-4o',
+          startTime: '2026-05-01T10:00:00Z',
+        }),
+      ],
+      [
+        ev(
+          'e2',
+          'generation-update',
+          { id: 'lf-g', endTime: '2026-05-01T10:00:03Z', usage: { input: 9, output: 3 } },
+          '2026-05-01T10:00:03.000Z',
+        ),
+        ev('e3', 'score-create', { id: 'lf-s1', traceId: 'lf-t', name: 'q', value: 0.5 }),
+        ev('e4', 'score-create', { id: 'lf-s2', sessionId: 's1', name: 'tone', value: 'ok' }),
+        ev('e5', 'score-create', { id: 'lf-s3', traceId: 'cl-t3', name: 'q', value: 1, dataType: 'BOOLEAN' }),
+      ],
+    ]) {
+      const res = await both('POST', '/api/public/ingestion', { batch });
+      expect([res.plain.status, res.clustered.status]).toEqual([207, 207]);
+      expect(res.plain.body).toEqual(res.clustered.body);
+    }
+    const deleted = await both('DELETE', '/api/public/scores/lf-s3');
+    expect([deleted.plain.status, deleted.clustered.status]).toEqual([202, 202]);
     const points = [];
     for (const host of ['a', 'b', 'c']) {
       for (let m = 0; m < 40; m++) {
@@ -208,6 +261,17 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       `/api/public/metrics/query?name=cpu&from=2026-05-01T10:05:30Z&to=2026-05-03T00:00:00Z&step=1m&agg=max&labels=${encodeURIComponent('{"region":"us"}')}`,
       `/api/public/metrics/query?name=cpu&${wide}&step=5m&agg=last&group_by=region`,
       '/api/public/metrics/names',
+      '/api/public/traces/lf-t',
+      '/api/public/v2/scores',
+      '/api/public/v2/scores?name=q',
+      '/api/public/scores',
+      '/api/public/v2/scores/lf-s2',
+      '/api/public/v2/scores/lf-s3',
+      '/api/public/sessions',
+      '/api/public/sessions/s1',
+      '/api/public/observations?traceId=cl-t3',
+      '/api/public/observations/lf-g',
+      '/api/public/v2/observations?fields=core,basic,usage&limit=5',
     ];
     for (const url of reads) {
       const res = await both('GET', url);
@@ -216,10 +280,13 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
     }
     // The reads were not all empty: the comparison compared data, which sits in the local tables.
     const list = await both('GET', '/api/public/traces?limit=200');
-    expect((list.clustered.body as { data: unknown[] }).data).toHaveLength(13);
+    expect((list.clustered.body as { data: unknown[] }).data).toHaveLength(14);
     for (const table of [
       'traces_local',
-      'observations_local',
+      'observation_pieces_local',
+      'observation_traces_local',
+      'scores_local',
+      'score_times_local',
       'metric_series_local',
       'metric_samples_local',
       'metric_minute_rollups_local',

@@ -68,7 +68,7 @@ describe('times before 2001-09-09', () => {
     expect(obs?.endTime).toBe('2000-01-01T00:00:00.000Z');
     // The output keeps milliseconds; the latency shows the stored microseconds.
     expect(obs?.latency).toBeCloseTo(0.876545, 9);
-    expect(obs?.usage).toEqual({ input: 3, output: 4, total: 7 });
+    expect(obs?.usage).toEqual({ unit: 'TOKENS', input: 3, output: 4, total: 7 });
   });
 
   it('1970-01-01T00:00:00Z, the first time accepted, is stored as itself', async () => {
@@ -141,7 +141,7 @@ describe('token counts', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const trace = await detail('max-tokens');
     const usage = Object.fromEntries(trace.observations.map((o) => [o.id, o.usage]));
-    expect(usage.a).toEqual({ input: max, output: 0, total: max });
+    expect(usage.a).toEqual({ unit: 'TOKENS', input: max, output: 0, total: max });
     // input + output past 2^53 is no longer exact in a double; it is still stored, not refused.
     expect(usage.b).toMatchObject({ input: 1, output: max });
   });

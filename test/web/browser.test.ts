@@ -52,7 +52,7 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     await screenshot(page, 'sign-in');
     await page.getByLabel('API token').fill(`API_BEARER_TOKEN=${server.credentials.bearerToken}`);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => rows().count()).toBe(5);
+    await expect.poll(() => rows().count()).toBe(6);
     expect(page.url()).toBe(url('/traces'));
     expect(await page.evaluate<string>('sessionStorage.getItem("spanhouse.credentials")')).toContain(
       server.credentials.bearerToken,
@@ -67,7 +67,7 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
       "performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/public/traces?')).at(-1).duration",
     );
     timings.push(
-      `trace list interactive after navigation: ${ready.toFixed(0)} ms, of which the list request ${api.toFixed(0)} ms (5 traces)`,
+      `trace list interactive after navigation: ${ready.toFixed(0)} ms, of which the list request ${api.toFixed(0)} ms (6 traces)`,
     );
     const chat = rows().filter({ hasText: 'What is the weather in Paris today?' });
     await expect.poll(() => chat.count()).toBe(1);
@@ -138,6 +138,35 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     await expect.poll(() => page.locator('.tl-bar').count()).toBe(3);
     expect(new URL(page.url()).searchParams.get('view')).toBe('timeline');
     await screenshot(page, 'timeline');
+  });
+
+  it("shows the trace's scores, and each observation's beside it", async () => {
+    await page.goto(url(`/traces/${data.chatTraceId}`));
+    const detail = page.locator('.detail-pane');
+    const scoreRows = () => detail.locator('table.scores tbody tr').allTextContents();
+    // Nothing selected: the trace's own scores.
+    await expect.poll(scoreRows).toEqual([expect.stringMatching(/^helpfulness0\.900APIresolved/)]);
+    const generation = page.locator(`[data-observation-id="${data.generationId}"]`);
+    expect(await generation.locator('.badge').textContent()).toBe('1 score');
+    await generation.click();
+    await expect.poll(scoreRows).toEqual([expect.stringMatching(/^groundedTrueAPI/)]);
+    await screenshot(page, 'trace-scores');
+  });
+
+  it("lists sessions and shows one session's traces in time order", async () => {
+    await page.goto(url('/sessions'));
+    const sessions = page.locator('table.list tbody tr td:first-child');
+    await expect.poll(() => sessions.allTextContents()).toEqual(expect.arrayContaining([data.sessionId, 'sess-otel']));
+    await page.getByRole('link', { name: data.sessionId }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/sessions/${data.sessionId}`);
+    const cards = page.locator('ol.session-traces > li');
+    await expect
+      .poll(() => cards.locator('header a').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      .toEqual(data.sessionTraceIds.map((id) => `/traces/${id}`));
+    // The greeting, stored last through the ingestion API, opens the session with its conversation.
+    expect(await cards.first().textContent()).toContain('Hello!');
+    expect(await cards.nth(1).textContent()).toContain('What is the weather in Paris today?');
+    await screenshot(page, 'session');
   });
 
   it('shows an OTLP trace from the OpenTelemetry exporter, GenAI messages included', async () => {

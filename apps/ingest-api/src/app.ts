@@ -1,12 +1,15 @@
 import { type BaseEnv, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { IngestDeps } from './deps.ts';
+import { RecentWrites } from './ingest/recent-writes.ts';
 import { KnownSeries } from './metrics/known-series.ts';
 import { BATCH_ENDPOINTS, batchRoutes } from './routes/batch.ts';
+import { INGESTION_ENDPOINTS, ingestionRoutes } from './routes/ingestion.ts';
 import { METRICS_BATCH_ENDPOINTS, metricsBatchRoutes } from './routes/metrics-batch.ts';
 import { OTLP_ENDPOINTS, otlpRoutes } from './routes/otlp.ts';
 import { OTLP_METRICS_ENDPOINTS, otlpMetricsRoutes } from './routes/otlp-metrics.ts';
 import { REMOTE_WRITE_ENDPOINTS, remoteWriteRoutes } from './routes/remote-write.ts';
+import { SCORE_WRITE_ENDPOINTS, scoreWriteRoutes } from './routes/scores.ts';
 
 /**
  * Adds every ingest route, with its OpenAPI entries, to an app made by createBaseApp. A new
@@ -20,5 +23,9 @@ export function registerIngestRoutes(app: Hono<BaseEnv>, deps: IngestDeps): Hono
   mountRoutes(app, metricsBatchRoutes(deps, known), METRICS_BATCH_ENDPOINTS);
   mountRoutes(app, remoteWriteRoutes(deps, known), REMOTE_WRITE_ENDPOINTS);
   mountRoutes(app, otlpMetricsRoutes(deps, known), OTLP_METRICS_ENDPOINTS);
+  // The Langfuse writes share what they acknowledged: an update or a delete may name it at once.
+  const recent = new RecentWrites();
+  mountRoutes(app, ingestionRoutes(deps, recent), INGESTION_ENDPOINTS);
+  mountRoutes(app, scoreWriteRoutes(deps, recent), SCORE_WRITE_ENDPOINTS);
   return app;
 }

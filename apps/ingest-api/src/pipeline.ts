@@ -7,7 +7,8 @@ import { collectSpans } from './otlp/spans.ts';
 import type { PriceTable } from './pricing/prices.ts';
 import { encodeObservationsTsv, encodeTracesTsv, OBSERVATION_COLUMNS, TRACE_COLUMNS } from './traces/encode.ts';
 import { fromBatch } from './traces/from-batch.ts';
-import { type ObservationRow, rowsOfPieces, type TraceRow } from './traces/rows.ts';
+import { rowsOfPieces } from './traces/pieces.ts';
+import type { ObservationRow, TraceRow } from './traces/rows.ts';
 
 /**
  * The ingest mapping as plain functions, without the HTTP app or the ingest buffer: what tools
@@ -20,6 +21,8 @@ export { decodeExportTraceServiceRequest } from './otlp/generated/otlp-decode.ts
 export { mapExport } from './otlp/map-export.ts';
 export { collectSpans } from './otlp/spans.ts';
 export { PriceTable } from './pricing/prices.ts';
+export { encodeScoresTsv, SCORE_COLUMNS } from './scores/encode.ts';
+export { type ScoreRow, scoreRowOf } from './scores/rows.ts';
 export type { ObservationRow, TraceRow } from './traces/rows.ts';
 
 export type TraceRows = { traces: TraceRow[]; observations: ObservationRow[] };

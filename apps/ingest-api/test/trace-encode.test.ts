@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Db } from '@spanhouse/db';
+import { type Db, TABLES } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
 import { microsToCh, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import fc from 'fast-check';
@@ -8,11 +8,11 @@ import {
   encodeObservationsTsv,
   encodeTracesTsv,
   OBSERVATION_COLUMNS,
-  quoted,
+  SUMMARY_COLUMNS,
   TRACE_COLUMNS,
-  tsvField,
 } from '../src/traces/encode.ts';
 import type { ObservationRow, TraceRow } from '../src/traces/rows.ts';
+import { quoted, tsvField } from '../src/tsv/fields.ts';
 
 /*
  * The TabSeparated encoding must store exactly what JSONEachRow stores (the format the rows are
@@ -22,7 +22,7 @@ import type { ObservationRow, TraceRow } from '../src/traces/rows.ts';
 let db: Db;
 beforeAll(async () => {
   db = await openTestDb('trace_encode');
-  await db.writer.command({ query: 'CREATE TABLE observations_tsv AS observations' });
+  await db.writer.command({ query: `CREATE TABLE observations_tsv AS ${TABLES.observations}` });
   await db.writer.command({ query: 'CREATE TABLE traces_tsv AS traces' });
 });
 afterAll(() => db?.close());
@@ -39,36 +39,29 @@ const money = fc.double({ min: 0, max: 1e6, noNaN: true });
 const chTime = microsToCh;
 const versioned = fc.tuple(count, text) as fc.Arbitrary<[number, string]>;
 
+const vText = versioned;
+const vMicros = fc.tuple(count, micros) as fc.Arbitrary<[number, number]>;
+const usageMap = fc.dictionary(text, count, { maxKeys: 4 });
+const costMap = fc.dictionary(text, money, { maxKeys: 4 });
+
 const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
   trace_id: text,
   id: text,
-  version: count,
-  type: fc.constantFrom('SPAN', 'GENERATION', 'EVENT'),
-  name: text,
-  start_time: micros.map(chTime),
-  end_time: fc.option(micros.map(chTime), { nil: null }),
-  parent_id: fc.option(text, { nil: null }),
-  model: text,
-  environment: text,
-  input: fc.oneof(text, fc.json()),
-  output: fc.oneof(text, fc.json()),
-  metadata: fc.json(),
-  usage_input: count,
-  usage_output: count,
-  usage_total: count,
-  cost: money,
+  type: fc.tuple(count, fc.constantFrom('SPAN', 'GENERATION', 'EVENT')) as fc.Arbitrary<[number, string]>,
+  name: vText,
+  start_time: vMicros,
+  end_time: vMicros,
+  parent_id: vText,
+  model: fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
+  input: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
+  output: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
+  metadata: fc.dictionary(text, vText, { maxKeys: 4 }),
+  usage: fc.tuple(count, usageMap) as fc.Arbitrary<[number, Record<string, number>]>,
+  cost: fc.tuple(count, costMap) as fc.Arbitrary<[number, Record<string, number>]>,
+  fields: fc.dictionary(text, vText, { maxKeys: 4 }),
 });
 
-const summary = fc.record({
-  version: count,
-  model: text,
-  usage_input: count,
-  usage_output: count,
-  usage_total: count,
-  cost: money,
-  start_us: micros,
-  end_us: micros,
-});
+const ids = fc.array(text, { maxLength: 6 });
 const traceRow: fc.Arbitrary<TraceRow> = fc.record({
   id: text,
   timestamp: micros.map(chTime),
@@ -82,7 +75,35 @@ const traceRow: fc.Arbitrary<TraceRow> = fc.record({
   output: versioned,
   tags: fc.array(text, { maxLength: 4 }),
   metadata: fc.dictionary(text, versioned, { maxKeys: 4 }),
-  obs: fc.dictionary(text, summary, { maxKeys: 6 }),
+  obs_ids: ids,
+  obs_start: fc.dictionary(text, vMicros, { maxKeys: 6 }),
+  obs_end: fc.dictionary(text, vMicros, { maxKeys: 6 }),
+  obs_model: fc.dictionary(
+    text,
+    fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
+    {
+      maxKeys: 6,
+    },
+  ),
+  obs_usage: fc.dictionary(
+    text,
+    fc.tuple(count, count, count, count) as fc.Arbitrary<[number, number, number, number]>,
+    {
+      maxKeys: 6,
+    },
+  ),
+  obs_cost: fc.dictionary(text, fc.tuple(count, money) as fc.Arbitrary<[number, number]>, { maxKeys: 6 }),
+  obs_count: count,
+  start_min: fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constant('9223372036854775807')),
+  end_max: fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constant('-9223372036854775808')),
+  cost_sum: money,
+  usage_units: count,
+  price_max: money,
+  model_obs: usageMap,
+  model_input: usageMap,
+  model_output: usageMap,
+  model_total: usageMap,
+  model_cost: costMap,
 });
 
 async function readAll(table: string): Promise<unknown[]> {
@@ -106,12 +127,12 @@ describe('TabSeparated encoding of trace rows', () => {
     // Distinct keys, so no two rows fold into one (the tables merge rows by key).
     const observations = fc.sample(observationRow, { numRuns: 400, seed }).map((o, i) => ({ ...o, id: `${i}${o.id}` }));
     const traces = fc.sample(traceRow, { numRuns: 200, seed }).map((t, i) => ({ ...t, id: `${i}${t.id}` }));
-    await db.writer.insert({ table: 'observations', values: observations, format: 'JSONEachRow' });
+    await db.writer.insert({ table: TABLES.observations, values: observations, format: 'JSONEachRow' });
     await db.writer.insert({ table: 'traces', values: traces, format: 'JSONEachRow' });
     await insertTsv('observations_tsv', encodeObservationsTsv(observations), OBSERVATION_COLUMNS);
     await insertTsv('traces_tsv', encodeTracesTsv(traces), TRACE_COLUMNS);
     const [obsJson, obsTsv, trJson, trTsv] = await Promise.all(
-      ['observations', 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
+      [TABLES.observations, 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
     );
     expect(obsTsv).toHaveLength(400);
     expect(obsTsv).toEqual(obsJson);
@@ -136,12 +157,12 @@ describe('TabSeparated encoding of trace rows', () => {
       ...base!,
       trace_id: 'big',
       id: `big${String(i).padStart(3, '0')}`,
-      input,
-      output: input,
+      input: [1, input] as [number, string],
+      output: [1, input] as [number, string],
     }));
     await insertTsv('observations_tsv', encodeObservationsTsv(rows), OBSERVATION_COLUMNS);
     const rs = await db.writer.query({
-      query: "SELECT input, output FROM observations_tsv WHERE trace_id = 'big' ORDER BY id",
+      query: "SELECT input.2 AS input, output.2 AS output FROM observations_tsv WHERE trace_id = 'big' ORDER BY id",
       format: 'JSONEachRow',
     });
     expect(await rs.json()).toEqual(texts.map((t) => ({ input: t, output: t })));
@@ -157,13 +178,68 @@ describe('TabSeparated encoding of trace rows', () => {
     const row = fc.sample(observationRow, { numRuns: 1, seed: 1 })[0]!;
     await insertTsv(
       'observations_tsv',
-      encodeObservationsTsv([{ ...row, trace_id: 'lone', id: 'x', name: 'a\ud800b' }]),
+      encodeObservationsTsv([{ ...row, trace_id: 'lone', id: 'x', name: [1, 'a\ud800b'] }]),
       OBSERVATION_COLUMNS,
     );
     const rs = await db.writer.query({
-      query: "SELECT hex(name) AS h FROM observations_tsv WHERE trace_id = 'lone'",
+      query: "SELECT hex(name.2) AS h FROM observations_tsv WHERE trace_id = 'lone'",
       format: 'JSONEachRow',
     });
     expect(await rs.json()).toEqual([{ h: '61EFBFBD62' }]);
+  });
+});
+
+describe('trace summaries computed at ingest', () => {
+  it('equal what the columns’ DEFAULT expressions compute from the same maps (rows stored before use those)', async () => {
+    const { PriceTable } = await import('../src/pricing/prices.ts');
+    const { buildTraceRows } = await import('../src/traces/rows.ts');
+    const prices = PriceTable.load();
+    const records = [
+      {
+        id: 'a',
+        traceId: 'sum',
+        type: 'GENERATION' as const,
+        startUs: 5,
+        endUs: 50,
+        model: 'gpt-4o',
+        usage: { input: 7, output: 3 },
+      },
+      { id: 'b', traceId: 'sum', type: 'SPAN' as const, startUs: 1, cost: { input: 0.25, output: 0.5 } },
+      {
+        id: 'c',
+        traceId: 'sum',
+        type: 'GENERATION' as const,
+        startUs: 9,
+        endUs: 30,
+        model: 'mystery',
+        usage: { total: 4 },
+      },
+      { id: 'd', traceId: 'sum', type: 'SPAN' as const, startUs: 2, versions: { start: 1 } },
+    ];
+    const summaries: readonly string[] = SUMMARY_COLUMNS;
+    const rows = [
+      buildTraceRows({ id: 'sum' }, records, prices, 42).trace,
+      buildTraceRows({ id: 'empty' }, [], prices, 43).trace,
+    ];
+    const without = TRACE_COLUMNS.filter((c) => !summaries.includes(c)) as [string, ...string[]];
+    const text = encodeTracesTsv(rows)
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t').slice(0, without.length).join('\t'))
+      .join('\n');
+    await db.writer.command({ query: 'CREATE TABLE traces_defaults AS traces' });
+    await insertTsv('traces_defaults', Buffer.from(`${text}\n`), without);
+    await db.writer.command({ query: 'CREATE TABLE traces_given AS traces' });
+    await insertTsv('traces_given', encodeTracesTsv(rows), TRACE_COLUMNS);
+    const read = async (table: string) =>
+      (
+        await db.writer.query({
+          query: `SELECT id, ${summaries.join(', ')} FROM ${table} ORDER BY id`,
+          format: 'JSONEachRow',
+        })
+      ).json();
+    const [fromDefaults, given] = await Promise.all([read('traces_defaults'), read('traces_given')]);
+    expect(given).toEqual(fromDefaults);
   });
 });

@@ -1,9 +1,11 @@
 import { type BaseEnv, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { QueryDeps } from './deps.ts';
+import { LANGFUSE_READ_ENDPOINTS, langfuseReadRoutes } from './routes/langfuse-reads.ts';
 import { METRIC_LABELS_ENDPOINTS, metricLabelRoutes } from './routes/metric-labels.ts';
 import { METRICS_QUERY_ENDPOINTS, metricsRoutes } from './routes/metrics.ts';
 import { PROMETHEUS_ENDPOINTS, prometheusRoutes } from './routes/prometheus.ts';
+import { SCORE_READ_ENDPOINTS, scoreRoutes } from './routes/scores.ts';
 import { TRACE_ENDPOINTS, traceRoutes } from './routes/traces.ts';
 import { USAGE_ENDPOINTS, usageRoutes } from './routes/usage.ts';
 import { WEB_UI_ENDPOINTS, webUiRoutes } from './routes/web-ui.ts';
@@ -19,6 +21,8 @@ export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<B
   mountRoutes(app, metricsRoutes(deps), METRICS_QUERY_ENDPOINTS);
   mountRoutes(app, metricLabelRoutes(deps), METRIC_LABELS_ENDPOINTS);
   mountRoutes(app, prometheusRoutes(deps), PROMETHEUS_ENDPOINTS);
+  mountRoutes(app, scoreRoutes(deps), SCORE_READ_ENDPOINTS);
+  mountRoutes(app, langfuseReadRoutes(deps), LANGFUSE_READ_ENDPOINTS);
   mountRoutes(app, webUiRoutes(deps), WEB_UI_ENDPOINTS);
   return app;
 }

@@ -4,16 +4,19 @@
 // Langfuse-SDK-shaped fixture (otlp-fixture.ts); batch bodies from this bench's trace generator.
 
 import { toBatchBody } from '../gen/batch.ts';
+import { toIngestionEvents } from '../gen/ingestion.ts';
 import { DEFAULT_SPEC, generateTrace, hexToUuid } from '../gen/traces.ts';
 import { freshBody, jsonTemplate, protobufTemplate, type Template } from './otlp-fixture.ts';
 
-export type IngestPath = 'otlp-protobuf' | 'otlp-json' | 'batch-json';
-export const INGEST_PATHS: IngestPath[] = ['otlp-protobuf', 'otlp-json', 'batch-json'];
+export type IngestPath = 'otlp-protobuf' | 'ingestion-json' | 'otlp-json' | 'batch-json';
+export const INGEST_PATHS: IngestPath[] = ['otlp-protobuf', 'ingestion-json', 'otlp-json', 'batch-json'];
 
 export type BodySource = {
   path: string;
   contentType: string;
   spansPerRequest: number;
+  /** The status of an accepted request (the ingestion API answers 207). */
+  okStatus: number;
   /** Body number k (unique trace ids across the run) and the UUID of its first trace. */
   body: (k: number) => { body: Buffer; traceId: string };
 };
@@ -26,6 +29,7 @@ function otlpSource(templates: Template[], contentType: string): BodySource {
     path: '/api/public/otel/v1/traces',
     contentType,
     spansPerRequest: templates[0]!.spans,
+    okStatus: 200,
     body: (k) => {
       const t = templates[k % templates.length]!;
       const body = freshBody(t, nonce, k * per + 1);
@@ -47,10 +51,43 @@ function batchSource(): BodySource {
     path: '/v1/l/batch',
     contentType: 'application/json',
     spansPerRequest: 10,
+    okStatus: 200,
     body: (k) => {
       const hex = (nonce.toString(16).padStart(8, '0') + k.toString(16).padStart(24, '0')).slice(-32);
       const traceId = hexToUuid(hex);
       return { body: Buffer.from(parts[k % parts.length]!.join(traceId)), traceId };
+    },
+  };
+}
+
+const TRACE_MARK = /@@T(\d+)@@/;
+
+/**
+ * Ingestion API bodies as the legacy SDK batches them, `traces` traces per request (their events in
+ * one batch); the JSON text is split around placeholder trace ids, so fresh ids are one join.
+ */
+function ingestionSource(traces: number): BodySource {
+  const templates = Array.from({ length: 4 }, (_, b) => {
+    const batch = Array.from({ length: traces }, (_, i) =>
+      toIngestionEvents(generateTrace(DEFAULT_SPEC, b * traces + i), `@@T${i}@@`),
+    ).flat();
+    return JSON.stringify({ batch }).split(TRACE_MARK);
+  });
+  const spans = generateTrace(DEFAULT_SPEC, 0).spans.length;
+  return {
+    path: '/api/public/ingestion',
+    contentType: 'application/json',
+    spansPerRequest: traces * spans,
+    okStatus: 207,
+    body: (k) => {
+      const parts = templates[k % templates.length]!;
+      const ids = Array.from({ length: traces }, (_, i) =>
+        hexToUuid((nonce.toString(16).padStart(8, '0') + (k * traces + i).toString(16).padStart(24, '0')).slice(-32)),
+      );
+      // split() with a capture group alternates text and the captured index.
+      let out = '';
+      for (let j = 0; j < parts.length; j++) out += j % 2 ? ids[Number(parts[j])]! : parts[j]!;
+      return { body: Buffer.from(out), traceId: ids[0]! };
     },
   };
 }
@@ -61,6 +98,7 @@ export function bodySource(path: IngestPath, tracesPerExport: number): BodySourc
     Array.from({ length: 8 }, (_, i) => make(i + 1, tracesPerExport));
   if (path === 'otlp-protobuf') return otlpSource(templates(protobufTemplate), 'application/x-protobuf');
   if (path === 'otlp-json') return otlpSource(templates(jsonTemplate), 'application/json');
+  if (path === 'ingestion-json') return ingestionSource(tracesPerExport);
   return batchSource();
 }
 
@@ -68,5 +106,6 @@ export function bodySource(path: IngestPath, tracesPerExport: number): BodySourc
 export function probeSource(path: IngestPath): BodySource {
   if (path === 'otlp-protobuf') return otlpSource([protobufTemplate(99, 1)], 'application/x-protobuf');
   if (path === 'otlp-json') return otlpSource([jsonTemplate(99, 1)], 'application/json');
+  if (path === 'ingestion-json') return ingestionSource(1);
   return batchSource();
 }

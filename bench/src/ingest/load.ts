@@ -12,7 +12,7 @@ export type LoadResult = {
   visibleP50: number;
   visibleP99: number;
   visibleSamples: number;
-  /** Spans of every request answered 200, warm-up included: all must be stored. */
+  /** Spans of every request acknowledged (200; 207 for the ingestion API), warm-up included: all must be stored. */
   ackedSpans: number;
   /** The service's CPU (all its threads) per span committed in the timed window, microseconds. */
   cpuUsPerSpan: number;
@@ -22,7 +22,7 @@ const PROBE_BASE = 2 ** 28;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * `clients` loops posting bodies for warmup + seconds; only spans acknowledged with 200 inside the
+ * `clients` loops posting bodies for warmup + seconds; only spans acknowledged (okStatus) inside the
  * timed window count. 429/503 answers wait 100 ms and go on (counted); anything else aborts.
  * Beside them, a probe sends one trace every 250 ms and polls GET /api/public/traces/:id until it
  * reads it: ingest-to-visible under load.
@@ -64,7 +64,7 @@ export async function runLoad(opts: {
       const res = await post(source, body);
       const end = performance.now();
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      if (res.status === 200) {
+      if (res.status === source.okStatus) {
         ackedSpans += source.spansPerRequest;
         if (end >= from && end < to) {
           spans += source.spansPerRequest;
@@ -80,7 +80,7 @@ export async function runLoad(opts: {
       await sleep(250);
       const { body, traceId } = opts.probe.body(PROBE_BASE + n);
       const start = performance.now();
-      if ((await post(opts.probe, body)).status !== 200) continue;
+      if ((await post(opts.probe, body)).status !== opts.probe.okStatus) continue;
       while ((await httpRequest(`${url}/api/public/traces/${traceId}`, { headers: auth })).status !== 200) {
         await sleep(5);
       }

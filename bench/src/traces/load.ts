@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { type Db, migrate, openDb, TABLES } from '@spanhouse/db';
+import { SCORE_COLUMNS } from '@spanhouse/ingest-api/pipeline';
 import type { TraceSpec } from '../gen/traces.ts';
 import { log } from '../lib/log.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
@@ -10,7 +11,14 @@ import type { NdjsonJob, NdjsonResult } from './ndjson-worker.ts';
 
 export const DATABASE = 'spanhouse';
 
-export type LoadInfo = { spec: TraceSpec; traces: number; observations: number; seconds: number; optimized: boolean };
+export type LoadInfo = {
+  spec: TraceSpec;
+  traces: number;
+  observations: number;
+  scores: number;
+  seconds: number;
+  optimized: boolean;
+};
 
 const markerOf = (dataDir: string) => path.join(dataDir, 'bench-dataset.json');
 
@@ -19,7 +27,8 @@ export function loadedDataset(dataDir: string, spec: TraceSpec): LoadInfo | unde
   const marker = markerOf(dataDir);
   if (!existsSync(marker)) return undefined;
   const info = JSON.parse(readFileSync(marker, 'utf8')) as LoadInfo;
-  return JSON.stringify(info.spec) === JSON.stringify(spec) ? info : undefined;
+  // A data set from before scores were generated is loaded again.
+  return JSON.stringify(info.spec) === JSON.stringify(spec) && info.scores ? info : undefined;
 }
 
 function spawnWorker(): Worker {
@@ -41,11 +50,19 @@ export async function loadTraceDataset(dataDir: string, spec: TraceSpec, chunk =
     const workers = [spawnWorker(), spawnWorker()];
     let nextFrom = 0;
     let observations = 0;
+    let scores = 0;
     let done = 0;
     const insert = async (r: NdjsonResult) => {
       await insertText(db, TABLES.observations, r.observations);
       await insertText(db, TABLES.traces, r.traces);
+      await db.insertText({
+        table: TABLES.scores,
+        columns: SCORE_COLUMNS,
+        format: 'TabSeparated',
+        text: Buffer.from(r.scores.buffer, r.scores.byteOffset, r.scores.byteLength),
+      });
       observations += r.rows;
+      scores += r.scoreRows;
       done += r.to - r.from;
       if (Math.floor(done / 20_000) !== Math.floor((done - (r.to - r.from)) / 20_000)) {
         const s = (performance.now() - started) / 1000;
@@ -74,7 +91,8 @@ export async function loadTraceDataset(dataDir: string, spec: TraceSpec, chunk =
     );
     await Promise.all(workers.map((w) => w.terminate()));
     log('merging (OPTIMIZE FINAL)');
-    for (const t of [TABLES.traces, TABLES.observations]) {
+    for (const t of [TABLES.traces, TABLES.observations, TABLES.scores, TABLES.scoreTimes]) {
+      log(`OPTIMIZE TABLE ${t} FINAL`);
       await db.writer.command({
         query: `OPTIMIZE TABLE ${t} FINAL`,
         clickhouse_settings: { optimize_throw_if_noop: 0 },
@@ -84,6 +102,7 @@ export async function loadTraceDataset(dataDir: string, spec: TraceSpec, chunk =
       spec,
       traces: spec.traces,
       observations,
+      scores,
       seconds: (performance.now() - started) / 1000,
       optimized: true,
     };

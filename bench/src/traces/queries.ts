@@ -4,6 +4,7 @@ import { getJson } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
 import { fmt, percentile } from '../lib/stats.ts';
+import { SCORE_NAMES } from './rows.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -75,6 +76,30 @@ export function traceScenarios(spec: TraceSpec): Scenario[] {
     {
       name: 'list, page 20 (timestamp desc)',
       path: () => '/api/public/traces?page=20',
+      items: listItems,
+      target: LIST,
+    },
+    {
+      name: 'list, fields=scores (score ids only)',
+      path: () => '/api/public/traces?fields=scores',
+      items: listItems,
+      target: LIST,
+    },
+    {
+      name: 'scores, list (v2, newest first)',
+      path: () => '/api/public/v2/scores',
+      items: listItems,
+      target: LIST,
+    },
+    {
+      name: 'scores, list by name, page 3',
+      path: (k) => `/api/public/v2/scores?name=${SCORE_NAMES[k % SCORE_NAMES.length]}&page=3`,
+      items: listItems,
+      target: LIST,
+    },
+    {
+      name: 'scores, list by traceId',
+      path: (_, rng) => `/api/public/v2/scores?traceId=${hexToUuid(traceHexId(spec, rng.int(0, spec.traces - 1)))}`,
       items: listItems,
       target: LIST,
     },

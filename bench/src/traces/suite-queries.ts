@@ -39,7 +39,7 @@ export async function traceQuerySuite(opts: BenchOptions): Promise<string> {
   const maxRss = sampler.max();
   await svc.stop();
   return [
-    `### Trace queries (${fmt(info.traces)} traces, ${fmt(info.observations)} observations over ${spec.days} days)`,
+    `### Trace queries (${fmt(info.traces)} traces, ${fmt(info.observations)} observations, ${fmt(info.scores)} scores over ${spec.days} days)`,
     '',
     `Data set generated and loaded in ${fmt(info.seconds)} s (rows built by the service's builders, inserted as JSONEachRow, then OPTIMIZE FINAL).`,
     `One client, requests one at a time, ${opts.runs} timed per query after warm-up; parameters vary per request.`,

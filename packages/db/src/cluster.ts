@@ -42,6 +42,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.metricSamples]: 'series_id',
   [TABLES.metricMinutes]: 'series_id',
   [TABLES.metricNonFinite]: 'series_id',
+  // A score's rows by time stay on the shard of its trace, where the view writes them.
+  [TABLES.scoreTimes]: 'cityHash64(trace_id)',
   // The per-minute table of 0005, replaced (and dropped) by 0006, which copies its rows.
   metric_minutes: 'series_id',
 };
@@ -122,7 +124,7 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
       return names.map((n) => `DROP ${what} ${ifExists}${n} ${onCluster}`);
     }
 
-    if (/^INSERT\s+INTO\s+[A-Za-z_][A-Za-z0-9_]*\s+SELECT\b/i.test(sql)) {
+    if (/^INSERT\s+INTO\s+[A-Za-z_][A-Za-z0-9_]*\s+(\([^()]*\)\s*)?SELECT\b/i.test(sql)) {
       // A backfill runs once, from one process, through the Distributed tables: it reads every
       // shard and the target's sharding key routes each row where the view would have put it.
       return [sql];

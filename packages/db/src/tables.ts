@@ -1,7 +1,10 @@
 /** Table names, in one place. SQL refers to them unqualified: each connection's default database is ours. */
 export const TABLES = {
   traces: 'traces',
-  observations: 'observations',
+  observations: 'observation_pieces',
+  observationTraces: 'observation_traces',
+  scores: 'scores',
+  scoreTimes: 'score_times',
   metricSeries: 'metric_series',
   metricSamples: 'metric_samples',
   metricMinutes: 'metric_minute_rollups',

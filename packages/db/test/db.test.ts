@@ -18,7 +18,7 @@ describe('migrations', () => {
       tag: 'test',
       map: (r) => String(r.name),
     });
-    expect(tables).toEqual(expect.arrayContaining(['observations', 'schema_migrations', 'traces']));
+    expect(tables).toEqual(expect.arrayContaining(['observation_pieces', 'schema_migrations', 'scores', 'traces']));
     expect(await migrate(db)).toEqual([]);
     const versions = await queryRows(db, {
       sql: 'SELECT version FROM schema_migrations FINAL ORDER BY version',

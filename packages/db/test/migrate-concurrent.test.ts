@@ -36,7 +36,7 @@ it('lets several processes migrate one database at once without an error or a do
     tag: 'test',
     map: (r) => String(r.name),
   });
-  expect(tables).toEqual(expect.arrayContaining(['observations', 'schema_migrations', 'traces']));
+  expect(tables).toEqual(expect.arrayContaining(['observation_pieces', 'schema_migrations', 'scores', 'traces']));
 });
 
 it('fails a migration whose statement fails, unless another process records it meanwhile', async () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Integer, IsoDateTime, JsonObject, PaginationMeta } from './common.ts';
+import { ScoreOutput } from './scores.ts';
 import { isoToMicros, isStorableMicros, STORED_TIME_RANGE_MESSAGE } from './time.ts';
 
 /** Observation types (docs/api.md): Langfuse's. */
@@ -122,30 +123,72 @@ export type BatchRequest = v.InferOutput<typeof BatchRequest>;
 
 export const MessageResponse = v.object({ message: v.string() });
 
-export const Usage = v.object({ input: Integer, output: Integer, total: Integer });
+export const Usage = v.object({ unit: v.nullable(v.string()), input: Integer, output: Integer, total: Integer });
 
-/** An observation as the single trace returns it (docs/api.md). */
+export const OBSERVATION_LEVELS = ['DEBUG', 'DEFAULT', 'WARNING', 'ERROR'] as const;
+export const ObservationLevel = v.picklist(OBSERVATION_LEVELS);
+
+/**
+ * Usage or cost kinds to numbers, passed on as given: every kind is the client's, "__proto__"
+ * included (a record schema would leave such keys out).
+ */
+const NumberMap = v.custom<Record<string, number>>(
+  (x) =>
+    typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((n) => typeof n === 'number'),
+  'must be an object of numbers',
+);
+
+/**
+ * An observation as the single trace and the observation reads return it (docs/api.md): Langfuse's
+ * ObservationsView, plus `totalCost` (USD) and `events` (OTLP span events kept on it: name, time,
+ * attributes).
+ */
 export const ObservationOutput = v.object({
   id: v.string(),
   traceId: v.string(),
   type: ObservationType,
   name: v.nullable(v.string()),
-  model: v.nullable(v.string()),
   startTime: v.string(),
   endTime: v.nullable(v.string()),
-  parentObservationId: v.nullable(v.string()),
-  usage: Usage,
-  latency: v.number(),
-  /** USD, from the price table or as the client sent it. */
-  totalCost: v.number(),
-  metadata: JsonObject,
+  completionStartTime: v.nullable(v.string()),
+  model: v.nullable(v.string()),
+  modelParameters: v.unknown(),
   input: v.unknown(),
   output: v.unknown(),
+  metadata: JsonObject,
+  level: ObservationLevel,
+  statusMessage: v.nullable(v.string()),
+  parentObservationId: v.nullable(v.string()),
+  version: v.nullable(v.string()),
   environment: v.string(),
+  promptId: v.nullable(v.string()),
+  promptName: v.nullable(v.string()),
+  promptVersion: v.nullable(v.number()),
+  usageDetails: NumberMap,
+  costDetails: NumberMap,
+  usage: Usage,
+  unit: v.nullable(v.string()),
+  promptTokens: v.number(),
+  completionTokens: v.number(),
+  totalTokens: v.number(),
+  modelId: v.nullable(v.string()),
+  inputPrice: v.nullable(v.number()),
+  outputPrice: v.nullable(v.number()),
+  totalPrice: v.nullable(v.number()),
+  calculatedInputCost: v.nullable(v.number()),
+  calculatedOutputCost: v.nullable(v.number()),
+  calculatedTotalCost: v.nullable(v.number()),
+  /** USD: provided costs, else usage at the model's price. */
+  totalCost: v.number(),
+  /** Seconds; 0 while the observation has no end time. */
+  latency: v.number(),
+  timeToFirstToken: v.nullable(v.number()),
+  events: v.array(v.unknown()),
 });
 export type ObservationOutput = v.InferOutput<typeof ObservationOutput>;
 
-const TraceCore = {
+/** The fields of a trace in every answer that shows one (list, single trace, session). */
+export const TraceCore = {
   id: v.string(),
   timestamp: v.string(),
   name: v.nullable(v.string()),
@@ -170,7 +213,8 @@ export const TraceListItem = v.object({
   /** Tokens summed over the trace's observations; -1 each when the metrics group is excluded. */
   usage: v.object({ input: v.number(), output: v.number(), total: v.number() }),
   observations: v.array(v.string()),
-  scores: v.array(v.unknown()),
+  /** Score ids (trace scores); [] when the scores group is excluded. */
+  scores: v.array(v.string()),
 });
 export type TraceListItem = v.InferOutput<typeof TraceListItem>;
 
@@ -181,7 +225,7 @@ export type TraceListResponse = v.InferOutput<typeof TraceListResponse>;
 export const TraceDetail = v.object({
   ...TraceCore,
   observations: v.array(ObservationOutput),
-  scores: v.array(v.unknown()),
+  scores: v.array(ScoreOutput),
 });
 export type TraceDetail = v.InferOutput<typeof TraceDetail>;
 

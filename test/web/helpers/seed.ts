@@ -9,6 +9,9 @@ import type { TestServer } from '../../helpers/server.ts';
 export type Seeded = {
   chatTraceId: string;
   generationId: string;
+  /** The support chat's session: three traces, the earliest stored last (ingestion API). */
+  sessionId: string;
+  sessionTraceIds: string[];
   otlpTraceId: string;
   bigTraceId: string;
   bigCount: number;
@@ -17,7 +20,7 @@ export type Seeded = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function post(server: TestServer, path: string, body: unknown): Promise<void> {
+async function post(server: TestServer, path: string, body: unknown, status = 200): Promise<void> {
   const res = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
     headers: {
@@ -27,14 +30,16 @@ async function post(server: TestServer, path: string, body: unknown): Promise<vo
     },
     body: JSON.stringify(body),
   });
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(status);
 }
 
 /**
  * Stores, through the public endpoints: two turns of a support chat in one session (batch; the
- * first with an OpenAI tool-calling conversation), a trace from another user, a trace of 500
- * observations, an agent trace exported by OpenTelemetry's protobuf exporter with GenAI messages,
- * and labelled metric points over the last 20 minutes.
+ * first with an OpenAI tool-calling conversation), its scores (POST /api/public/scores: one on the
+ * trace, one on its generation), the session's greeting before them (Langfuse's ingestion API,
+ * stored last), a trace from another user, a trace of 500 observations, an agent trace exported
+ * by OpenTelemetry's protobuf exporter with GenAI messages, and labelled metric points over the
+ * last 20 minutes.
  */
 export async function seed(server: TestServer): Promise<Seeded> {
   const now = Date.now();
@@ -141,6 +146,19 @@ export async function seed(server: TestServer): Promise<Seeded> {
       },
     ],
   });
+  await post(server, '/api/public/scores', {
+    traceId: chatTraceId,
+    name: 'helpfulness',
+    value: 0.9,
+    comment: 'resolved',
+  });
+  await post(server, '/api/public/scores', {
+    traceId: chatTraceId,
+    observationId: generationId,
+    name: 'grounded',
+    value: 1,
+    dataType: 'BOOLEAN',
+  });
   const big = bigTrace(t0 + 180_000);
   await post(server, '/v1/l/batch', big.body);
   const otlpTraceId = await exportOtlpTrace(server, t0 + 240_000);
@@ -161,7 +179,26 @@ export async function seed(server: TestServer): Promise<Seeded> {
     }
   }
   await post(server, '/v1/metrics/batch', { metrics: points });
-  return { chatTraceId, generationId, otlpTraceId, bigTraceId: big.id, bigCount: big.count, metric };
+  // The session's first turn, stored last, through Langfuse's ingestion API (207 per event).
+  const greeting = 'e2e-chat-greeting';
+  const at = iso(t0 - 5 * 60_000);
+  const body = { id: greeting, timestamp: at, name: 'greeting', sessionId: 'sess-e2e' };
+  const io = {
+    input: { role: 'user', content: 'Hello!' },
+    output: { role: 'assistant', content: 'Hi, how can I help?' },
+  };
+  const event = { id: 'e2e-greeting', type: 'trace-create', timestamp: at, body: { ...body, ...io } };
+  await post(server, '/api/public/ingestion', { batch: [event] }, 207);
+  return {
+    chatTraceId,
+    generationId,
+    sessionId: 'sess-e2e',
+    sessionTraceIds: [greeting, chatTraceId, 'e2e-chat-2'],
+    otlpTraceId,
+    bigTraceId: big.id,
+    bigCount: big.count,
+    metric,
+  };
 }
 
 /** One agent trace of 500 observations: a root, 20 steps, and leaves spread over the steps. */

@@ -1,5 +1,5 @@
 import { microsToCh } from '@spanhouse/schema';
-import { quoted, tsvField } from '../traces/encode.ts';
+import { quoted, tsvField } from '../tsv/fields.ts';
 import { LineBytes } from '../tsv/line-bytes.ts';
 import type { DecodedBatch } from './decode.ts';
 import type { KnownSeries } from './known-series.ts';

@@ -2,7 +2,7 @@ import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
 import type { TableRows } from '../ingest/ingestor.ts';
 import { traceTableRows } from '../traces/encode.ts';
-import { rowsOfPieces } from '../traces/rows.ts';
+import { rowsOfPieces } from '../traces/pieces.ts';
 import type { OtlpEncoding } from './content.ts';
 import { decodeJsonRequest } from './decode-json.ts';
 import { decodeProtobufRequest } from './decode-protobuf.ts';

@@ -112,6 +112,15 @@ function span(value: unknown, path: string): void {
     enumValue(status.code, `${path}.status.code`);
     string(status.message, `${path}.status.message`);
   }
+  const events = array(s.events, `${path}.events`);
+  for (let i = 0; i < events.length; i++) {
+    const ePath = `${path}.events.${i}`;
+    const e = object(events[i], ePath);
+    if (!e) fail(ePath, 'an object', events[i]);
+    string(e.name, `${ePath}.name`);
+    unixNano(e.timeUnixNano, `${ePath}.timeUnixNano`);
+    keyValues(e.attributes, `${ePath}.attributes`);
+  }
 }
 
 /** The parsed body as a request, once its shape is right; 400 naming the first wrong field. */

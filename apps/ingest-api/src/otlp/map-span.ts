@@ -6,6 +6,7 @@ import { readGenAi } from './conventions/gen-ai.ts';
 import { type LangfuseFacts, readLangfuse } from './conventions/langfuse.ts';
 import { readOpenInference } from './conventions/openinference.ts';
 import { resourceTraceFacts } from './conventions/resource.ts';
+import { readSpanEvents } from './conventions/span-events.ts';
 import { readVercelAi } from './conventions/vercel-ai.ts';
 import { spanIdToUuid, traceIdToUuid } from './ids.ts';
 import type { OtlpSpan } from './spans.ts';
@@ -119,10 +120,6 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
     genAi.metadata || vercel.metadata || openInference.metadata || !langfuse.metadata
       ? { ...openInference.metadata, ...genAi.metadata, ...vercel.metadata, ...langfuse.metadata }
       : langfuse.metadata;
-  if (span.statusCode === 2) {
-    metadata.level ??= 'ERROR';
-    if (span.statusMessage) metadata.statusMessage ??= span.statusMessage;
-  }
   const rest = r.rest();
   if (rest) setData(metadata, 'attributes', rest);
   const resource = infoOf(span.resource);
@@ -144,10 +141,25 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (model !== undefined) observation.model = model;
   const environment = langfuse.environment ?? trace.environment;
   if (environment !== undefined) observation.environment = environment;
-  const input = pick(langfuse.input, genAi.input, vercel.input, openInference.input);
+  // Span events come last: GenAI messages there fill input and output only when no attribute does.
+  const events = readSpanEvents(span.events);
+  const input = pick(langfuse.input, genAi.input, vercel.input, openInference.input) ?? events.input;
   if (input !== undefined) observation.input = input;
-  const output = pick(langfuse.output, genAi.output, vercel.output, openInference.output);
+  const output = pick(langfuse.output, genAi.output, vercel.output, openInference.output) ?? events.output;
   if (output !== undefined) observation.output = output;
+  if (events.events) observation.events = events.events;
+  // Level: Langfuse's attribute, else ERROR for an error status or an exception event.
+  const failed = span.statusCode === 2 || events.exception !== undefined;
+  const level = langfuse.level ?? (failed ? 'ERROR' : undefined);
+  if (level !== undefined) observation.level = level;
+  const statusMessage = langfuse.statusMessage ?? (span.statusMessage || events.exception);
+  if (statusMessage) observation.statusMessage = statusMessage;
+  if (langfuse.modelParameters !== undefined) observation.modelParameters = langfuse.modelParameters;
+  if (langfuse.completionStartUs !== undefined) observation.completionStartUs = langfuse.completionStartUs;
+  if (langfuse.promptName !== undefined) {
+    observation.promptName = langfuse.promptName;
+    if (langfuse.promptVersion !== undefined) observation.promptVersion = langfuse.promptVersion;
+  }
   const usage = pick(langfuse.usage, genAi.usage, vercel.usage, openInference.usage);
   if (usage !== undefined) observation.usage = usage;
   const cost = pick(langfuse.cost, genAi.cost, vercel.cost, openInference.cost);

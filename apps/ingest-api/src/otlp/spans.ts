@@ -27,7 +27,12 @@ export type SpanLike = {
   endTimeUnixNano?: Time;
   attributes?: KeyValueLike[] | null;
   status?: { code?: number | string | null; message?: string | null } | null;
+  events?: SpanEventLike[] | null;
 };
+type SpanEventLike = { timeUnixNano?: Time; name?: string | null; attributes?: KeyValueLike[] | null };
+
+/** A span event (Span.Event): its name, time and attributes. */
+export type OtlpSpanEvent = { name: string; timeNanos: bigint | null; attributes: Attributes };
 
 /** One span, decoder-neutral, with what it needs from its resource and scope. */
 export type OtlpSpan = {
@@ -45,6 +50,8 @@ export type OtlpSpan = {
   /** 0 unset, 1 ok, 2 error. */
   statusCode: number;
   statusMessage: string;
+  /** In request order; NO_EVENTS (shared, empty) when the span has none. */
+  events: readonly OtlpSpanEvent[];
   /** Shared by every span of the same resource. */
   resource: Attributes;
   scope: { name: string; version: string };
@@ -55,6 +62,17 @@ const STATUS_NAMES: Record<string, number> = { STATUS_CODE_UNSET: 0, STATUS_CODE
 function statusCode(code: number | string | null | undefined): number {
   if (typeof code === 'number') return code;
   return code ? (STATUS_NAMES[code] ?? 0) : 0;
+}
+
+const NO_EVENTS: readonly OtlpSpanEvent[] = Object.freeze([]);
+
+function eventsOf(events: readonly SpanEventLike[] | null | undefined): readonly OtlpSpanEvent[] {
+  if (!events || events.length === 0) return NO_EVENTS;
+  return events.map((e) => ({
+    name: e?.name ?? '',
+    timeNanos: toNanos(e?.timeUnixNano),
+    attributes: keyValues(e?.attributes),
+  }));
 }
 
 /** Flattens resourceSpans → scopeSpans → spans, in request order. */
@@ -82,6 +100,7 @@ export function collectSpans(request: RequestLike): OtlpSpan[] {
           attributes: keyValues(span.attributes),
           statusCode: statusCode(span.status?.code),
           statusMessage: span.status?.message ?? '',
+          events: eventsOf(span.events),
           resource,
           scope,
         });

@@ -1,7 +1,8 @@
 import { TABLES } from '@spanhouse/db';
 import type { TableRows } from '../ingest/ingestor.ts';
+import { quoted, tsvField } from '../tsv/fields.ts';
 import { LineBytes } from '../tsv/line-bytes.ts';
-import type { ObservationRow, TraceRow } from './rows.ts';
+import type { ObservationRow, TraceRow, Versioned } from './rows.ts';
 
 /*
  * Trace and observation rows as TabSeparated text, in UTF-8 bytes, for the ingestor, the way
@@ -17,77 +18,76 @@ import type { ObservationRow, TraceRow } from './rows.ts';
  * composite field never holds a raw separator.
  */
 
-/**
- * A String field of a TabSeparated line. Most fields need no escape, which four `includes` find
- * out cheaply on long texts (the JSON IO and metadata). JSON text of IO often holds backslashes
- * (escaped quotes, newlines); chained `replaceAll`s escape it, backslash first so the escapes
- * added after it stay single.
- */
-export function tsvField(s: string): string {
-  return s.includes('\\') || s.includes('\t') || s.includes('\n') || s.includes('\r')
-    ? s.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r')
-    : s;
-}
-
-const QUOTE_SPECIAL_ALL = /[\\'\t\n\r\0]/g;
-const QUOTE_ESCAPES: Record<string, string> = {
-  '\\': '\\\\',
-  "'": "\\'",
-  '\t': '\\t',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\0': '\\0',
-};
-
-/** A string as a single-quoted ClickHouse literal (inside tuples, arrays, maps). */
-export function quoted(s: string): string {
-  const plain =
-    !s.includes('\\') &&
-    !s.includes("'") &&
-    !s.includes('\t') &&
-    !s.includes('\n') &&
-    !s.includes('\r') &&
-    !s.includes('\0');
-  return plain ? `'${s}'` : `'${s.replace(QUOTE_SPECIAL_ALL, (c) => QUOTE_ESCAPES[c]!)}'`;
-}
-
 /** A number column: the shortest text that reads back as the same double. */
 const num = (n: number) => String(n);
 
 export const OBSERVATION_COLUMNS: [string, ...string[]] = [
   'trace_id',
   'id',
-  'version',
   'type',
   'name',
   'start_time',
   'end_time',
   'parent_id',
   'model',
-  'environment',
   'input',
   'output',
   'metadata',
-  'usage_input',
-  'usage_output',
-  'usage_total',
+  'usage',
   'cost',
+  'fields',
 ];
+
+/** A (version, text) tuple in ClickHouse literal syntax. */
+const versioned = (v: Versioned<string>) => `(${v[0]},${quoted(v[1])})`;
+const versionedNum = (v: Versioned<number>) => `(${v[0]},${num(v[1])})`;
+
+/** A Map(String, ...) literal, each value written by `value`. */
+function mapText<V>(map: Record<string, V>, value: (v: V) => string): string {
+  let out = '{';
+  let first = true;
+  for (const key in map) {
+    out += `${first ? '' : ','}${quoted(key)}:${value(map[key]!)}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** A Map(String, number) literal. */
+const numberMap = (map: Record<string, number>) => mapText(map, num);
+/** A Map(String, Tuple(UInt64, String)) literal (metadata, rare fields). */
+const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, versioned);
 
 export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
   const out = new LineBytes(rows.length * 768);
   for (let i = 0; i < rows.length; i++) {
     const o = rows[i]!;
+    const m = o.model;
     out.line(
-      `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${o.version}\t${tsvField(o.type)}\t${tsvField(o.name)}\t` +
-        `${o.start_time}\t${o.end_time === null ? '\\N' : o.end_time}\t` +
-        `${o.parent_id === null ? '\\N' : tsvField(o.parent_id)}\t${tsvField(o.model)}\t${tsvField(o.environment)}\t` +
-        `${tsvField(o.input)}\t${tsvField(o.output)}\t${tsvField(o.metadata)}\t` +
-        `${num(o.usage_input)}\t${num(o.usage_output)}\t${num(o.usage_total)}\t${num(o.cost)}\n`,
+      `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${versioned(o.type)}\t${versioned(o.name)}\t` +
+        `${versionedNum(o.start_time)}\t${versionedNum(o.end_time)}\t${versioned(o.parent_id)}\t` +
+        `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})\t${versioned(o.input)}\t${versioned(o.output)}\t` +
+        `${versionedMap(o.metadata)}\t(${o.usage[0]},${numberMap(o.usage[1])})\t` +
+        `(${o.cost[0]},${numberMap(o.cost[1])})\t${versionedMap(o.fields)}\n`,
     );
   }
   return out.bytes();
 }
+
+/** The trace row's summaries (0004, 0007), computed at ingest (see TraceRow). */
+export const SUMMARY_COLUMNS = [
+  'obs_count',
+  'start_min',
+  'end_max',
+  'cost_sum',
+  'usage_units',
+  'price_max',
+  'model_obs',
+  'model_input',
+  'model_output',
+  'model_total',
+  'model_cost',
+] as const;
 
 export const TRACE_COLUMNS: [string, ...string[]] = [
   'id',
@@ -102,10 +102,14 @@ export const TRACE_COLUMNS: [string, ...string[]] = [
   'output',
   'tags',
   'metadata',
-  'obs',
+  'obs_ids',
+  'obs_start',
+  'obs_end',
+  'obs_model',
+  'obs_usage',
+  'obs_cost',
+  ...SUMMARY_COLUMNS,
 ];
-
-const versioned = (v: [number, string]) => `(${v[0]},${quoted(v[1])})`;
 
 function tagsText(tags: readonly string[]): string {
   if (tags.length === 0) return '[]';
@@ -114,29 +118,11 @@ function tagsText(tags: readonly string[]): string {
   return `${out}]`;
 }
 
-function metadataText(metadata: TraceRow['metadata']): string {
-  let out = '{';
-  let first = true;
-  for (const key in metadata) {
-    const [version, value] = metadata[key]!;
-    out += `${first ? '' : ','}${quoted(key)}:(${version},${quoted(value)})`;
-    first = false;
-  }
-  return `${out}}`;
-}
+/** A Map(String, Tuple(...numbers)) literal of the per-observation summary. */
+const tupleMap = (map: Record<string, readonly number[]>) => mapText(map, (t) => `(${t.map(num).join(',')})`);
 
-function obsText(obs: TraceRow['obs']): string {
-  let out = '{';
-  let first = true;
-  for (const id in obs) {
-    const o = obs[id]!;
-    out +=
-      `${first ? '' : ','}${quoted(id)}:(${o.version},${quoted(o.model)},${num(o.usage_input)},` +
-      `${num(o.usage_output)},${num(o.usage_total)},${num(o.cost)},${o.start_us},${o.end_us})`;
-    first = false;
-  }
-  return `${out}}`;
-}
+const modelMap = (map: TraceRow['obs_model']) =>
+  mapText(map, (m) => `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})`);
 
 export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
   const out = new LineBytes(rows.length * 2048);
@@ -146,7 +132,11 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
       `${tsvField(t.id)}\t${t.timestamp}\t${versioned(t.name)}\t${versioned(t.user_id)}\t` +
         `${versioned(t.session_id)}\t${versioned(t.release)}\t${versioned(t.version)}\t` +
         `${versioned(t.environment)}\t${versioned(t.input)}\t${versioned(t.output)}\t` +
-        `${tagsText(t.tags)}\t${metadataText(t.metadata)}\t${obsText(t.obs)}\n`,
+        `${tagsText(t.tags)}\t${versionedMap(t.metadata)}\t${tagsText(t.obs_ids)}\t${tupleMap(t.obs_start)}\t` +
+        `${tupleMap(t.obs_end)}\t${modelMap(t.obs_model)}\t${tupleMap(t.obs_usage)}\t${tupleMap(t.obs_cost)}\t` +
+        `${t.obs_count}\t${t.start_min}\t${t.end_max}\t${num(t.cost_sum)}\t${t.usage_units}\t${num(t.price_max)}\t` +
+        `${numberMap(t.model_obs)}\t${numberMap(t.model_input)}\t${numberMap(t.model_output)}\t` +
+        `${numberMap(t.model_total)}\t${numberMap(t.model_cost)}\n`,
     );
   }
   return out.bytes();

@@ -1,8 +1,8 @@
 import type { ObservationType } from '@spanhouse/schema';
 
 /**
- * The normalized form every trace source maps into (batch JSON, OTLP): one piece of a trace and
- * the observations that came with it. Times are microseconds since the epoch.
+ * The normalized form every trace source maps into (batch JSON, OTLP, the ingestion API): one piece
+ * of a trace and the observations that came with it. Times are microseconds since the epoch.
  */
 export type TracePiece = {
   id: string;
@@ -19,8 +19,43 @@ export type TracePiece = {
   output?: unknown;
 };
 
+/** Units per kind (`input`, `output`, `total`, `input_cached_tokens`, ...). */
+export type UsageDetails = { [kind: string]: number | undefined };
+/** USD per kind; `total`, else the sum of the others, is the observation's cost. */
+export type CostDetails = { [kind: string]: number | undefined };
 export type TokenUsage = { input?: number; output?: number; total?: number };
 export type CostUsd = { input?: number; output?: number; total?: number };
+
+/** An OTLP span event kept on its observation. */
+export type SpanEvent = { name: string; time: string; attributes: Record<string, unknown> };
+
+export const OBSERVATION_LEVELS = ['DEBUG', 'DEFAULT', 'WARNING', 'ERROR'] as const;
+export type ObservationLevel = (typeof OBSERVATION_LEVELS)[number];
+
+/** The fields of an observation piece that carry a version of their own (see `versions`). */
+export type PieceField =
+  | 'type'
+  | 'name'
+  | 'start'
+  | 'end'
+  | 'completionStart'
+  | 'parent'
+  | 'environment'
+  | 'version'
+  | 'level'
+  | 'statusMessage'
+  | 'model'
+  | 'modelParameters'
+  | 'prompt'
+  | 'input'
+  | 'output'
+  | 'metadata'
+  | 'usage'
+  | 'cost'
+  | 'events';
+
+/** Version of a value the sender did not give (an update's start): any real value beats it. */
+export const WEAK_VERSION = 1;
 
 export type ObservationRecord = {
   id: string;
@@ -29,13 +64,27 @@ export type ObservationRecord = {
   name?: string;
   startUs: number;
   endUs?: number;
+  completionStartUs?: number;
   parentId?: string | null;
   model?: string;
+  modelParameters?: unknown;
+  promptName?: string;
+  promptVersion?: number;
   environment?: string;
+  /** The observation's own version label (Langfuse `version`), not the ingest version. */
+  version?: string;
+  level?: ObservationLevel;
+  statusMessage?: string;
   input?: unknown;
   output?: unknown;
   metadata?: Record<string, unknown>;
-  usage?: TokenUsage;
+  usage?: UsageDetails;
   /** Cost the client sent; when absent the price table decides. */
-  cost?: CostUsd;
+  cost?: CostDetails;
+  events?: SpanEvent[];
+  /**
+   * Per-field versions where they differ from the piece's (an ingestion API piece that merged a
+   * create and its updates; a start the sender did not give, WEAK_VERSION). Absent: all alike.
+   */
+  versions?: Partial<Record<PieceField, number>>;
 };

@@ -1,56 +1,87 @@
 import { microsToCh } from '@spanhouse/schema';
 import type { PriceTable } from '../pricing/prices.ts';
-import { jsonOf, jsonOfObject } from './json-text.ts';
-import type { ObservationRecord, TracePiece } from './model.ts';
+import { jsonOf } from './json-text.ts';
+import type { CostDetails, ObservationRecord, PieceField, TracePiece, UsageDetails } from './model.ts';
 
-/** Row of `traces` (clickhouse/0001_traces.sql): every field a piece carries, as an idempotent aggregate input. */
+/** (version, value): the latest non-empty value wins the max(); empty values carry version 0. */
+export type Versioned<T> = [number, T];
+
+/** Row of `traces` (clickhouse/0001, 0007): every field a piece carries, as an idempotent aggregate input. */
 export type TraceRow = {
   id: string;
   timestamp: string;
-  name: [number, string];
-  user_id: [number, string];
-  session_id: [number, string];
-  release: [number, string];
-  version: [number, string];
-  environment: [number, string];
-  input: [number, string];
-  output: [number, string];
+  name: Versioned<string>;
+  user_id: Versioned<string>;
+  session_id: Versioned<string>;
+  release: Versioned<string>;
+  version: Versioned<string>;
+  environment: Versioned<string>;
+  input: Versioned<string>;
+  output: Versioned<string>;
   tags: string[];
-  metadata: Record<string, [number, string]>;
-  obs: Record<string, ObservationSummary>;
+  metadata: Record<string, Versioned<string>>;
+  /** The per-observation summary, one map per field, keyed by observation id (0007). */
+  obs_ids: string[];
+  obs_start: Record<string, Versioned<number>>;
+  obs_end: Record<string, Versioned<number>>;
+  /** (version, model, USD per input unit, USD per output unit). */
+  obs_model: Record<string, [number, string, number, number]>;
+  /** (version, input, output, total). */
+  obs_usage: Record<string, [number, number, number, number]>;
+  /** (version, provided total USD). */
+  obs_cost: Record<string, Versioned<number>>;
+  /**
+   * The piece's summaries (clickhouse/0004, 0007), computed here rather than by the columns'
+   * DEFAULT expressions, which cost the engine more than the rest of the row's insert. Empty:
+   * the Int64 extremes, as text (a double cannot hold them).
+   */
+  obs_count: number;
+  start_min: number | string;
+  end_max: number | string;
+  cost_sum: number;
+  usage_units: number;
+  price_max: number;
+  model_obs: Record<string, number>;
+  model_input: Record<string, number>;
+  model_output: Record<string, number>;
+  model_total: Record<string, number>;
+  model_cost: Record<string, number>;
 };
 
-/** The `obs` map value: a named tuple, which JSONEachRow takes as an object. */
-export type ObservationSummary = {
-  version: number;
-  model: string;
-  usage_input: number;
-  usage_output: number;
-  usage_total: number;
-  cost: number;
-  start_us: number;
-  end_us: number;
-};
+const INT64_MAX = '9223372036854775807';
+const INT64_MIN = '-9223372036854775808';
 
+/** Row of `observation_pieces` (clickhouse/0007): times in microseconds. */
 export type ObservationRow = {
   trace_id: string;
   id: string;
-  version: number;
-  type: string;
-  name: string;
-  start_time: string;
-  end_time: string | null;
-  parent_id: string | null;
-  model: string;
-  environment: string;
-  input: string;
-  output: string;
-  metadata: string;
-  usage_input: number;
-  usage_output: number;
-  usage_total: number;
-  cost: number;
+  type: Versioned<string>;
+  name: Versioned<string>;
+  start_time: Versioned<number>;
+  end_time: Versioned<number>;
+  parent_id: Versioned<string>;
+  model: [number, string, number, number];
+  input: Versioned<string>;
+  output: Versioned<string>;
+  metadata: Record<string, Versioned<string>>;
+  usage: Versioned<Record<string, number>>;
+  cost: Versioned<Record<string, number>>;
+  /** The fields few pieces carry, as text by name (OBSERVATION_FIELD_KEYS); absent ones left out. */
+  fields: Record<string, Versioned<string>>;
 };
+
+/** Keys of ObservationRow.fields. */
+export const FIELD_KEYS = {
+  environment: 'environment',
+  version: 'version',
+  level: 'level',
+  statusMessage: 'status_message',
+  completionStart: 'completion_start_time',
+  modelParameters: 'model_parameters',
+  promptName: 'prompt_name',
+  promptVersion: 'prompt_version',
+  events: 'events',
+} as const;
 
 let lastVersion = 0;
 /**
@@ -63,7 +94,7 @@ export function nextVersion(now = Date.now()): number {
 }
 
 /** (version, value) for a scalar: an empty value never wins the max(). */
-function versioned(value: string | undefined, version: number): [number, string] {
+function versioned(value: string | undefined, version: number): Versioned<string> {
   return value ? [version, value] : [0, ''];
 }
 
@@ -73,49 +104,93 @@ export function jsonText(value: unknown): string {
   return jsonOf(value);
 }
 
-/** Input, output and total tokens; total defaults to input + output. */
-export function resolveUsage(o: ObservationRecord): { input: number; output: number; total: number } {
-  const input = o.usage?.input ?? 0;
-  const output = o.usage?.output ?? 0;
-  const total = o.usage?.total ?? input + output;
-  return { input, output, total };
+/** Defined, finite, non-negative entries of a usage or cost map; undefined when none. */
+function details(map: UsageDetails | CostDetails | undefined): Record<string, number> | undefined {
+  if (!map) return undefined;
+  let out: Record<string, number> | undefined;
+  for (const key in map) {
+    const n = map[key];
+    if (n === undefined || !Number.isFinite(n) || n < 0) continue;
+    // Keys are the client's: a null-prototype object, where "__proto__" is a key like any other.
+    out ??= Object.create(null) as Record<string, number>;
+    out[key] = n;
+  }
+  return out;
 }
 
-/** USD: the cost the client sent wins; otherwise the price table by model, 0 for unknown models. */
-export function resolveCost(
-  o: ObservationRecord,
-  usage: { input: number; output: number },
-  prices: PriceTable,
-): number {
-  const sent = o.cost;
-  if (sent?.total !== undefined) return sent.total;
-  if (sent?.input !== undefined || sent?.output !== undefined) return (sent.input ?? 0) + (sent.output ?? 0);
-  const price = o.model ? prices.lookup(o.model) : undefined;
-  if (!price) return 0;
-  return usage.input * price.input + usage.output * price.output;
+/** Usage with its total: the given `total`, else the sum of the other kinds (Langfuse's rule). */
+export function resolveUsage(usage: UsageDetails | undefined): Record<string, number> | undefined {
+  const out = details(usage);
+  if (!out || out.total !== undefined) return out;
+  let total = 0;
+  for (const key in out) total += out[key]!;
+  out.total = total;
+  return out;
 }
 
+/** A provided cost's total: `total`, else the sum of the other kinds. */
+export function costTotal(cost: Record<string, number>): number {
+  if (cost.total !== undefined) return cost.total;
+  let sum = 0;
+  for (const key in cost) sum += cost[key]!;
+  return sum;
+}
+
+/** USD for `usage` at the model's prices; 0 for unknown models. */
+export function priceOf(model: string | undefined, prices: PriceTable): { input: number; output: number } {
+  return (model ? prices.lookup(model) : undefined) ?? { input: 0, output: 0 };
+}
+
+/** A piece's rows never carry `undefined` text: absent values are '' at version 0. */
 export function toObservationRow(o: ObservationRecord, version: number, prices: PriceTable): ObservationRow {
-  const usage = resolveUsage(o);
+  const vs = o.versions;
+  const v = (field: PieceField) => vs?.[field] ?? version;
+  const usage = resolveUsage(o.usage);
+  const cost = details(o.cost);
+  const price = priceOf(o.model, prices);
+  const fields: Record<string, Versioned<string>> = {};
+  const put = (key: string, field: PieceField, text: string | undefined) => {
+    if (text) fields[key] = [v(field), text];
+  };
+  put(FIELD_KEYS.environment, 'environment', o.environment);
+  put(FIELD_KEYS.version, 'version', o.version);
+  put(FIELD_KEYS.level, 'level', o.level);
+  put(FIELD_KEYS.statusMessage, 'statusMessage', o.statusMessage);
+  if (o.completionStartUs !== undefined)
+    put(FIELD_KEYS.completionStart, 'completionStart', String(o.completionStartUs));
+  put(FIELD_KEYS.modelParameters, 'modelParameters', jsonText(o.modelParameters));
+  if (o.promptName) {
+    put(FIELD_KEYS.promptName, 'prompt', o.promptName);
+    if (o.promptVersion !== undefined) put(FIELD_KEYS.promptVersion, 'prompt', String(o.promptVersion));
+  }
+  if (o.events?.length) put(FIELD_KEYS.events, 'events', jsonOf(o.events));
   return {
     trace_id: o.traceId,
     id: o.id,
-    version,
-    type: o.type,
-    name: o.name ?? '',
-    start_time: microsToCh(o.startUs),
-    end_time: o.endUs === undefined ? null : microsToCh(o.endUs),
-    parent_id: o.parentId ?? null,
-    model: o.model ?? '',
-    environment: o.environment ?? '',
-    input: jsonText(o.input),
-    output: jsonText(o.output),
-    metadata: o.metadata ? jsonOfObject(o.metadata) : '{}',
-    usage_input: usage.input,
-    usage_output: usage.output,
-    usage_total: usage.total,
-    cost: resolveCost(o, usage, prices),
+    type: [v('type'), o.type],
+    name: versioned(o.name, v('name')),
+    start_time: [v('start'), o.startUs],
+    end_time: o.endUs === undefined ? [0, 0] : [v('end'), o.endUs],
+    parent_id: versioned(o.parentId ?? undefined, v('parent')),
+    model: o.model ? [v('model'), o.model, price.input, price.output] : [0, '', 0, 0],
+    input: versioned(jsonText(o.input), v('input')),
+    output: versioned(jsonText(o.output), v('output')),
+    metadata: metadataOf(o.metadata, v('metadata')),
+    usage: usage ? [v('usage'), usage] : [0, {}],
+    cost: cost ? [v('cost'), cost] : [0, {}],
+    fields,
   };
+}
+
+/** Top-level keys of a metadata object, each its JSON text at `version`. */
+function metadataOf(metadata: Record<string, unknown> | undefined, version: number): Record<string, Versioned<string>> {
+  const out: Record<string, Versioned<string>> = Object.create(null);
+  if (!metadata) return out;
+  for (const key in metadata) {
+    const value = metadata[key];
+    if (value !== undefined) out[key] = [version, jsonOf(value)];
+  }
+  return out;
 }
 
 /**
@@ -129,31 +204,60 @@ export function buildTraceRows(
   version: number,
 ): { trace: TraceRow; observations: ObservationRow[] } {
   const observations: ObservationRow[] = [];
-  // Keyed by observation ids, new in every row: a null-prototype object is a plain dictionary from
-  // the start, where an ordinary one would make V8 build (and drop) a hidden class per new key.
-  const obs: TraceRow['obs'] = Object.create(null);
+  // Keyed by observation ids, new in every row: null-prototype objects are plain dictionaries from
+  // the start, where ordinary ones would make V8 build (and drop) a hidden class per new key.
+  const ids: string[] = [];
+  const starts: TraceRow['obs_start'] = Object.create(null);
+  const ends: TraceRow['obs_end'] = Object.create(null);
+  const models: TraceRow['obs_model'] = Object.create(null);
+  const usages: TraceRow['obs_usage'] = Object.create(null);
+  const costs: TraceRow['obs_cost'] = Object.create(null);
   let earliest = Number.POSITIVE_INFINITY;
+  let startMin = Number.POSITIVE_INFINITY;
+  let endMax = Number.NEGATIVE_INFINITY;
+  let costSum = 0;
+  let usageUnits = 0;
+  let priceMax = 0;
+  // Keyed by the clients' model names.
+  const modelObs: Record<string, number> = Object.create(null);
+  const modelInput: Record<string, number> = Object.create(null);
+  const modelOutput: Record<string, number> = Object.create(null);
+  const modelTotal: Record<string, number> = Object.create(null);
+  const modelCost: Record<string, number> = Object.create(null);
   for (const record of records) {
     const row = toObservationRow(record, version, prices);
     observations.push(row);
-    earliest = Math.min(earliest, record.startUs);
-    obs[row.id] = {
-      version,
-      model: row.model,
-      usage_input: row.usage_input,
-      usage_output: row.usage_output,
-      usage_total: row.usage_total,
-      cost: row.cost,
-      start_us: record.startUs,
-      end_us: record.endUs ?? record.startUs,
-    };
+    const id = row.id;
+    ids.push(id);
+    starts[id] = row.start_time;
+    if (row.start_time[0] > 1) earliest = Math.min(earliest, record.startUs);
+    if (row.end_time[0] > 0) ends[id] = row.end_time;
+    if (row.model[0] > 0) models[id] = row.model;
+    const usage = row.usage[1];
+    if (row.usage[0] > 0) usages[id] = [row.usage[0], usage.input ?? 0, usage.output ?? 0, usage.total ?? 0];
+    if (row.cost[0] > 0) costs[id] = [row.cost[0], costTotal(row.cost[1])];
+    // The summaries, as 0007's DEFAULT expressions define them from the maps above.
+    const start = row.start_time[1];
+    startMin = Math.min(startMin, start);
+    endMax = Math.max(endMax, start, row.end_time[0] > 0 ? row.end_time[1] : start);
+    const model = row.model[0] > 0 ? row.model[1] : '';
+    const u = usages[id];
+    const cost = costs[id]?.[1] ?? (u && row.model[0] > 0 ? u[1] * row.model[2] + u[2] * row.model[3] : 0);
+    costSum += cost;
+    if (u) usageUnits += u[1] + u[2];
+    if (row.model[0] > 0) priceMax = Math.max(priceMax, row.model[2], row.model[3]);
+    modelObs[model] = (modelObs[model] ?? 0) + 1;
+    modelInput[model] = (modelInput[model] ?? 0) + (u?.[1] ?? 0);
+    modelOutput[model] = (modelOutput[model] ?? 0) + (u?.[2] ?? 0);
+    modelTotal[model] = (modelTotal[model] ?? 0) + (u?.[3] ?? 0);
+    modelCost[model] = (modelCost[model] ?? 0) + cost;
   }
   // Keys are the client's: a null-prototype object, where "__proto__" is a key like any other.
   const metadata: TraceRow['metadata'] = Object.create(null);
   for (const [key, value] of Object.entries(piece.metadata ?? {})) {
     if (value !== undefined) metadata[key] = [version, jsonOf(value)];
   }
-  const timestampUs = piece.timestampUs ?? (records.length > 0 ? earliest : Math.floor(version));
+  const timestampUs = piece.timestampUs ?? (Number.isFinite(earliest) ? earliest : Math.floor(version));
   const trace: TraceRow = {
     id: piece.id,
     timestamp: microsToCh(timestampUs),
@@ -167,58 +271,23 @@ export function buildTraceRows(
     output: versioned(jsonText(piece.output), version),
     tags: [...new Set(piece.tags ?? [])],
     metadata,
-    obs,
+    obs_ids: ids,
+    obs_start: starts,
+    obs_end: ends,
+    obs_model: models,
+    obs_usage: usages,
+    obs_cost: costs,
+    obs_count: ids.length,
+    start_min: ids.length ? startMin : INT64_MAX,
+    end_max: ids.length ? endMax : INT64_MIN,
+    cost_sum: costSum,
+    usage_units: usageUnits,
+    price_max: priceMax,
+    model_obs: modelObs,
+    model_input: modelInput,
+    model_output: modelOutput,
+    model_total: modelTotal,
+    model_cost: modelCost,
   };
   return { trace, observations };
-}
-
-type Piece = { piece: TracePiece; observations: ObservationRecord[] };
-
-/**
- * The rows of many trace pieces (an OTLP export's, or a data set's), each with a version of its
- * own. With `rejected`, a piece whose rows cannot be written fails alone: should an observation's
- * row fail, whatever it holds, that observation is left out and said why in `rejected`, the rest
- * of its trace kept; should the trace's own fields fail, the piece's observations are rejected and
- * the other pieces kept. Without it, such an error is thrown.
- */
-export function rowsOfPieces(
-  pieces: readonly Piece[],
-  prices: PriceTable,
-  rejected?: string[],
-): { traces: TraceRow[]; observations: ObservationRow[] } {
-  const traces: TraceRow[] = [];
-  const observations: ObservationRow[] = [];
-  for (const piece of pieces) {
-    const version = nextVersion();
-    const rows = rejected
-      ? rowsIsolating(piece, prices, version, rejected)
-      : buildTraceRows(piece.piece, piece.observations, prices, version);
-    if (!rows) continue;
-    for (const row of rows.observations) observations.push(row);
-    traces.push(rows.trace);
-  }
-  return { traces, observations };
-}
-
-function rowsIsolating({ piece, observations }: Piece, prices: PriceTable, version: number, rejected: string[]) {
-  try {
-    return buildTraceRows(piece, observations, prices, version);
-  } catch {
-    const why = (err: unknown) => String((err as Error)?.message ?? err);
-    const kept = observations.filter((o) => {
-      try {
-        toObservationRow(o, version, prices);
-        return true;
-      } catch (err) {
-        rejected.push(`span ${o.id} of trace ${piece.id}: could not be stored (${why(err)})`);
-        return false;
-      }
-    });
-    try {
-      return buildTraceRows(piece, kept, prices, version);
-    } catch (err) {
-      for (const o of kept) rejected.push(`span ${o.id}: its trace ${piece.id} could not be stored (${why(err)})`);
-      return undefined;
-    }
-  }
 }

@@ -31,6 +31,13 @@ const build = (id: (hex: string) => string | Buffer, bytes: string | Buffer, sta
               startTimeUnixNano: '1767225600123456789',
               endTimeUnixNano: '1767225601000000001',
               status: { code: statusCode, message: 'bad' },
+              events: [
+                {
+                  timeUnixNano: '1767225600500000001',
+                  name: 'gen_ai.user.message',
+                  attributes: [{ key: 'content', value: { stringValue: 'hi' } }],
+                },
+              ],
               attributes: [
                 { key: 's', value: { stringValue: 'x' } },
                 { key: 'i', value: { intValue: '42' } },
@@ -64,6 +71,7 @@ describe('protobuf and JSON decode to the same spans', () => {
     endNanos: 1_767_225_601_000_000_001n,
     statusCode: 2,
     statusMessage: 'bad',
+    events: [{ name: 'gen_ai.user.message', timeNanos: 1_767_225_600_500_000_001n, attributes: { content: 'hi' } }],
     attributes: {
       s: 'x',
       i: 42,

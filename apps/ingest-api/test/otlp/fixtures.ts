@@ -20,6 +20,7 @@ export function span(attributes: Attributes, over: Partial<UsableSpan> = {}): Us
     attributes,
     statusCode: 0,
     statusMessage: '',
+    events: [],
     resource: {},
     scope: { name: '', version: '' },
     ...over,

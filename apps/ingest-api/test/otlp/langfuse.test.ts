@@ -27,7 +27,9 @@ describe('Langfuse attributes (what @langfuse/tracing sends)', () => {
       cost: { input: 0.001, output: 0.002, total: 0.003 },
     });
     expect(observation.usage?.total).toBeUndefined();
-    expect(observation.metadata).toEqual({ modelParameters: { temperature: 0.5 }, level: 'WARNING' });
+    // Langfuse's named keys are the observation's own fields, not metadata.
+    expect(observation).toMatchObject({ modelParameters: { temperature: 0.5 }, level: 'WARNING' });
+    expect(observation.metadata).toEqual({});
   });
 
   it('usage details in OpenAI spelling, with total', () => {

@@ -70,7 +70,7 @@ describe('mapExport: spans of one export → one piece per trace', () => {
 
   it('an error status becomes level ERROR with its message', () => {
     const [trace] = mapExport([span({}, { statusCode: 2, statusMessage: 'boom' })], NOW_US).traces;
-    expect(trace!.observations[0]!.metadata).toMatchObject({ level: 'ERROR', statusMessage: 'boom' });
+    expect(trace!.observations[0]).toMatchObject({ level: 'ERROR', statusMessage: 'boom' });
   });
 
   it('unusable spans are set aside with their path and reason; the rest are kept', () => {

@@ -1,5 +1,6 @@
 import { type Db, type ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import { METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
+import { fieldExpr } from '../observations/columns.ts';
 import type { Matcher } from './ast.ts';
 import { regexMatches } from './parse.ts';
 import type { FoundSeries } from './series-lookup.ts';
@@ -8,19 +9,30 @@ import type { FoundSeries } from './series-lookup.ts';
  * LLM metrics read from the trace tables, so dashboards chart them with PromQL like any stored
  * metric: one point per GENERATION observation at its start time, labelled with its model, name and
  * environment (empty ones left out), valued as below. Nothing is stored twice: selecting one of
- * these names reads the observations table (FINAL: the latest version of each observation).
+ * these names reads observation_pieces merged with FINAL (clickhouse/0007: each field the latest
+ * value any piece gave; a tuple's version 0 means never given).
  */
 export const LLM_METRICS: Record<string, { value: string; where?: string }> = {
-  spanhouse_llm_duration_seconds: {
-    value: '(toUnixTimestamp64Micro(end_time) - toUnixTimestamp64Micro(start_time)) / 1e6',
-    where: 'end_time IS NOT NULL',
+  spanhouse_llm_duration_seconds: { value: '(end_time.2 - start_time.2) / 1e6', where: 'end_time.1 > 0' },
+  spanhouse_llm_input_tokens: { value: "usage.2['input']" },
+  spanhouse_llm_output_tokens: { value: "usage.2['output']" },
+  spanhouse_llm_total_tokens: { value: "usage.2['total']" },
+  // As the observation reads compute it (observations/columns.ts costsOf): the provided cost
+  // (its total, else the sum of its kinds), else the usage at the unit prices kept with the model.
+  spanhouse_llm_cost_usd: {
+    value:
+      "if(empty(cost.2), usage.2['input'] * model.3 + usage.2['output'] * model.4, " +
+      "if(mapContains(cost.2, 'total'), cost.2['total'], arraySum(mapValues(cost.2))))",
   },
-  spanhouse_llm_input_tokens: { value: 'toFloat64(usage_input)' },
-  spanhouse_llm_output_tokens: { value: 'toFloat64(usage_output)' },
-  spanhouse_llm_total_tokens: { value: 'toFloat64(usage_total)' },
-  spanhouse_llm_cost_usd: { value: 'cost' },
 };
 const LABELS = ['model', 'name', 'environment'] as const;
+/** Each label's value in a merged row ('' when absent). */
+const LABEL_SQL: Record<(typeof LABELS)[number], string> = {
+  model: 'model.2',
+  name: 'name.2',
+  environment: fieldExpr('environment'),
+};
+const IS_GENERATION = "type.2 = 'GENERATION'";
 
 /** Whether a value passes a matcher (evaluated here for `__name__` of these metrics). */
 function passes(m: Matcher, v: string): boolean {
@@ -44,10 +56,11 @@ export function llmNamesOf(matchers: readonly Matcher[]): string[] {
 }
 
 /** Series id of an LLM metric series (its name and labels hashed in SQL). */
-const idSql = (name: string, p: ParamBuilder) => `cityHash64(${p.add(name, 'String')}, model, name, environment)`;
+const idSql = (name: string, p: ParamBuilder) =>
+  `cityHash64(${p.add(name, 'String')}, ${LABELS.map((l) => LABEL_SQL[l]).join(', ')})`;
 
 function labelCondition(m: Matcher, p: ParamBuilder): string {
-  const column = (LABELS as readonly string[]).includes(m.name) ? m.name : "''";
+  const column = (LABELS as readonly string[]).includes(m.name) ? LABEL_SQL[m.name as (typeof LABELS)[number]] : "''";
   const value = p.add(m.op === '=~' || m.op === '!~' ? `^(?:${m.value})$` : m.value, 'String');
   return m.op === '='
     ? `${column} = ${value}`
@@ -68,14 +81,14 @@ export async function findLlmSeries(
   const where = matchers.filter((m) => m.name !== '__name__').map((m) => labelCondition(m, p));
   for (const name of names) {
     const rows = await queryRows(db, {
-      sql: `SELECT DISTINCT toString(${idSql(name, p)}) AS id, model, name, environment FROM ${TABLES.observations} FINAL
-            WHERE type = 'GENERATION' ${where.map((w) => `AND ${w}`).join(' ')}`,
+      sql: `SELECT DISTINCT toString(${idSql(name, p)}) AS id, ${LABELS.map((l) => `${LABEL_SQL[l]} AS label_${l}`).join(', ')}
+            FROM ${TABLES.observations} FINAL WHERE ${IS_GENERATION} ${where.map((w) => `AND ${w}`).join(' ')}`,
       params: p.params,
       tag: 'prometheus.llm_series',
       signal,
       map: (r) => {
         const labels: Record<string, string> = { __name__: name };
-        for (const l of LABELS) if (String(r[l] ?? '') !== '') labels[l] = String(r[l]);
+        for (const l of LABELS) if (String(r[`label_${l}`] ?? '') !== '') labels[l] = String(r[`label_${l}`]);
         return { id: String(r.id), name, labels };
       },
     });
@@ -93,14 +106,11 @@ export function llmPointsSql(
   p: ParamBuilder,
 ): string {
   const def = LLM_METRICS[name]!;
-  const t = (ms: number) =>
-    p.add(
-      microsToCh(Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max)),
-      "DateTime64(6, 'UTC')",
-    );
+  const us = (ms: number) =>
+    p.add(Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max), 'Int64');
   return `
-    SELECT ${idSql(name, p)} AS sid, toUnixTimestamp64Milli(start_time) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
+    SELECT ${idSql(name, p)} AS sid, intDiv(start_time.2, 1000) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
     FROM ${TABLES.observations} FINAL
-    WHERE type = 'GENERATION' AND start_time >= ${t(fromMs)} AND start_time <= ${t(toMs)}${def.where ? ` AND ${def.where}` : ''}
+    WHERE ${IS_GENERATION} AND start_time.2 >= ${us(fromMs)} AND start_time.2 <= ${us(toMs)}${def.where ? ` AND ${def.where}` : ''}
       AND sid IN ${p.add(ids.map(BigInt), 'Array(UInt64)')}`;
 }

@@ -1,4 +1,4 @@
-import { chToIso, OBSERVATION_TYPES, type ObservationOutput, type ObservationType } from '@spanhouse/schema';
+import { chToIso } from '@spanhouse/schema';
 
 /** Columns selected for a trace (see traceSelect). */
 export type TraceFields = {
@@ -37,7 +37,7 @@ export const traceSelect = (expr: Record<string, string>) => `
   ${expr.usageInput} AS usage_input,
   ${expr.usageOutput} AS usage_output,
   ${expr.usageTotal} AS usage_total,
-  arraySort(mapKeys(obs)) AS observation_ids,
+  arraySort(obs_ids) AS observation_ids,
   input.2 AS input,
   output.2 AS output,
   mapApply((k, v) -> (k, v.2), metadata) AS metadata`;
@@ -57,11 +57,6 @@ export function parseJsonText(text: unknown): unknown {
   } catch {
     return text;
   }
-}
-
-function parseObject(text: unknown): Record<string, unknown> {
-  const value = parseJsonText(text);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** The fields a trace has in every answer (list and single trace), in their order. */
@@ -105,53 +100,5 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
     input: parseJsonText(r.input),
     output: parseJsonText(r.output),
     metadata,
-  };
-}
-
-/** What the observation reader selects, by output name; `fromObservationRow` maps it. */
-export const OBSERVATION_FIELDS: [name: string, expr: string][] = [
-  ['id', 'id'],
-  ['trace_id', 'trace_id'],
-  ['type', 'type'],
-  ['name', 'name'],
-  ['start_time', 'start_time'],
-  ['end_time', 'end_time'],
-  ['parent_id', 'parent_id'],
-  ['model', 'model'],
-  ['environment', 'environment'],
-  ['input', 'input'],
-  ['output', 'output'],
-  ['metadata', 'metadata'],
-  ['usage_input', 'usage_input'],
-  ['usage_output', 'usage_output'],
-  ['usage_total', 'usage_total'],
-  ['cost', 'cost'],
-  ['latency', "if(end_time IS NULL, 0, dateDiff('microsecond', start_time, assumeNotNull(end_time)) / 1e6)"],
-];
-
-/** An observation selected as a positional tuple (OBSERVATION_FIELDS order) back to a row. */
-export function observationTupleToRow(tuple: unknown): Record<string, unknown> {
-  const values = Array.isArray(tuple) ? tuple : [];
-  return Object.fromEntries(OBSERVATION_FIELDS.map(([name], i) => [name, values[i]]));
-}
-
-export function fromObservationRow(r: Record<string, unknown>, traceEnvironment: string): ObservationOutput {
-  const type = str(r.type);
-  return {
-    id: str(r.id),
-    traceId: str(r.trace_id),
-    type: ((OBSERVATION_TYPES as readonly string[]).includes(type) ? type : 'SPAN') as ObservationType,
-    name: orNull(r.name),
-    model: orNull(r.model),
-    startTime: chToIso(str(r.start_time)),
-    endTime: r.end_time === null || r.end_time === undefined ? null : chToIso(str(r.end_time)),
-    parentObservationId: orNull(r.parent_id),
-    usage: { input: num(r.usage_input), output: num(r.usage_output), total: num(r.usage_total) },
-    latency: num(r.latency),
-    totalCost: num(r.cost),
-    metadata: parseObject(r.metadata),
-    input: parseJsonText(r.input),
-    output: parseJsonText(r.output),
-    environment: str(r.environment) || traceEnvironment,
   };
 }

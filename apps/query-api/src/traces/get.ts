@@ -1,36 +1,33 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { TraceDetail } from '@spanhouse/schema';
-import {
-  fromObservationRow,
-  fromTraceRow,
-  OBSERVATION_FIELDS,
-  observationTupleToRow,
-  traceOutput,
-  traceSelect,
-} from './from-row.ts';
+import { fromObservationRow, OBSERVATION_TUPLE, observationTupleToRow } from '../observations/columns.ts';
+import { fromScoreRow, SCORE_TUPLE, scoreTupleToRow } from '../scores/columns.ts';
+import { fromTraceRow, traceOutput, traceSelect } from './from-row.ts';
 import { TRACE_EXPR } from './sql.ts';
 
 /**
- * One trace with all its observations (ordered by start time, then id), or undefined when unknown.
- * One query: the embedded engine runs parameterized queries one at a time process-wide (chDB
- * serializes them), so two queries would cost two turns; the observations come as an array of
- * positional tuples beside the trace's columns.
+ * One trace with all its observations (ordered by start time, then id) and scores (newest first),
+ * or undefined when unknown. One query: the embedded engine runs parameterized queries one at a
+ * time process-wide (chDB serializes them), so more queries would cost more turns; observations
+ * and scores come as arrays of positional tuples beside the trace's columns.
  */
 export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promise<TraceDetail | undefined> {
   const p = new ParamBuilder();
   const idParam = p.add(id, 'String');
-  const tuple = `(${OBSERVATION_FIELDS.map(([, expr]) => expr).join(', ')})`;
   const [row] = await queryRows(db, {
     sql: `
       SELECT ${traceSelect(TRACE_EXPR)},
-        (SELECT arraySort(o -> (o.5, o.1), groupArray(${tuple}))
-         FROM ${TABLES.observations} FINAL WHERE trace_id = ${idParam}) AS observation_rows
+        (SELECT arraySort(o -> (o.5, o.1), groupArray(${OBSERVATION_TUPLE}))
+         FROM ${TABLES.observations} FINAL WHERE trace_id = ${idParam}) AS observation_rows,
+        (SELECT arraySort(s -> (-toUnixTimestamp64Micro(s.3), s.1), groupArray(${SCORE_TUPLE}))
+         FROM ${TABLES.scores} FINAL WHERE trace_id = ${idParam}) AS score_rows
       FROM ${TABLES.traces} FINAL WHERE id = ${idParam}`,
     params: p.params,
     tag: 'traces.get',
     map: (r) => ({
       trace: fromTraceRow(r),
       observations: Array.isArray(r.observation_rows) ? r.observation_rows.map(observationTupleToRow) : [],
+      scores: Array.isArray(r.score_rows) ? r.score_rows.map(scoreTupleToRow) : [],
     }),
     signal,
   });
@@ -39,6 +36,6 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
   return {
     ...traceOutput(t),
     observations: row.observations.map((r) => fromObservationRow(r, t.environment)),
-    scores: [],
+    scores: row.scores.map(fromScoreRow),
   };
 }

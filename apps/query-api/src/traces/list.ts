@@ -3,7 +3,7 @@ import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
 import { fromTraceRow, type TraceFields, traceOutput, traceSelect } from './from-row.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
 import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
-import { pageByBound } from './summaries.ts';
+import { BOUND_EXPR, pageByBound, SUMMARIES_EXACT } from './summaries.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
   timestamp: 'timestamp',
@@ -29,11 +29,28 @@ const SELECTED_ORDER: Record<OrderField, string> = {
 };
 
 /**
+ * A page row's latency, cost and usage come from the per-trace summaries, which are exact for a
+ * trace whose observations each came in one piece (clickhouse/0004, 0007): reading the
+ * observation maps of the page's rows would cost more than the rest of the page. Rows whose
+ * summaries are not exact take the exact values from the maps in a second read (exactMetrics),
+ * and are ranked by them.
+ */
+const PAGE_EXPR = {
+  ...TRACE_EXPR,
+  latency: BOUND_EXPR.latency,
+  totalCost: 'cost_sum',
+  usageInput: 'arraySum(mapValues(model_input))',
+  usageOutput: 'arraySum(mapValues(model_output))',
+  usageTotal: 'arraySum(mapValues(model_total))',
+};
+
+/**
  * One page of traces, in one query: the ids of the page (filter, sort, limit: reads only the
  * columns the filter and order need) as an IN subquery, the full rows of those ids by primary key
- * (so the IO and metadata columns are read for at most `limit` traces), and the count as a scalar
+ * (so the IO and metadata columns are read for at most `limit` traces), the count as a scalar
  * subquery. One query, because the embedded engine runs parameterized queries one at a time
- * process-wide (chDB serializes them): three queries would wait three turns.
+ * process-wide (chDB serializes them): more queries would wait more turns. The score ids, when
+ * asked for, are a second, small read (scoreIdsOf).
  */
 export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSignal): Promise<TraceListResponse> {
   const p = new ParamBuilder();
@@ -41,8 +58,9 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   const field = q.orderBy.field;
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const offset = (q.page - 1) * q.limit;
+  const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
   let page: string | undefined;
-  // Latency and cost come from the `obs` map; descending pages rank by the summaries instead.
+  // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
   if (q.orderBy.desc && (field === 'latency' || field === 'totalCost')) {
     const ids = await pageByBound(db, q, field, offset, q.limit, signal);
     if (ids) page = p.add(ids, 'Array(String)');
@@ -54,12 +72,12 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
   const rows = await queryRows(db, {
     sql: `
-      SELECT ${traceSelect(TRACE_EXPR)}, (${countSql}) AS total_items
+      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
       FROM ${TABLES.traces} FINAL WHERE id IN ${page}
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
     params: p.params,
     tag: 'traces.list',
-    map: (r) => ({ trace: fromTraceRow(r), total: Number(r.total_items) }),
+    map: (r) => ({ trace: fromTraceRow(r), exact: Number(r.exact) === 1, total: Number(r.total_items) }),
     signal,
   });
   // A page past the end has no row to carry the count.
@@ -75,15 +93,90 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
       })
     )[0] ??
     0;
-  const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
+  // Rows ranked by a summary that was only a bound take their exact place.
+  if ((await exactMetrics(db, rows, signal)) && (field === 'latency' || field === 'totalCost')) {
+    sortPage(rows, field, q.orderBy.desc);
+  }
+  const scores = groups.has('scores')
+    ? await scoreIdsOf(
+        db,
+        rows.map((r) => r.trace.id),
+        signal,
+      )
+    : new Map();
   return {
-    data: rows.map((r) => toListItem(r.trace, groups)),
+    data: rows.map((r) => toListItem(r.trace, groups, scores.get(r.trace.id) ?? [])),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
   };
 }
 
+type PageRow = { trace: TraceFields; exact: boolean };
+
+/**
+ * The score ids of the page's traces: a second read, by the page's ids as a constant (scores are
+ * sorted by trace, so it reads a few granules). Asking for them inside the page query would
+ * compute the page twice; a scalar of the page's ids is no constant to the key (it scans).
+ */
+async function scoreIdsOf(db: Db, ids: string[], signal?: AbortSignal): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const p = new ParamBuilder();
+  const rows = await queryRows(db, {
+    sql: `
+      SELECT trace_id, arraySort(groupArray(id)) AS ids FROM ${TABLES.scores} FINAL
+      WHERE trace_id IN ${p.add(ids, 'Array(String)')} GROUP BY trace_id`,
+    params: p.params,
+    tag: 'traces.list.scores',
+    map: (r) => [String(r.trace_id), Array.isArray(r.ids) ? r.ids.map(String) : []] as const,
+    signal,
+  });
+  return new Map(rows);
+}
+
+/** Latency, cost and usage from the observation maps, for the page rows whose summaries are not exact. */
+async function exactMetrics(db: Db, rows: PageRow[], signal?: AbortSignal): Promise<boolean> {
+  const inexact = rows.filter((r) => !r.exact);
+  if (inexact.length === 0) return false;
+  const p = new ParamBuilder();
+  const exact = await queryRows(db, {
+    sql: `
+      SELECT id, ${TRACE_EXPR.latency} AS latency, ${TRACE_EXPR.totalCost} AS total_cost,
+        ${TRACE_EXPR.usageInput} AS usage_input, ${TRACE_EXPR.usageOutput} AS usage_output,
+        ${TRACE_EXPR.usageTotal} AS usage_total
+      FROM ${TABLES.traces} FINAL WHERE id IN ${p.add(
+        inexact.map((r) => r.trace.id),
+        'Array(String)',
+      )}`,
+    params: p.params,
+    tag: 'traces.list.metrics',
+    map: (r) => ({
+      id: String(r.id),
+      latency: Number(r.latency),
+      totalCost: Number(r.total_cost),
+      usage: { input: Number(r.usage_input), output: Number(r.usage_output), total: Number(r.usage_total) },
+    }),
+    signal,
+  });
+  const byId = new Map(exact.map((e) => [e.id, e]));
+  for (const r of inexact) {
+    const e = byId.get(r.trace.id);
+    if (e) Object.assign(r.trace, { latency: e.latency, totalCost: e.totalCost, usage: e.usage });
+  }
+  return true;
+}
+
+/** The page by exact latency or cost (ties by id), as the page query ordered it. */
+function sortPage(rows: PageRow[], field: 'latency' | 'totalCost', desc: boolean): void {
+  const sign = desc ? -1 : 1;
+  rows.sort((a, b) => {
+    const x = a.trace[field];
+    const y = b.trace[field];
+    if (x !== y) return (x - y) * sign;
+    return (a.trace.id < b.trace.id ? -1 : a.trace.id > b.trace.id ? 1 : 0) * sign;
+  });
+}
+
 /** Excluded groups keep their keys with placeholders (docs/api.md), so client types hold. */
-export function toListItem(t: TraceFields, groups: Set<FieldGroup>): TraceListItem {
+export function toListItem(t: TraceFields, groups: Set<FieldGroup>, scoreIds: string[] = []): TraceListItem {
   const io = groups.has('io');
   const metrics = groups.has('metrics');
   return {
@@ -95,6 +188,6 @@ export function toListItem(t: TraceFields, groups: Set<FieldGroup>): TraceListIt
     totalCost: metrics ? t.totalCost : -1,
     usage: metrics ? t.usage : { input: -1, output: -1, total: -1 },
     observations: groups.has('observations') ? t.observationIds : [],
-    scores: [],
+    scores: groups.has('scores') ? scoreIds : [],
   };
 }

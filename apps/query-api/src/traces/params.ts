@@ -9,7 +9,7 @@ export const One = (name: string) =>
     v.transform((x) => x as string),
   );
 
-const Int = (name: string, min: number, max: number, dflt: number) =>
+export const Int = (name: string, min: number, max: number, dflt: number) =>
   v.optional(
     v.pipe(
       One(name),
@@ -22,7 +22,7 @@ const Int = (name: string, min: number, max: number, dflt: number) =>
   );
 
 /** Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. */
-const List = v.pipe(
+export const List = v.pipe(
   v.union([v.string(), v.array(v.string())]),
   v.transform((x) =>
     (Array.isArray(x) ? x : [x])
@@ -38,7 +38,7 @@ const List = v.pipe(
  * means the same as that edge, and must not fail the query.
  */
 const MIN_US = Date.UTC(1900, 0, 1) * 1000;
-const Time = (name: string) =>
+export const Time = (name: string) =>
   v.pipe(
     One(name),
     IsoDateTime,

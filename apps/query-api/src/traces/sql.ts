@@ -1,10 +1,15 @@
 import type { ParamBuilder } from '@spanhouse/db';
 import type { TraceFilter } from './params.ts';
 
+/** An observation's cost from the trace's field maps (clickhouse/0007): provided, else usage x prices. */
+const obsCost = (k: string) =>
+  `if(mapContains(obs_cost, ${k}), obs_cost[${k}].2, obs_usage[${k}].2 * obs_model[${k}].3 + obs_usage[${k}].3 * obs_model[${k}].4)`;
+
 /**
  * SQL expressions over a merged `traces` row (FROM traces FINAL). Scalar fields are
- * (version, value) tuples: `.2` is the value. `obs` maps observation id to
- * (version, model, usage_input, usage_output, usage_total, cost, start_us, end_us).
+ * (version, value) tuples: `.2` is the value. The obs_* maps hold each observation's fields by id
+ * (start, end, model with prices, usage, provided cost); an observation without an end counts its
+ * start as its end.
  */
 export const TRACE_EXPR = {
   name: 'name.2',
@@ -14,11 +19,17 @@ export const TRACE_EXPR = {
   version: 'version.2',
   environment: "if(environment.2 = '', 'default', environment.2)",
   latency:
-    'if(length(obs) = 0, 0, (arrayMax(arrayMap(o -> o.8, mapValues(obs))) - arrayMin(arrayMap(o -> o.7, mapValues(obs)))) / 1e6)',
-  totalCost: 'arraySum(arrayMap(o -> o.6, mapValues(obs)))',
-  usageInput: 'arraySum(arrayMap(o -> o.3, mapValues(obs)))',
-  usageOutput: 'arraySum(arrayMap(o -> o.4, mapValues(obs)))',
-  usageTotal: 'arraySum(arrayMap(o -> o.5, mapValues(obs)))',
+    'if(empty(obs_start), 0, (greatest(arrayMax(arrayMap(s -> s.2, mapValues(obs_start))), ' +
+    'if(empty(obs_end), -9223372036854775808, arrayMax(arrayMap(e -> e.2, mapValues(obs_end))))) ' +
+    '- arrayMin(arrayMap(s -> s.2, mapValues(obs_start)))) / 1e6)',
+  totalCost: `arraySum(arrayMap(k -> ${obsCost('k')}, obs_ids))`,
+  /** Per observation (ARRAY JOIN obs_ids AS k): model, usage and cost. */
+  obsModel: 'obs_model[k].2',
+  obsUsage: 'obs_usage[k]',
+  obsCost: obsCost('k'),
+  usageInput: 'arraySum(arrayMap(u -> u.2, mapValues(obs_usage)))',
+  usageOutput: 'arraySum(arrayMap(u -> u.3, mapValues(obs_usage)))',
+  usageTotal: 'arraySum(arrayMap(u -> u.4, mapValues(obs_usage)))',
 } as const;
 
 /** WHERE conditions for a trace filter; every value goes through a parameter. */

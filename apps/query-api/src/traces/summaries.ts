@@ -8,13 +8,17 @@ import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
  * fall below the values TRACE_EXPR computes from the `obs` map, and equal them for a trace whose
  * observations were each sent once.
  */
-export const BOUND_EXPR = {
-  latency: 'if(obs_count = 0, 0, (end_max - start_min) / 1e6)',
-  totalCost: 'cost_sum',
-} as const;
-
 /** True for a trace none of whose observation ids came in two pieces: its summaries are exact. */
 export const SUMMARIES_EXACT = 'obs_count = length(obs_keys)';
+
+/**
+ * For a trace whose observations came in several pieces, a cost computed from one piece's model
+ * and another's usage is in no piece's cost_sum; usage_units x price_max bounds every such cost.
+ */
+export const BOUND_EXPR = {
+  latency: 'if(obs_count = 0, 0, (end_max - start_min) / 1e6)',
+  totalCost: `if(${SUMMARIES_EXACT}, cost_sum, cost_sum + usage_units * price_max)`,
+} as const;
 
 /** Past this many rows to rank (page * limit), the bound search gives up for the plain query. */
 const MAX_RANK = 10_000;

@@ -1,7 +1,7 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import type { DailyRecord, DailyResponse } from '@spanhouse/schema';
 import type { TraceFilter } from '../traces/params.ts';
-import { traceConditions, whereClause } from '../traces/sql.ts';
+import { TRACE_EXPR, traceConditions, whereClause } from '../traces/sql.ts';
 import { SUMMARIES_EXACT } from '../traces/summaries.ts';
 import type { DailyParams } from './params.ts';
 
@@ -13,8 +13,8 @@ type ModelRow = { date: string; usage: DailyRecord['usage'][number] };
 /**
  * Usage and cost per UTC day of the trace timestamp, newest first, with a record per model.
  * Filters apply to the trace; a trace's observations count on the trace's day. Reads only the
- * traces table: the per-model summaries (clickhouse/0004) for traces whose observations were each
- * sent once, the `obs` map (deduplicated by observation id) for the few others.
+ * traces table: the per-model summaries (clickhouse/0004, 0007) for traces whose observations were each
+ * sent once, the per-observation maps (keyed by observation id) for the few others.
  */
 export async function dailyUsage(db: Db, q: DailyParams, signal?: AbortSignal): Promise<DailyResponse> {
   const filter: TraceFilter = { ...q, name: q.traceName };
@@ -122,7 +122,7 @@ function modelsFromSummaries(db: Db, filter: TraceFilter, dates: string[], signa
   });
 }
 
-/** Per (date, model) from the `obs` map: of the given traces, or of every matching trace. */
+/** Per (date, model) from the per-observation maps: of the given traces, or of every matching trace. */
 function modelsFromMap(db: Db, filter: TraceFilter, dates: string[], ids?: string[], signal?: AbortSignal) {
   const p = new ParamBuilder();
   const where = traceConditions(filter, p);
@@ -130,9 +130,10 @@ function modelsFromMap(db: Db, filter: TraceFilter, dates: string[], ids?: strin
   if (ids) where.push(`id IN ${p.add(ids, 'Array(String)')}`);
   return queryRows(db, {
     sql: `
-      SELECT toDate(timestamp) AS date, o.2 AS model, sum(o.3) AS input, sum(o.4) AS output, sum(o.5) AS total,
-             uniqExact(id) AS traces, count() AS observations, sum(o.6) AS cost
-      FROM ${TABLES.traces} FINAL ARRAY JOIN mapValues(obs) AS o
+      SELECT toDate(timestamp) AS date, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsage}.2) AS input,
+             sum(${TRACE_EXPR.obsUsage}.3) AS output, sum(${TRACE_EXPR.obsUsage}.4) AS total,
+             uniqExact(id) AS traces, count() AS observations, sum(${TRACE_EXPR.obsCost}) AS cost
+      FROM ${TABLES.traces} FINAL ARRAY JOIN obs_ids AS k
       ${whereClause(where)}
       GROUP BY date, model`,
     params: p.params,

@@ -2,7 +2,13 @@
 
 ALTER TABLE traces_local ON CLUSTER `spanhouse_cluster` MODIFY SETTING fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
 
-ALTER TABLE observations_local ON CLUSTER `spanhouse_cluster` MODIFY SETTING fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
+ALTER TABLE observation_pieces_local ON CLUSTER `spanhouse_cluster` MODIFY SETTING fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
+
+ALTER TABLE observation_traces_local ON CLUSTER `spanhouse_cluster` MODIFY SETTING fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
+
+ALTER TABLE scores_local ON CLUSTER `spanhouse_cluster` MODIFY SETTING fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
+
+ALTER TABLE score_times_local ON CLUSTER `spanhouse_cluster` MODIFY SETTING fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
 
 ALTER TABLE metric_series_local ON CLUSTER `spanhouse_cluster` MODIFY SETTING fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
 

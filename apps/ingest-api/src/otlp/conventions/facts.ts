@@ -1,5 +1,5 @@
 import { OBSERVATION_TYPES, type ObservationType } from '@spanhouse/schema';
-import type { CostUsd, TokenUsage, TracePiece } from '../../traces/model.ts';
+import type { CostUsd, ObservationLevel, TokenUsage, TracePiece } from '../../traces/model.ts';
 import { setData } from '../attr-reader.ts';
 
 /** Trace fields a span can carry (they merge into its trace by the storage merge rule). */
@@ -25,11 +25,26 @@ export type SpanFacts = {
   output?: unknown;
   usage?: TokenUsage;
   cost?: CostUsd;
-  /** Named observation metadata keys (level, modelParameters, the user's own metadata, ...). */
+  /** The observation's metadata (the user's own keys). */
   metadata?: Record<string, unknown>;
+  level?: ObservationLevel;
+  statusMessage?: string;
+  /** A JSON object, or the value as sent when it is none (or too deep to parse). */
+  modelParameters?: unknown;
+  completionStartUs?: number;
+  promptName?: string;
+  promptVersion?: number;
   environment?: string;
   trace?: TraceFacts;
 };
+
+const LEVELS = new Set(['DEBUG', 'DEFAULT', 'WARNING', 'ERROR']);
+
+/** A level in any case as ours; undefined when it is not one of Langfuse's four. */
+export function observationLevel(value: string | undefined): ObservationLevel | undefined {
+  const upper = value?.trim().toUpperCase();
+  return upper && LEVELS.has(upper) ? (upper as ObservationLevel) : undefined;
+}
 
 /** The spellings senders use (`generation`, `GENERATION`), looked up before any string work. */
 const TYPE_SPELLINGS = new Map<string, ObservationType>(

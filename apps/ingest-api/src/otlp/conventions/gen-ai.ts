@@ -3,6 +3,7 @@ import type { AttributeReader } from '../attr-reader.ts';
 import { costUsd, parseJsonish, usageOf } from '../parse.ts';
 import { compact, type SpanFacts } from './facts.ts';
 import { indexedList } from './indexed.ts';
+import { withSystemInstructions } from './span-events.ts';
 
 /** gen_ai.operation.name values (OpenTelemetry GenAI conventions) that say what the span is. */
 const OPERATION_TYPES: Record<string, ObservationType> = {
@@ -27,13 +28,20 @@ export function readGenAi(r: AttributeReader): SpanFacts {
   const requestModel = r.string('gen_ai.request.model');
   const promptList = indexedList(r, 'gen_ai.prompt.');
   const completionList = indexedList(r, 'gen_ai.completion.');
-  const input = r.firstValue('gen_ai.input.messages', 'gen_ai.prompt') ?? promptList;
+  const messages = r.take('gen_ai.input.messages');
+  const instructions = messages === undefined ? undefined : r.take('gen_ai.system_instructions');
+  const input = messages ?? r.firstValue('gen_ai.prompt') ?? promptList;
   const output = r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ?? completionList;
   const cost = costUsd(r.number('gen_ai.usage.cost'));
   return compact({
     type: operation ? OPERATION_TYPES[operation.toLowerCase()] : undefined,
     model: responseModel ?? requestModel,
-    input: input === undefined ? undefined : parseJsonish(input),
+    input:
+      input === undefined
+        ? undefined
+        : messages !== undefined
+          ? withSystemInstructions(parseJsonish(input), instructions)
+          : parseJsonish(input),
     output: output === undefined ? undefined : parseJsonish(output),
     usage: usageOf(
       r.firstNumber('gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens'),

@@ -1,6 +1,7 @@
+import { isoToMicros } from '@spanhouse/schema';
 import { type AttributeReader, isEmpty, setData } from '../attr-reader.ts';
 import { costFromDetails, jsonObject, parseJsonish, parseTags, usageFromDetails } from '../parse.ts';
-import { observationType, type SpanFacts, type TraceFacts } from './facts.ts';
+import { observationLevel, observationType, type SpanFacts, type TraceFacts } from './facts.ts';
 
 // Whole keys rather than `${prefix}name` built per span: this runs for every span the Langfuse SDK
 // sends, and a key built at run time is a new string to hash on every lookup.
@@ -66,22 +67,12 @@ export type LangfuseFacts = SpanFacts & { asRoot: boolean };
  * Fields a span does not set are left undefined.
  */
 export function readLangfuse(r: AttributeReader): LangfuseFacts {
-  // The user's metadata first, then the named keys (a named key the user also set keeps the
-  // user's position and takes the named value).
-  const metadata = metadataOf(r, K.metadata, K.metadataDot) ?? {};
-  const level = r.string(K.level);
-  if (level !== undefined) metadata.level = level;
-  const statusMessage = r.string(K.statusMessage);
-  if (statusMessage !== undefined) metadata.statusMessage = statusMessage;
+  const metadata = metadataOf(r, K.metadata, K.metadataDot);
+  const completionStart = parseJsonish(r.string(K.completionStartTime));
+  const completionStartUs = typeof completionStart === 'string' ? isoToMicros(completionStart) : null;
   // Parameters that are not a JSON object (or too deep to parse) are kept as sent.
   const sentParameters = r.take(K.modelParameters);
-  if (sentParameters !== undefined) metadata.modelParameters = jsonObject(sentParameters) ?? sentParameters;
-  const completionStartTime = parseJsonish(r.string(K.completionStartTime));
-  if (completionStartTime !== undefined) metadata.completionStartTime = completionStartTime;
-  const promptName = r.string(K.promptName);
-  if (promptName !== undefined) metadata.promptName = promptName;
   const promptVersion = r.number(K.promptVersion);
-  if (promptVersion !== undefined) metadata.promptVersion = promptVersion;
 
   r.take(K.tracePublic); // no such notion here; consumed so it does not clutter metadata
   const input = r.take(K.input);
@@ -110,6 +101,12 @@ export function readLangfuse(r: AttributeReader): LangfuseFacts {
     usage: usageFromDetails(jsonObject(r.take(K.usage))),
     cost: costFromDetails(jsonObject(r.take(K.cost))),
     metadata,
+    level: observationLevel(r.string(K.level)),
+    statusMessage: r.string(K.statusMessage),
+    modelParameters: sentParameters === undefined ? undefined : (jsonObject(sentParameters) ?? sentParameters),
+    completionStartUs: completionStartUs ?? undefined,
+    promptName: r.string(K.promptName),
+    promptVersion: promptVersion !== undefined && Number.isInteger(promptVersion) ? promptVersion : undefined,
     environment,
     asRoot: asRoot === true || asRoot === 'true',
     trace,

@@ -1,0 +1,90 @@
+import { badRequest } from '@spanhouse/http';
+import { type ScoreBody, type ScoreDataType, TEXT_SCORE_MAX_LENGTH } from '@spanhouse/schema';
+import { normalizeEnvironment } from '../ingestion/usage.ts';
+import { jsonText } from '../traces/rows.ts';
+
+// Pure: the bench's worker threads build score rows with it, without the database package.
+
+/** Row of `scores` (clickhouse/0008); times in microseconds. */
+export type ScoreRow = {
+  trace_id: string;
+  id: string;
+  version: number;
+  is_deleted: 0 | 1;
+  timestamp: number;
+  created_at: number;
+  name: string;
+  value: number;
+  string_value: string;
+  data_type: ScoreDataType;
+  source: string;
+  observation_id: string;
+  session_id: string;
+  dataset_run_id: string;
+  comment: string;
+  metadata: string;
+  environment: string;
+  config_id: string;
+  queue_id: string;
+};
+
+/** The value of a score by its dataType (Langfuse's rules); 400 naming `value` when it does not fit. */
+function scoreValue(dataType: ScoreDataType, value: number | string): { value: number; stringValue: string } {
+  switch (dataType) {
+    case 'NUMERIC':
+      if (typeof value !== 'number') throw badRequest('value: must be a number for dataType NUMERIC');
+      return { value, stringValue: '' };
+    case 'BOOLEAN':
+      if (value !== 0 && value !== 1) throw badRequest('value: must be 0 or 1 for dataType BOOLEAN');
+      return { value, stringValue: value === 1 ? 'True' : 'False' };
+    case 'CATEGORICAL':
+      if (typeof value !== 'string') throw badRequest('value: must be a string for dataType CATEGORICAL');
+      return { value: 0, stringValue: value };
+    case 'TEXT':
+      if (typeof value !== 'string' || value.length < 1 || value.length > TEXT_SCORE_MAX_LENGTH) {
+        throw badRequest(`value: must be a string of 1 to ${TEXT_SCORE_MAX_LENGTH} characters for dataType TEXT`);
+      }
+      return { value: 0, stringValue: value };
+  }
+}
+
+/**
+ * A validated score body to its row. dataType defaults by the value (a number NUMERIC, a string
+ * CATEGORICAL), as Langfuse infers it without a config. A score belongs to exactly one of a trace
+ * (optionally one of its observations), a session or a dataset run. `id` and `timestampUs` are
+ * decided by the caller (the event's or a new one); `version` orders re-sends and deletes.
+ */
+export function scoreRowOf(
+  body: ScoreBody,
+  at: { id: string; timestampUs: number; version: number; nowUs: number },
+): ScoreRow {
+  const refs = [body.traceId, body.sessionId, body.datasetRunId].filter(Boolean).length;
+  if (refs !== 1 || (body.observationId && !body.traceId)) {
+    throw badRequest(
+      'traceId: provide exactly one of traceId (with an optional observationId), sessionId or datasetRunId',
+    );
+  }
+  const dataType = body.dataType ?? (typeof body.value === 'number' ? 'NUMERIC' : 'CATEGORICAL');
+  const { value, stringValue } = scoreValue(dataType, body.value);
+  return {
+    trace_id: body.traceId ?? '',
+    id: at.id,
+    version: at.version,
+    is_deleted: 0,
+    timestamp: at.timestampUs,
+    created_at: at.nowUs,
+    name: body.name,
+    value,
+    string_value: stringValue,
+    data_type: dataType,
+    source: body.source ?? 'API',
+    observation_id: body.observationId ?? '',
+    session_id: body.sessionId ?? '',
+    dataset_run_id: body.datasetRunId ?? '',
+    comment: body.comment ?? '',
+    metadata: jsonText(body.metadata),
+    environment: normalizeEnvironment(body.environment),
+    config_id: body.configId ?? '',
+    queue_id: body.queueId ?? '',
+  };
+}

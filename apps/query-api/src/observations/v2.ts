@@ -1,0 +1,151 @@
+import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type ObservationOutput, PROJECT_ID } from '@spanhouse/schema';
+import { observationsAfter } from './list.ts';
+import { encodeCursor, type ObservationFieldGroup, type ObservationV2Params } from './params.ts';
+
+const DEFAULT_GROUPS: ObservationFieldGroup[] = ['core', 'basic'];
+const METADATA_CHARS = 200;
+
+type TraceContext = {
+  name: string | null;
+  tags: string[];
+  release: string | null;
+  userId: string | null;
+  sessionId: string | null;
+};
+
+async function traceContexts(db: Db, ids: string[], signal?: AbortSignal): Promise<Map<string, TraceContext>> {
+  if (ids.length === 0) return new Map();
+  const p = new ParamBuilder();
+  const orNull = (x: unknown) => (x === '' ? null : String(x));
+  const rows = await queryRows(db, {
+    sql: `
+      SELECT id, name.2 AS name, arraySort(tags) AS tags, release.2 AS release, user_id.2 AS user_id,
+        session_id.2 AS session_id
+      FROM ${TABLES.traces} FINAL WHERE id IN ${p.add(ids, 'Array(String)')}`,
+    params: p.params,
+    tag: 'observations.v2.traces',
+    map: (r) =>
+      [
+        String(r.id),
+        {
+          name: orNull(r.name),
+          tags: Array.isArray(r.tags) ? r.tags.map(String) : [],
+          release: orNull(r.release),
+          userId: orNull(r.user_id),
+          sessionId: orNull(r.session_id),
+        },
+      ] as const,
+    signal,
+  });
+  return new Map(rows);
+}
+
+/** Metadata values over 200 characters cut, except the keys asked for in full (Langfuse's rule). */
+function truncated(metadata: Record<string, unknown>, expand: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [k, value] of Object.entries(metadata)) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    out[k] = expand.has(k) || text.length <= METADATA_CHARS ? value : text.slice(0, METADATA_CHARS);
+  }
+  return out;
+}
+
+/** An observation with the fields of the requested groups (Langfuse's ObservationV2). */
+export function toObservationV2(
+  o: ObservationOutput,
+  raw: Record<string, unknown>,
+  groups: Set<ObservationFieldGroup>,
+  trace: TraceContext | undefined,
+  expand: Set<string>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: o.id,
+    traceId: o.traceId,
+    startTime: o.startTime,
+    endTime: o.endTime,
+    projectId: PROJECT_ID,
+    parentObservationId: o.parentObservationId,
+    type: o.type,
+    modelId: null,
+    inputPrice: null,
+    outputPrice: null,
+    totalPrice: null,
+  };
+  if (groups.has('basic')) {
+    Object.assign(out, {
+      isRootObservation: o.parentObservationId === null,
+      name: o.name,
+      level: o.level,
+      statusMessage: o.statusMessage,
+      version: o.version,
+      environment: o.environment,
+      bookmarked: false,
+      public: false,
+      userId: trace?.userId ?? null,
+      sessionId: trace?.sessionId ?? null,
+    });
+  }
+  if (groups.has('time')) out.completionStartTime = o.completionStartTime;
+  // v2 returns input and output as the stored text, never parsed.
+  if (groups.has('io')) {
+    out.input = raw.input === '' ? null : raw.input;
+    out.output = raw.output === '' ? null : raw.output;
+  }
+  if (groups.has('metadata')) out.metadata = truncated(o.metadata, expand);
+  if (groups.has('model')) {
+    Object.assign(out, {
+      providedModelName: o.model,
+      internalModelId: null,
+      modelParameters: o.modelParameters,
+      inputPrice: o.inputPrice === null ? null : String(o.inputPrice),
+      outputPrice: o.outputPrice === null ? null : String(o.outputPrice),
+    });
+  }
+  if (groups.has('usage')) {
+    Object.assign(out, {
+      usageDetails: o.usageDetails,
+      costDetails: o.costDetails,
+      totalCost: o.calculatedTotalCost,
+      usagePricingTierName: null,
+    });
+  }
+  if (groups.has('prompt'))
+    Object.assign(out, { promptId: null, promptName: o.promptName, promptVersion: o.promptVersion });
+  if (groups.has('metrics'))
+    Object.assign(out, { latency: o.endTime ? o.latency : null, timeToFirstToken: o.timeToFirstToken });
+  if (groups.has('trace_context')) {
+    Object.assign(out, { traceName: trace?.name ?? null, tags: trace?.tags ?? [], release: trace?.release ?? null });
+  }
+  return out;
+}
+
+/** GET /api/public/v2/observations: a page after the cursor, and the cursor of the next when there is one. */
+export async function observationsV2(db: Db, q: ObservationV2Params, signal?: AbortSignal) {
+  const groups = new Set<ObservationFieldGroup>(q.fields?.size ? q.fields : DEFAULT_GROUPS);
+  groups.add('core');
+  const { observations, raw } = await observationsAfter(db, { ...q, limit: q.limit + 1 }, signal);
+  const more = observations.length > q.limit;
+  const page = observations.slice(0, q.limit);
+  const traces =
+    groups.has('basic') || groups.has('trace_context')
+      ? await traceContexts(db, [...new Set(page.map((o) => o.traceId))], signal)
+      : new Map<string, TraceContext>();
+  const expand = new Set((q.expandMetadata ?? '').split(',').map((s) => s.trim()));
+  const data = page.map((o, i) => toObservationV2(o, raw[i]!, groups, traces.get(o.traceId), expand));
+  const last = page[page.length - 1];
+  // The cursor keeps microseconds: the ISO time holds them, so no row at a page edge is skipped.
+  const lastUs = last ? Number(raw[page.length - 1]!.start_us) : 0;
+  return {
+    data,
+    meta:
+      more && last
+        ? { cursor: encodeCursor({ startTime: microsIso(lastUs), traceId: last.traceId, id: last.id }) }
+        : {},
+  };
+}
+
+function microsIso(us: number): string {
+  const iso = new Date(Math.floor(us / 1000)).toISOString();
+  return `${iso.slice(0, 19)}.${String(us % 1_000_000).padStart(6, '0')}Z`;
+}

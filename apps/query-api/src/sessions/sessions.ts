@@ -1,0 +1,87 @@
+import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import {
+  chToIso,
+  PROJECT_ID,
+  type SessionDetail,
+  type SessionListResponse,
+  type SessionOutput,
+} from '@spanhouse/schema';
+import * as v from 'valibot';
+import { fromTraceRow, traceOutput, traceSelect } from '../traces/from-row.ts';
+import { List, Pagination, Time } from '../traces/params.ts';
+import { TRACE_EXPR, whereClause } from '../traces/sql.ts';
+
+/** GET /api/public/sessions: Langfuse's parameters (fromTimestamp inclusive, toTimestamp exclusive). */
+export const SessionListParams = v.object({
+  ...Pagination,
+  fromTimestamp: v.optional(Time('fromTimestamp')),
+  toTimestamp: v.optional(Time('toTimestamp')),
+  environment: v.optional(List),
+});
+export type SessionListParams = v.InferOutput<typeof SessionListParams>;
+
+/** A session is the traces that name it: created with its first trace, in that trace's environment. */
+const SESSIONS = `
+  SELECT session_id.2 AS id, min(timestamp) AS created_at, argMin(${TRACE_EXPR.environment}, timestamp) AS session_environment
+  FROM ${TABLES.traces} FINAL WHERE session_id.2 != '' GROUP BY id`;
+
+const toSession = (r: Record<string, unknown>): SessionOutput => ({
+  id: String(r.id),
+  createdAt: chToIso(String(r.created_at)),
+  projectId: PROJECT_ID,
+  environment: String(r.session_environment),
+});
+
+/** Sessions, newest first (ties by id), with the count. */
+export async function listSessions(db: Db, q: SessionListParams, signal?: AbortSignal): Promise<SessionListResponse> {
+  const p = new ParamBuilder();
+  const where: string[] = [];
+  if (q.fromTimestamp !== undefined)
+    where.push(`created_at >= fromUnixTimestamp64Micro(${p.add(q.fromTimestamp, 'Int64')}, 'UTC')`);
+  if (q.toTimestamp !== undefined)
+    where.push(`created_at < fromUnixTimestamp64Micro(${p.add(q.toTimestamp, 'Int64')}, 'UTC')`);
+  if (q.environment?.length) where.push(`session_environment IN ${p.add(q.environment, 'Array(String)')}`);
+  const rows = await queryRows(db, {
+    sql: `
+      SELECT *, count() OVER () AS total_items FROM (${SESSIONS}) ${whereClause(where)}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`,
+    params: p.params,
+    tag: 'sessions.list',
+    map: (r) => ({ session: toSession(r), total: Number(r.total_items) }),
+    signal,
+  });
+  const total = rows[0]?.total ?? 0;
+  return {
+    data: rows.map((r) => r.session),
+    meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
+  };
+}
+
+/** One session with its traces (oldest first, Langfuse's Trace shape), or undefined. */
+export async function getSession(db: Db, id: string, signal?: AbortSignal): Promise<SessionDetail | undefined> {
+  const p = new ParamBuilder();
+  const traces = await queryRows(db, {
+    sql: `
+      SELECT ${traceSelect(TRACE_EXPR)} FROM ${TABLES.traces} FINAL
+      WHERE id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE session_id.2 = ${p.add(id, 'String')})
+      ORDER BY timestamp, id`,
+    params: p.params,
+    tag: 'sessions.get',
+    map: fromTraceRow,
+    signal,
+  });
+  const first = traces[0];
+  if (!first) return undefined;
+  return {
+    id,
+    createdAt: first.timestamp,
+    projectId: PROJECT_ID,
+    environment: first.environment,
+    traces: traces.map((t) => ({
+      ...traceOutput(t),
+      public: false,
+      htmlPath: `/project/${PROJECT_ID}/traces/${t.id}`,
+    })),
+  };
+}
