@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { outOfRange, readInt64Number, readLong } from './varint64.ts';
 
 /** A 64-bit integer as two unsigned 32-bit halves, as protobufjs gives them (exact). */
 export type Long64 = { low: number; high: number; unsigned: boolean };
@@ -8,8 +9,6 @@ type NodeBuffer = Buffer & { utf8Slice(start: number, end: number): string };
 
 /** Nesting past this is refused, as protobufjs and protoc refuse it. */
 export const RECURSION_LIMIT = 100;
-
-const outOfRange = (r: WireReader, extra = 1) => new RangeError(`index out of range: ${r.pos} + ${extra} > ${r.len}`);
 
 /**
  * The protobuf wire-format reader the generated OTLP decoder (generated/otlp-decode.ts, made by
@@ -172,64 +171,12 @@ export class WireReader {
 
   /** A 64-bit varint (int64 or uint64) as exact halves. */
   long(unsigned: boolean): Long64 {
-    let lo = 0;
-    let hi = 0;
-    let i = 0;
-    const buf = this.buf;
-    if (this.len - this.pos > 4) {
-      for (; i < 4; ++i) {
-        lo = (lo | ((buf[this.pos]! & 127) << (i * 7))) >>> 0;
-        if (buf[this.pos++]! < 128) return { low: lo | 0, high: 0, unsigned };
-      }
-      lo = (lo | ((buf[this.pos]! & 127) << 28)) >>> 0;
-      hi = (hi | ((buf[this.pos]! & 127) >> 4)) >>> 0;
-      if (buf[this.pos++]! < 128) return { low: lo | 0, high: hi | 0, unsigned };
-      i = 0;
-    } else {
-      for (; i < 4; ++i) {
-        if (this.pos >= this.len) throw outOfRange(this);
-        lo = (lo | ((buf[this.pos]! & 127) << (i * 7))) >>> 0;
-        if (buf[this.pos++]! < 128) return { low: lo | 0, high: 0, unsigned };
-      }
-      throw outOfRange(this);
-    }
-    if (this.len - this.pos > 4) {
-      for (; i < 5; ++i) {
-        hi = (hi | ((buf[this.pos]! & 127) << (i * 7 + 3))) >>> 0;
-        if (buf[this.pos++]! < 128) return { low: lo | 0, high: hi | 0, unsigned };
-      }
-    } else {
-      for (; i < 5; ++i) {
-        if (this.pos >= this.len) throw outOfRange(this);
-        hi = (hi | ((buf[this.pos]! & 127) << (i * 7 + 3))) >>> 0;
-        if (buf[this.pos++]! < 128) return { low: lo | 0, high: hi | 0, unsigned };
-      }
-    }
-    throw new Error('invalid varint encoding');
+    return readLong(this, unsigned);
   }
 
-  /**
-   * A 64-bit varint (int64 or uint64) as a plain number: exact while the magnitude is below 2^53
-   * (millisecond times, counts), rounded beyond. Up to seven bytes (49 bits: every millisecond time
-   * until the year 19800) are read without the object `long` makes; longer ones (negative int64s
-   * take ten) go through `long` and are combined from its halves.
-   */
+  /** A 64-bit varint as a plain number, exact below 2^53 (see readInt64Number). */
   int64Number(): number {
-    const buf = this.buf;
-    const start = this.pos;
-    let value = 0;
-    let scale = 1;
-    for (let pos = start; pos < start + 7 && pos < this.len; pos++) {
-      const b = buf[pos]!;
-      value += (b & 127) * scale;
-      if (b < 128) {
-        this.pos = pos + 1;
-        return value;
-      }
-      scale *= 128;
-    }
-    const l = this.long(false);
-    return (l.high | 0) * 4294967296 + (l.low >>> 0);
+    return readInt64Number(this);
   }
 
   fixed32(): number {
