@@ -37,11 +37,37 @@ export class Admission {
   private busySince = 0;
   private finished = 0;
   private readonly now: () => number;
+  private readonly turns: (() => void)[] = [];
+  private turning = false;
   refused = 0;
 
   constructor(private readonly opts: AdmissionOptions) {
     this.now = opts.now ?? (() => performance.now());
   }
+
+  /**
+   * Resolves when an admitted request may run its CPU-bound work (decoding, mapping, encoding up to
+   * its append): one request per turn of the event loop, in arrival order. Between two of them the
+   * loop polls, so new arrivals are admitted or refused at once and reads are served, however many
+   * admitted bodies are ready to decode; without it, every body completed in one poll is decoded
+   * before the next poll. The caller's synchronous work right after the await is its turn.
+   */
+  turn(): Promise<void> {
+    return new Promise((resolve) => {
+      this.turns.push(resolve);
+      if (!this.turning) {
+        this.turning = true;
+        setImmediate(this.nextTurn);
+      }
+    });
+  }
+
+  // An immediate queued while immediates run fires in the next loop iteration, after its poll.
+  private readonly nextTurn = (): void => {
+    this.turns.shift()?.();
+    if (this.turns.length > 0) setImmediate(this.nextTurn);
+    else this.turning = false;
+  };
 
   /** Bytes held by admitted requests now. */
   get heldBytes(): number {
@@ -118,6 +144,11 @@ export class AdmissionTicket {
     if (this.released || total >= this.bytes) return;
     this.admission.give(this.bytes - total, false);
     this.bytes = total;
+  }
+
+  /** This request's turn to run its CPU-bound work (see Admission.turn). */
+  turn(): Promise<void> {
+    return this.admission.turn();
   }
 
   release(): void {

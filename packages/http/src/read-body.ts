@@ -36,7 +36,8 @@ const overBudget = () => new ApiError('TOO_MANY_REQUESTS', 'ingest is at its lim
  * The request body as bytes, inflated when Content-Encoding says gzip. Sizes are checked while
  * reading and while inflating, never after: 413 past the limits, 429 when the bytes would take the
  * admission budget past its limit (see Admission), 400 for an encoding we do not take or a body
- * cut off by the client.
+ * cut off by the client. An admitted request resolves on its admission turn: the caller decodes
+ * the body synchronously right after the await.
  */
 export async function readBody(c: Context, limits: BodyLimits): Promise<Buffer> {
   const encoding = (c.req.header('content-encoding') ?? '').trim().toLowerCase();
@@ -46,12 +47,16 @@ export async function readBody(c: Context, limits: BodyLimits): Promise<Buffer> 
   }
   const ticket = admissionTicket(c);
   const raw = await readAll(c.req.raw.body, limits.bodyBytes, (n) => ticket?.hold(n) ?? true);
-  if (!gzip) return raw;
+  if (!gzip) {
+    await ticket?.turn();
+    return raw;
+  }
   if (raw.length === 0) throw badRequest('request body is empty; expected a gzip-compressed body');
   const inflated = await gunzipLimited(raw, limits.decompressedBytes, (n) => {
     if (ticket && !ticket.hold(raw.length + n)) throw overBudget();
   });
   ticket?.shrinkTo(inflated.length);
+  await ticket?.turn();
   return inflated;
 }
 
@@ -61,7 +66,9 @@ export async function readBody(c: Context, limits: BodyLimits): Promise<Buffer> 
  */
 export async function readRawBody(c: Context, bodyBytes: number): Promise<Buffer> {
   const ticket = admissionTicket(c);
-  return readAll(c.req.raw.body, bodyBytes, (n) => ticket?.hold(n) ?? true);
+  const raw = await readAll(c.req.raw.body, bodyBytes, (n) => ticket?.hold(n) ?? true);
+  await ticket?.turn();
+  return raw;
 }
 
 /** Holds `total` bytes (the body as received plus what the route decoded) for this request, or 429. */

@@ -20,6 +20,21 @@ describe('Admission', () => {
     expect(typeof a.admit(5 * MiB)).not.toBe('string');
   });
 
+  it('gives admitted requests their CPU turns one per event-loop iteration, so timers and I/O run between them', async () => {
+    const a = new Admission({ maxBytes: 10 * MiB, maxQueueMs: 60_000 });
+    const order: string[] = [];
+    const decode = async (name: string) => {
+      await a.turn();
+      order.push(name);
+      // What a decode does: work that would otherwise hold the loop, and a timer due right after.
+      if (name === 'first') setTimeout(() => order.push('timer'), 0);
+      const until = performance.now() + 5;
+      while (performance.now() < until) {}
+    };
+    await Promise.all([decode('first'), decode('second'), decode('third')]);
+    expect(order).toEqual(['first', 'timer', 'second', 'third']);
+  });
+
   it('admits one request larger than the budget when nothing else is in flight', () => {
     const a = new Admission({ maxBytes: MiB, maxQueueMs: 60_000 });
     expect(typeof a.admit(5 * MiB)).not.toBe('string');
