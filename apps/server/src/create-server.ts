@@ -14,7 +14,7 @@ import {
   ingestReadiness,
   registerIngestRoutes,
 } from '@spanhouse/ingest-api';
-import { MetricSeriesCache, PromResultCache, registerQueryRoutes } from '@spanhouse/query-api';
+import { DailyDayCache, MetricSeriesCache, PromResultCache, registerQueryRoutes } from '@spanhouse/query-api';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 
@@ -52,7 +52,16 @@ export async function createAllInOne(opts: {
   if (promCache) ingest.metricsWritten = (minUs) => promCache.written(minUs);
   const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(ingest.log, db) });
   registerIngestRoutes(app, ingest);
-  registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, seriesCache, promCache });
+  // The daily report's days are checked against the database's own write counts: no hook needed.
+  const dailyCache = config.clickhouse.cluster ? undefined : new DailyDayCache();
+  registerQueryRoutes(app, {
+    db: observeQueries(db, metrics.observeQuery),
+    config,
+    logger,
+    seriesCache,
+    promCache,
+    dailyCache,
+  });
   return { app, db, ingest, metrics, seriesCache };
 }
 
