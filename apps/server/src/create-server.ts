@@ -25,6 +25,8 @@ export type AllInOne = {
   metrics: ServiceMetrics;
   /** The query side's series cache (embedded only). */
   seriesCache?: MetricSeriesCache;
+  /** The daily report's per-day cache (off on a cluster). */
+  dailyCache?: DailyDayCache;
 };
 
 /**
@@ -62,7 +64,7 @@ export async function createAllInOne(opts: {
     promCache,
     dailyCache,
   });
-  return { app, db, ingest, metrics, seriesCache };
+  return { app, db, ingest, metrics, seriesCache, dailyCache };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { DayWrites } from './day-writes.ts';
 /** One day of the daily report for one filter: its matching traces (0 for none) and their usage per model. */
 export type DayResult = { traces: number; usage: DailyRecord['usage'] };
 
-type Entry = DayResult & { bytes: number };
+type Entry = { day: DayResult; bytes: number };
 
 /**
  * The daily report's answers per (filter, UTC day), reused while no write can have changed them.
@@ -54,13 +54,13 @@ export class DailyDayCache {
   }
 
   get(date: string, filterKey: string, generation: number): DayResult | undefined {
-    return generation === this.generation ? this.days.get(keyOf(date, filterKey)) : undefined;
+    return generation === this.generation ? this.days.get(keyOf(date, filterKey))?.day : undefined;
   }
 
   set(date: string, filterKey: string, generation: number, day: DayResult): void {
     if (generation !== this.generation) return;
     const key = keyOf(date, filterKey);
-    this.days.set(key, { ...day, bytes: sizeOf(key, day) });
+    this.days.set(key, { day, bytes: sizeOf(key, day) });
   }
 }
 
