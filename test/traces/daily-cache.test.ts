@@ -10,7 +10,15 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
 
-const MATCH_ALL = { name: 'chat', userId: 'u1', tags: ['t'], release: 'r1', version: 'v1', sessionId: 's1', environment: 'prod' };
+const MATCH_ALL = {
+  name: 'chat',
+  userId: 'u1',
+  tags: ['t'],
+  release: 'r1',
+  version: 'v1',
+  sessionId: 's1',
+  environment: 'prod',
+};
 const OTHER = { name: 'search', userId: 'u2', release: 'r2', version: 'v2', sessionId: 's2', environment: 'dev' };
 
 const QUERIES = [
@@ -101,7 +109,9 @@ describe('GET /api/public/metrics/daily, per-day cache', () => {
     });
     await expectFresh();
     for (const q of QUERIES.filter((q) => !q.startsWith('limit'))) {
-      expect(day(await daily(q), '2026-04-02')!.countTraces, q).toBe(day(before.get(q)!, '2026-04-02')!.countTraces + 1);
+      expect(day(await daily(q), '2026-04-02')!.countTraces, q).toBe(
+        day(before.get(q)!, '2026-04-02')!.countTraces + 1,
+      );
     }
   });
 
