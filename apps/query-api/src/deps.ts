@@ -3,6 +3,7 @@ import type { Db } from '@spanhouse/db';
 import type { Logger } from 'pino';
 import type { MetricSeriesCache } from './metrics/series-cache.ts';
 import type { PromResultCache } from './prometheus/result-cache.ts';
+import type { DailyDayCache } from './usage/day-cache.ts';
 
 /**
  * What the query routes need; passed in, never imported as singletons. `seriesCache` only where
@@ -16,5 +17,7 @@ export type QueryDeps = {
   seriesCache?: MetricSeriesCache;
   /** query_range answers reused across refreshes, where this process sees every write (PromResultCache). */
   promCache?: PromResultCache;
+  /** The daily report's days, checked against the database's write counts (DailyDayCache). */
+  dailyCache?: DailyDayCache;
   webDir?: string;
 };

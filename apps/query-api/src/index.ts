@@ -5,3 +5,4 @@ export { type QueryLimits, runMetricsQuery } from './metrics/query.ts';
 export { MetricSeriesCache } from './metrics/series-cache.ts';
 export { instantQuery, rangeGrid, rangeQuery } from './prometheus/evaluate.ts';
 export { PromResultCache } from './prometheus/result-cache.ts';
+export { DailyDayCache } from './usage/day-cache.ts';

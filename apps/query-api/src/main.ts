@@ -9,6 +9,7 @@ import {
   webUiBanner,
 } from '@spanhouse/http';
 import { registerQueryRoutes } from './app.ts';
+import { DailyDayCache } from './usage/day-cache.ts';
 
 // The query API on its own (server mode): run as many copies as the read load needs. It
 // migrates at start too, so whichever process starts first creates the schema.
@@ -23,6 +24,9 @@ const app = createBaseApp({
   metrics,
   ready: async () => void (await pingDb(db)),
 });
-registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger });
+// The daily report's cache checks the database's write counts, so it holds beside other writers;
+// on a cluster a read may meet replicas at different points, so it is off there.
+const dailyCache = config.clickhouse.cluster ? undefined : new DailyDayCache();
+registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, dailyCache });
 const running = await startServer({ app, port: config.port, host: config.host, logger, close: () => db.close() });
 process.stdout.write(webUiBanner(config.host, running.port));

@@ -14,7 +14,7 @@ import {
   ingestReadiness,
   registerIngestRoutes,
 } from '@spanhouse/ingest-api';
-import { MetricSeriesCache, PromResultCache, registerQueryRoutes } from '@spanhouse/query-api';
+import { DailyDayCache, MetricSeriesCache, PromResultCache, registerQueryRoutes } from '@spanhouse/query-api';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 
@@ -25,6 +25,8 @@ export type AllInOne = {
   metrics: ServiceMetrics;
   /** The query side's series cache (embedded only). */
   seriesCache?: MetricSeriesCache;
+  /** The daily report's per-day cache (off on a cluster). */
+  dailyCache?: DailyDayCache;
 };
 
 /**
@@ -52,8 +54,17 @@ export async function createAllInOne(opts: {
   if (promCache) ingest.metricsWritten = (minUs) => promCache.written(minUs);
   const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(ingest.log, db) });
   registerIngestRoutes(app, ingest);
-  registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, seriesCache, promCache });
-  return { app, db, ingest, metrics, seriesCache };
+  // The daily report's days are checked against the database's own write counts: no hook needed.
+  const dailyCache = config.clickhouse.cluster ? undefined : new DailyDayCache();
+  registerQueryRoutes(app, {
+    db: observeQueries(db, metrics.observeQuery),
+    config,
+    logger,
+    seriesCache,
+    promCache,
+    dailyCache,
+  });
+  return { app, db, ingest, metrics, seriesCache, dailyCache };
 }
 
 /**

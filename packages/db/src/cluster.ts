@@ -44,6 +44,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.metricNonFinite]: 'series_id',
   // A score's rows by time stay on the shard of its trace, where the view writes them.
   [TABLES.scoreTimes]: 'cityHash64(trace_id)',
+  // A trace's dates stay on its shard (the view writes them there; the daily cache reads them by id).
+  [TABLES.traceDayWrites]: 'cityHash64(id)',
   // The per-minute table of 0005, replaced (and dropped) by 0006, which copies its rows.
   metric_minutes: 'series_id',
 };

@@ -9,5 +9,6 @@ export const TABLES = {
   metricSamples: 'metric_samples',
   metricMinutes: 'metric_minute_rollups',
   metricNonFinite: 'metric_nonfinite_samples',
+  traceDayWrites: 'trace_day_writes',
   migrations: 'schema_migrations',
 } as const;

@@ -9,7 +9,7 @@ export const USAGE_ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/api/public/metrics/daily',
-    summary: 'Usage and cost per UTC day and model',
+    summary: 'Usage and cost per UTC day and model; nocache=1 skips the per-day cache',
     tag: 'usage',
     auth: 'bearer-or-basic',
     query: DailyParams,
@@ -21,6 +21,9 @@ export const USAGE_ENDPOINTS: Endpoint[] = [
 export function usageRoutes(deps: QueryDeps) {
   return new Hono().get('/api/public/metrics/daily', async (c) => {
     const params = validate(DailyParams, queryObject(c));
-    return c.json(await dailyUsage(deps.db, params, c.req.raw.signal));
+    // nocache=1 computes every day afresh, as the PromQL range query's parameter of the same name.
+    const nocache = c.req.query('nocache') === '1' || c.req.query('nocache') === 'true';
+    const cache = nocache ? undefined : deps.dailyCache;
+    return c.json(await dailyUsage(deps.db, params, { cache, signal: c.req.raw.signal }));
   });
 }

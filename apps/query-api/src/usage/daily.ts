@@ -1,144 +1,97 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import type { DailyRecord, DailyResponse } from '@spanhouse/schema';
+import type { Db } from '@spanhouse/db';
+import type { DailyResponse } from '@spanhouse/schema';
 import type { TraceFilter } from '../traces/params.ts';
-import { TRACE_EXPR, traceConditions, whereClause } from '../traces/sql.ts';
-import { SUMMARIES_EXACT } from '../traces/summaries.ts';
+import { computeDays } from './compute-days.ts';
+import type { DailyDayCache, DayResult } from './day-cache.ts';
+import { daysTouchedBy, readDayWrites } from './day-writes.ts';
 import type { DailyParams } from './params.ts';
 
-/** Past this many traces with an observation sent twice, the report reads the map of every trace. */
-const MAX_MAP_TRACES = 20_000;
+const DAY_US = 86_400_000_000;
+/** Past the last day a ClickHouse Date holds (2149-06-06), toDate wraps around; before 1970 too. */
+const DATE_END_US = Date.UTC(2149, 5, 7) * 1000;
 
-type ModelRow = { date: string; usage: DailyRecord['usage'][number] };
+const isoDate = (us: number) => new Date(Math.floor(us / 1000)).toISOString().slice(0, 10);
+const dayStartUs = (date: string) => Date.parse(`${date}T00:00:00Z`) * 1000;
 
 /**
- * Usage and cost per UTC day of the trace timestamp, newest first, with a record per model.
- * Filters apply to the trace; a trace's observations count on the trace's day. Reads only the
- * traces table: the per-model summaries (clickhouse/0004, 0007) for traces whose observations were each
- * sent once, the per-observation maps (keyed by observation id) for the few others.
+ * Usage and cost per UTC day of the trace timestamp, newest first, with a record per model
+ * (docs/api.md). The days come from the per-date write counts, read first; each day's answer is
+ * the cache's where no write since can have changed it, else computed (`computeDays`) for all the
+ * missing days in one read and stored (see DailyDayCache for why this is exact).
  */
-export async function dailyUsage(db: Db, q: DailyParams, signal?: AbortSignal): Promise<DailyResponse> {
+export async function dailyUsage(
+  db: Db,
+  q: DailyParams,
+  opts: { cache?: DailyDayCache; signal?: AbortSignal } = {},
+): Promise<DailyResponse> {
+  const { cache, signal } = opts;
   const filter: TraceFilter = { ...q, name: q.traceName };
-  const p = new ParamBuilder();
-  const where = whereClause(traceConditions(filter, p));
-  const offset = (q.page - 1) * q.limit;
-  const daysSql = `
-    SELECT toDate(timestamp) AS date, count() AS traces
-    FROM ${TABLES.traces} FINAL ${where}
-    GROUP BY date ORDER BY date DESC
-    LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')}`;
-  const countSql = `SELECT uniqExact(toDate(timestamp)) AS n FROM ${TABLES.traces} FINAL ${where}`;
-  const ip = new ParamBuilder();
-  const inexactSql = `
-    SELECT id FROM ${TABLES.traces} FINAL
-    ${whereClause([...traceConditions(filter, ip), `NOT (${SUMMARIES_EXACT})`])}
-    LIMIT ${ip.add(MAX_MAP_TRACES + 1, 'UInt32')}`;
-  const [days, [total = 0], inexact] = await Promise.all([
-    queryRows(db, {
-      sql: daysSql,
-      params: p.params,
-      tag: 'daily.days',
-      signal,
-      map: (r) => ({ date: String(r.date), traces: Number(r.traces) }),
-    }),
-    queryRows(db, { sql: countSql, params: p.params, tag: 'daily.count', map: (r) => Number(r.n), signal }),
-    queryRows(db, { sql: inexactSql, params: ip.params, tag: 'daily.inexact', map: (r) => String(r.id), signal }),
-  ]);
-  const meta = { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) };
-  if (days.length === 0) return { data: [], meta };
+  const writes = await readDayWrites(db, signal);
+  const range = dayRange(q);
+  const dates = [...writes.byDate.keys()]
+    .filter((d) => !range || (d >= range.from && d <= range.to))
+    .sort()
+    .reverse();
+  const generation = cache ? await cache.advance(writes, (d) => daysTouchedBy(db, d, signal)) : undefined;
 
-  const dates = days.map((d) => d.date);
-  const parts =
-    inexact.length > MAX_MAP_TRACES
-      ? [modelsFromMap(db, filter, dates, undefined, signal)]
-      : [
-          modelsFromSummaries(db, filter, dates, signal),
-          ...(inexact.length ? [modelsFromMap(db, filter, dates, inexact, signal)] : []),
-        ];
-  const byDate = new Map<string, Map<string, DailyRecord['usage'][number]>>();
-  for (const rows of await Promise.all(parts)) {
-    for (const { date, usage } of rows) {
-      const models = byDate.get(date) ?? new Map();
-      byDate.set(date, models);
-      const key = usage.model ?? '';
-      const seen = models.get(key);
-      if (!seen) models.set(key, usage);
-      else {
-        seen.inputUsage += usage.inputUsage;
-        seen.outputUsage += usage.outputUsage;
-        seen.totalUsage += usage.totalUsage;
-        seen.countTraces += usage.countTraces;
-        seen.countObservations += usage.countObservations;
-        seen.totalCost += usage.totalCost;
-      }
+  const results = new Map<string, DayResult>();
+  const missing: string[] = [];
+  for (const date of dates) {
+    const hit = generation === undefined ? undefined : cache?.get(date, dayFilterKey(q, date, range), generation);
+    if (hit) results.set(date, hit);
+    else missing.push(date);
+  }
+  if (missing.length > 0) {
+    const computed = await computeDays(db, filter, missing, signal);
+    for (const date of missing) {
+      const day = computed.get(date) ?? { traces: 0, usage: [] };
+      results.set(date, day);
+      if (generation !== undefined) cache?.set(date, dayFilterKey(q, date, range), generation, day);
     }
   }
+
+  const withTraces = dates.filter((d) => results.get(d)!.traces > 0);
+  const total = withTraces.length;
+  const offset = (q.page - 1) * q.limit;
   return {
-    data: days.map((d) => {
-      const usage = [...(byDate.get(d.date)?.entries() ?? [])]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([, u]) => u);
+    data: withTraces.slice(offset, offset + q.limit).map((date) => {
+      const { traces, usage } = results.get(date)!;
       return {
-        date: d.date,
-        countTraces: d.traces,
+        date,
+        countTraces: traces,
         countObservations: usage.reduce((n, u) => n + u.countObservations, 0),
         totalCost: usage.reduce((n, u) => n + u.totalCost, 0),
-        usage,
+        usage: usage.map((u) => ({ ...u })),
       };
     }),
-    meta,
+    meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
   };
 }
 
-const toModelRow = (r: Record<string, unknown>): ModelRow => ({
-  date: String(r.date),
-  usage: {
-    model: r.model === '' ? null : String(r.model),
-    inputUsage: Number(r.input),
-    outputUsage: Number(r.output),
-    totalUsage: Number(r.total),
-    countTraces: Number(r.traces),
-    countObservations: Number(r.observations),
-    totalCost: Number(r.cost),
-  },
-});
-
-/** Per (date, model) from the summaries, for the traces whose summaries are exact. */
-function modelsFromSummaries(db: Db, filter: TraceFilter, dates: string[], signal?: AbortSignal) {
-  const p = new ParamBuilder();
-  const where = traceConditions(filter, p);
-  where.push(SUMMARIES_EXACT, `toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
-  return queryRows(db, {
-    sql: `
-      SELECT toDate(timestamp) AS date, model, sum(model_input[model]) AS input,
-             sum(model_output[model]) AS output, sum(model_total[model]) AS total, count() AS traces,
-             sum(model_obs[model]) AS observations, sum(model_cost[model]) AS cost
-      FROM ${TABLES.traces} FINAL ARRAY JOIN mapKeys(model_obs) AS model
-      ${whereClause(where)}
-      GROUP BY date, model`,
-    params: p.params,
-    tag: 'daily.models.summaries',
-    signal,
-    map: toModelRow,
-  });
+/**
+ * The dates a bounded request can have traces on, when both bounds lie where toDate is monotonic
+ * (1970-01-01 to 2149-06-06). Otherwise undefined: a timestamp outside those years has a wrapped
+ * date, so every written date is a candidate.
+ */
+function dayRange(q: DailyParams): { from: string; to: string } | undefined {
+  const { fromTimestamp: from, toTimestamp: to } = q;
+  if (from === undefined || to === undefined || from < 0 || to >= DATE_END_US) return undefined;
+  return { from: isoDate(from), to: isoDate(to) };
 }
 
-/** Per (date, model) from the per-observation maps: of the given traces, or of every matching trace. */
-function modelsFromMap(db: Db, filter: TraceFilter, dates: string[], ids?: string[], signal?: AbortSignal) {
-  const p = new ParamBuilder();
-  const where = traceConditions(filter, p);
-  where.push(`toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
-  if (ids) where.push(`id IN ${p.add(ids, 'Array(String)')}`);
-  return queryRows(db, {
-    sql: `
-      SELECT toDate(timestamp) AS date, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsage}.2) AS input,
-             sum(${TRACE_EXPR.obsUsage}.3) AS output, sum(${TRACE_EXPR.obsUsage}.4) AS total,
-             uniqExact(id) AS traces, count() AS observations, sum(${TRACE_EXPR.obsCost}) AS cost
-      FROM ${TABLES.traces} FINAL ARRAY JOIN obs_ids AS k
-      ${whereClause(where)}
-      GROUP BY date, model`,
-    params: p.params,
-    tag: ids ? 'daily.models.map' : 'daily.models.all',
-    signal,
-    map: toModelRow,
-  });
+/**
+ * The cache key of one day of a request: its filters with the time bounds that cut into that day
+ * (a bound outside the day changes nothing in it), so a sliding window shares its inner days.
+ * Without a day range the bounds are kept whole (a date may hold wrapped timestamps).
+ */
+function dayFilterKey(q: DailyParams, date: string, range: { from: string; to: string } | undefined): string {
+  const { page: _page, limit: _limit, fromTimestamp, toTimestamp, ...filters } = q;
+  let from = fromTimestamp;
+  let to = toTimestamp;
+  if (range) {
+    const start = dayStartUs(date);
+    if (from !== undefined && from <= start) from = undefined;
+    if (to !== undefined && to >= start + DAY_US - 1) to = undefined;
+  }
+  return JSON.stringify([filters, from, to]);
 }

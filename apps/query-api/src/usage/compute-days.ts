@@ -1,0 +1,139 @@
+import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import type { DailyRecord } from '@spanhouse/schema';
+import type { TraceFilter } from '../traces/params.ts';
+import { TRACE_EXPR, traceConditions, whereClause } from '../traces/sql.ts';
+import { SUMMARIES_EXACT } from '../traces/summaries.ts';
+import type { DayResult } from './day-cache.ts';
+
+/** Past this many traces with an observation sent twice, the report reads the map of every trace. */
+const MAX_MAP_TRACES = 20_000;
+
+type ModelRow = { date: string; usage: DailyRecord['usage'][number] };
+
+/**
+ * Usage and cost of `dates` per UTC day of the trace timestamp, with a record per model; a date
+ * without matching traces is absent. Filters apply to the trace; a trace's observations count on
+ * the trace's day. Reads only the traces table: the per-model summaries (clickhouse/0004, 0007)
+ * for traces whose observations were each sent once, the per-observation maps (keyed by
+ * observation id) for the few others.
+ */
+export async function computeDays(
+  db: Db,
+  filter: TraceFilter,
+  dates: string[],
+  signal?: AbortSignal,
+): Promise<Map<string, DayResult>> {
+  const p = new ParamBuilder();
+  const where = traceConditions(filter, p);
+  where.push(`toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
+  const daysSql = `
+    SELECT toDate(timestamp) AS date, count() AS traces
+    FROM ${TABLES.traces} FINAL ${whereClause(where)}
+    GROUP BY date`;
+  const ip = new ParamBuilder();
+  const inexactWhere = traceConditions(filter, ip);
+  inexactWhere.push(`toDate(timestamp) IN ${ip.add(dates, 'Array(Date)')}`, `NOT (${SUMMARIES_EXACT})`);
+  const inexactSql = `
+    SELECT id FROM ${TABLES.traces} FINAL ${whereClause(inexactWhere)}
+    LIMIT ${ip.add(MAX_MAP_TRACES + 1, 'UInt32')}`;
+  const [days, inexact] = await Promise.all([
+    queryRows(db, {
+      sql: daysSql,
+      params: p.params,
+      tag: 'daily.days',
+      signal,
+      map: (r) => ({ date: String(r.date), traces: Number(r.traces) }),
+    }),
+    queryRows(db, { sql: inexactSql, params: ip.params, tag: 'daily.inexact', map: (r) => String(r.id), signal }),
+  ]);
+  const out = new Map<string, DayResult>();
+  if (days.length === 0) return out;
+
+  const withTraces = days.map((d) => d.date);
+  const parts =
+    inexact.length > MAX_MAP_TRACES
+      ? [modelsFromMap(db, filter, withTraces, undefined, signal)]
+      : [
+          modelsFromSummaries(db, filter, withTraces, signal),
+          ...(inexact.length ? [modelsFromMap(db, filter, withTraces, inexact, signal)] : []),
+        ];
+  const byDate = new Map<string, Map<string, DailyRecord['usage'][number]>>();
+  for (const rows of await Promise.all(parts)) {
+    for (const { date, usage } of rows) {
+      const models = byDate.get(date) ?? new Map();
+      byDate.set(date, models);
+      const key = usage.model ?? '';
+      const seen = models.get(key);
+      if (!seen) models.set(key, usage);
+      else {
+        seen.inputUsage += usage.inputUsage;
+        seen.outputUsage += usage.outputUsage;
+        seen.totalUsage += usage.totalUsage;
+        seen.countTraces += usage.countTraces;
+        seen.countObservations += usage.countObservations;
+        seen.totalCost += usage.totalCost;
+      }
+    }
+  }
+  for (const d of days) {
+    const usage = [...(byDate.get(d.date)?.entries() ?? [])]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, u]) => u);
+    out.set(d.date, { traces: d.traces, usage });
+  }
+  return out;
+}
+
+const toModelRow = (r: Record<string, unknown>): ModelRow => ({
+  date: String(r.date),
+  usage: {
+    model: r.model === '' ? null : String(r.model),
+    inputUsage: Number(r.input),
+    outputUsage: Number(r.output),
+    totalUsage: Number(r.total),
+    countTraces: Number(r.traces),
+    countObservations: Number(r.observations),
+    totalCost: Number(r.cost),
+  },
+});
+
+/** Per (date, model) from the summaries, for the traces whose summaries are exact. */
+function modelsFromSummaries(db: Db, filter: TraceFilter, dates: string[], signal?: AbortSignal) {
+  const p = new ParamBuilder();
+  const where = traceConditions(filter, p);
+  where.push(SUMMARIES_EXACT, `toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
+  return queryRows(db, {
+    sql: `
+      SELECT toDate(timestamp) AS date, model, sum(model_input[model]) AS input,
+             sum(model_output[model]) AS output, sum(model_total[model]) AS total, count() AS traces,
+             sum(model_obs[model]) AS observations, sum(model_cost[model]) AS cost
+      FROM ${TABLES.traces} FINAL ARRAY JOIN mapKeys(model_obs) AS model
+      ${whereClause(where)}
+      GROUP BY date, model`,
+    params: p.params,
+    tag: 'daily.models.summaries',
+    signal,
+    map: toModelRow,
+  });
+}
+
+/** Per (date, model) from the per-observation maps: of the given traces, or of every matching trace. */
+function modelsFromMap(db: Db, filter: TraceFilter, dates: string[], ids?: string[], signal?: AbortSignal) {
+  const p = new ParamBuilder();
+  const where = traceConditions(filter, p);
+  where.push(`toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
+  if (ids) where.push(`id IN ${p.add(ids, 'Array(String)')}`);
+  return queryRows(db, {
+    sql: `
+      SELECT toDate(timestamp) AS date, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsage}.2) AS input,
+             sum(${TRACE_EXPR.obsUsage}.3) AS output, sum(${TRACE_EXPR.obsUsage}.4) AS total,
+             uniqExact(id) AS traces, count() AS observations, sum(${TRACE_EXPR.obsCost}) AS cost
+      FROM ${TABLES.traces} FINAL ARRAY JOIN obs_ids AS k
+      ${whereClause(where)}
+      GROUP BY date, model`,
+    params: p.params,
+    tag: ids ? 'daily.models.map' : 'daily.models.all',
+    signal,
+    map: toModelRow,
+  });
+}

@@ -1,0 +1,34 @@
+import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+
+/** Pieces written per UTC date of their timestamp (clickhouse/0011); each count only ever grows. */
+export type DayWrites = { byDate: Map<string, number>; total: number };
+
+/** Every date's count of trace pieces written. One small read: a row per date. */
+export async function readDayWrites(db: Db, signal?: AbortSignal): Promise<DayWrites> {
+  const rows = await queryRows(db, {
+    sql: `SELECT date, sum(rows) AS n FROM ${TABLES.traceDayWrites} GROUP BY date`,
+    tag: 'daily.writes',
+    signal,
+    map: (r) => [String(r.date), Number(r.n)] as const,
+  });
+  return { byDate: new Map(rows), total: rows.reduce((n, [, c]) => n + c, 0) };
+}
+
+/**
+ * The days whose report a piece written on one of `dates` can have changed: every date any piece
+ * of those pieces' traces carried. That covers the trace's day before the write (the earliest of
+ * its pieces' dates) and after it (the new piece's date, if earlier).
+ */
+export function daysTouchedBy(db: Db, dates: string[], signal?: AbortSignal): Promise<string[]> {
+  const p = new ParamBuilder();
+  // GLOBAL: on a cluster the ids are gathered once and sent to every shard.
+  return queryRows(db, {
+    sql: `
+      SELECT DISTINCT date FROM ${TABLES.traceDayWrites}
+      WHERE id GLOBAL IN (SELECT id FROM ${TABLES.traceDayWrites} WHERE date IN ${p.add(dates, 'Array(Date)')})`,
+    params: p.params,
+    tag: 'daily.touched',
+    signal,
+    map: (r) => String(r.date),
+  });
+}
