@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { BaseEnv } from './base-app.ts';
 import { errorBody } from './errors.ts';
 
 export type Running = { port: number; stop: () => Promise<void> };
+
+const LISTEN_BACKLOG = 4096;
 
 /**
  * Keeps idle client connections open for 65 s instead of Node's 5 s. A client (an exporter, a
@@ -49,8 +51,12 @@ export async function startServer(opts: {
       : opts.app.fetch(req, env);
   // Request bodies nobody read are taken in by lingerOnUnreadBody (base-app.ts), for longer than
   // the server's own clean-up would wait.
-  const server = serve({ fetch, port: opts.port, hostname: opts.host, autoCleanupIncoming: false });
+  const server = createAdaptorServer({ fetch, hostname: opts.host, autoCleanupIncoming: false });
   keepConnectionsLonger(server);
+  // Node's default accept queue holds 511 connections: a burst of new connections (exporters
+  // reconnecting at once, an open-loop load) beyond it while the loop is busy overflows it, and
+  // those clients wait for SYN retransmits or get reset. The kernel caps this at somaxconn.
+  server.listen({ port: opts.port, host: opts.host, backlog: LISTEN_BACKLOG });
   const listening = new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
