@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { FUZZ_SEED, jsonBodies, RUNS } from './helpers/hostile.ts';
+import { jsonBodies } from './helpers/bodies.ts';
+import { FUZZ_SEED, RUNS } from './helpers/hostile.ts';
 import { fuzzIngest } from './helpers/ingest-fuzz.ts';
 
 // POST /v1/l/batch under >= 1000 malformed and hostile bodies (seeded; SPANHOUSE_FUZZ_SEED replays).

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { FUZZ_SEED, hostileString, jsonBodies, type RawBody, RUNS } from './helpers/hostile.ts';
+import { jsonBodies, type RawBody } from './helpers/bodies.ts';
+import { FUZZ_SEED, hostileString, RUNS } from './helpers/hostile.ts';
 import { fuzzIngest } from './helpers/ingest-fuzz.ts';
 
 // POST /v1/metrics/batch under >= 1000 malformed and hostile bodies, including SQL fragments and

@@ -2,7 +2,8 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { byteDamage, damage, FUZZ_SEED, hostileString, jsonBodies, type RawBody, RUNS } from './helpers/hostile.ts';
+import { byteDamage, damage, jsonBodies, type RawBody } from './helpers/bodies.ts';
+import { FUZZ_SEED, hostileString, RUNS } from './helpers/hostile.ts';
 import { fuzzIngest } from './helpers/ingest-fuzz.ts';
 import { encodeTraceRequest, type PbSpan } from './helpers/protobuf.ts';
 

@@ -3,7 +3,8 @@ import { opentelemetry } from '@spanhouse/ingest-api/otlp-metrics-proto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { byteDamage, damage, FUZZ_SEED, jsonBodies, type RawBody, RUNS } from './helpers/hostile.ts';
+import { byteDamage, damage, jsonBodies, type RawBody } from './helpers/bodies.ts';
+import { FUZZ_SEED, RUNS } from './helpers/hostile.ts';
 import { fuzzIngest } from './helpers/ingest-fuzz.ts';
 
 const Request = opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;

@@ -4,16 +4,9 @@ import { compressSync } from 'snappy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { REMOTE_WRITE_HEADERS, remoteWriteBody, writeRequestBytes } from '../prometheus/remote-write-client.ts';
-import {
-  byteDamage,
-  damage,
-  FUZZ_SEED,
-  hostileString,
-  pool,
-  type RawBody,
-  RUNS,
-  SQL_FRAGMENTS,
-} from './helpers/hostile.ts';
+import { pool } from './helpers/answers.ts';
+import { byteDamage, damage, type RawBody } from './helpers/bodies.ts';
+import { FUZZ_SEED, hostileString, RUNS, SQL_FRAGMENTS } from './helpers/hostile.ts';
 import { fuzzIngest } from './helpers/ingest-fuzz.ts';
 
 // The Prometheus endpoints under hostile input (seeded): generated PromQL with SQL fragments in

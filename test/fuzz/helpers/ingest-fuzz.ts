@@ -2,7 +2,9 @@ import { queryRows } from '@spanhouse/db';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { bearer, type TestApp } from '../../helpers/app.ts';
-import { checkAnswer, FUZZ_SEED, pool, type RawBody, RUNS } from './hostile.ts';
+import { checkAnswer, pool } from './answers.ts';
+import type { RawBody } from './bodies.ts';
+import { FUZZ_SEED, RUNS } from './hostile.ts';
 
 /**
  * Sends RUNS generated bodies to one ingest endpoint and checks, per request: never a 5xx, our
