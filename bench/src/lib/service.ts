@@ -36,6 +36,19 @@ export function buildService(): void {
   });
 }
 
+/** The environment a benchmarked service starts with: nothing of the caller's but PATH and HOME. */
+function serviceEnv(port: number, token: string, dataDir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    API_BEARER_TOKEN: token,
+    LOG_LEVEL: 'warn',
+  };
+}
+
 /**
  * Runs the real service (apps/server's bundle, what `pnpm start` runs; see buildService) as a child
  * process on `dataDir`: one node process, so its pid's RSS is the service's. `cpuProfDir` adds
@@ -60,16 +73,7 @@ export async function startService(opts: {
   args.push(other ?? 'apps/server/dist/main.mjs');
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: other ? other.slice(0, other.lastIndexOf('/apps/')) : REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: opts.dataDir,
-      API_BEARER_TOKEN: token,
-      LOG_LEVEL: 'warn',
-      ...opts.env,
-    },
+    env: { ...serviceEnv(port, token, opts.dataDir), ...opts.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -116,15 +120,7 @@ export async function startWithPnpm(opts: { dataDir: string }): Promise<Service 
   const token = randomBytes(16).toString('hex');
   const child = spawn('pnpm', ['start'], {
     cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: opts.dataDir,
-      API_BEARER_TOKEN: token,
-      LOG_LEVEL: 'warn',
-    },
+    env: serviceEnv(port, token, opts.dataDir),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

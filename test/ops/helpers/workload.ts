@@ -285,29 +285,23 @@ export async function verify(
  * would take too long.
  */
 export async function storedPointTotal(base: string): Promise<number> {
-  const q = new URLSearchParams({
-    name: METRIC_NAME,
-    agg: 'sum',
-    step: '1d',
-    group_by: 'host',
-    from: `${DAY}T00:00:00Z`,
-    to: `${DAY}T23:59:59Z`,
-  });
-  const res = await fetch(`${base}/api/public/metrics/query?${q}`, { headers: AUTH });
-  if (res.status !== 200) throw new Error(`metrics query answered ${res.status}: ${await res.text()}`);
-  const body = (await res.json()) as { data: { values: { value: number }[] }[] };
-  return body.data.reduce((sum, s) => sum + s.values.reduce((a, v) => a + v.value, 0), 0);
+  return sumOfValues(base, { group_by: 'host' });
 }
 
 /** Points of one workload series: the sum of its values (1 each) in the day's single 1d bucket. */
-async function storedPoints(base: string, req: string): Promise<number> {
+function storedPoints(base: string, req: string): Promise<number> {
+  return sumOfValues(base, { labels: JSON.stringify({ req }) });
+}
+
+/** The sum of every value of the workload metric's day, as one 1d bucket per series answers it. */
+async function sumOfValues(base: string, extra: Record<string, string>): Promise<number> {
   const q = new URLSearchParams({
     name: METRIC_NAME,
-    labels: JSON.stringify({ req }),
     agg: 'sum',
     step: '1d',
     from: `${DAY}T00:00:00Z`,
     to: `${DAY}T23:59:59Z`,
+    ...extra,
   });
   const res = await fetch(`${base}/api/public/metrics/query?${q}`, { headers: AUTH });
   if (res.status !== 200) throw new Error(`metrics query answered ${res.status}: ${await res.text()}`);
