@@ -1,18 +1,14 @@
 import { isoToMicros, OBSERVATION_LEVELS, OBSERVATION_TYPES } from '@spanhouse/schema';
 import * as v from 'valibot';
-import { Int, List, One, Pagination, Time } from '../traces/params.ts';
+import { Int, List, One, OneOf, Pagination, Time } from '../traces/params.ts';
 
 const ObservationFilter = {
   name: v.optional(One('name')),
   userId: v.optional(One('userId')),
-  type: v.optional(
-    v.pipe(One('type'), v.picklist(OBSERVATION_TYPES, `type must be one of ${OBSERVATION_TYPES.join(', ')}`)),
-  ),
+  type: v.optional(OneOf('type', OBSERVATION_TYPES)),
   traceId: v.optional(One('traceId')),
   parentObservationId: v.optional(One('parentObservationId')),
-  level: v.optional(
-    v.pipe(One('level'), v.picklist(OBSERVATION_LEVELS, `level must be one of ${OBSERVATION_LEVELS.join(', ')}`)),
-  ),
+  level: v.optional(OneOf('level', OBSERVATION_LEVELS)),
   version: v.optional(One('version')),
   environment: v.optional(List),
   fromStartTime: v.optional(Time('fromStartTime')),

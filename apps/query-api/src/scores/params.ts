@@ -1,6 +1,6 @@
 import { SCORE_DATA_TYPES, SCORE_SOURCES } from '@spanhouse/schema';
 import * as v from 'valibot';
-import { List, One, Pagination, Time } from '../traces/params.ts';
+import { List, One, OneOf, Pagination, Time } from '../traces/params.ts';
 
 const OPERATORS = ['<', '>', '<=', '>=', '!=', '='] as const;
 export type ValueOperator = (typeof OPERATORS)[number];
@@ -29,12 +29,8 @@ export const ScoreListParams = v.pipe(
     fromTimestamp: v.optional(Time('fromTimestamp')),
     toTimestamp: v.optional(Time('toTimestamp')),
     environment: v.optional(List),
-    source: v.optional(
-      v.pipe(One('source'), v.picklist(SCORE_SOURCES, `source must be one of ${SCORE_SOURCES.join(', ')}`)),
-    ),
-    operator: v.optional(
-      v.pipe(One('operator'), v.picklist(OPERATORS, `operator must be one of ${OPERATORS.join(' ')}`)),
-    ),
+    source: v.optional(OneOf('source', SCORE_SOURCES)),
+    operator: v.optional(OneOf('operator', OPERATORS, ' ')),
     value: v.optional(
       v.pipe(
         One('value'),
@@ -49,9 +45,7 @@ export const ScoreListParams = v.pipe(
     datasetRunId: v.optional(One('datasetRunId')),
     traceId: v.optional(One('traceId')),
     observationId: v.optional(Ids),
-    dataType: v.optional(
-      v.pipe(One('dataType'), v.picklist(SCORE_DATA_TYPES, `dataType must be one of ${SCORE_DATA_TYPES.join(', ')}`)),
-    ),
+    dataType: v.optional(OneOf('dataType', SCORE_DATA_TYPES)),
     traceTags: v.optional(List),
     fields: v.optional(
       v.pipe(

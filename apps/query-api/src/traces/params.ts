@@ -9,6 +9,10 @@ export const One = (name: string) =>
     v.transform((x) => x as string),
   );
 
+/** A query parameter given once whose value is one of `options`. */
+export const OneOf = <const T extends readonly string[]>(name: string, options: T, separator = ', ') =>
+  v.pipe(One(name), v.picklist(options, `${name} must be one of ${options.join(separator)}`));
+
 export const Int = (name: string, min: number, max: number, dflt: number) =>
   v.optional(
     v.pipe(
