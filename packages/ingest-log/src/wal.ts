@@ -61,7 +61,8 @@ export class WriteAheadLog {
   private nextSeq: number;
   private nextLsn: number;
   private committed: number;
-  private checkpointWrite: Promise<void> = Promise.resolve();
+  /** The markCommitted work in progress (segment removal, then the LSN file). */
+  private cleanup: Promise<void> = Promise.resolve();
   private readonly durableListeners = new Set<() => void>();
   private readonly segmentBytes: number;
 
@@ -153,19 +154,28 @@ export class WriteAheadLog {
     return () => this.durableListeners.delete(listener);
   }
 
-  /** See the class contract. Removes segments in order; never the one appends go to. */
+  /**
+   * See the class contract. Removes segments in order; never the one appends go to. Calls run one
+   * after another, and close() waits for the one in progress: nothing touches the directory once
+   * it is released.
+   */
   async markCommitted(lsn: number): Promise<void> {
-    if (lsn <= this.committed) return;
+    if (lsn <= this.committed || this.closed) return;
     this.committed = lsn;
+    const run = this.cleanup.then(() => this.cleanUpTo(lsn));
+    this.cleanup = run.catch(() => undefined);
+    await run;
+  }
+
+  private async cleanUpTo(lsn: number): Promise<void> {
     await this.removeCommittedSegments();
     // The LSN file need not be synced: losing it only replays records already stored, which the
     // tables fold (every row is keyed by id).
-    const text = String(lsn);
-    this.checkpointWrite = this.checkpointWrite
-      .then(() => this.fs.writeText(path.join(this.opts.dir, `${CHECKPOINT}.tmp`), text))
-      .then(() => this.fs.rename(path.join(this.opts.dir, `${CHECKPOINT}.tmp`), path.join(this.opts.dir, CHECKPOINT)))
+    const tmp = path.join(this.opts.dir, `${CHECKPOINT}.tmp`);
+    await this.fs
+      .writeText(tmp, String(lsn))
+      .then(() => this.fs.rename(tmp, path.join(this.opts.dir, CHECKPOINT)))
       .catch((err) => this.opts.logger?.warn({ err }, 'ingest log: could not record the committed LSN'));
-    await this.checkpointWrite;
   }
 
   /** Stops appends, waits for those in progress, closes the files and releases the directory. */
@@ -173,7 +183,7 @@ export class WriteAheadLog {
     if (this.closed) return;
     this.closed = true;
     while (this.writing || this.waiting.length > 0) await new Promise((r) => setTimeout(r, 5));
-    await this.checkpointWrite;
+    await this.cleanup;
     for (const s of this.segments) await this.seal(s);
     await this.lock.release();
   }

@@ -1,7 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { nodeFileLayer } from '../src/file-layer.ts';
 import { LogFullError, RecordTooLargeError, segmentName, type WriteAheadLog } from '../src/index.ts';
 import { chunk, openLog, readAll, removeDir, tempLogDir } from './helpers.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const dirs: string[] = [];
 const logs: WriteAheadLog[] = [];
@@ -74,6 +77,22 @@ describe('the write-ahead log', () => {
     await log.markCommitted(last);
     expect(log.usedBytes).toBe(0);
     await expect(log.append([chunk('t', 'again\n')])).resolves.toBe(last + 1);
+  });
+
+  it('waits on close for a cleanup in progress, and touches nothing in the directory after', async () => {
+    // Segment removal made slow, so that close() comes while it is in progress.
+    const slowRemove = { ...nodeFileLayer, remove: (p: string) => sleep(100).then(() => nodeFileLayer.remove(p)) };
+    const { dir, log } = await fresh({ segmentBytes: 2048, fs: slowRemove });
+    let last = 0;
+    for (let i = 0; i < 30; i++) last = await log.append([chunk('t', `${'z'.repeat(400)}\n`)]);
+    const cleanup = log.markCommitted(last);
+    await log.close();
+    const atClose = readdirSync(dir).sort();
+    await cleanup;
+    await sleep(50);
+    expect(readdirSync(dir).sort()).toEqual(atClose);
+    expect(atClose).toContain('committed-lsn');
+    expect(atClose.filter((f) => f.startsWith('segment-')).length).toBeLessThanOrEqual(1);
   });
 
   it('refuses a record larger than its whole budget', async () => {
