@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 
 /** How long, and how much, a body nobody read is still taken in after the answer. */
@@ -9,9 +10,14 @@ const LINGER_BYTES = 64 * 1024 * 1024;
  * After the answer to a request whose body was not read (one refused before its body, with 429
  * or 413), the rest of the body the client is still sending is read and thrown away, for up to
  * 30 s or 64 MiB, before the connection is closed. Closing at once, with the client still
- * sending, makes its kernel reset the connection, and the client sees ECONNRESET instead of the
- * answer (and its Retry-After); nginx's lingering close does the same. Needs the Node server's
- * own clean-up turned off (`autoCleanupIncoming: false`), which gives a client 500 ms only.
+ * sending, makes its kernel reset the connection, and the client sees ECONNRESET or EPIPE instead
+ * of the answer (and its Retry-After); nginx's lingering close does the same. Needs the Node
+ * server's own clean-up turned off (`autoCleanupIncoming: false`), which gives a client 500 ms only.
+ *
+ * A connection the server closes after this answer (the client sent `Connection: close`, or
+ * HTTP/1.0) is closed only once the body has been taken in: its write side is shut after the
+ * answer, so the client reads the answer and its end, and the socket goes once the rest of the
+ * body arrived (or the limits are reached).
  */
 export function lingerOnUnreadBody(): MiddlewareHandler {
   return async (c, next) => {
@@ -20,19 +26,51 @@ export function lingerOnUnreadBody(): MiddlewareHandler {
     if (!incoming || incoming.readableEnded || incoming.destroyed || incoming.readableFlowing) return;
     // Read through the fetch body stream already: stop at once, as the stream's cancel does.
     if (c.req.raw.bodyUsed) return;
+    const socket = incoming.socket;
     let bytes = 0;
-    const close = () => {
+    let taken = false;
+    /** Set once the server asked to close the connection after the answer. */
+    let closeAsked = false;
+    const serverClose = socket
+      ? holdClose(
+          socket,
+          () => taken,
+          () => (closeAsked = true),
+        )
+      : () => {};
+    const stop = () => {
+      taken = true;
       clearTimeout(timer);
-      incoming.socket?.destroySoon?.();
+      serverClose();
     };
-    const timer = setTimeout(close, LINGER_MS);
+    const timer = setTimeout(stop, LINGER_MS);
     timer.unref();
+    const ended = () => {
+      taken = true;
+      clearTimeout(timer);
+      if (closeAsked) socket?.destroy();
+    };
     incoming.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
-      if (bytes > LINGER_BYTES) close();
+      if (bytes > LINGER_BYTES) stop();
     });
-    incoming.once('end', () => clearTimeout(timer));
-    incoming.once('error', () => clearTimeout(timer));
+    incoming.once('end', ended);
+    incoming.once('error', ended);
     incoming.resume();
   };
+}
+
+/**
+ * Makes the server's close of `socket` after the answer (its `destroySoon`) shut the write side
+ * only while the body is not `taken()` yet, telling `asked`; the caller destroys the socket once
+ * the body has ended. Returns the close as it was (for the limits: close whatever is still sent).
+ */
+function holdClose(socket: Socket, taken: () => boolean, asked: () => void): () => void {
+  const destroySoon = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    if (taken()) return destroySoon();
+    asked();
+    socket.end();
+  };
+  return destroySoon;
 }
