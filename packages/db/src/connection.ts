@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
+import { Lanes } from './lanes.ts';
 
 export type DbOptions = {
   /** ClickHouse server URL; without it, embedded chDB on `dataDir`. */
@@ -44,8 +45,9 @@ export type Db = {
     text: string | Buffer;
   }): Promise<void>;
   /**
-   * Runs `fn` on the reader connection with the fewest queries in flight. Reads go through the
-   * query port (queryRows, queryCompact), which calls this; nothing else should.
+   * Runs `fn` on a reader connection: on chDB one free of other queries (waiting for the first
+   * that frees up when all are busy), on a server the one with the fewest in flight. Reads go
+   * through the query port (queryRows, queryCompact), which calls this; nothing else should.
    */
   withReader<T>(fn: (client: ClickHouseClient) => Promise<T>): Promise<T>;
   /** Runs `fn` against a connection without a default database (for CREATE DATABASE). */
@@ -116,6 +118,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     };
   } else {
     mode = 'embedded';
+    reserveThreadPool(readerCount + 1);
     const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
     mkdirSync(dir, { recursive: true });
     admin = (await embeddedClient(dir)).client;
@@ -131,28 +134,37 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
   const writer = await make();
   const readers = (await Promise.all(Array.from({ length: readerCount }, make))).map((r) => r.client);
-  const inFlight = readers.map(() => 0);
+  // A chDB connection takes one call at a time (see Lanes); a server connection many.
+  const perConnection = mode === 'embedded' ? 1 : Number.POSITIVE_INFINITY;
+  const readerLanes = new Lanes(readers, perConnection);
+  const writerLane = new Lanes([writer.insertText], perConnection);
 
   return {
     mode,
     database: opts.database,
     writer: writer.client,
-    insertText: writer.insertText,
+    insertText: (params) => writerLane.run((insertText) => insertText(params)),
     admin,
-    async withReader(fn) {
-      let best = 0;
-      for (let i = 1; i < readers.length; i++) if (inFlight[i]! < inFlight[best]!) best = i;
-      inFlight[best]!++;
-      try {
-        return await fn(readers[best]!);
-      } finally {
-        inFlight[best]!--;
-      }
-    },
+    withReader: (fn) => readerLanes.run(fn),
     async close() {
       await Promise.allSettled([writer.client.close(), ...readers.map((r) => r.close()), admin.close()]);
     },
   };
+}
+
+/** Threads of libuv's pool left for everything but the engine: libuv's own default. */
+const POOL_THREADS_BESIDE_ENGINE = 4;
+
+/**
+ * Sizes libuv's thread pool for `connections` chDB connections: each holds one pool thread while
+ * a call of its runs (Lanes lets each take one call at a time), and files, gzip and DNS keep the
+ * four threads libuv has by default. With the default pool of four, three busy readers and an
+ * insert took every thread, and the ingest log's write and fdatasync waited behind the queries.
+ * libuv reads UV_THREADPOOL_SIZE once, when the pool is first used: this runs before the first
+ * engine call of the process, and has no effect in a process that used the pool before (tests).
+ */
+function reserveThreadPool(connections: number): void {
+  process.env.UV_THREADPOOL_SIZE = String(connections + POOL_THREADS_BESIDE_ENGINE);
 }
 
 /**

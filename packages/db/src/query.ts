@@ -1,4 +1,5 @@
 import type { Db } from './connection.ts';
+import { withSessionParams } from './session-params.ts';
 
 export type QueryParams = Record<string, unknown>;
 
@@ -77,9 +78,13 @@ async function read<T>(
 ): Promise<T[]> {
   const run = () =>
     db.withReader(async (client) => {
+      const sql = withSettings(q.sql, q.settings);
+      // chDB: parameters as SET statements of the reader's session (see session-params.ts); a
+      // server takes them as HTTP parameters.
+      const embedded = db.mode === 'embedded';
       const rs = await client.query({
-        query: withSettings(q.sql, q.settings),
-        query_params: q.params ?? {},
+        query: embedded ? withSessionParams(sql, q.params ?? {}) : sql,
+        query_params: embedded ? {} : (q.params ?? {}),
         format,
         clickhouse_settings: tagSettings(db, q.tag),
         abort_signal: q.signal,

@@ -68,6 +68,50 @@ describe('queryRows', () => {
   });
 });
 
+describe('query parameters', () => {
+  it('carries every kind of value the reads pass, hostile text included, exactly', async () => {
+    const text = 'q\'uo"te \\back\\slash\ttab\nline\r\u0000nul naïve 日本語 🙂 {p0:String} \\N';
+    const p = new ParamBuilder();
+    const sql = `SELECT ${p.add(text, 'String')} AS s, ${p.add('', 'String')} AS empty, toString(${p.add(-42, 'Int64')}) AS i,
+      ${p.add(0.1, 'Float64')} AS f, toString(${p.add(2n ** 63n + 5n, 'UInt64')}) AS u,
+      ${p.add([text, 'b'], 'Array(String)')} AS a, arrayMap(x -> toString(x), ${p.add([1n, 2n ** 64n - 1n], 'Array(UInt64)')}) AS ids,
+      arrayMap(x -> toString(x), ${p.add(['2026-03-01'], 'Array(Date)')}) AS dates, ${p.add('\\N', 'String')} AS nullText`;
+    const [row] = await queryRows(db, { sql, params: p.params, tag: 'test', map: (r) => r });
+    expect(row).toEqual({
+      s: text,
+      empty: '',
+      i: '-42',
+      f: 0.1,
+      u: String(2n ** 63n + 5n),
+      a: [text, 'b'],
+      ids: ['1', String(2n ** 64n - 1n)],
+      dates: ['2026-03-01'],
+      nullText: '\\N',
+    });
+  });
+
+  it('parameterized reads on different readers run side by side: a slow one holds up no other', async () => {
+    const p = new ParamBuilder();
+    const finished: string[] = [];
+    const slow = queryRows(db, {
+      sql: `SELECT count() AS n FROM numbers(${p.add(60_000_000, 'UInt64')}) WHERE sipHash64(number) % 7 = 1`,
+      params: p.params,
+      tag: 'slow',
+      map: (r) => r.n,
+    }).then(() => finished.push('slow'));
+    const fast = new ParamBuilder();
+    await queryRows(db, {
+      sql: `SELECT ${fast.add(1, 'UInt8')} AS one`,
+      params: fast.params,
+      tag: 'fast',
+      map: (r) => r,
+    });
+    finished.push('fast');
+    await slow;
+    expect(finished).toEqual(['fast', 'slow']);
+  });
+});
+
 describe('insertText', () => {
   it('writes TabSeparated text into the database of this Db, escapes and UTF-8 intact', async () => {
     await db.writer.command({
