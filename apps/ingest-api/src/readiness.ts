@@ -19,6 +19,7 @@ export function ingestReadiness(log: LocalIngestLog, db?: Db): ReadinessCheck {
       return `replaying the ingest log: ${s.replay.replayed} of ${s.replay.records} records read, not all written to ClickHouse yet`;
     }
     if (s.diskFailing) return 'the ingest log cannot write to its disk (full or failing); see the log';
+    const ingestLagSeconds = Math.round(s.backlogAgeMs) / 1000;
     if (s.failing) {
       const seconds = Math.round((Date.now() - s.failing.since) / 1000);
       const used = Math.round((100 * s.logBytes) / s.maxBytes);
@@ -26,8 +27,10 @@ export function ingestReadiness(log: LocalIngestLog, db?: Db): ReadinessCheck {
         note:
           `ClickHouse has refused inserts for ${seconds} s; ingest goes on into the local log, which holds ` +
           `${Math.round(s.logBytes / MiB)} MiB (${used}% of its ${Math.round(s.maxBytes / MiB)} MiB budget) and drains when ClickHouse answers`,
+        ingestLagSeconds,
       };
     }
-    return undefined;
+    if (s.behind) return { note: `${s.behind}; new ingest requests get 429 until it catches up`, ingestLagSeconds };
+    return { ingestLagSeconds };
   };
 }

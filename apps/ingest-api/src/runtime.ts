@@ -44,6 +44,7 @@ export async function createIngestDeps(opts: {
     maxBytes: config.ingest.logMaxBytes,
     segmentBytes: config.ingest.logSegmentBytes,
     intervalMs: config.ingest.flushIntervalMs,
+    maxBacklogMs: config.ingest.maxBacklogMs,
     maxInsertBytes: config.ingest.flushMaxBytes,
     readAheadBytes: READ_AHEAD_INSERTS * config.ingest.flushMaxBytes,
     insert: opts.hooks?.wrapInsert ? opts.hooks.wrapInsert(insert) : insert,
@@ -62,6 +63,7 @@ export async function createIngestDeps(opts: {
       }
       opts.hooks?.onInsert?.(info);
     },
+    onCommitted: (table, lagSeconds) => metrics?.commitLag.observe({ table }, lagSeconds),
     onDeadLetter: (table, rows) => metrics?.deadLetterRows.inc({ table }, rows),
   });
   metrics?.setIngestLogSource(() => log.status());
@@ -69,6 +71,10 @@ export async function createIngestDeps(opts: {
     onAccepted: (table, rows) => metrics?.rowsAccepted.inc({ table }, rows),
     onRejected: (table, rows, reason) => metrics?.rowsRejected.inc({ table, reason }, rows),
   });
-  const admission = new Admission({ maxBytes: config.ingest.maxInflightBytes, maxQueueMs: config.ingest.maxQueueMs });
+  const admission = new Admission({
+    maxBytes: config.ingest.maxInflightBytes,
+    maxQueueMs: config.ingest.maxQueueMs,
+    behind: () => log.behind(),
+  });
   return { db, config, logger, credentials, prices: PriceTable.load(config.pricesFile), ingestor, log, admission };
 }

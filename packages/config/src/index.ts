@@ -61,6 +61,12 @@ const EnvSchema = v.object({
    * of queueing requests until their clients time out.
    */
   INGEST_MAX_QUEUE_MS: v.optional(Int(10, 600_000), '1000'),
+  /**
+   * New ingest requests get 429 while rows acknowledged longer ago than this are still not
+   * readable and ClickHouse takes inserts: the writer does not keep up, and the backlog would
+   * otherwise grow to the log's budget. A backlog a ClickHouse failure left is not refused.
+   */
+  INGEST_MAX_BACKLOG_MS: v.optional(Int(100, 600_000), '3000'),
   /** Request body limit (compressed size for gzip bodies). */
   BODY_LIMIT_BYTES: v.optional(Int(1024, 1024 * MiB), String(10 * MiB)),
   /** Inflated size limit for gzip bodies; a gzip bomb is cut off while inflating. */
@@ -92,6 +98,7 @@ export type Config = {
     commitTimeoutMs: number;
     maxInflightBytes: number;
     maxQueueMs: number;
+    maxBacklogMs: number;
   };
   limits: { bodyBytes: number; decompressedBytes: number };
   pricesFile?: string;
@@ -136,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       commitTimeoutMs: e.INGEST_COMMIT_TIMEOUT_MS,
       maxInflightBytes: e.INGEST_MAX_INFLIGHT_BYTES,
       maxQueueMs: e.INGEST_MAX_QUEUE_MS,
+      maxBacklogMs: e.INGEST_MAX_BACKLOG_MS,
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
     pricesFile: e.PRICES_FILE,

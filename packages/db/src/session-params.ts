@@ -52,18 +52,18 @@ const ESCAPED_FORMAT: Record<string, string> = {
 
 const SPECIAL = /[\\'\0\b\f\n\r\t]/g;
 
-function escape(s: string, table: Record<string, string>): string {
+function escapeWith(s: string, table: Record<string, string>): string {
   return s.replace(SPECIAL, (ch) => table[ch] ?? ch);
 }
 
 export function stringLiteral(s: string): string {
-  return `'${escape(s, LITERAL_ESCAPES)}'`;
+  return `'${escapeWith(s, LITERAL_ESCAPES)}'`;
 }
 
 /** A value as its parameter string: a top-level string in the Escaped format, anything else as a literal. */
 export function paramString(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'string') return escape(value, ESCAPED_FORMAT);
+  if (typeof value === 'string') return escapeWith(value, ESCAPED_FORMAT);
   if (value instanceof Date) return dateTime(value);
   return literal(value);
 }

@@ -6,6 +6,11 @@ export type AdmissionOptions = {
   maxBytes: number;
   /** A request is refused when the work already admitted is expected to take longer than this. */
   maxQueueMs: number;
+  /**
+   * Why requests are refused now for a reason past this process's own work (the store behind:
+   * acknowledged rows waiting too long to become readable), or undefined to admit.
+   */
+  behind?: () => string | undefined;
   now?: () => number;
 };
 
@@ -24,7 +29,8 @@ const TRUST_AFTER_FINISHED = 10;
  * request is admitted while the bytes in flight (bodies being read, inflated or decoded, up to
  * their durable append) stay within `maxBytes`, and while the work already admitted is expected
  * to be done within `maxQueueMs` at the rate requests have been finishing. Otherwise it is refused
- * at once (429 + Retry-After), instead of queueing until clients time out and memory runs out.
+ * at once (429 + Retry-After), instead of queueing until clients time out and memory runs out;
+ * so is every request while `behind` says the store does not keep up with what was admitted.
  * Bodies without a Content-Length are counted as they are read, and inflated bytes as they are
  * inflated: a request that grows past the budget on the way is refused then.
  */
@@ -83,6 +89,11 @@ export class Admission {
 
   /** A ticket for a request declaring `bytes` (0 when it declares none), or why it is refused. */
   admit(bytes: number): AdmissionTicket | string {
+    const behind = this.opts.behind?.();
+    if (behind !== undefined) {
+      this.refused++;
+      return behind;
+    }
     if (this.held > 0 && this.held + bytes > this.opts.maxBytes) {
       this.refused++;
       return `ingest is at its limit of ${this.opts.maxBytes} bytes in flight`;

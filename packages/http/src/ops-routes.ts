@@ -6,11 +6,19 @@ import { ApiError } from './errors.ts';
 import { describedEndpoints, describeEndpoints, type Endpoint, openApiDocument } from './openapi.ts';
 import type { ServiceMetrics } from './self-metrics.ts';
 
+/** What a ready process tells beside its readiness (answered with 200). */
+export type ReadyDetails = {
+  /** Something an operator should know. */
+  note?: string;
+  /** The age of the oldest acknowledged row not yet readable (seconds), for a process that ingests. */
+  ingestLagSeconds?: number;
+};
+
 /**
- * Resolves to undefined when ready, to a reason a client may read when not (no internals), or to
- * `{ note }` when ready with something an operator should know (answered with 200).
+ * Resolves to undefined or details when ready, or to a reason a client may read when not (no
+ * internals).
  */
-export type ReadinessCheck = () => Promise<string | undefined | { note: string }>;
+export type ReadinessCheck = () => Promise<string | undefined | ReadyDetails>;
 
 const READY_TIMEOUT_MS = 3_000;
 
@@ -74,7 +82,7 @@ export function registerOpsRoutes<E extends Env>(
       state = 'ClickHouse did not answer';
     }
     if (typeof state === 'string') throw new ApiError('SERVICE_UNAVAILABLE', `not ready: ${state}`, 5);
-    return c.json(state ? { status: 'ready', note: state.note } : { status: 'ready' });
+    return c.json({ status: 'ready' as const, ...state });
   });
   const metrics = deps.metrics;
   if (metrics) {

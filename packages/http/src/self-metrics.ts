@@ -19,6 +19,7 @@ export type ServiceMetrics = {
   flushRows: Histogram<'table'>;
   flushDuration: Histogram<'table'>;
   flushFailures: Counter<'table'>;
+  commitLag: Histogram<'table'>;
   queryDuration: Histogram<'query' | 'outcome'>;
   deadLetterRows: Counter<'table'>;
   /** Where the ingest log gauges read their values at scrape time. */
@@ -150,6 +151,13 @@ export function createServiceMetrics(opts: { processMetrics?: boolean } = {}): S
       name: 'spanhouse_ingest_flush_failures_total',
       help: 'Inserts that failed (each retry counts), by table',
       labelNames: ['table'] as const,
+      registers: [registry],
+    }),
+    commitLag: new Histogram({
+      name: 'spanhouse_ingest_commit_lag_seconds',
+      help: 'Time from a request being acknowledged (durable) to its rows being readable, per request and table',
+      labelNames: ['table'] as const,
+      buckets: [0.05, 0.1, 0.25, 0.5, 0.75, 1, 2, 3, 5, 10, 30, 60],
       registers: [registry],
     }),
     queryDuration,

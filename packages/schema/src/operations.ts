@@ -4,7 +4,16 @@ import * as v from 'valibot';
 export const HealthResponse = v.object({ status: v.literal('ok') });
 
 /** GET /readyz when ready (503 with the error body otherwise). */
-export const ReadyResponse = v.object({ status: v.literal('ready') });
+export const ReadyResponse = v.object({
+  status: v.literal('ready'),
+  /** Something an operator should know (ClickHouse refusing inserts, ingest behind). */
+  note: v.optional(v.string()),
+  /**
+   * A process that ingests: how long the oldest acknowledged row not yet readable has waited
+   * (seconds; 0 when every acknowledged row is readable).
+   */
+  ingestLagSeconds: v.optional(v.number()),
+});
 
 /** The OpenAPI document (GET /openapi.json), as far as a client relies on it. */
 export const OpenApiDocument = v.looseObject({ openapi: v.string(), paths: v.record(v.string(), v.unknown()) });

@@ -19,6 +19,17 @@ export type WriterOptions = {
   deadLetter: (chunk: QueuedChunk, err: unknown) => Promise<void>;
   logger?: Logger;
   onInsert?: (info: { table: string; rows: number; bytes: number; seconds: number; ok: boolean }) => void;
+  /** After each committed chunk (one request's rows of one table): how long after its append it became readable. */
+  onCommitted?: (table: string, lagSeconds: number) => void;
+};
+
+/** The rows read from the log and waiting for their insert. */
+export type Backlog = {
+  queuedBytes: number;
+  /** Age of the oldest waiting row (ms); 0 when none waits. */
+  oldestAgeMs: number;
+  /** Its record's LSN, when one waits. */
+  oldestLsn?: number;
 };
 
 type Waiter = {
@@ -63,6 +74,8 @@ export class BackgroundWriter {
   private unsubscribe: () => void;
   /** Since when inserts have been failing (ms), and the last error; undefined while they succeed. */
   failing: { since: number; error: string } | undefined;
+  /** When an insert last failed for a reason retrying can fix (ms). */
+  lastFailureAt = Number.NEGATIVE_INFINITY;
   /** LSN the recovered records end at: replay is done once everything up to it is committed. */
   readonly replayTarget: number;
   replayedRecords = 0;
@@ -87,11 +100,19 @@ export class BackgroundWriter {
     return this.committedLsn >= this.replayTarget;
   }
 
-  /** Bytes read from the log and waiting for their insert, and the age of the oldest of them (ms). */
-  backlog(now = Date.now()): { queuedBytes: number; oldestAgeMs: number } {
-    let oldest = now;
-    for (const q of this.queues.values()) oldest = Math.min(oldest, q.oldestAppendedAt() ?? now);
-    return { queuedBytes: this.queuedBytes, oldestAgeMs: now - oldest };
+  /** Bytes read from the log and waiting for their insert, and the oldest of them. */
+  backlog(now = Date.now()): Backlog {
+    let oldest: QueuedChunk | undefined;
+    for (const q of this.queues.values()) {
+      const first = q.chunks[0];
+      if (first && (!oldest || first.appendedAtMs < oldest.appendedAtMs)) oldest = first;
+    }
+    if (!oldest) return { queuedBytes: this.queuedBytes, oldestAgeMs: 0 };
+    return {
+      queuedBytes: this.queuedBytes,
+      oldestAgeMs: Math.max(0, now - oldest.appendedAtMs),
+      oldestLsn: oldest.lsn,
+    };
   }
 
   /**
@@ -236,10 +257,11 @@ export class BackgroundWriter {
         'ClickHouse refused rows for good; set aside',
       );
       await this.opts.deadLetter(batch[0]!, err);
-      this.commit(q, 1);
+      this.commit(q, 1, false);
       return;
     }
     q.failures++;
+    this.lastFailureAt = Date.now();
     const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (q.failures - 1));
     // Jitter: processes that lost ClickHouse together do not all retry in the same instant.
     q.retryAt = Date.now() + delay * (0.75 + Math.random() / 4);
@@ -250,8 +272,13 @@ export class BackgroundWriter {
     );
   }
 
-  private commit(q: TableQueue, chunks: number): void {
-    for (const c of q.chunks.slice(0, chunks)) this.queuedBytes -= c.data.length;
+  /** The first `chunks` of `q` are done with: inserted (readable), or set aside. */
+  private commit(q: TableQueue, chunks: number, readable = true): void {
+    const now = Date.now();
+    for (const c of q.chunks.slice(0, chunks)) {
+      this.queuedBytes -= c.data.length;
+      if (readable) this.opts.onCommitted?.(q.table, Math.max(0, now - c.appendedAtMs) / 1000);
+    }
     q.shift(chunks);
     this.settle();
   }

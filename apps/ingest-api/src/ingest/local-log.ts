@@ -10,6 +10,8 @@ export type LocalLogOptions = {
   maxBytes: number;
   segmentBytes: number;
   intervalMs: number;
+  /** Past this age of the oldest acknowledged row not yet readable, the writer is behind (see `behind`). */
+  maxBacklogMs: number;
   maxInsertBytes: number;
   readAheadBytes: number;
   insert: InsertFn;
@@ -19,6 +21,7 @@ export type LocalLogOptions = {
   logger?: Logger;
   onSync?: WalOptions['onSync'];
   onInsert?: WriterOptions['onInsert'];
+  onCommitted?: WriterOptions['onCommitted'];
   onDeadLetter?: (table: string, rows: number) => void;
 };
 
@@ -33,6 +36,8 @@ export type IngestLogStatus = {
   uncommittedRecords: number;
   /** Age of the oldest row read from the log and waiting for its insert (ms). */
   backlogAgeMs: number;
+  /** Set while the writer does not keep up (see LocalIngestLog.behind): why requests are refused. */
+  behind?: string;
   /** Inserts failing since (ms) with the last error, while they do. */
   failing?: { since: number; error: string };
   /**
@@ -59,6 +64,7 @@ export class LocalIngestLog implements IngestLog {
     private readonly wal: WriteAheadLog,
     private readonly writer: BackgroundWriter,
     private readonly state: { deadLetters: number; diskFailingSince?: number; lastDiskFailure?: number },
+    private readonly maxBacklogMs: number,
   ) {
     this.replayTotal = Math.max(0, wal.recovery.lastLsn - wal.committedLsn);
   }
@@ -88,6 +94,7 @@ export class LocalIngestLog implements IngestLog {
       isPermanent: opts.isPermanent,
       logger,
       onInsert: opts.onInsert,
+      onCommitted: opts.onCommitted,
       async deadLetter(chunk, err) {
         await keep(chunk, err);
         state.deadLetters++;
@@ -101,7 +108,7 @@ export class LocalIngestLog implements IngestLog {
         'ingest log recovered; replaying what was not committed',
       );
     }
-    return new LocalIngestLog(wal, writer, state);
+    return new LocalIngestLog(wal, writer, state, opts.maxBacklogMs);
   }
 
   append(chunks: LogChunk[]): Promise<number> {
@@ -113,6 +120,25 @@ export class LocalIngestLog implements IngestLog {
     return this.writer.waitCommitted(receipt, tables, timeoutMs);
   }
 
+  /**
+   * Why new requests should wait (admission's `behind`): rows this process acknowledged more than
+   * `maxBacklogMs` ago are not readable yet while ClickHouse takes inserts, so the writer does not
+   * keep up and more rows would only wait longer. Undefined otherwise, and for a backlog that a
+   * failure left (rows appended before the last failed insert, or replayed from before the start):
+   * that one the log takes up to its budget while it drains.
+   */
+  behind(now = Date.now()): string | undefined {
+    const maxBacklogMs = this.maxBacklogMs;
+    const backlog = this.writer.backlog(now);
+    if (backlog.oldestAgeMs <= maxBacklogMs || backlog.oldestLsn === undefined) return undefined;
+    if (this.writer.failing || backlog.oldestLsn <= this.writer.replayTarget) return undefined;
+    if (this.writer.lastFailureAt >= now - backlog.oldestAgeMs) return undefined;
+    return (
+      `ingest is behind: rows acknowledged ${(backlog.oldestAgeMs / 1000).toFixed(1)} s ago are not readable yet ` +
+      `(the bound is ${maxBacklogMs / 1000} s)`
+    );
+  }
+
   status(now = Date.now()): IngestLogStatus {
     const r = this.wal.recovery;
     return {
@@ -120,6 +146,7 @@ export class LocalIngestLog implements IngestLog {
       maxBytes: this.wal.maxBytes,
       uncommittedRecords: this.wal.lastLsn - this.writer.committedLsn,
       backlogAgeMs: this.writer.backlog(now).oldestAgeMs,
+      behind: this.behind(now),
       failing: this.writer.failing,
       diskFailing:
         this.state.diskFailingSince !== undefined && now - (this.state.lastDiskFailure ?? 0) < DISK_FAILURE_MEMORY_MS

@@ -58,9 +58,4 @@ export class TableQueue {
     for (const c of this.chunks.splice(0, n)) this.bytes -= c.data.length;
     if (this.isolate > 0) this.isolate = Math.max(0, this.isolate - n);
   }
-
-  /** When the oldest waiting chunk was appended (ms), if any. */
-  oldestAppendedAt(): number | undefined {
-    return this.chunks[0]?.appendedAtMs;
-  }
 }
