@@ -1,7 +1,7 @@
 import { type BaseEnv, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { IngestDeps } from './deps.ts';
-import { RecentWrites } from './ingest/recent-writes.ts';
+import { RecentWrites } from './log-sink/recent-writes.ts';
 import { KnownSeries } from './metrics/known-series.ts';
 import { BATCH_ENDPOINTS, batchRoutes } from './routes/batch.ts';
 import { INGESTION_ENDPOINTS, ingestionRoutes } from './routes/ingestion.ts';

@@ -1,5 +1,5 @@
 import { TABLES } from '@spanhouse/db';
-import { OBSERVATION_TRACE_COLUMNS } from './ingestion/lookups.ts';
+import { OBSERVATION_TRACE_COLUMNS } from './langfuse-ingestion/lookups.ts';
 import { NONFINITE_COLUMNS, SAMPLE_COLUMNS, SERIES_COLUMNS } from './metrics/rows.ts';
 import { SCORE_COLUMNS } from './scores/encode.ts';
 import { OBSERVATION_COLUMNS, TRACE_COLUMNS } from './traces/encode.ts';

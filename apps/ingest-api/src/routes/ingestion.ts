@@ -2,8 +2,8 @@ import { admit, bodyText, type Endpoint, parseJsonObject, readBody, validate } f
 import { IngestionEnvelope, IngestionResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { RecentWrites } from '../ingest/recent-writes.ts';
-import { mapIngestion } from '../ingestion/ingest.ts';
+import type { RecentWrites } from '../log-sink/recent-writes.ts';
+import { mapIngestion } from '../langfuse-ingestion/batch-rows.ts';
 import { storeRows } from './store.ts';
 
 export const INGESTION_ENDPOINTS: Endpoint[] = [

@@ -3,8 +3,8 @@ import { OtlpJsonResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { otlpEncoding } from '../otlp/content.ts';
-import { encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
-import { prepareOtlpBody } from '../otlp/ingest.ts';
+import { encodeProtobufResponse } from '../otlp-traces/decode-protobuf.ts';
+import { prepareOtlpBody } from '../otlp-traces/export-rows.ts';
 import { storeRows } from './store.ts';
 
 const EXPORT = 'an OTLP ExportTraceServiceRequest (optionally with Content-Encoding: gzip)';

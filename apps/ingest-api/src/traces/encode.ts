@@ -1,5 +1,5 @@
 import { TABLES } from '@spanhouse/db';
-import type { TableRows } from '../ingest/ingestor.ts';
+import type { TableRows } from '../log-sink/ingestor.ts';
 import { quoted, tsvField } from '../tsv/fields.ts';
 import { LineBytes } from '../tsv/line-bytes.ts';
 import type { ObservationRow, TraceRow, Versioned } from './rows.ts';

@@ -1,4 +1,4 @@
-import type { Attributes } from '../values.ts';
+import type { Attributes } from '../../otlp/values.ts';
 import { compact, type TraceFacts } from './facts.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPermanentInsertError } from '../src/ingest/insert-errors.ts';
+import { isPermanentInsertError } from '../../src/log-sink/insert-errors.ts';
 
 describe('isPermanentInsertError on the embedded engine', () => {
   it('recognises the ClickHouseError chDB throws (another copy of the class) by its code', async () => {

@@ -1,6 +1,6 @@
 import { idToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from './ids.ts';
-import { type LongLike, toNanos } from './times.ts';
-import { type Attributes, type KeyValueLike, keyValues } from './values.ts';
+import { type LongLike, toNanos } from '../otlp/times.ts';
+import { type Attributes, type KeyValueLike, keyValues } from '../otlp/values.ts';
 
 /**
  * An ExportTraceServiceRequest as the protobuf decoder returns it or as a validated OTLP/JSON body

@@ -1,5 +1,5 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import type { TableRows } from '../ingest/ingestor.ts';
+import type { TableRows } from '../log-sink/ingestor.ts';
 import { tsvField } from '../tsv/fields.ts';
 import { LineBytes } from '../tsv/line-bytes.ts';
 

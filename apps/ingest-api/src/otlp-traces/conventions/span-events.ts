@@ -1,7 +1,7 @@
 import type { SpanEvent } from '../../traces/model.ts';
 import { parseJsonish } from '../parse.ts';
 import type { OtlpSpanEvent } from '../spans.ts';
-import type { Attributes } from '../values.ts';
+import type { Attributes } from '../../otlp/values.ts';
 
 /** What a span's events say about its observation; each field absent when they say nothing. */
 export type EventFacts = {

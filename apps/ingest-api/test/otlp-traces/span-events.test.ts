@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSpanEvents, withSystemInstructions } from '../../src/otlp/conventions/span-events.ts';
+import { readSpanEvents, withSystemInstructions } from '../../src/otlp-traces/conventions/span-events.ts';
 import { map } from './fixtures.ts';
 
 const event = (

@@ -1,4 +1,4 @@
-import type { Attributes, AttrValue } from './values.ts';
+import type { Attributes, AttrValue } from '../otlp/values.ts';
 
 /**
  * The attribute namespaces the conventions read, each a bit: `has` is asked for every span, so

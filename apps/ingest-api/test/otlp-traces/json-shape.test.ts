@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkOtlpJson } from '../../src/otlp/json-shape.ts';
-import { collectSpans } from '../../src/otlp/spans.ts';
+import { checkOtlpJson } from '../../src/otlp-traces/json-shape.ts';
+import { collectSpans } from '../../src/otlp-traces/spans.ts';
 
 const withSpan = (span: unknown) => ({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] });
 const S = 'resourceSpans.0.scopeSpans.0.spans.0';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WriteAheadLog } from '@spanhouse/ingest-log';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackgroundWriter, CommitTimeoutError, type InsertFn } from '../src/ingest/background-writer.ts';
-import { deadLetterWriter } from '../src/ingest/dead-letter.ts';
+import { BackgroundWriter, CommitTimeoutError, type InsertFn } from '../../src/log-sink/background-writer.ts';
+import { deadLetterWriter } from '../../src/log-sink/dead-letter.ts';
 
 type Insert = { table: string; lines: string[]; at: number };
 const dirs: string[] = [];

@@ -1,8 +1,8 @@
 import { TABLES } from '@spanhouse/db';
 import type { IngestionResponse } from '@spanhouse/schema';
 import type { IngestDeps } from '../deps.ts';
-import type { TableRows } from '../ingest/ingestor.ts';
-import type { RecentWrites } from '../ingest/recent-writes.ts';
+import type { TableRows } from '../log-sink/ingestor.ts';
+import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { refusal } from '../routes/store.ts';
 import { scoreTableRows } from '../scores/submit.ts';
 import { traceTableRows } from '../traces/encode.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TRACE_SCALARS } from '../../src/otlp/conventions/facts.ts';
-import { mapExport } from '../../src/otlp/map-export.ts';
+import { TRACE_SCALARS } from '../../src/otlp-traces/conventions/facts.ts';
+import { mapExport } from '../../src/otlp-traces/map-export.ts';
 import type { Attributes } from '../../src/otlp/values.ts';
 import { CHILD_HEX, NOW_US, ROOT_HEX, span, TRACE_HEX } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonish } from '../../src/otlp/parse.ts';
+import { parseJsonish } from '../../src/otlp-traces/parse.ts';
 
 /** What parseJsonish promises: JSON.parse of the trimmed text, or the text itself when that throws. */
 function oracle(value: string): unknown {

@@ -1,5 +1,5 @@
-import type { MappedSpan, UsableSpan } from '../../src/otlp/map-span.ts';
-import { mapSpan } from '../../src/otlp/map-span.ts';
+import type { MappedSpan, UsableSpan } from '../../src/otlp-traces/map-span.ts';
+import { mapSpan } from '../../src/otlp-traces/map-span.ts';
 import type { Attributes } from '../../src/otlp/values.ts';
 
 export const TRACE_HEX = '0af7651916cd43dd8448eb211c80319c';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodeJsonRequest } from '../../src/otlp/decode-json.ts';
-import { decodeProtobufRequest, encodeProtobufResponse } from '../../src/otlp/decode-protobuf.ts';
-import { opentelemetry } from '../../src/otlp/generated/otlp.js';
-import { collectSpans } from '../../src/otlp/spans.ts';
+import { decodeJsonRequest } from '../../src/otlp-traces/decode-json.ts';
+import { decodeProtobufRequest, encodeProtobufResponse } from '../../src/otlp-traces/decode-protobuf.ts';
+import { opentelemetry } from '../../src/otlp-traces/generated/otlp.js';
+import { collectSpans } from '../../src/otlp-traces/spans.ts';
 
 const { ExportTraceServiceRequest, ExportTraceServiceResponse } = opentelemetry.proto.collector.trace.v1;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapBatch, parseBatch, tracelessObservations } from '../../src/ingestion/map-batch.ts';
-import { normalizeEnvironment, usageDetailsOf, usageOfEvent } from '../../src/ingestion/usage.ts';
+import { mapBatch, parseBatch, tracelessObservations } from '../../src/langfuse-ingestion/map-batch.ts';
+import { normalizeEnvironment, usageDetailsOf, usageOfEvent } from '../../src/langfuse-ingestion/usage.ts';
 import { WEAK_VERSION } from '../../src/traces/model.ts';
 
 const T0 = '2026-03-01T10:00:00.000Z';

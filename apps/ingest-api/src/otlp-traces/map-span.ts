@@ -10,8 +10,8 @@ import { readSpanEvents } from './conventions/span-events.ts';
 import { readVercelAi } from './conventions/vercel-ai.ts';
 import { spanIdToUuid, traceIdToUuid } from './ids.ts';
 import type { OtlpSpan } from './spans.ts';
-import { spanTimes } from './times.ts';
-import type { Attributes } from './values.ts';
+import { spanTimes } from '../otlp/times.ts';
+import type { Attributes } from '../otlp/values.ts';
 
 /** A span whose ids were checked: trace and span id present, parent absent ('') or valid. */
 export type UsableSpan = OtlpSpan & { traceId: string; spanId: string; parentSpanId: string };

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { opentelemetry } from '../../src/otlp/generated/otlp.js';
-import { decodeExportTraceServiceRequest } from '../../src/otlp/generated/otlp-decode.ts';
+import { opentelemetry } from '../../src/otlp-traces/generated/otlp.js';
+import { decodeExportTraceServiceRequest } from '../../src/otlp-traces/generated/otlp-decode.ts';
 
 /*
  * The generated decoder (scripts/gen-otlp-decoder.ts) against protobufjs's, the reference: for

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idToHex, SPAN_ID_BYTES, spanIdToUuid, TRACE_ID_BYTES, traceIdToUuid } from '../../src/otlp/ids.ts';
+import { idToHex, SPAN_ID_BYTES, spanIdToUuid, TRACE_ID_BYTES, traceIdToUuid } from '../../src/otlp-traces/ids.ts';
 
 const TRACE_HEX = '5b8efff798038103d269b633813fc60c';
 const SPAN_HEX = 'eee19b7ec3c1b174';

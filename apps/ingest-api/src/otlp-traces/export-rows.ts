@@ -1,13 +1,13 @@
 import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
-import type { TableRows } from '../ingest/ingestor.ts';
+import type { TableRows } from '../log-sink/ingestor.ts';
 import { traceTableRows } from '../traces/encode.ts';
 import { rowsOfPieces } from '../traces/pieces.ts';
-import type { OtlpEncoding } from './content.ts';
+import type { OtlpEncoding } from '../otlp/content.ts';
 import { decodeJsonRequest } from './decode-json.ts';
 import { decodeProtobufRequest } from './decode-protobuf.ts';
 import { mapExport } from './map-export.ts';
-import { rejectionMessage } from './rejections.ts';
+import { rejectionMessage } from '../otlp/rejections.ts';
 import { collectSpans, type OtlpSpan } from './spans.ts';
 
 export type IngestResult = { accepted: number; rejected?: { count: number; message: string } };
