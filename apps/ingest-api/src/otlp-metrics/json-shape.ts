@@ -1,4 +1,4 @@
-import { array, enumValue, fail, isObj, keyValues, object, string, unixNano } from '../otlp-traces/json-shape.ts';
+import { array, enumValue, fail, isObj, keyValues, object, string, unixNano } from '../otlp/json-shape.ts';
 import type { MetricsRequestLike } from './like.ts';
 
 /*
