@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { hex, jsonExport, protobufExport, traceUuid } from '../otlp/otlp-request.ts';
+import { hex, jsonExport, protobufExport, traceUuid } from '../otlp-traces/otlp-request.ts';
 import { FUZZ_SEED } from './helpers/hostile.ts';
 
 /*
