@@ -1,6 +1,6 @@
 import { SCORE_DATA_TYPES, SCORE_SOURCES } from '@spanhouse/schema';
 import * as v from 'valibot';
-import { List, One, OneOf, Pagination, Time } from '../traces/params.ts';
+import { List, One, OneOf, Pagination, Time } from '../query-params.ts';
 
 const OPERATORS = ['<', '>', '<=', '>=', '!=', '='] as const;
 export type ValueOperator = (typeof OPERATORS)[number];
