@@ -3,8 +3,6 @@ import * as v from 'valibot';
 import { List, One, OneOf, Pagination, Time } from '../query-params.ts';
 
 const OPERATORS = ['<', '>', '<=', '>=', '!=', '='] as const;
-export type ValueOperator = (typeof OPERATORS)[number];
-export const SCORE_FIELD_GROUPS = ['score', 'trace'] as const;
 
 const Ids = v.pipe(
   One('ids'),
