@@ -41,7 +41,7 @@ export function batchTraceRows(body: BatchRequest, prices: PriceTable): TraceRow
 /** Trace rows as the TabSeparated text the service inserts, per table with its columns. */
 export function encodeTraceRows(rows: TraceRows) {
   return [
-    { table: TABLES.observations, columns: OBSERVATION_COLUMNS, text: encodeObservationsTsv(rows.observations) },
+    { table: TABLES.observationPieces, columns: OBSERVATION_COLUMNS, text: encodeObservationsTsv(rows.observations) },
     { table: TABLES.traces, columns: TRACE_COLUMNS, text: encodeTracesTsv(rows.traces) },
   ];
 }

@@ -10,9 +10,9 @@ import { mapExport } from './map-export.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
 import { collectSpans, type OtlpSpan } from './spans.ts';
 
-export type IngestResult = { accepted: number; rejected?: { count: number; message: string } };
+export type ExportResult = { accepted: number; rejected?: { count: number; message: string } };
 
-export type PreparedExport = { rows: TableRows | undefined; result: IngestResult };
+export type PreparedExport = { rows: TableRows | undefined; result: ExportResult };
 
 /** The rows to store (already encoded) and the reply, worked out at once. */
 function prepare(deps: IngestDeps, spans: OtlpSpan[]): PreparedExport {
@@ -21,7 +21,7 @@ function prepare(deps: IngestDeps, spans: OtlpSpan[]): PreparedExport {
   const { observations, traces } = rowsOfPieces(mapped.traces, deps.prices, mapped.rejected);
   const accepted = mapped.accepted - (mapped.rejected.length - mappedRejections);
   if (traces.length === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected, 'span'));
-  const result: IngestResult =
+  const result: ExportResult =
     mapped.rejected.length > 0
       ? { accepted, rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'span') } }
       : { accepted };
@@ -35,7 +35,7 @@ function prepare(deps: IngestDeps, spans: OtlpSpan[]): PreparedExport {
  * the decoded request, the mapped export and the row objects are garbage by the time the rows are
  * stored, so nothing but the encoded bytes waits for the log.
  */
-export function prepareOtlpBody(deps: IngestDeps, encoding: OtlpEncoding, body: Buffer): PreparedExport {
+export function exportRows(deps: IngestDeps, encoding: OtlpEncoding, body: Buffer): PreparedExport {
   const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
   return prepare(deps, collectSpans(request));
 }

@@ -148,7 +148,7 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
  */
 export function traceTableRows(observations: readonly ObservationRow[], traces: readonly TraceRow[]): TableRows {
   return {
-    [TABLES.observations]: { bytes: encodeObservationsTsv(observations), rows: observations.length },
+    [TABLES.observationPieces]: { bytes: encodeObservationsTsv(observations), rows: observations.length },
     [TABLES.traces]: { bytes: encodeTracesTsv(traces), rows: traces.length },
   };
 }

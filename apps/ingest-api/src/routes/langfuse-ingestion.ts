@@ -6,7 +6,7 @@ import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { mapIngestion } from '../langfuse-ingestion/batch-rows.ts';
 import { storeRows } from './store.ts';
 
-export const INGESTION_ENDPOINTS: Endpoint[] = [
+export const LANGFUSE_INGESTION_ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: '/api/public/ingestion',
@@ -26,7 +26,7 @@ export const INGESTION_ENDPOINTS: Endpoint[] = [
  * 207 `{successes, errors}` per event once every good event is durable; a body that is not JSON or
  * has no `batch` array is a plain 400.
  */
-export function ingestionRoutes(deps: IngestDeps, recent: RecentWrites) {
+export function langfuseIngestionRoutes(deps: IngestDeps, recent: RecentWrites) {
   const { limits } = deps.config;
   return new Hono().post('/api/public/ingestion', admit(deps.admission, limits.bodyBytes), async (c) => {
     const body = validate(IngestionEnvelope, parseJsonObject(bodyText(await readBody(c, limits))));

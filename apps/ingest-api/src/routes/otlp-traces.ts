@@ -4,12 +4,12 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { encodeProtobufResponse } from '../otlp-traces/decode-protobuf.ts';
-import { prepareOtlpBody } from '../otlp-traces/export-rows.ts';
+import { exportRows } from '../otlp-traces/export-rows.ts';
 import { storeRows } from './store.ts';
 
 const EXPORT = 'an OTLP ExportTraceServiceRequest (optionally with Content-Encoding: gzip)';
 
-export const OTLP_ENDPOINTS: Endpoint[] = [
+export const OTLP_TRACE_ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: '/api/public/otel/v1/traces',
@@ -33,12 +33,12 @@ export const OTLP_ENDPOINTS: Endpoint[] = [
  * partial_success when some spans were unusable). Errors use our JSON error body for every
  * encoding: exporters act on the status and Retry-After only.
  */
-export function otlpRoutes(deps: IngestDeps) {
+export function otlpTraceRoutes(deps: IngestDeps) {
   const { limits } = deps.config;
   return new Hono().post('/api/public/otel/v1/traces', admit(deps.admission, limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readBody(c, limits);
-    const { rows, result } = prepareOtlpBody(deps, encoding, body);
+    const { rows, result } = exportRows(deps, encoding, body);
     if (rows) await storeRows(c, deps, rows);
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
