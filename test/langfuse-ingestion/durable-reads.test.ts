@@ -1,8 +1,8 @@
 import { IngestionResponse, TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { eventually } from '../helpers/eventually.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
 
 /*
  * A 200 (207) means durable, not yet readable. The Langfuse writes read ingest's own tables in two

@@ -1,7 +1,7 @@
 import { IngestionResponse, TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, createTestApp, type TestApp } from '../helpers/app.ts';
+import { basic, createTestApp, type TestApp } from '../support/app.ts';
 
 /*
  * POST /api/public/ingestion over raw HTTP (the app in-process): Langfuse's 207 per event, bad

@@ -1,8 +1,8 @@
 import { ScoreListResponse, ScoreOutput } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { makeBatch } from '../helpers/traces.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { makeBatch } from '../support/traces.ts';
 
 /* Scores over raw HTTP: POST, re-sends, DELETE, the v1 and v2 reads and their filters. */
 

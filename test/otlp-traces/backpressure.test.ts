@@ -2,9 +2,9 @@ import { faultyFileLayer } from '@spanhouse/ingest-log/testing';
 import { ErrorBody, TraceListResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, WAIT_FOR_COMMIT } from '../helpers/app.ts';
-import { eventually } from '../helpers/eventually.ts';
-import { hex, jsonExport, protobufExport } from './otlp-request.ts';
+import { createTestApp, type TestApp, WAIT_FOR_COMMIT } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
+import { hex, jsonExport, protobufExport } from '../support/otlp-request.ts';
 
 /*
  * Under backpressure the OTLP endpoint answers as the OTLP exporters' retry rules expect. While

@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { ErrorBody, TraceListResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bearer, createTestApp, type TestApp } from '../helpers/app.ts';
-import { hex, jsonExport, protobufExport } from './otlp-request.ts';
+import { basic, bearer, createTestApp, type TestApp } from '../support/app.ts';
+import { hex, jsonExport, protobufExport } from '../support/otlp-request.ts';
 
 const PATH = '/api/public/otel/v1/traces';
 const DECOMPRESSED_LIMIT = 256 * 1024;

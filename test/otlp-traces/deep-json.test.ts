@@ -1,8 +1,8 @@
 import { TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { hex, jsonExport, protobufExport, spanUuid, traceUuid } from './otlp-request.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { hex, jsonExport, protobufExport, spanUuid, traceUuid } from '../support/otlp-request.ts';
 
 /*
  * Attributes that carry JSON as text are parsed; text nested too deep to be written back (4,110

@@ -12,9 +12,9 @@ import {
 import { TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bearer } from '../helpers/app.ts';
-import { eventually } from '../helpers/eventually.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { basic, bearer } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 /** Content-Type and Content-Encoding of each OTLP request, to show what the exporters really sent. */

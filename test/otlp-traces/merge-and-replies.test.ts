@@ -2,9 +2,9 @@ import { opentelemetry } from '@spanhouse/ingest-api/otlp-proto';
 import { DailyResponse, TraceDetail, TraceListResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { makeBatch } from '../helpers/traces.ts';
-import { hex, jsonExport, protobufExport, spanUuid, traceUuid } from './otlp-request.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { makeBatch } from '../support/traces.ts';
+import { hex, jsonExport, protobufExport, spanUuid, traceUuid } from '../support/otlp-request.ts';
 
 const PATH = '/api/public/otel/v1/traces';
 const { ExportTraceServiceResponse } = opentelemetry.proto.collector.trace.v1;

@@ -5,8 +5,8 @@ import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@op
 import { TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, WAIT_FOR_COMMIT } from '../helpers/app.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { bearer, WAIT_FOR_COMMIT } from '../support/app.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 /*
  * OpenTelemetry exporters (protobuf and JSON) sending GenAI spans whose messages are span events

@@ -2,8 +2,8 @@ import { opentelemetry } from '@spanhouse/ingest-api/otlp-proto';
 import { TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { hex, jsonExport, protobufExport, spanUuid, traceUuid } from './otlp-request.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { hex, jsonExport, protobufExport, spanUuid, traceUuid } from '../support/otlp-request.ts';
 
 /*
  * The edges of what a span may hold. Times before 2001-09-09 and token counts of 1e21 and more once

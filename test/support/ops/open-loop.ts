@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTH } from './service.ts';
+import { AUTH } from '../service-process.ts';
 import { build, type Kind, type Ledger } from './workload.ts';
 
 export type Offered = { status: number; ms: number; error?: string };

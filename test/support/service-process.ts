@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const TOKEN = 'ops-token';
 export const AUTH = { Authorization: `Bearer ${TOKEN}` };
 export const CREDENTIALS_ENV = { API_BEARER_TOKEN: TOKEN, PUBLIC_KEY: 'pk-ops', SECRET_KEY: 'sk-ops' };

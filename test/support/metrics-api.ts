@@ -1,7 +1,7 @@
 import { MetricsQueryResponse, safeParse } from '@spanhouse/schema';
 import { expect } from 'vitest';
-import type { TestApp } from '../helpers/app.ts';
-import type { OracleQuery } from './oracle.ts';
+import type { TestApp } from './app.ts';
+import type { OracleQuery } from './metrics-oracle.ts';
 
 export type Point = { name: string; labels?: Record<string, string>; value: number; timestamp: string };
 

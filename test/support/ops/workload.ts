@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTH } from './service.ts';
+import { AUTH } from '../service-process.ts';
 
 /**
  * Sustained concurrent ingest for the operational tests, and the ledger that remembers what was

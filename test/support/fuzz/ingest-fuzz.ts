@@ -1,7 +1,7 @@
 import { queryRows } from '@spanhouse/db';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { bearer, type TestApp } from '../../helpers/app.ts';
+import { bearer, type TestApp } from '../app.ts';
 import { checkAnswer, pool } from './answers.ts';
 import type { RawBody } from './bodies.ts';
 import { FUZZ_SEED, RUNS } from './hostile.ts';

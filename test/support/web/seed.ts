@@ -3,7 +3,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { expect } from 'vitest';
-import type { TestServer } from '../../helpers/server.ts';
+import type { TestServer } from '../server.ts';
 
 /** What the browser test looks for, as stored through the API. */
 export type Seeded = {

@@ -59,7 +59,7 @@ export async function openBrowser(executablePath: string): Promise<Browser> {
 }
 
 /** Where screenshots go (git-ignored), so a person can look at every page after a run. */
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../web/screenshots', import.meta.url));
 
 /**
  * Writes `name`.png to SCREENSHOT_DIR. The README's images (`docs`) are refreshed in docs/images/
