@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 // A body one byte past the limit, declared by its Content-Length, sent whole by a client that reads
 // the answer only once it has written the body (the simplest HTTP client, and any client that

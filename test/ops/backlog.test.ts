@@ -1,0 +1,118 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ErrorBody, ReadyResponse } from '@spanhouse/schema';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
+
+/*
+ * Admission by the age of the backlog. While ClickHouse takes inserts but the writer does not keep
+ * up (here: inserts held as a slow engine would hold them), acknowledged rows wait longer and
+ * longer to become readable; past INGEST_MAX_BACKLOG_MS every ingest path answers 429 with
+ * Retry-After instead of acknowledging rows that would wait longer still, /readyz says how far
+ * behind ingest is, and requests are taken again once the backlog has gone. A backlog left by
+ * failing inserts is another matter: the log takes requests up to its budget (storage-failure).
+ */
+
+const MAX_BACKLOG_MS = 400;
+const DURABLE = { 'Spanhouse-Wait': 'durable' };
+let holding = false;
+let release: () => void = () => {};
+let held = Promise.resolve();
+let failing = false;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(
+    'ingest-backlog',
+    { INGEST_MAX_BACKLOG_MS: String(MAX_BACKLOG_MS), INGEST_FLUSH_INTERVAL_MS: '20' },
+    {
+      wrapInsert: (insert) => async (table, columns, data) => {
+        if (holding) await held;
+        if (failing) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        await insert(table, columns, data);
+      },
+    },
+  );
+});
+afterAll(async () => {
+  holding = false;
+  failing = false;
+  release();
+  await t?.close();
+});
+
+let n = 0;
+const trace = () => {
+  n++;
+  return {
+    trace: { id: `backlog-${n}`, timestamp: '2026-03-01T10:00:00Z', name: 'backlog', userId: 'u-backlog' },
+    observations: [{ id: `backlog-${n}-o`, type: 'SPAN', name: 'step', startTime: '2026-03-01T10:00:00Z' }],
+  };
+};
+const postTrace = () => t.post('/v1/l/batch', trace(), DURABLE);
+const metricsBody = () => ({
+  metrics: [{ name: 'backlog_points', labels: { n: String(n++) }, value: 1, timestamp: '2026-03-01T10:00:00Z' }],
+});
+const ready = async () => v.parse(ReadyResponse, (await t.get('/readyz')).body);
+
+function hold() {
+  holding = true;
+  held = new Promise<void>((resolve) => {
+    release = () => {
+      holding = false;
+      resolve();
+    };
+  });
+}
+
+describe('admission by the age of the backlog', () => {
+  it('answers 429 with Retry-After on every ingest path once acknowledged rows wait past the bound, and takes requests again once they are readable', async () => {
+    expect((await ready()).ingestLagSeconds).toBe(0);
+    hold();
+    expect((await postTrace()).status).toBe(200);
+    await sleep(MAX_BACKLOG_MS + 100);
+    // Rows acknowledged before the bound was passed are still durable and waiting; new ones are refused.
+    const refused = [await postTrace(), await t.post('/v1/metrics/batch', metricsBody(), DURABLE)];
+    for (const res of refused) {
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(v.parse(ErrorBody, res.body).message).toMatch(/ingest is behind: rows acknowledged [\d.]+ s ago/);
+    }
+    const behind = await ready();
+    expect(behind.ingestLagSeconds).toBeGreaterThan(MAX_BACKLOG_MS / 1000);
+    expect(behind.note).toMatch(/ingest is behind.*429/);
+    // Reads are answered meanwhile.
+    expect((await t.get('/api/public/traces?limit=1')).status).toBe(200);
+
+    release();
+    await eventually(async () => expect((await ready()).ingestLagSeconds).toBe(0));
+    expect((await postTrace()).status).toBe(200);
+    expect((await t.post('/v1/metrics/batch', metricsBody(), DURABLE)).status).toBe(200);
+    // /metrics has each request's lag from acknowledgement to readable: the held one took past the bound.
+    const text = await (await t.request('/metrics')).text();
+    const bucket = (le: string) => {
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith(`spanhouse_ingest_commit_lag_seconds_bucket{le="${le}",table="traces"} `));
+      return Number(line?.split(' ')[1]);
+    };
+    expect(bucket('+Inf') - bucket('0.25')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('takes requests into the log while inserts fail, and while the backlog they left drains', async () => {
+    failing = true;
+    for (let i = 0; i < 3; i++) {
+      expect((await postTrace()).status).toBe(200);
+      await sleep(MAX_BACKLOG_MS / 2);
+    }
+    expect((await ready()).ingestLagSeconds).toBeGreaterThan(MAX_BACKLOG_MS / 1000);
+    expect((await postTrace()).status).toBe(200);
+    // Inserts work again, slowly: the old backlog drains without refusals.
+    failing = false;
+    hold();
+    expect((await postTrace()).status).toBe(200);
+    release();
+    await eventually(async () => expect((await ready()).ingestLagSeconds).toBe(0));
+  });
+});
