@@ -6,6 +6,7 @@ import { traceIngestSuite } from './ingest/suite.ts';
 import { ingestAbSuite } from './ingest-log/ab.ts';
 import { overloadSuite } from './ingest-log/overload.ts';
 import { ingestLogSuite } from './ingest-log/suite.ts';
+import { writePathAbSuite } from './ingest-log/write-path-ab.ts';
 import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
 import { loadAverage } from './lib/proc.ts';
@@ -42,6 +43,7 @@ for (const suite of opts.suites) {
   if (suite === 'ingest-log') sections.push(await ingestLogSuite(opts), '');
   if (suite === 'overload') sections.push(await overloadSuite(opts), '');
   if (suite === 'ingest-ab') sections.push(await ingestAbSuite(opts), '');
+  if (suite === 'write-path-ab') sections.push(await writePathAbSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');

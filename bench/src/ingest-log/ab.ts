@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchOptions } from '../lib/args.ts';
 import { log } from '../lib/log.ts';
@@ -11,13 +11,21 @@ import { REFERENCE_DATASET, SMOKE_DATASET, totalPoints } from '../metrics/datase
 import { type LoadResult, loadService } from '../metrics/load.ts';
 
 /** A checkout of `rev` beside the bench's data, installed from the local store (made once, reused). */
-function checkout(rev: string, dir: string): string {
+export function checkout(rev: string, dir: string): string {
   if (!existsSync(path.join(dir, 'node_modules'))) {
     rmSync(dir, { recursive: true, force: true });
     execFileSync('git', ['worktree', 'add', '--force', '--detach', dir, rev], { cwd: REPO_ROOT, stdio: 'ignore' });
     execFileSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], { cwd: dir, stdio: ['ignore', 2, 2] });
   }
-  return path.join(dir, 'apps', 'server', 'src', 'main.ts');
+  // A version that runs as a bundle (`pnpm start` since decision 0012) is measured as one: the
+  // sources under tsx's loader hold more memory.
+  const bundled = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts?.start?.includes('dist/');
+  if (!bundled) return path.join(dir, 'apps', 'server', 'src', 'main.ts');
+  execFileSync('pnpm', ['turbo', 'run', 'build', '--filter=@spanhouse/server', '--output-logs=errors-only'], {
+    cwd: dir,
+    stdio: ['ignore', 2, 2],
+  });
+  return path.join(dir, 'apps', 'server', 'dist', 'main.mjs');
 }
 
 /**
@@ -28,10 +36,11 @@ function checkout(rev: string, dir: string): string {
 export async function ingestAbSuite(opts: BenchOptions): Promise<string> {
   const ds = opts.smoke ? SMOKE_DATASET : REFERENCE_DATASET;
   const bodies = serviceBatchBodies(ds);
-  const entry = checkout(opts.baseline, path.join(opts.dir, `baseline-${opts.baseline}`));
+  const baseline = opts.baseline ?? 'd25c880';
+  const entry = checkout(baseline, path.join(opts.dir, `baseline-${baseline}`));
   const results: [string, LoadResult][] = [];
   for (const [name, other] of [
-    [`before (${opts.baseline})`, entry],
+    [`before (${baseline})`, entry],
     ['this version', undefined],
   ] as const) {
     const dataDir = path.join(opts.dir, 'ingest-ab');
@@ -50,7 +59,7 @@ export async function ingestAbSuite(opts: BenchOptions): Promise<string> {
   const ratio = now.pointsPerSec / before.pointsPerSec;
   const readable = (now.readablePerSec ?? Number.NaN) / (before.readablePerSec ?? before.pointsPerSec);
   return [
-    `### Metrics load, A/B against ${opts.baseline} (${fmt(totalPoints(ds))} points, 8 clients × 5000 points per body)`,
+    `### Metrics load, A/B against ${baseline} (${fmt(totalPoints(ds))} points, 8 clients × 5000 points per body)`,
     '',
     'Acknowledged: the load from the first request to the last answer. Readable: until every point answers a query',
     '(the same for the version before the log, whose answers meant committed; for this one, until its log drained).',

@@ -13,11 +13,12 @@ export const SUITES = [
   'ingest-log',
   'overload',
   'ingest-ab',
+  'write-path-ab',
 ] as const;
 export type Suite = (typeof SUITES)[number];
 
 /** Suites that run only when named: they check out and install another version of the service. */
-const NAMED_ONLY: readonly Suite[] = ['ingest-ab'];
+const NAMED_ONLY: readonly Suite[] = ['ingest-ab', 'write-path-ab'];
 
 export type BenchOptions = {
   suites: Suite[];
@@ -38,8 +39,8 @@ export type BenchOptions = {
   ingestSeconds: number;
   /** Concurrent clients per ingest path (throughput is latency-bound with few). */
   clients: number;
-  /** The version `ingest-ab` compares this one with (a git revision). */
-  baseline: string;
+  /** The version `ingest-ab` and `write-path-ab` compare this one with (a git revision; each has its default). */
+  baseline?: string;
 };
 
 const HELP = `pnpm bench [suite...] [options]
@@ -54,7 +55,8 @@ suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --reload           regenerate the trace data set even if a complete one exists
   --only REGEX       only trace query scenarios whose name matches
   --profile          node --cpu-prof the service (profiles in <dir>/profiles)
-  --baseline REV     the version ingest-ab measures beside this one (default d25c880, before the ingest log)
+  --baseline REV     the version ingest-ab / write-path-ab measure beside this one (defaults: d25c880, before
+                     the ingest log; d4e8459, before issue 29's write path work)
 `;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
@@ -99,6 +101,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     reload: values.reload ?? false,
     profile: values.profile ?? false,
     only: values.only ? new RegExp(values.only, 'i') : undefined,
-    baseline: values.baseline ?? 'd25c880',
+    baseline: values.baseline,
   };
 }
