@@ -28,17 +28,6 @@ export function withSessionParams(sql: string, params: QueryParams): string {
 
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Escapes of a quoted string literal: the two characters that end or escape it, and controls for readability. */
-const LITERAL_ESCAPES: Record<string, string> = {
-  '\\': '\\\\',
-  "'": "\\'",
-  '\0': '\\0',
-  '\b': '\\b',
-  '\f': '\\f',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-};
 /** Escapes of the Escaped (TabSeparated) text format, in which the engine parses a parameter. */
 const ESCAPED_FORMAT: Record<string, string> = {
   '\\': '\\\\',
@@ -49,6 +38,8 @@ const ESCAPED_FORMAT: Record<string, string> = {
   '\r': '\\r',
   '\t': '\\t',
 };
+/** Escapes of a quoted string literal: the Escaped format's, and the quote that ends it. */
+const LITERAL_ESCAPES: Record<string, string> = { ...ESCAPED_FORMAT, "'": "\\'" };
 
 const SPECIAL = /[\\'\0\b\f\n\r\t]/g;
 
