@@ -23,8 +23,16 @@ export function withSessionParams(sql: string, params: QueryParams): string {
     if (!PARAM_NAME.test(name)) throw new Error(`not a parameter name: ${name}`);
     return `SET param_${name} = ${stringLiteral(paramString(params[name]))}`;
   });
-  return `${sets.join(';\n')};\n${sql}`;
+  const text = `${sets.join(';\n')};\n${sql}`;
+  // A parameter is now part of the statements' text, which the engine parses up to max_query_size
+  // (256 KiB by default): a list of 100,000 series ids is larger. The limit is raised first, by a
+  // statement of its own, for what follows.
+  const bytes = Buffer.byteLength(text);
+  return bytes < QUERY_SIZE_DEFAULT ? text : `SET max_query_size = ${bytes + 1024};\n${text}`;
 }
+
+/** ClickHouse's default max_query_size, with room to spare. */
+const QUERY_SIZE_DEFAULT = 200 * 1024;
 
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

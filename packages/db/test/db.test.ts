@@ -90,6 +90,18 @@ describe('query parameters', () => {
     });
   });
 
+  it('takes a parameter far larger than the engine parses by default (a list of 100,000 series ids)', async () => {
+    const ids = Array.from({ length: 100_000 }, (_, i) => 10n ** 15n + BigInt(i));
+    const p = new ParamBuilder();
+    const rows = await queryRows(db, {
+      sql: `SELECT length(${p.add(ids, 'Array(UInt64)')}) AS n, toString(arrayElement(${p.add(ids, 'Array(UInt64)')}, -1)) AS s`,
+      params: p.params,
+      tag: 'test',
+      map: (r) => [Number(r.n), r.s],
+    });
+    expect(rows).toEqual([[100_000, String(ids.at(-1))]]);
+  });
+
   it('parameterized reads on different readers run side by side: a slow one holds up no other', async () => {
     const p = new ParamBuilder();
     const finished: string[] = [];
