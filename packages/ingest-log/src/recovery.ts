@@ -21,8 +21,7 @@ export const CORRUPT_DIR = 'corrupt';
 
 /**
  * Reads every segment of `dir` once, in order: a torn tail (bytes after the last whole record,
- * left by a crash mid-write) is cut off, and so is the zeroed room past the records of a segment
- * made ahead of need; a segment with damage inside has its whole records
+ * left by a crash mid-write) is cut off; a segment with damage inside has its whole records
  * rewritten into a fresh file of the same name and the damaged file moved to `corrupt/`. The
  * segments that remain hold only whole records, and none is open for appends.
  */
@@ -45,8 +44,6 @@ export async function recoverSegments(
       bytes = Buffer.allocUnsafe(await handle.size());
       await handle.read(bytes, 0);
       const scan = scanSegment(bytes);
-      // A segment made ahead of need ends in zeroed room no record reached: cut off quietly.
-      if (scan.state === 'clean' && scan.validEnd < bytes.length) await handle.truncate(scan.validEnd);
       if (scan.state === 'torn') {
         logger?.warn(
           {

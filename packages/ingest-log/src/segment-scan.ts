@@ -5,8 +5,7 @@ export type RecordSpan = { lsn: number; start: number; end: number };
 
 /**
  * What recovery found in one segment file:
- * - `clean`: every byte belongs to a whole record, or is part of the zeroed room of a segment
- *   made ahead of need that no record reached yet (`validEnd` is then where the records end);
+ * - `clean`: every byte belongs to a whole record;
  * - `torn`: whole records up to `validEnd`, then bytes that hold no whole record up to the end of
  *   the file: a write cut short by a crash or a failed write. Nothing after it was acknowledged
  *   (a record is acknowledged only once it and everything before it were synced);
@@ -45,7 +44,6 @@ export function scanSegment(buf: Buffer): SegmentScan {
     at = next;
   }
   if (!damage) return { records, state: 'clean', validEnd: buf.length };
-  if (isZeroFrom(buf, damage.at)) return { records, state: 'clean', validEnd };
   const after = records.some((r) => r.start > damage.at);
   return { records, state: after ? 'corrupt' : 'torn', validEnd, damage };
 }
@@ -56,15 +54,4 @@ export function nextRecordStart(buf: Buffer, from: number): number {
     if (decodeRecord(buf, at).kind === 'record') return at;
   }
   return -1;
-}
-
-const ZERO_BLOCK = Buffer.alloc(64 * 1024);
-
-/** Whether every byte of `buf` from `from` on is zero. */
-function isZeroFrom(buf: Buffer, from: number): boolean {
-  for (let at = from; at < buf.length; at += ZERO_BLOCK.length) {
-    const end = Math.min(buf.length, at + ZERO_BLOCK.length);
-    if (buf.compare(ZERO_BLOCK, 0, end - at, at, end) !== 0) return false;
-  }
-  return true;
 }

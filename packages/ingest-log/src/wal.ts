@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { LogClosedError, LogFullError, LogLockedError, LogWriteError, RecordTooLargeError } from './errors.ts';
-import { type FileLayer, type LogFile, nodeFileLayer } from './file-layer.ts';
+import { type FileLayer, nodeFileLayer } from './file-layer.ts';
 import { LogReader } from './reader.ts';
 import { encodeRecord, type LogChunk } from './record.ts';
 import { type RecoveryReport, recoverSegments } from './recovery.ts';
@@ -18,14 +18,6 @@ export type WalOptions = {
   /** Disk budget: appends past it are refused with LogFullError until committed segments are removed. */
   maxBytes: number;
   fs?: FileLayer;
-  /**
-   * Write each segment's whole size in zeros (and sync it) before records go into it (default
-   * true): a record then overwrites blocks the file already has, and its fdatasync writes only
-   * those blocks. Appending past a file's end changes its size, so every fdatasync also waited for
-   * a journal commit of the file system, which carries every other file's metadata (ClickHouse's
-   * parts) and took milliseconds to tens of milliseconds under load.
-   */
-  preallocate?: boolean;
   logger?: Logger;
   /** Called after every group commit (one write and one fdatasync for every record that waited). */
   onSync?: (info: { records: number; bytes: number; seconds: number; ok: boolean }) => void;
@@ -41,10 +33,6 @@ type Waiting = {
 
 const CHECKPOINT = 'committed-lsn';
 const LOCK = 'LOCK';
-/** The next segment, zeroed ahead of need; it holds no records (removed if found at start). */
-const SPARE = 'spare-segment.tmp';
-/** Zeros are written from one buffer of this size, repeated. */
-const ZEROS = Buffer.alloc(1024 * 1024);
 
 /**
  * The write-ahead log of an ingest process: records appended to segment files in one directory,
@@ -77,9 +65,6 @@ export class WriteAheadLog {
   private cleanup: Promise<void> = Promise.resolve();
   private readonly durableListeners = new Set<() => void>();
   private readonly segmentBytes: number;
-  /** The zeroed file the next segment becomes, once ready; the preparation in progress. */
-  private spare: LogFile | undefined;
-  private preparing: Promise<void> | undefined;
 
   private constructor(
     private readonly opts: WalOptions,
@@ -110,11 +95,8 @@ export class WriteAheadLog {
       const { segments, report } = await recoverSegments(opts.dir, fs, opts.logger);
       const text = await fs.readText(path.join(opts.dir, CHECKPOINT));
       const committed = Number.parseInt(text ?? '0', 10);
-      await fs.remove(path.join(opts.dir, SPARE));
       const log = new WriteAheadLog(opts, segments, report, Number.isSafeInteger(committed) ? committed : 0, lock);
       await log.removeCommittedSegments();
-      log.prepareSpare();
-      await log.preparing;
       return log;
     } catch (err) {
       await lock.release();
@@ -202,8 +184,6 @@ export class WriteAheadLog {
     this.closed = true;
     while (this.writing || this.waiting.length > 0) await new Promise((r) => setTimeout(r, 5));
     await this.cleanup;
-    await this.preparing;
-    await this.dropSpare();
     for (const s of this.segments) await this.seal(s);
     await this.lock.release();
   }
@@ -293,10 +273,8 @@ export class WriteAheadLog {
       if (current.size === 0 || current.size + bytes <= this.segmentBytes) return current;
       await this.seal(current);
     }
-    // The next segment is usually zeroed long before it is needed; if not, it is worth the wait.
-    if (!this.spare) await this.preparing;
     const seq = this.nextSeq++;
-    const file = await this.takeSpare(segmentPath(this.opts.dir, seq));
+    const file = await this.fs.open(segmentPath(this.opts.dir, seq), 'create');
     const segment: Segment = { seq, path: segmentPath(this.opts.dir, seq), durableEnd: 0, size: 0, file };
     this.segments.push(segment);
     try {
@@ -305,82 +283,13 @@ export class WriteAheadLog {
       await this.distrust(segment);
       throw err;
     }
-    this.prepareSpare();
     return segment;
   }
 
-  /**
-   * The file of a new segment at `target`: the zeroed spare renamed there when one is ready, else
-   * a new empty file (appended to as it grows). The caller syncs the directory.
-   */
-  private async takeSpare(target: string): Promise<LogFile> {
-    const spare = this.spare;
-    this.spare = undefined;
-    if (spare) {
-      try {
-        await this.fs.rename(path.join(this.opts.dir, SPARE), target);
-        return spare;
-      } catch (err) {
-        this.opts.logger?.warn({ err }, 'ingest log: could not take the spare segment; starting an empty one');
-        await spare.close().catch(() => undefined);
-      }
-    }
-    return this.fs.open(target, 'create');
-  }
-
-  /** Zeroes the next segment's file in the background, unless one is ready or being made. */
-  private prepareSpare(): void {
-    if (!(this.opts.preallocate ?? true) || this.spare || this.preparing || this.closed) return;
-    this.preparing = this.zeroSpare()
-      .catch((err) =>
-        this.opts.logger?.warn({ err }, 'ingest log: could not prepare the next segment; it starts empty'),
-      )
-      .finally(() => {
-        this.preparing = undefined;
-      });
-  }
-
-  private async zeroSpare(): Promise<void> {
-    const file = path.join(this.opts.dir, SPARE);
-    await this.fs.remove(file);
-    const handle = await this.fs.open(file, 'create');
-    try {
-      const chunks = Math.ceil(this.segmentBytes / ZEROS.length);
-      const zeros = Array.from({ length: chunks }, (_, i) =>
-        i < chunks - 1 ? ZEROS : ZEROS.subarray(0, this.segmentBytes - i * ZEROS.length),
-      );
-      const written = await handle.writev(zeros, 0);
-      if (written !== this.segmentBytes) throw new Error(`short write: ${written} of ${this.segmentBytes} bytes`);
-      await handle.datasync();
-      await this.fs.syncDir(this.opts.dir);
-    } catch (err) {
-      await handle.close().catch(() => undefined);
-      await this.fs.remove(file).catch(() => undefined);
-      throw err;
-    }
-    if (this.closed) {
-      await handle.close();
-      await this.fs.remove(file);
-      return;
-    }
-    this.spare = handle;
-  }
-
-  private async dropSpare(): Promise<void> {
-    const spare = this.spare;
-    this.spare = undefined;
-    if (!spare) return;
-    await spare.close().catch(() => undefined);
-    await this.fs.remove(path.join(this.opts.dir, SPARE)).catch(() => undefined);
-  }
-
-  /** Closes a segment for appends; its zeroed room past the records is cut off (recovery would ignore it). */
   private async seal(segment: Segment): Promise<void> {
     const file = segment.file;
     segment.file = undefined;
-    if (!file) return;
-    await file.truncate(segment.size).catch(() => undefined);
-    await file.close().catch(() => undefined);
+    await file?.close().catch(() => undefined);
   }
 
   /**

@@ -1,5 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeFileLayer } from '../src/file-layer.ts';
 import { LogFullError, RecordTooLargeError, segmentName, type WriteAheadLog } from '../src/index.ts';
@@ -94,26 +93,6 @@ describe('the write-ahead log', () => {
     expect(readdirSync(dir).sort()).toEqual(atClose);
     expect(atClose).toContain('committed-lsn');
     expect(atClose.filter((f) => f.startsWith('segment-')).length).toBeLessThanOrEqual(1);
-  });
-
-  it("writes records into segments zeroed ahead of need: an append never changes a file's size", async () => {
-    const { dir, log } = await fresh({ segmentBytes: 4096 });
-    const sizes = new Set<number>();
-    for (let i = 0; i < 40; i++) {
-      await log.append([chunk('t', `${'z'.repeat(300)}\n`)]);
-      const current = readdirSync(dir)
-        .filter((f) => f.startsWith('segment-'))
-        .sort()
-        .at(-1)!;
-      sizes.add(statSync(path.join(dir, current)).size);
-    }
-    expect([...sizes]).toEqual([4096]);
-    // A sealed segment holds its records only.
-    const sealed = readdirSync(dir)
-      .filter((f) => f.startsWith('segment-'))
-      .sort()[0]!;
-    expect(statSync(path.join(dir, sealed)).size).toBeLessThan(4096);
-    expect((await readAll(log, 0)).length).toBe(40);
   });
 
   it('refuses a record larger than its whole budget', async () => {
