@@ -2,6 +2,7 @@ import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import { Admission, type Credentials, type ServiceMetrics } from '@spanhouse/http';
 import type { FileLayer } from '@spanhouse/ingest-log';
+import { WRITTEN_TABLES } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import type { IngestDeps } from './deps.ts';
 import type { InsertFn, WriterOptions } from './log-sink/background-writer.ts';
@@ -9,7 +10,6 @@ import { Ingestor } from './log-sink/ingestor.ts';
 import { isPermanentInsertError } from './log-sink/insert-errors.ts';
 import { LocalIngestLog } from './log-sink/local-log.ts';
 import { PriceTable } from './pricing/prices.ts';
-import { INGEST_TABLES } from './tables.ts';
 
 /** Rows read from the log ahead of their inserts, at most: twice the largest insert. */
 const READ_AHEAD_INSERTS = 2;
@@ -65,7 +65,7 @@ export async function createIngestDeps(opts: {
     onDeadLetter: (table, rows) => metrics?.deadLetterRows.inc({ table }, rows),
   });
   metrics?.setIngestLogSource(() => log.status());
-  const ingestor = new Ingestor(log, INGEST_TABLES, config.ingest.commitTimeoutMs, {
+  const ingestor = new Ingestor(log, WRITTEN_TABLES, config.ingest.commitTimeoutMs, {
     onAccepted: (table, rows) => metrics?.rowsAccepted.inc({ table }, rows),
     onRejected: (table, rows, reason) => metrics?.rowsRejected.inc({ table, reason }, rows),
   });

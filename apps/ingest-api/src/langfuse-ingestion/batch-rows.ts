@@ -1,13 +1,11 @@
 import { TABLES } from '@spanhouse/db';
 import type { IngestionResponse } from '@spanhouse/schema';
+import { encodeObservationTraces, encodeScores, type TableRows } from '@spanhouse/store';
 import type { IngestDeps } from '../deps.ts';
-import type { TableRows } from '../log-sink/ingestor.ts';
 import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { refusal } from '../routes/store.ts';
-import { scoreTableRows } from '../scores/submit.ts';
-import { traceTableRows } from '../traces/encode.ts';
-import { rowsOfPieces } from '../traces/pieces.ts';
-import { lookupTableRows, traceIdsOf } from './lookups.ts';
+import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
+import { traceIdsOf } from './lookups.ts';
 import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from './map-batch.ts';
 
 /**
@@ -16,11 +14,10 @@ import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from '.
  * request (429, 503) stores nothing it was not told about.
  */
 export function ingestionTableRows(deps: Pick<IngestDeps, 'prices'>, mapped: MappedBatch): TableRows {
-  const { traces, observations } = rowsOfPieces(mapped.traces, deps.prices);
   return {
-    ...traceTableRows(observations, traces),
-    ...scoreTableRows(mapped.scores),
-    ...lookupTableRows(mapped.lookups),
+    ...traceTableRows(rowsOfPieces(mapped.traces, deps.prices)),
+    ...encodeScores(mapped.scores),
+    ...encodeObservationTraces(mapped.lookups),
   };
 }
 

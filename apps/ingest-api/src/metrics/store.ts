@@ -1,9 +1,7 @@
-import { TABLES } from '@spanhouse/db';
+import { type EncodedRows, encodeSeries, type SeriesRow, sampleTables, type TableRows } from '@spanhouse/store';
 import type { Context } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { EncodedRows, TableRows } from '../log-sink/ingestor.ts';
 import { storeRows } from '../routes/store.ts';
-import { encodeSeriesTsv, type SeriesRow } from './rows.ts';
 
 /**
  * The metric points of one request, ready to store: finite samples and non-finite ones
@@ -22,11 +20,7 @@ export type MetricPoints = {
 
 /** A request's points as the ingestor takes them, one chunk per table. */
 export function metricTableRows(points: MetricPoints): TableRows {
-  return {
-    [TABLES.metricSeries]: { bytes: encodeSeriesTsv(points.series), rows: points.series.length },
-    [TABLES.metricSamples]: points.samples,
-    [TABLES.metricNonFinite]: points.nonFinite,
-  };
+  return { ...encodeSeries(points.series), ...sampleTables(points.samples, points.nonFinite) };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { admit, badRequest, bodyText, type Endpoint, readBody } from '@spanhouse/http';
 import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
+import { encodeSamplesTsv } from '@spanhouse/store';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { parseMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
-import { buildMetricRows, encodeSamplesTsv } from '../metrics/rows.ts';
+import { buildMetricRows } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
 

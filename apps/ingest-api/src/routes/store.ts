@@ -1,9 +1,10 @@
 import { ApiError, admissionTicket, badRequest } from '@spanhouse/http';
 import { LogClosedError, LogFullError, LogWriteError, RecordTooLargeError } from '@spanhouse/ingest-log';
+import type { TableRows } from '@spanhouse/store';
 import type { Context } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { CommitTimeoutError } from '../log-sink/background-writer.ts';
-import type { Receipt, TableRows } from '../log-sink/ingestor.ts';
+import type { Receipt } from '../log-sink/ingestor.ts';
 
 /** Seconds a client is asked to wait before sending again, when the log or the disk refuses. */
 const RETRY_AFTER_S = 5;
