@@ -12,7 +12,6 @@ import {
   latest,
   latestOfEach,
   type Versioned,
-  versionedNumberText,
   versionedText,
 } from './versioned.ts';
 
