@@ -1,5 +1,5 @@
 import { compareKeys, type Group, labelsKey, type SeriesInfo } from './groups.ts';
-import type { SeriesSource } from './series-source.ts';
+import type { SeriesSource } from '../metric-series/series-source.ts';
 
 /**
  * Ordering series by their labels (labelsKey, the order of the answer) without holding every

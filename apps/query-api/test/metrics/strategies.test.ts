@@ -4,7 +4,7 @@ import { bucketsRead } from '../../src/metrics/bucket-rows.ts';
 import { groupSeries, indexGroups } from '../../src/metrics/groups.ts';
 import type { MetricsQuery } from '../../src/metrics/params.ts';
 import { presenceRead } from '../../src/metrics/presence.ts';
-import { candidatesSql, labelsSql } from '../../src/metrics/series-lookup.ts';
+import { candidatesSql, labelsSql } from '../../src/metric-series/reader.ts';
 import { queryWindow } from '../../src/metrics/window.ts';
 
 // What each read strategy sends to ClickHouse: the SQL text (whitespace folded) and its

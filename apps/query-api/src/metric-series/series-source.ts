@@ -1,4 +1,4 @@
-import { type Candidate, type Labels, labelValue, type SeriesInfo } from './groups.ts';
+import { type Candidate, type Labels, labelValue, type SeriesInfo } from '../metrics/groups.ts';
 
 /**
  * Where a query finds the series of its metric: the series table (series-lookup.ts) or, in the

@@ -1,4 +1,4 @@
-import type { SeriesInfo } from './groups.ts';
+import type { SeriesInfo } from '../metrics/groups.ts';
 import { memorySource, type SeriesSource } from './series-source.ts';
 
 /** How the cache reads a metric: its size first, then every series when it fits. */

@@ -1,5 +1,5 @@
 import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import { type Candidate, type Labels, labelSet, type SeriesInfo } from './groups.ts';
+import { type Candidate, type Labels, labelSet, type SeriesInfo } from '../metrics/groups.ts';
 import type { MetricLoader } from './series-cache.ts';
 import type { SeriesSource } from './series-source.ts';
 
