@@ -1,4 +1,5 @@
-import { compareKeys, type Group, labelsKey, type SeriesInfo } from './groups.ts';
+import type { SeriesInfo } from '../metric-series/series-source.ts';
+import { compareKeys, type Group, labelsKey } from './groups.ts';
 import type { SeriesSource } from '../metric-series/series-source.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SeriesInfo } from '../../src/metrics/groups.ts';
+import type { SeriesInfo } from '../../src/metric-series/series-source.ts';
 import { MetricSeriesCache } from '../../src/metric-series/series-cache.ts';
 import { matching, type SeriesSource } from '../../src/metric-series/series-source.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Group, labelsKey, type SeriesInfo } from '../../src/metrics/groups.ts';
+import type { SeriesInfo } from '../../src/metric-series/series-source.ts';
+import { type Group, labelsKey } from '../../src/metrics/groups.ts';
 import { firstByLabels, ORDER_PREFIX_CHARS, orderMembers } from '../../src/metrics/series-order.ts';
 import { memorySource, type SeriesSource } from '../../src/metric-series/series-source.ts';
 
