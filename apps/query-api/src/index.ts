@@ -6,3 +6,4 @@ export { MetricSeriesCache } from './metric-series/series-cache.ts';
 export { instantQuery, rangeGrid, rangeQuery } from './prometheus/evaluate.ts';
 export { PromResultCache } from './prometheus/result-cache.ts';
 export { DailyDayCache } from './usage/day-cache.ts';
+export { cachesHearingWrites } from './write-listening-caches.ts';

@@ -6,14 +6,7 @@ import { parseJsonText } from './json-text.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
 import { mapText, num, numberMap, stringArray } from './tsv/literals.ts';
-import {
-  element,
-  elementsOf,
-  latest,
-  latestOfEach,
-  type Versioned,
-  versionedText,
-} from './versioned.ts';
+import { element, elementsOf, latest, latestOfEach, type Versioned, versionedText } from './versioned.ts';
 
 /*
  * `traces` (clickhouse/0001, 0004, 0007): every piece of a trace is a row, merged by the

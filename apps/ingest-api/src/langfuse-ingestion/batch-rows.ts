@@ -3,7 +3,6 @@ import type { IngestionResponse } from '@spanhouse/schema';
 import { encodeObservationTraces, encodeScores, type TableRows } from '@spanhouse/store';
 import type { IngestDeps } from '../deps.ts';
 import type { RecentWrites } from '../log-sink/recent-writes.ts';
-import { refusal } from '../routes/store.ts';
 import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
 import { traceIdsOf } from './lookups.ts';
 import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from './map-batch.ts';
@@ -24,23 +23,15 @@ export function ingestionTableRows(deps: Pick<IngestDeps, 'prices'>, mapped: Map
 /**
  * The traces of observations that updates in this batch name without a traceId, created by
  * earlier requests: read from observation_traces, and read again once this process's
- * acknowledged lookups are committed when some are not found yet.
+ * acknowledged lookups are committed when some are not found yet (a commit timeout is thrown as
+ * the log's CommitTimeoutError).
  */
 async function tracesOfTraceless(deps: IngestDeps, recent: RecentWrites, ids: string[]): Promise<Map<string, string>> {
   const found = await traceIdsOf(deps.db, ids);
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length === 0 || !(await committed(deps, recent, TABLES.observationTraces))) return found;
+  if (missing.length === 0 || !(await recent.committed(deps.ingestor, TABLES.observationTraces))) return found;
   for (const [id, trace] of await traceIdsOf(deps.db, missing)) found.set(id, trace);
   return found;
-}
-
-/** RecentWrites.committed, its commit timeout answered as storeRows answers it (503, safe to resend). */
-export async function committed(deps: IngestDeps, recent: RecentWrites, table: string): Promise<boolean> {
-  try {
-    return await recent.committed(deps.ingestor, table);
-  } catch (err) {
-    throw refusal(err) ?? err;
-  }
 }
 
 /**

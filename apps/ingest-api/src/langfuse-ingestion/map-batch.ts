@@ -12,7 +12,8 @@ import { type ObservationTraceRow, type ScoreRow, WEAK_VERSION } from '@spanhous
 import * as v from 'valibot';
 import { scoreRowOf } from '../scores/rows.ts';
 import type { ObservationRecord, PieceField, TracePiece } from '../traces/model.ts';
-import { normalizeEnvironment, usageOfEvent } from './usage.ts';
+import { normalizeEnvironment } from '../environment.ts';
+import { usageOfEvent } from './usage.ts';
 
 type Event = IngestionEvent & { version: number; timestampUs: number };
 type ObservationEvent = Event & { type: ObservationEventType; body: ObservationBody };

@@ -59,6 +59,18 @@ export class Ingestor {
   }
 
   /**
+   * Stores a request's rows: resolves once they are durable, or with `waitForCommit` once they are
+   * committed (readable); `onDurable` is called as soon as they are durable (a request waiting for
+   * its commit holds no more of the admission budget). Throws the log's own errors as they are.
+   */
+  async store(rows: TableRows, opts: { waitForCommit: boolean; onDurable?: () => void }): Promise<Receipt | undefined> {
+    const receipt = await this.submit(rows);
+    opts.onDurable?.();
+    if (opts.waitForCommit && receipt) await this.waitCommitted(receipt);
+    return receipt;
+  }
+
+  /**
    * Resolves once the rows of `receipt` are committed in ClickHouse; rejects after `timeoutMs`
    * (the commit timeout by default; Infinity waits as long as it takes, until the log closes).
    */

@@ -6,7 +6,7 @@ import type { IngestDeps } from '../deps.ts';
 import { fromBatch } from '../traces/from-batch.ts';
 import { traceTableRows } from '../traces/pieces.ts';
 import { buildTraceRows } from '../traces/rows.ts';
-import { storeRows } from './store.ts';
+import { storeRows } from './log-refusals.ts';
 
 export const BATCH_ENDPOINTS: Endpoint[] = [
   {

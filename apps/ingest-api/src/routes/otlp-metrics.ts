@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
+import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
 import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
@@ -47,7 +48,7 @@ export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
         ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
         : undefined;
     if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
-    await storeMetricPoints(c, deps, mapped.points);
+    await answeringForTheLog(() => storeMetricPoints(deps, mapped.points, storeOptions(c)));
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
       return c.body(encodeMetricsResponse(rejected), 200);

@@ -5,7 +5,7 @@ import type { IngestDeps } from '../deps.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { encodeProtobufResponse } from '../otlp-traces/decode-protobuf.ts';
 import { exportRows } from '../otlp-traces/export-rows.ts';
-import { storeRows } from './store.ts';
+import { storeRows } from './log-refusals.ts';
 
 const EXPORT = 'an OTLP ExportTraceServiceRequest (optionally with Content-Encoding: gzip)';
 

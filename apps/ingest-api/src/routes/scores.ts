@@ -6,10 +6,9 @@ import { encodeScores, nextVersion } from '@spanhouse/store';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { RecentWrites } from '../log-sink/recent-writes.ts';
-import { committed } from '../langfuse-ingestion/batch-rows.ts';
 import { currentScore } from '../scores/current.ts';
 import { scoreRowOf } from '../scores/rows.ts';
-import { storeRows } from './store.ts';
+import { answeringForTheLog, storeRows } from './log-refusals.ts';
 
 export const SCORE_WRITE_ENDPOINTS: Endpoint[] = [
   {
@@ -53,7 +52,9 @@ export function scoreWriteRoutes(deps: IngestDeps, recent: RecentWrites) {
       // A score acknowledged a moment ago may not be readable yet: look again once it is.
       const score =
         (await currentScore(deps.db, id)) ??
-        ((await committed(deps, recent, TABLES.scores)) ? await currentScore(deps.db, id) : undefined);
+        ((await answeringForTheLog(() => recent.committed(deps.ingestor, TABLES.scores)))
+          ? await currentScore(deps.db, id)
+          : undefined);
       if (!score) throw notFoundError(`score ${id} not found`);
       // Newer than the stored version even when a sender's clock runs ahead of ours.
       const version = Math.max(nextVersion(), score.version + 1);

@@ -1,7 +1,7 @@
 import { badRequest } from '@spanhouse/http';
 import { type ScoreBody, type ScoreDataType, TEXT_SCORE_MAX_LENGTH } from '@spanhouse/schema';
 import { jsonText, type ScoreRow } from '@spanhouse/store';
-import { normalizeEnvironment } from '../langfuse-ingestion/usage.ts';
+import { normalizeEnvironment } from '../environment.ts';
 
 // Pure: the bench's worker threads build score rows with it, without the database package.
 

@@ -24,22 +24,13 @@ export function waitsForCommit(c: Context): boolean {
 }
 
 /**
- * Stores a request's rows through the ingestor and answers for the storage layer: the log's own
- * errors become the statuses clients act on (OTLP exporters retry 429 and 503 after Retry-After).
- * Once the rows are durable the request holds no more of the admission budget, also while it
- * waits for the commit. Resolves with the receipt of the rows (undefined when there were none).
+ * How a request's rows are stored (Ingestor.store): waiting for the commit when it asks to, and
+ * holding no more of the admission budget once they are durable, also while it waits.
  */
-export async function storeRows(c: Context, deps: IngestDeps, rows: TableRows): Promise<Receipt | undefined> {
-  const waitForCommit = waitsForCommit(c);
-  try {
-    const receipt = await deps.ingestor.submit(rows);
-    admissionTicket(c)?.release();
-    if (waitForCommit && receipt) await deps.ingestor.waitCommitted(receipt);
-    return receipt;
-  } catch (err) {
-    throw refusal(err) ?? err;
-  }
-}
+export const storeOptions = (c: Context) => ({
+  waitForCommit: waitsForCommit(c),
+  onDurable: () => admissionTicket(c)?.release(),
+});
 
 /** The answer for an error of the ingest log, or undefined for any other error. */
 export function refusal(err: unknown): ApiError | undefined {
@@ -57,4 +48,22 @@ export function refusal(err: unknown): ApiError | undefined {
     return new ApiError('SERVICE_UNAVAILABLE', `${err.message}; sending the request again is safe`, RETRY_AFTER_S);
   }
   return undefined;
+}
+
+/**
+ * Runs the domain work of a request that writes (or waits for a write), answering the log's own
+ * errors with the statuses clients act on (OTLP exporters retry 429 and 503 after Retry-After).
+ */
+export async function answeringForTheLog<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw refusal(err) ?? err;
+  }
+}
+
+/** Stores a request's rows (see storeOptions), answering the log's errors; the receipt, or undefined without rows. */
+export function storeRows(c: Context, deps: IngestDeps, rows: TableRows): Promise<Receipt | undefined> {
+  const opts = storeOptions(c);
+  return answeringForTheLog(() => deps.ingestor.store(rows, opts));
 }
