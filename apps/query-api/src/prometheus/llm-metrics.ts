@@ -1,9 +1,9 @@
 import { type Db, type ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
 import { FIELD_KEYS, fieldExpr, OBS_EXPR } from '@spanhouse/store';
+import type { PromSeries } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { regexMatches } from './parse.ts';
-import type { FoundSeries } from './series-lookup.ts';
 
 /**
  * LLM metrics read from the trace tables, so dashboards chart them with PromQL like any stored
@@ -76,8 +76,8 @@ export async function findLlmSeries(
   matchers: readonly Matcher[],
   p: ParamBuilder,
   signal?: AbortSignal,
-): Promise<FoundSeries[]> {
-  const found: FoundSeries[] = [];
+): Promise<PromSeries[]> {
+  const found: PromSeries[] = [];
   const where = matchers.filter((m) => m.name !== '__name__').map((m) => labelCondition(m, p));
   for (const name of names) {
     const rows = await queryRows(db, {
