@@ -21,18 +21,8 @@ export async function pageByBound(
 ): Promise<string[] | undefined> {
   const rank = offset + limit;
   for (let m = Math.max(2 * rank, rank + 50); m <= 4 * MAX_RANK && rank <= MAX_RANK; m *= 4) {
-    const p = new ParamBuilder();
-    const where = whereClause(traceConditions(filter, p));
-    // One query (the embedded engine serializes parameterized queries): the candidates as an IN
-    // subquery, each with its bound and its exact value, ranked exactly.
     const ranked = await queryRows(db, {
-      sql: `
-        SELECT id, ${BOUND_EXPR[field]} AS bound, ${TRACE_EXPR[field]} AS exact FROM ${TABLES.traces} FINAL
-        WHERE id IN (
-          SELECT id FROM ${TABLES.traces} FINAL ${where}
-          ORDER BY ${BOUND_EXPR[field]} DESC, id DESC LIMIT ${p.add(m, 'UInt32')})
-        ORDER BY exact DESC, id DESC`,
-      params: p.params,
+      ...boundRankSql(filter, field, m),
       tag: `traces.list.bound.${field}`,
       map: (r) => ({ id: String(r.id), bound: Number(r.bound), exact: Number(r.exact) }),
       signal,
@@ -48,4 +38,21 @@ export async function pageByBound(
     if (last && last.exact > threshold + Math.abs(threshold) * 1e-9) return page;
   }
   return undefined;
+}
+
+/**
+ * One try of pageByBound (pure: snapshot-tested), in one query (the embedded engine serializes
+ * parameterized queries): the top `m` candidates by the bound as an IN subquery, each with its
+ * bound and its exact value, ranked exactly.
+ */
+export function boundRankSql(filter: TraceFilter, field: keyof typeof BOUND_EXPR, m: number) {
+  const p = new ParamBuilder();
+  const where = whereClause(traceConditions(filter, p));
+  const sql = `
+        SELECT id, ${BOUND_EXPR[field]} AS bound, ${TRACE_EXPR[field]} AS exact FROM ${TABLES.traces} FINAL
+        WHERE id IN (
+          SELECT id FROM ${TABLES.traces} FINAL ${where}
+          ORDER BY ${BOUND_EXPR[field]} DESC, id DESC LIMIT ${p.add(m, 'UInt32')})
+        ORDER BY exact DESC, id DESC`;
+  return { sql, params: p.params };
 }
