@@ -27,11 +27,13 @@ beforeAll(async () => {
     'ingest-backlog',
     { INGEST_MAX_BACKLOG_MS: String(MAX_BACKLOG_MS), INGEST_FLUSH_INTERVAL_MS: '20' },
     {
-      wrapInsert: (insert) => async (table, columns, data) => {
-        if (holding) await held;
-        if (failing) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-        await insert(table, columns, data);
-      },
+      writer: (clickhouse) => ({
+        async insert(batch) {
+          if (holding) await held;
+          if (failing) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+          await clickhouse.insert(batch);
+        },
+      }),
     },
   );
 });
