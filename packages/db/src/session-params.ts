@@ -1,5 +1,3 @@
-import type { QueryParams } from './query.ts';
-
 /**
  * Query parameters for chDB as `SET param_<name> = '<value>'` statements run before the query in
  * the same call, on the reader's own session.
@@ -16,7 +14,7 @@ import type { QueryParams } from './query.ts';
  * sent (strings escaped for the Escaped format, numbers and composites as literals), carried as
  * a quoted string literal whose quotes and backslashes are escaped.
  */
-export function withSessionParams(sql: string, params: QueryParams): string {
+export function withSessionParams(sql: string, params: Record<string, unknown>): string {
   const names = Object.keys(params);
   if (names.length === 0) return sql;
   const sets = names.map((name) => {
