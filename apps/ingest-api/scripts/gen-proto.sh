@@ -37,3 +37,12 @@ pbjs --target static-module --wrap esm \
   --root otlp_metrics --path proto --out "$om/metrics.js" --dts proto/opentelemetry/proto/collector/metrics/v1/metrics_service.proto
 tsx scripts/gen-otlp-decoder.ts opentelemetry/proto/collector/metrics/v1/metrics_service.proto \
   opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest "$om/metrics-decode.ts"
+
+# OTLP logs: protobufjs static code (responses, request encoding for tests) and the request decoder.
+ol=src/otlp-logs/generated
+mkdir -p "$ol"
+pbjs --target static-module --wrap esm \
+  --no-verify --no-convert --no-delimited --no-typeurl --no-service \
+  --root otlp_logs --path proto --out "$ol/logs.js" --dts proto/opentelemetry/proto/collector/logs/v1/logs_service.proto
+tsx scripts/gen-otlp-decoder.ts opentelemetry/proto/collector/logs/v1/logs_service.proto \
+  opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest "$ol/logs-decode.ts"
