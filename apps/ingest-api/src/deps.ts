@@ -4,6 +4,7 @@ import type { Admission, Credentials } from '@spanhouse/http';
 import type { Logger } from 'pino';
 import type { Ingestor } from './ingest/ingestor.ts';
 import type { LocalIngestLog } from './ingest/local-log.ts';
+import type { KnownSeries } from './metrics/known-series.ts';
 import type { PriceTable } from './pricing/prices.ts';
 
 /** What the ingest routes need; passed in, never imported as singletons. */
@@ -16,8 +17,10 @@ export type IngestDeps = {
   /** This process's ingest log: its state for /readyz and /metrics, and its close at shutdown. */
   log: LocalIngestLog;
   prices: PriceTable;
-  /** Admission control shared by every ingest route of this process. */
+  /** Admission control shared by every ingest route of this process, HTTP and gRPC. */
   admission: Admission;
+  /** The series ids every metrics path of this process has seen (batch, remote write, OTLP over HTTP and gRPC). */
+  knownSeries: KnownSeries;
   /**
    * Told, once a metrics write is committed (readable), the earliest point time it wrote (µs): the
    * all-in-one process drops the PromQL results cached from that time on (see the query API's

@@ -8,6 +8,7 @@ import type { InsertFn, WriterOptions } from './ingest/background-writer.ts';
 import { Ingestor } from './ingest/ingestor.ts';
 import { isPermanentInsertError } from './ingest/insert-errors.ts';
 import { LocalIngestLog } from './ingest/local-log.ts';
+import { KnownSeries } from './metrics/known-series.ts';
 import { PriceTable } from './pricing/prices.ts';
 import { INGEST_TABLES } from './tables.ts';
 
@@ -70,5 +71,6 @@ export async function createIngestDeps(opts: {
     onRejected: (table, rows, reason) => metrics?.rowsRejected.inc({ table, reason }, rows),
   });
   const admission = new Admission({ maxBytes: config.ingest.maxInflightBytes, maxQueueMs: config.ingest.maxQueueMs });
-  return { db, config, logger, credentials, prices: PriceTable.load(config.pricesFile), ingestor, log, admission };
+  const prices = PriceTable.load(config.pricesFile);
+  return { db, config, logger, credentials, prices, ingestor, log, admission, knownSeries: new KnownSeries() };
 }

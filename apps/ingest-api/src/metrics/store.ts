@@ -1,7 +1,7 @@
 import { TABLES } from '@spanhouse/db';
 import type { Context } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { EncodedRows, TableRows } from '../ingest/ingestor.ts';
+import type { EncodedRows, Receipt, TableRows } from '../ingest/ingestor.ts';
 import { storeRows } from '../routes/store.ts';
 import { encodeSeriesTsv, type SeriesRow } from './rows.ts';
 
@@ -36,8 +36,17 @@ export function metricTableRows(points: MetricPoints): TableRows {
  * earliest time written, so the query cache forgets the steps they change: told earlier, a query
  * in between would cache steps computed without them.
  */
-export async function storeMetricPoints(c: Context, deps: IngestDeps, points: MetricPoints): Promise<void> {
-  const receipt = await storeRows(c, deps, metricTableRows(points));
+export function storeMetricPoints(c: Context, deps: IngestDeps, points: MetricPoints): Promise<void> {
+  return storeMetricPointsWith((rows) => storeRows(c, deps, rows), deps, points);
+}
+
+/** storeMetricPoints through any transport's store step (`store`: HTTP's storeRows, gRPC's commitRows). */
+export async function storeMetricPointsWith(
+  store: (rows: TableRows) => Promise<Receipt | undefined>,
+  deps: IngestDeps,
+  points: MetricPoints,
+): Promise<void> {
+  const receipt = await store(metricTableRows(points));
   points.markStored();
   const written = deps.metricsWritten;
   if (receipt && written && points.samples.rows + (points.nonFinite?.rows ?? 0) > 0) {

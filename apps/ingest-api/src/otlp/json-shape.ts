@@ -62,7 +62,7 @@ export function unixNano(value: unknown, path: string): void {
   fail(path, 'nanoseconds since the epoch (a decimal string or a non-negative integer)', value);
 }
 
-function anyValue(value: unknown, path: string, depth: number): void {
+export function anyValue(value: unknown, path: string, depth = 0): void {
   if (depth > MAX_DEPTH) return;
   const v = object(value, path);
   if (!v) return;

@@ -1,4 +1,4 @@
-import { ApiError, admissionTicket, badRequest } from '@spanhouse/http';
+import { type AdmissionTicket, ApiError, admissionTicket, badRequest } from '@spanhouse/http';
 import { LogClosedError, LogFullError, LogWriteError, RecordTooLargeError } from '@spanhouse/ingest-log';
 import type { Context } from 'hono';
 import type { IngestDeps } from '../deps.ts';
@@ -14,7 +14,11 @@ const RETRY_AFTER_S = 5;
  * clients whose URL is fixed (exporters, SDKs). `durable` is the default, and may be said too.
  */
 export function waitsForCommit(c: Context): boolean {
-  const value = c.req.query('wait') ?? c.req.header('spanhouse-wait');
+  return commitWaitOf(c.req.query('wait') ?? c.req.header('spanhouse-wait'));
+}
+
+/** The value of `wait` or `Spanhouse-Wait` (also gRPC metadata) as a choice; 400 for any other word. */
+export function commitWaitOf(value: string | undefined): boolean {
   if (value === undefined || value === 'durable') return false;
   if (value === 'commit') return true;
   throw badRequest(
@@ -31,13 +35,27 @@ export function waitsForCommit(c: Context): boolean {
 export async function storeRows(c: Context, deps: IngestDeps, rows: TableRows): Promise<Receipt | undefined> {
   const waitForCommit = waitsForCommit(c);
   try {
-    const receipt = await deps.ingestor.submit(rows);
-    admissionTicket(c)?.release();
-    if (waitForCommit && receipt) await deps.ingestor.waitCommitted(receipt);
-    return receipt;
+    return await commitRows(deps, rows, admissionTicket(c), waitForCommit);
   } catch (err) {
     throw refusal(err) ?? err;
   }
+}
+
+/**
+ * The store step of every transport (HTTP here, OTLP/gRPC in grpc/): submits the rows, gives the
+ * request's admission bytes back once they are durable, then waits for their commit when asked.
+ * Throws the log's own errors as they are, for the transport to word (refusal, grpcStatusOf).
+ */
+export async function commitRows(
+  deps: IngestDeps,
+  rows: TableRows,
+  ticket: AdmissionTicket | undefined,
+  waitForCommit: boolean,
+): Promise<Receipt | undefined> {
+  const receipt = await deps.ingestor.submit(rows);
+  ticket?.release();
+  if (waitForCommit && receipt) await deps.ingestor.waitCommitted(receipt);
+  return receipt;
 }
 
 /** The answer for an error of the ingest log, or undefined for any other error. */

@@ -1,0 +1,75 @@
+import { badRequest } from '@spanhouse/http';
+import type { IngestDeps } from '../deps.ts';
+import type { Receipt, TableRows } from '../ingest/ingestor.ts';
+import { storeMetricPointsWith } from '../metrics/store.ts';
+import type { OtlpEncoding } from '../otlp/content.ts';
+import { encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
+import { prepareOtlpBody } from '../otlp/ingest.ts';
+import { rejectionMessage } from '../otlp/rejections.ts';
+import { encodeLogsResponse } from '../otlp-logs/decode.ts';
+import { prepareLogsBody } from '../otlp-logs/export-rows.ts';
+import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
+import { mapMetricsExport } from '../otlp-metrics/map.ts';
+
+/** Items of an export that were not stored: how many, and why (rejectionMessage). */
+export type Rejected = { count: number; message: string };
+
+/** A transport's store step: HTTP's storeRows (its Spanhouse-Wait and errors), gRPC's commitRows. */
+export type RowStore = (rows: TableRows) => Promise<Receipt | undefined>;
+
+/**
+ * One OTLP signal as every transport receives it (OTLP/HTTP in routes/, OTLP/gRPC in grpc/): the
+ * decode → map → rows → append path is this one function per signal, whatever carried the bytes.
+ */
+export type OtlpSignal = {
+  /** Decodes, maps and stores one export request; resolves with the items not stored. Throws 400 for a bad request. */
+  ingest(encoding: OtlpEncoding, body: Buffer, store: RowStore): Promise<Rejected | undefined>;
+  /** The Export*ServiceResponse: empty, or partial_success. */
+  protobufReply(rejected: Rejected | undefined): ArrayBuffer;
+  /** The same in the protobuf JSON mapping (int64 counts as decimal strings). */
+  jsonReply(rejected: Rejected | undefined): Record<string, unknown>;
+};
+
+/** Traces: spans to trace pieces (otlp/), no usable span a 400. */
+export function tracesSignal(deps: IngestDeps): OtlpSignal {
+  return {
+    async ingest(encoding, body, store) {
+      const { rows, result } = prepareOtlpBody(deps, encoding, body);
+      if (rows) await store(rows);
+      return result.rejected;
+    },
+    protobufReply: encodeProtobufResponse,
+    jsonReply: (r) => (r ? { partialSuccess: { rejectedSpans: String(r.count), errorMessage: r.message } } : {}),
+  };
+}
+
+/** Metrics: points by the series ids this process shares across its metrics paths; no usable point a 400. */
+export function metricsSignal(deps: IngestDeps): OtlpSignal {
+  return {
+    async ingest(encoding, body, store) {
+      const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), deps.knownSeries);
+      const rejected =
+        mapped.rejected.length > 0
+          ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
+          : undefined;
+      if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
+      await storeMetricPointsWith(store, deps, mapped.points);
+      return rejected;
+    },
+    protobufReply: encodeMetricsResponse,
+    jsonReply: (r) => (r ? { partialSuccess: { rejectedDataPoints: String(r.count), errorMessage: r.message } } : {}),
+  };
+}
+
+/** Logs: GenAI events to their span's input and output, other records to EVENT observations (otlp-logs/). */
+export function logsSignal(deps: IngestDeps): OtlpSignal {
+  return {
+    async ingest(encoding, body, store) {
+      const { rows, result } = prepareLogsBody(deps, encoding, body);
+      if (rows) await store(rows);
+      return result.rejected;
+    },
+    protobufReply: encodeLogsResponse,
+    jsonReply: (r) => (r ? { partialSuccess: { rejectedLogRecords: String(r.count), errorMessage: r.message } } : {}),
+  };
+}
