@@ -24,7 +24,8 @@ const UINT64_RE = /^\d{1,20}$/;
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 40))}` : `a ${typeof value}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 export function fail(path: string, expected: string, value: unknown): never {
