@@ -56,7 +56,7 @@ export async function startService(
 export function spawnEntry(env: Record<string, string>, entry: string = ENTRY.server) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', OTLP_GRPC_PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

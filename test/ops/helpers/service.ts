@@ -44,7 +44,15 @@ export async function launch(
   const args = ['--import', 'tsx', ...(opts.preload ?? []).flatMap((p) => ['--import', p])];
   const child = spawn(process.execPath, [...args, opts.entry ?? 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...CREDENTIALS_ENV, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      OTLP_GRPC_PORT: '0',
+      LOG_LEVEL: 'info',
+      ...CREDENTIALS_ENV,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];

@@ -95,7 +95,15 @@ export async function startOtlpGrpc(
   }
   const address = opts.host.includes(':') ? `[${opts.host}]:${opts.port}` : `${opts.host}:${opts.port}`;
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(address, ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound))),
+    server.bindAsync(address, ServerCredentials.createInsecure(), (err, bound) =>
+      err
+        ? reject(
+            new Error(
+              `OTLP/gRPC cannot listen on ${address} (${err.message}); set OTLP_GRPC_PORT to a free port, 0 for any, or off`,
+            ),
+          )
+        : resolve(bound),
+    ),
   );
   logger.info({ grpcPort: port, host: opts.host }, 'OTLP/gRPC listening');
   let stopping: Promise<void> | undefined;
