@@ -5,7 +5,7 @@ import {
   type ServiceError,
   type StatusObject,
 } from '@grpc/grpc-js';
-import { startOtlpGrpc } from '@spanhouse/ingest-api';
+import { OTLP_SERVICES, startOtlpGrpc } from '@spanhouse/ingest-api';
 import protobuf from 'protobufjs';
 import { TEST_CREDENTIALS } from './app.ts';
 import { startTestServer, type TestServer } from './server.ts';
@@ -43,13 +43,12 @@ export function grpcMetadata(pairs: Record<string, string> = {}): Metadata {
   return metadata;
 }
 
-export const SERVICES = {
-  traces: '/opentelemetry.proto.collector.trace.v1.TraceService/Export',
-  metrics: '/opentelemetry.proto.collector.metrics.v1.MetricsService/Export',
-  logs: '/opentelemetry.proto.collector.logs.v1.LogsService/Export',
-} as const;
-
-const raw = (b: Buffer) => b;
+/** The OTLP services by signal, as the receiver defines them (raw bytes in and out). */
+const CLIENTS = {
+  traces: makeGenericClientConstructor(OTLP_SERVICES.traces, 'TraceService'),
+  metrics: makeGenericClientConstructor(OTLP_SERVICES.metrics, 'MetricsService'),
+  logs: makeGenericClientConstructor(OTLP_SERVICES.logs, 'LogsService'),
+};
 
 /**
  * One unary Export call with the request's bytes as given (for bytes no exporter would send, and
@@ -57,25 +56,12 @@ const raw = (b: Buffer) => b;
  */
 export async function exportBytes(
   address: string,
-  service: keyof typeof SERVICES,
+  service: keyof typeof CLIENTS,
   bytes: Uint8Array,
   metadata: Metadata = grpcMetadata(),
   options: { gzip?: boolean } = {},
 ): Promise<{ response?: Buffer; error?: ServiceError }> {
-  const Client = makeGenericClientConstructor(
-    {
-      Export: {
-        path: SERVICES[service],
-        requestStream: false,
-        responseStream: false,
-        requestSerialize: raw,
-        requestDeserialize: raw,
-        responseSerialize: raw,
-        responseDeserialize: raw,
-      },
-    },
-    service,
-  );
+  const Client = CLIENTS[service];
   const client = new Client(address, credentials.createInsecure(), {
     'grpc.default_compression_algorithm': options.gzip ? 2 : 0,
     'grpc.max_send_message_length': -1,

@@ -1,6 +1,7 @@
 export { registerIngestRoutes } from './app.ts';
 export type { IngestDeps } from './deps.ts';
 export { type GrpcReceiver, startOtlpGrpc } from './grpc/receiver.ts';
+export { OTLP_SERVICES } from './grpc/services.ts';
 export type { InsertFn } from './ingest/background-writer.ts';
 export { type EncodedRows, type IngestLog, Ingestor, type TableRows } from './ingest/ingestor.ts';
 export { type IngestLogStatus, LocalIngestLog } from './ingest/local-log.ts';

@@ -1,21 +1,8 @@
 import { credentials, Metadata, makeGenericClientConstructor, type ServiceError, status } from '@grpc/grpc-js';
+import { OTLP_SERVICES } from '@spanhouse/ingest-api';
 import type { HttpResult } from '../lib/http.ts';
 
-const raw = (b: Buffer) => b;
-const TraceService = makeGenericClientConstructor(
-  {
-    Export: {
-      path: '/opentelemetry.proto.collector.trace.v1.TraceService/Export',
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: raw,
-      requestDeserialize: raw,
-      responseSerialize: raw,
-      responseDeserialize: raw,
-    },
-  },
-  'TraceService',
-);
+const TraceService = makeGenericClientConstructor(OTLP_SERVICES.traces, 'TraceService');
 
 /** gRPC codes as the HTTP statuses the load loop counts (OTLP's own correspondence). */
 const AS_HTTP: Partial<Record<number, number>> = {

@@ -87,6 +87,9 @@ export async function startOtlpGrpc(
     interceptors: [gate(deps.credentials, deps.admission)],
     // The message as sent; and, inflated, refused at the same size by grpc-js (one limit for both).
     'grpc.max_receive_message_length': deps.config.limits.bodyBytes,
+    // Channelz (grpc-js's per-call and per-socket bookkeeping for its admin service): nothing here
+    // serves it; /metrics counts the calls.
+    'grpc.enable_channelz': 0,
   });
   const signals = { traces: tracesSignal(deps), metrics: metricsSignal(deps), logs: logsSignal(deps) };
   for (const name of ['traces', 'metrics', 'logs'] as const) {

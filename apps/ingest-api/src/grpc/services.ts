@@ -3,7 +3,9 @@ import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 /**
  * The three OTLP collector services as grpc-js service definitions whose messages are the raw
  * bytes: grpc-js reads (and inflates) the message, and the signal's own decoder, the one OTLP/HTTP
- * protobuf uses, decodes it once. Responses are encoded by the signal as well.
+ * protobuf uses, decodes it once. Responses are encoded by the signal as well. The same
+ * definitions make raw clients (grpc-js makeGenericClientConstructor), as the tests and the
+ * benchmark use, and as the OpenTelemetry exporters' own client is built.
  */
 const raw = <T extends Buffer>(bytes: T) => bytes;
 

@@ -4,7 +4,7 @@ import type { Receipt, TableRows } from '../ingest/ingestor.ts';
 import { storeMetricPointsWith } from '../metrics/store.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
 import { encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
-import { prepareOtlpBody } from '../otlp/ingest.ts';
+import { type PreparedExport, prepareOtlpBody } from '../otlp/ingest.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
 import { encodeLogsResponse } from '../otlp-logs/decode.ts';
 import { prepareLogsBody } from '../otlp-logs/export-rows.ts';
@@ -30,17 +30,32 @@ export type OtlpSignal = {
   jsonReply(rejected: Rejected | undefined): Record<string, unknown>;
 };
 
-/** Traces: spans to trace pieces (otlp/), no usable span a 400. */
-export function tracesSignal(deps: IngestDeps): OtlpSignal {
+/** The protobuf JSON mapping of partial_success, its count under `countKey` (int64: a decimal string). */
+const partialSuccessJson =
+  (countKey: string) =>
+  (r: Rejected | undefined): Record<string, unknown> =>
+    r ? { partialSuccess: { [countKey]: String(r.count), errorMessage: r.message } } : {};
+
+/** A signal whose export maps to rows at once (traces, logs): store them if any, answer what was rejected. */
+function preparedSignal(
+  prepare: (encoding: OtlpEncoding, body: Buffer) => PreparedExport,
+  protobufReply: OtlpSignal['protobufReply'],
+  countKey: string,
+): OtlpSignal {
   return {
     async ingest(encoding, body, store) {
-      const { rows, result } = prepareOtlpBody(deps, encoding, body);
+      const { rows, result } = prepare(encoding, body);
       if (rows) await store(rows);
       return result.rejected;
     },
-    protobufReply: encodeProtobufResponse,
-    jsonReply: (r) => (r ? { partialSuccess: { rejectedSpans: String(r.count), errorMessage: r.message } } : {}),
+    protobufReply,
+    jsonReply: partialSuccessJson(countKey),
   };
+}
+
+/** Traces: spans to trace pieces (otlp/), no usable span a 400. */
+export function tracesSignal(deps: IngestDeps): OtlpSignal {
+  return preparedSignal((e, b) => prepareOtlpBody(deps, e, b), encodeProtobufResponse, 'rejectedSpans');
 }
 
 /** Metrics: points by the series ids this process shares across its metrics paths; no usable point a 400. */
@@ -57,19 +72,11 @@ export function metricsSignal(deps: IngestDeps): OtlpSignal {
       return rejected;
     },
     protobufReply: encodeMetricsResponse,
-    jsonReply: (r) => (r ? { partialSuccess: { rejectedDataPoints: String(r.count), errorMessage: r.message } } : {}),
+    jsonReply: partialSuccessJson('rejectedDataPoints'),
   };
 }
 
 /** Logs: GenAI events to their span's input and output, other records to EVENT observations (otlp-logs/). */
 export function logsSignal(deps: IngestDeps): OtlpSignal {
-  return {
-    async ingest(encoding, body, store) {
-      const { rows, result } = prepareLogsBody(deps, encoding, body);
-      if (rows) await store(rows);
-      return result.rejected;
-    },
-    protobufReply: encodeLogsResponse,
-    jsonReply: (r) => (r ? { partialSuccess: { rejectedLogRecords: String(r.count), errorMessage: r.message } } : {}),
-  };
+  return preparedSignal((e, b) => prepareLogsBody(deps, e, b), encodeLogsResponse, 'rejectedLogRecords');
 }
