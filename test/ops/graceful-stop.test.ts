@@ -4,16 +4,16 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { protobufExport } from '../otlp/otlp-request.ts';
-import { driveGrpc, grpcExport } from './helpers/grpc-workload.ts';
-import { AUTH, launch, type Service, stop, tempDir } from './helpers/service.ts';
-import { build, drive, KINDS, Ledger, verify } from './helpers/workload.ts';
+import { driveGrpc, grpcExport } from '../support/ops/grpc-workload.ts';
+import { build, drive, KINDS, Ledger, verify } from '../support/ops/workload.ts';
+import { protobufExport } from '../support/otlp-request.ts';
+import { AUTH, launch, type Service, stop, tempDir } from '../support/service-process.ts';
 
 // Graceful stop: SIGTERM under sustained load, over HTTP and OTLP/gRPC. The process must stop
 // accepting, commit what it accepted, exit 0, and refuse what arrives while it drains; after a
 // restart on the same folder every acknowledged record is there. Inserts are slowed (300 ms each, by the test-only fault
 // preload) so the drain lasts long enough to send requests into it.
-const FAULTY = fileURLToPath(new URL('./fixtures/faulty-storage.mjs', import.meta.url));
+const FAULTY = fileURLToPath(new URL('../support/ops/fixtures/faulty-storage.mjs', import.meta.url));
 let service: Service | undefined;
 
 afterAll(async () => {

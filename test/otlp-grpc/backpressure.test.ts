@@ -2,10 +2,10 @@ import { status } from '@grpc/grpc-js';
 import { startOtlpGrpc } from '@spanhouse/ingest-api';
 import { faultyFileLayer } from '@spanhouse/ingest-log/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { eventually } from '../helpers/eventually.ts';
-import { exportBytes, grpcMetadata, retryDelayMs } from '../helpers/grpc.ts';
-import { hex, jsonExport, protobufExport, traceUuid } from '../otlp/otlp-request.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
+import { exportBytes, grpcMetadata, retryDelayMs } from '../support/grpc.ts';
+import { hex, jsonExport, protobufExport, traceUuid } from '../support/otlp-request.ts';
 
 /*
  * OTLP/gRPC under load and when storage refuses, as its exporters' retry rules expect: refused

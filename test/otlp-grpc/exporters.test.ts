@@ -10,8 +10,8 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import { TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, TEST_CREDENTIALS } from '../helpers/app.ts';
-import { type GrpcTestServer, startGrpcTestServer } from '../helpers/grpc.ts';
+import { bearer, TEST_CREDENTIALS } from '../support/app.ts';
+import { type GrpcTestServer, startGrpcTestServer } from '../support/grpc.ts';
 
 let server: GrpcTestServer;
 beforeAll(async () => {

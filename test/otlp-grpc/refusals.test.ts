@@ -4,9 +4,9 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { opentelemetry } from '@spanhouse/ingest-api/otlp-proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, TEST_CREDENTIALS } from '../helpers/app.ts';
-import { exportBytes, type GrpcTestServer, grpcMetadata, retryDelayMs, startGrpcTestServer } from '../helpers/grpc.ts';
-import { hex, jsonExport, protobufExport, traceUuid } from '../otlp/otlp-request.ts';
+import { bearer, TEST_CREDENTIALS } from '../support/app.ts';
+import { exportBytes, type GrpcTestServer, grpcMetadata, retryDelayMs, startGrpcTestServer } from '../support/grpc.ts';
+import { hex, jsonExport, protobufExport, traceUuid } from '../support/otlp-request.ts';
 
 /*
  * What OTLP/gRPC refuses, with the status codes the OTLP specification gives exporters: never to

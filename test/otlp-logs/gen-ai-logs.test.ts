@@ -8,8 +8,8 @@ import { opentelemetry } from '@spanhouse/ingest-api/otlp-logs-proto';
 import { TraceDetail } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../helpers/app.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { bearer } from '../support/app.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 /*
  * GenAI content sent as OTLP log records (the OpenTelemetry GenAI events, as OpenTelemetry's own

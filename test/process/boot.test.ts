@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnEntry, startService } from '../helpers/process.ts';
+import { spawnEntry, startService } from '../support/entry-process.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {

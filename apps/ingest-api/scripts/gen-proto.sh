@@ -5,10 +5,10 @@
 # Why protobufjs and a generated decoder: docs/decisions/0007-otlp-decoding.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=src/otlp/generated
+out=src/otlp-traces/generated
 mkdir -p "$out"
 # Only what the endpoint needs: decode requests, encode responses (and requests, for tests and the
-# benchmark). No verify/convert/delimited code: the decoder's output is mapped by src/otlp/*.
+# benchmark). No verify/convert/delimited code: the decoder's output is mapped by src/otlp-traces/*.
 pbjs --target static-module --wrap esm \
   --no-verify --no-convert --no-delimited --no-typeurl --no-service \
   --path proto \

@@ -2,8 +2,8 @@ import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import type { Admission, Credentials } from '@spanhouse/http';
 import type { Logger } from 'pino';
-import type { Ingestor } from './ingest/ingestor.ts';
-import type { LocalIngestLog } from './ingest/local-log.ts';
+import type { Ingestor } from './log-sink/ingestor.ts';
+import type { LocalIngestLog } from './log-sink/local-log.ts';
 import type { KnownSeries } from './metrics/known-series.ts';
 import type { PriceTable } from './pricing/prices.ts';
 

@@ -1,9 +1,9 @@
 import { TABLES } from '@spanhouse/db';
 import type { BatchRequest } from '@spanhouse/schema';
-import { decodeJsonRequest } from './otlp/decode-json.ts';
-import { decodeProtobufRequest } from './otlp/decode-protobuf.ts';
-import { mapExport } from './otlp/map-export.ts';
-import { collectSpans } from './otlp/spans.ts';
+import { decodeJsonRequest } from './otlp-traces/decode-json.ts';
+import { decodeProtobufRequest } from './otlp-traces/decode-protobuf.ts';
+import { mapExport } from './otlp-traces/map-export.ts';
+import { collectSpans } from './otlp-traces/spans.ts';
 import type { PriceTable } from './pricing/prices.ts';
 import { encodeObservationsTsv, encodeTracesTsv, OBSERVATION_COLUMNS, TRACE_COLUMNS } from './traces/encode.ts';
 import { fromBatch } from './traces/from-batch.ts';
@@ -15,11 +15,11 @@ import type { ObservationRow, TraceRow } from './traces/rows.ts';
  * outside the app drive directly (the benchmarks: decode and mapping costs, the direct-insert
  * ceiling, the rows of a generated data set). Exported as `@spanhouse/ingest-api/pipeline`.
  */
-export { decodeJsonRequest } from './otlp/decode-json.ts';
-export { decodeProtobufRequest } from './otlp/decode-protobuf.ts';
-export { decodeExportTraceServiceRequest } from './otlp/generated/otlp-decode.ts';
-export { mapExport } from './otlp/map-export.ts';
-export { collectSpans } from './otlp/spans.ts';
+export { decodeJsonRequest } from './otlp-traces/decode-json.ts';
+export { decodeProtobufRequest } from './otlp-traces/decode-protobuf.ts';
+export { decodeExportTraceServiceRequest } from './otlp-traces/generated/otlp-decode.ts';
+export { mapExport } from './otlp-traces/map-export.ts';
+export { collectSpans } from './otlp-traces/spans.ts';
 export { PriceTable } from './pricing/prices.ts';
 export { encodeScoresTsv, SCORE_COLUMNS } from './scores/encode.ts';
 export { type ScoreRow, scoreRowOf } from './scores/rows.ts';
@@ -41,7 +41,7 @@ export function batchTraceRows(body: BatchRequest, prices: PriceTable): TraceRow
 /** Trace rows as the TabSeparated text the service inserts, per table with its columns. */
 export function encodeTraceRows(rows: TraceRows) {
   return [
-    { table: TABLES.observations, columns: OBSERVATION_COLUMNS, text: encodeObservationsTsv(rows.observations) },
+    { table: TABLES.observationPieces, columns: OBSERVATION_COLUMNS, text: encodeObservationsTsv(rows.observations) },
     { table: TABLES.traces, columns: TRACE_COLUMNS, text: encodeTracesTsv(rows.traces) },
   ];
 }

@@ -4,10 +4,10 @@ import { Admission, type Credentials, type ServiceMetrics } from '@spanhouse/htt
 import type { FileLayer } from '@spanhouse/ingest-log';
 import type { Logger } from 'pino';
 import type { IngestDeps } from './deps.ts';
-import type { InsertFn, WriterOptions } from './ingest/background-writer.ts';
-import { Ingestor } from './ingest/ingestor.ts';
-import { isPermanentInsertError } from './ingest/insert-errors.ts';
-import { LocalIngestLog } from './ingest/local-log.ts';
+import type { InsertFn, WriterOptions } from './log-sink/background-writer.ts';
+import { Ingestor } from './log-sink/ingestor.ts';
+import { isPermanentInsertError } from './log-sink/insert-errors.ts';
+import { LocalIngestLog } from './log-sink/local-log.ts';
 import { KnownSeries } from './metrics/known-series.ts';
 import { PriceTable } from './pricing/prices.ts';
 import { INGEST_TABLES } from './tables.ts';

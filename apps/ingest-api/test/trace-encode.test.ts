@@ -22,7 +22,7 @@ import { quoted, tsvField } from '../src/tsv/fields.ts';
 let db: Db;
 beforeAll(async () => {
   db = await openTestDb('trace_encode');
-  await db.writer.command({ query: `CREATE TABLE observations_tsv AS ${TABLES.observations}` });
+  await db.writer.command({ query: `CREATE TABLE observations_tsv AS ${TABLES.observationPieces}` });
   await db.writer.command({ query: 'CREATE TABLE traces_tsv AS traces' });
 });
 afterAll(() => db?.close());
@@ -127,12 +127,12 @@ describe('TabSeparated encoding of trace rows', () => {
     // Distinct keys, so no two rows fold into one (the tables merge rows by key).
     const observations = fc.sample(observationRow, { numRuns: 400, seed }).map((o, i) => ({ ...o, id: `${i}${o.id}` }));
     const traces = fc.sample(traceRow, { numRuns: 200, seed }).map((t, i) => ({ ...t, id: `${i}${t.id}` }));
-    await db.writer.insert({ table: TABLES.observations, values: observations, format: 'JSONEachRow' });
+    await db.writer.insert({ table: TABLES.observationPieces, values: observations, format: 'JSONEachRow' });
     await db.writer.insert({ table: 'traces', values: traces, format: 'JSONEachRow' });
     await insertTsv('observations_tsv', encodeObservationsTsv(observations), OBSERVATION_COLUMNS);
     await insertTsv('traces_tsv', encodeTracesTsv(traces), TRACE_COLUMNS);
     const [obsJson, obsTsv, trJson, trTsv] = await Promise.all(
-      [TABLES.observations, 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
+      [TABLES.observationPieces, 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
     );
     expect(obsTsv).toHaveLength(400);
     expect(obsTsv).toEqual(obsJson);

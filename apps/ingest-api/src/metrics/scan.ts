@@ -1,5 +1,5 @@
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import type { EncodedRows } from '../ingest/ingestor.ts';
+import type { EncodedRows } from '../log-sink/ingestor.ts';
 import { LineBytes } from '../tsv/line-bytes.ts';
 import { validLabels } from './decode.ts';
 import {

@@ -1,7 +1,7 @@
 import { TABLES } from '@spanhouse/db';
 import type { Context } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { EncodedRows, Receipt, TableRows } from '../ingest/ingestor.ts';
+import type { EncodedRows, Receipt, TableRows } from '../log-sink/ingestor.ts';
 import { storeRows } from '../routes/store.ts';
 import { encodeSeriesTsv, type SeriesRow } from './rows.ts';
 

@@ -1,15 +1,15 @@
 import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
-import type { Receipt, TableRows } from '../ingest/ingestor.ts';
+import type { Receipt, TableRows } from '../log-sink/ingestor.ts';
 import { storeMetricPointsWith } from '../metrics/store.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
-import { encodeProtobufResponse } from '../otlp/decode-protobuf.ts';
-import { type PreparedExport, prepareOtlpBody } from '../otlp/ingest.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
 import { encodeLogsResponse } from '../otlp-logs/decode.ts';
 import { prepareLogsBody } from '../otlp-logs/export-rows.ts';
 import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
 import { mapMetricsExport } from '../otlp-metrics/map.ts';
+import { encodeProtobufResponse } from '../otlp-traces/decode-protobuf.ts';
+import { exportRows, type PreparedExport } from '../otlp-traces/export-rows.ts';
 
 /** Items of an export that were not stored: how many, and why (rejectionMessage). */
 export type Rejected = { count: number; message: string };
@@ -55,7 +55,7 @@ function preparedSignal(
 
 /** Traces: spans to trace pieces (otlp/), no usable span a 400. */
 export function tracesSignal(deps: IngestDeps): OtlpSignal {
-  return preparedSignal((e, b) => prepareOtlpBody(deps, e, b), encodeProtobufResponse, 'rejectedSpans');
+  return preparedSignal((e, b) => exportRows(deps, e, b), encodeProtobufResponse, 'rejectedSpans');
 }
 
 /** Metrics: points by the series ids this process shares across its metrics paths; no usable point a 400. */

@@ -1,7 +1,7 @@
 import type { IngestDeps } from '../deps.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
-import type { PreparedExport } from '../otlp/ingest.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
+import type { PreparedExport } from '../otlp-traces/export-rows.ts';
 import { traceTableRows } from '../traces/encode.ts';
 import { rowsOfPieces } from '../traces/pieces.ts';
 import { decodeLogsRequest } from './decode.ts';

@@ -1,6 +1,6 @@
-import { isGenAiMessageEvent, readSpanEvents } from '../otlp/conventions/span-events.ts';
-import type { OtlpSpanEvent } from '../otlp/spans.ts';
 import type { Attributes } from '../otlp/values.ts';
+import { isGenAiMessageEvent, readSpanEvents } from '../otlp-traces/conventions/span-events.ts';
+import type { OtlpSpanEvent } from '../otlp-traces/spans.ts';
 import type { OtlpLogRecord } from './records.ts';
 
 /** The operation-details event (semconv 1.37+) carries its messages as attributes, not in the body. */

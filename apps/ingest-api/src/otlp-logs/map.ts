@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { nanosToMicros, STORED_TIME_RANGE_US } from '@spanhouse/schema';
-import { isEmpty } from '../otlp/attr-reader.ts';
-import { resourceTraceFacts } from '../otlp/conventions/resource.ts';
-import { spanIdToUuid, traceIdToUuid } from '../otlp/ids.ts';
+import { isEmpty } from '../otlp-traces/attr-reader.ts';
+import { resourceTraceFacts } from '../otlp-traces/conventions/resource.ts';
+import { spanIdToUuid, traceIdToUuid } from '../otlp-traces/ids.ts';
 import type { ObservationLevel, ObservationRecord, TracePiece } from '../traces/model.ts';
 import { WEAK_VERSION } from '../traces/model.ts';
 import { genAiInputOutput, isGenAiRecord } from './gen-ai-events.ts';

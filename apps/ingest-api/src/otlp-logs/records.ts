@@ -1,4 +1,3 @@
-import { idToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from '../otlp/ids.ts';
 import { type LongLike, toNanos } from '../otlp/times.ts';
 import {
   type AnyValueLike,
@@ -8,6 +7,7 @@ import {
   type KeyValueLike,
   keyValues,
 } from '../otlp/values.ts';
+import { idToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from '../otlp-traces/ids.ts';
 
 /**
  * An ExportLogsServiceRequest as the protobuf decoder returns it or as a checked OTLP/JSON body is

@@ -1,6 +1,6 @@
 import { badRequest } from '@spanhouse/http';
 import type { OtlpEncoding } from '../otlp/content.ts';
-import { parseOtlpJson } from '../otlp/decode-json.ts';
+import { parseOtlpJson } from '../otlp/parse-json.ts';
 import { opentelemetry } from './generated/metrics.js';
 import { decodeExportMetricsServiceRequest } from './generated/metrics-decode.ts';
 import { checkOtlpMetricsJson } from './json-shape.ts';

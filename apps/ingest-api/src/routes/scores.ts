@@ -4,8 +4,8 @@ import { admit, bodyText, type Endpoint, notFoundError, parseJsonObject, readBod
 import { EntityId, MessageResponse, ScoreBody, ScoreCreateResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { RecentWrites } from '../ingest/recent-writes.ts';
-import { committed } from '../ingestion/ingest.ts';
+import type { RecentWrites } from '../log-sink/recent-writes.ts';
+import { committed } from '../langfuse-ingestion/batch-rows.ts';
 import { currentScore } from '../scores/current.ts';
 import { scoreRowOf } from '../scores/rows.ts';
 import { scoreTableRows } from '../scores/submit.ts';

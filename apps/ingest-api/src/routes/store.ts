@@ -2,8 +2,8 @@ import { type AdmissionTicket, ApiError, admissionTicket, badRequest } from '@sp
 import { LogClosedError, LogFullError, LogWriteError, RecordTooLargeError } from '@spanhouse/ingest-log';
 import type { Context } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { CommitTimeoutError } from '../ingest/background-writer.ts';
-import type { Receipt, TableRows } from '../ingest/ingestor.ts';
+import { CommitTimeoutError } from '../log-sink/background-writer.ts';
+import type { Receipt, TableRows } from '../log-sink/ingestor.ts';
 
 /** Seconds a client is asked to wait before sending again, when the log or the disk refuses. */
 const RETRY_AFTER_S = 5;

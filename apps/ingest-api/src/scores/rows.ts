@@ -1,6 +1,6 @@
 import { badRequest } from '@spanhouse/http';
 import { type ScoreBody, type ScoreDataType, TEXT_SCORE_MAX_LENGTH } from '@spanhouse/schema';
-import { normalizeEnvironment } from '../ingestion/usage.ts';
+import { normalizeEnvironment } from '../langfuse-ingestion/usage.ts';
 import { jsonText } from '../traces/rows.ts';
 
 // Pure: the bench's worker threads build score rows with it, without the database package.

@@ -1,5 +1,5 @@
 import { TABLES } from '@spanhouse/db';
-import type { TableRows } from '../ingest/ingestor.ts';
+import type { TableRows } from '../log-sink/ingestor.ts';
 import { encodeScoresTsv } from './encode.ts';
 import type { ScoreRow } from './rows.ts';
 

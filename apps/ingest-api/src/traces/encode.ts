@@ -1,5 +1,5 @@
 import { TABLES } from '@spanhouse/db';
-import type { TableRows } from '../ingest/ingestor.ts';
+import type { TableRows } from '../log-sink/ingestor.ts';
 import { quoted, tsvField } from '../tsv/fields.ts';
 import { LineBytes } from '../tsv/line-bytes.ts';
 import type { ObservationRow, TraceRow, Versioned } from './rows.ts';
@@ -148,7 +148,7 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
  */
 export function traceTableRows(observations: readonly ObservationRow[], traces: readonly TraceRow[]): TableRows {
   return {
-    [TABLES.observations]: { bytes: encodeObservationsTsv(observations), rows: observations.length },
+    [TABLES.observationPieces]: { bytes: encodeObservationsTsv(observations), rows: observations.length },
     [TABLES.traces]: { bytes: encodeTracesTsv(traces), rows: traces.length },
   };
 }

@@ -18,20 +18,3 @@ export function jsonOf(value: unknown): string {
   }
   return JSON.stringify(value);
 }
-
-/**
- * JSON.stringify of a plain object, reusing remembered text for the object and for each of its
- * values (the observation metadata holds the shared resource attributes and scope).
- */
-export function jsonOfObject(value: Record<string, unknown>): string {
-  const whole = known.get(value);
-  if (whole !== undefined) return whole;
-  let out = '{';
-  for (const key in value) {
-    const v = value[key];
-    // What JSON.stringify leaves out of an object.
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${jsonOf(v)}`;
-  }
-  return `${out}}`;
-}

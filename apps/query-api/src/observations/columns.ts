@@ -28,8 +28,6 @@ export const OBSERVATION_FIELDS: [name: string, expr: string][] = [
 /** SQL for one of the rarely carried fields (0007's `fields` map), as text ('' when absent). */
 export const fieldExpr = (key: string) => `fields['${key.replace(/[^a-z_]/g, '')}'].2`;
 
-export const OBSERVATION_SELECT = OBSERVATION_FIELDS.map(([name, expr]) => `${expr} AS ${name}`).join(', ');
-
 /** The fields as one positional tuple (for arrays of observations beside other columns). */
 export const OBSERVATION_TUPLE = `(${OBSERVATION_FIELDS.map(([, expr]) => expr).join(', ')})`;
 

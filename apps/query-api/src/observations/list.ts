@@ -60,8 +60,8 @@ export async function listObservations(
   const rows = await queryRows(db, {
     sql: `
       WITH page AS (
-        SELECT *, (SELECT count() FROM ${TABLES.observations} FINAL ${where}) AS total_items
-        FROM ${TABLES.observations} FINAL ${where}
+        SELECT *, (SELECT count() FROM ${TABLES.observationPieces} FINAL ${where}) AS total_items
+        FROM ${TABLES.observationPieces} FINAL ${where}
         ORDER BY start_time.2 DESC, trace_id DESC, id DESC
         LIMIT ${p.add(f.limit, 'UInt32')} OFFSET ${p.add((f.page - 1) * f.limit, 'UInt64')})
       SELECT ${SELECT}, total_items FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})
@@ -74,7 +74,7 @@ export async function listObservations(
   let total = rows[0]?.total;
   if (total === undefined) {
     const [n] = await queryRows(db, {
-      sql: `SELECT count() AS n FROM ${TABLES.observations} FINAL ${where}`,
+      sql: `SELECT count() AS n FROM ${TABLES.observationPieces} FINAL ${where}`,
       params: p.params,
       tag: 'observations.list.count',
       map: (r) => Number(r.n),
@@ -101,7 +101,7 @@ export async function observationsAfter(
   const rows = await queryRows(db, {
     sql: `
       WITH page AS (
-        SELECT * FROM ${TABLES.observations} FINAL ${whereClause(where)}
+        SELECT * FROM ${TABLES.observationPieces} FINAL ${whereClause(where)}
         ORDER BY start_time.2 DESC, trace_id DESC, id DESC LIMIT ${p.add(f.limit, 'UInt32')})
       SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})
       ORDER BY start_time.2 DESC, trace_id DESC, id DESC`,
@@ -121,7 +121,7 @@ export async function getObservation(db: Db, id: string, signal?: AbortSignal): 
   const p = new ParamBuilder();
   const [row] = await queryRows(db, {
     sql: `
-      WITH page AS (SELECT * FROM ${TABLES.observations} FINAL WHERE id = ${p.add(id, 'String')} LIMIT 1)
+      WITH page AS (SELECT * FROM ${TABLES.observationPieces} FINAL WHERE id = ${p.add(id, 'String')} LIMIT 1)
       SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})`,
     params: p.params,
     tag: 'observations.get',

@@ -82,7 +82,7 @@ export async function findLlmSeries(
   for (const name of names) {
     const rows = await queryRows(db, {
       sql: `SELECT DISTINCT toString(${idSql(name, p)}) AS id, ${LABELS.map((l) => `${LABEL_SQL[l]} AS label_${l}`).join(', ')}
-            FROM ${TABLES.observations} FINAL WHERE ${IS_GENERATION} ${where.map((w) => `AND ${w}`).join(' ')}`,
+            FROM ${TABLES.observationPieces} FINAL WHERE ${IS_GENERATION} ${where.map((w) => `AND ${w}`).join(' ')}`,
       params: p.params,
       tag: 'prometheus.llm_series',
       signal,
@@ -110,7 +110,7 @@ export function llmPointsSql(
     p.add(Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max), 'Int64');
   return `
     SELECT ${idSql(name, p)} AS sid, intDiv(start_time.2, 1000) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
-    FROM ${TABLES.observations} FINAL
+    FROM ${TABLES.observationPieces} FINAL
     WHERE ${IS_GENERATION} AND start_time.2 >= ${us(fromMs)} AND start_time.2 <= ${us(toMs)}${def.where ? ` AND ${def.where}` : ''}
       AND sid IN ${p.add(ids.map(BigInt), 'Array(UInt64)')}`;
 }

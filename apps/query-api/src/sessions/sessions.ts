@@ -8,7 +8,7 @@ import {
 } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { fromTraceRow, traceOutput, traceSelect } from '../traces/from-row.ts';
-import { List, Pagination, Time } from '../traces/params.ts';
+import { List, Pagination, Time } from '../query-params.ts';
 import { TRACE_EXPR, whereClause } from '../traces/sql.ts';
 
 /** GET /api/public/sessions: Langfuse's parameters (fromTimestamp inclusive, toTimestamp exclusive). */

@@ -18,7 +18,7 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
     sql: `
       SELECT ${traceSelect(TRACE_EXPR)},
         (SELECT arraySort(o -> (o.5, o.1), groupArray(${OBSERVATION_TUPLE}))
-         FROM ${TABLES.observations} FINAL WHERE trace_id = ${idParam}) AS observation_rows,
+         FROM ${TABLES.observationPieces} FINAL WHERE trace_id = ${idParam}) AS observation_rows,
         (SELECT arraySort(s -> (-toUnixTimestamp64Micro(s.3), s.1), groupArray(${SCORE_TUPLE}))
          FROM ${TABLES.scores} FINAL WHERE trace_id = ${idParam}) AS score_rows
       FROM ${TABLES.traces} FINAL WHERE id = ${idParam}`,
