@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { checkAnswer, pool } from '../support/fuzz/answers.ts';
 import { FUZZ_SEED, hostileString, ODD_STRINGS, RUNS } from '../support/fuzz/hostile.ts';
-import { enc, extraRaw, isFragment, type Params, paramSet, queryString, valuesOf } from '../support/fuzz/query-params.ts';
+import {
+  enc,
+  extraRaw,
+  isFragment,
+  type Params,
+  paramSet,
+  queryString,
+  valuesOf,
+} from '../support/fuzz/query-params.ts';
 
 // Every query endpoint under >= 1000 hostile parameter sets each (seeded): SQL fragments in
 // every parameter, in label keys and values, odd encodings, wrong types. Never a 5xx; a filter

@@ -29,11 +29,13 @@ beforeAll(async () => {
     'otlp-grpc-backpressure',
     { INGEST_LOG_MAX_BYTES: String(MiB), INGEST_MAX_INFLIGHT_BYTES: String(MiB), INGEST_COMMIT_TIMEOUT_MS: '400' },
     {
-      wrapInsert: (insert) => async (table, columns, data) => {
-        if (mode === 'hold') await held;
-        if (mode === 'fail') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-        await insert(table, columns, data);
-      },
+      writer: (clickhouse) => ({
+        async insert(batch) {
+          if (mode === 'hold') await held;
+          if (mode === 'fail') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+          await clickhouse.insert(batch);
+        },
+      }),
       logFiles: faultyFileLayer({ writev: () => (diskFull ? { fail: 'ENOSPC' } : undefined) }),
     },
   );

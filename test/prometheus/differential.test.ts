@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { differentialDataSet, INTERVAL_MS, T0 } from '../support/prometheus/dataset.ts';
-import { prometheusMissing, type RunningPrometheus, startPrometheus } from '../support/prometheus/prometheus-process.ts';
+import {
+  prometheusMissing,
+  type RunningPrometheus,
+  startPrometheus,
+} from '../support/prometheus/prometheus-process.ts';
 import { DIFFERENTIAL_QUERIES } from '../support/prometheus/queries.ts';
 import { REMOTE_WRITE_HEADERS, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 

@@ -3,7 +3,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { queryRows, TABLES } from '@spanhouse/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { freePort, prometheusMissing, type RunningPrometheus, startPrometheus } from '../support/prometheus/prometheus-process.ts';
+import {
+  freePort,
+  prometheusMissing,
+  type RunningPrometheus,
+  startPrometheus,
+} from '../support/prometheus/prometheus-process.ts';
 
 const missing = prometheusMissing();
 let prom: RunningPrometheus;

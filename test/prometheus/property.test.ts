@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { prometheusMissing, type RunningPrometheus, startPrometheus } from '../support/prometheus/prometheus-process.ts';
+import {
+  prometheusMissing,
+  type RunningPrometheus,
+  startPrometheus,
+} from '../support/prometheus/prometheus-process.ts';
 import { type Point, refBucketQuantile, refQuantile, refRate, windowOf } from '../support/prometheus/reference.ts';
 import { REMOTE_WRITE_HEADERS, type RwSeries, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 

@@ -4,7 +4,14 @@ import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, markTime, measureDuration, openBrowser, screenshot } from '../support/web/browser.ts';
+import {
+  type Browser,
+  findChromium,
+  markTime,
+  measureDuration,
+  openBrowser,
+  screenshot,
+} from '../support/web/browser.ts';
 import { type Seeded, seed } from '../support/web/seed.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import type { Admission, Credentials } from '@spanhouse/http';
+import type { WriteNotices } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import type { Ingestor } from './log-sink/ingestor.ts';
 import type { LocalIngestLog } from './log-sink/local-log.ts';
@@ -21,10 +22,6 @@ export type IngestDeps = {
   admission: Admission;
   /** The series ids every metrics path of this process has seen (batch, remote write, OTLP over HTTP and gRPC). */
   knownSeries: KnownSeries;
-  /**
-   * Told, once a metrics write is committed (readable), the earliest point time it wrote (µs): the
-   * all-in-one process drops the PromQL results cached from that time on (see the query API's
-   * prometheus/result-cache.ts).
-   */
-  metricsWritten?: (minUs: number) => void;
+  /** Where this process tells of its writes (the all-in-one process: its query caches listen). */
+  writes?: WriteNotices;
 };

@@ -1,14 +1,20 @@
-import { TABLES } from '@spanhouse/db';
 import type { BatchRequest } from '@spanhouse/schema';
+import {
+  encodeObservationsTsv,
+  encodeTracesTsv,
+  OBSERVATION_COLUMNS,
+  type ObservationRow,
+  TABLES,
+  TRACE_COLUMNS,
+  type TraceRow,
+} from '@spanhouse/store';
 import { decodeJsonRequest } from './otlp-traces/decode-json.ts';
 import { decodeProtobufRequest } from './otlp-traces/decode-protobuf.ts';
 import { mapExport } from './otlp-traces/map-export.ts';
 import { collectSpans } from './otlp-traces/spans.ts';
 import type { PriceTable } from './pricing/prices.ts';
-import { encodeObservationsTsv, encodeTracesTsv, OBSERVATION_COLUMNS, TRACE_COLUMNS } from './traces/encode.ts';
 import { fromBatch } from './traces/from-batch.ts';
 import { rowsOfPieces } from './traces/pieces.ts';
-import type { ObservationRow, TraceRow } from './traces/rows.ts';
 
 /**
  * The ingest mapping as plain functions, without the HTTP app or the ingest buffer: what tools
@@ -21,9 +27,8 @@ export { decodeExportTraceServiceRequest } from './otlp-traces/generated/otlp-de
 export { mapExport } from './otlp-traces/map-export.ts';
 export { collectSpans } from './otlp-traces/spans.ts';
 export { PriceTable } from './pricing/prices.ts';
-export { encodeScoresTsv, SCORE_COLUMNS } from './scores/encode.ts';
-export { type ScoreRow, scoreRowOf } from './scores/rows.ts';
-export type { ObservationRow, TraceRow } from './traces/rows.ts';
+export { encodeScoresTsv, type ObservationRow, SCORE_COLUMNS, type ScoreRow, type TraceRow } from '@spanhouse/store';
+export { scoreRowOf } from './scores/rows.ts';
 
 export type TraceRows = { traces: TraceRow[]; observations: ObservationRow[] };
 

@@ -20,7 +20,6 @@ export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 export { type BodyLimits, bodyText, ClientAbortError, holdInflated, readBody, readRawBody } from './read-body.ts';
 export {
   createServiceMetrics,
-  type IngestLogGauges,
   requestMetrics,
   routeLabel,
   type ServiceMetrics,

@@ -1,9 +1,9 @@
 import { type handleUnaryCall, Server, ServerCredentials, type ServerUnaryCall, status } from '@grpc/grpc-js';
 import { ApiError, type ServiceMetrics } from '@spanhouse/http';
 import type { Logger } from 'pino';
+import { waitForCommitOf } from '../acknowledgement.ts';
 import type { IngestDeps } from '../deps.ts';
 import { logsSignal, metricsSignal, type OtlpSignal, tracesSignal } from '../otlp-export/signals.ts';
-import { commitRows, commitWaitOf } from '../routes/store.ts';
 import { gate, metadataText, ticketOf } from './gate.ts';
 import { OTLP_SERVICES } from './services.ts';
 import { grpcStatusOf } from './status.ts';
@@ -33,13 +33,13 @@ async function exportCall(
   if (body.length > limits.decompressedBytes) {
     throw new ApiError('PAYLOAD_TOO_LARGE', `decompressed request body exceeds ${limits.decompressedBytes} bytes`);
   }
-  const waitForCommit = commitWaitOf(metadataText(call.metadata, 'spanhouse-wait'));
+  const waitForCommit = waitForCommitOf(metadataText(call.metadata, 'spanhouse-wait'));
   const ticket = ticketOf(call.metadata);
   if (ticket && !ticket.hold(body.length)) {
     throw new ApiError('TOO_MANY_REQUESTS', 'ingest is at its limit of bytes in flight; retry later', 1);
   }
   await ticket?.turn();
-  const rejected = await signal.ingest('protobuf', body, (rows) => commitRows(deps, rows, ticket, waitForCommit));
+  const rejected = await signal.ingest('protobuf', body, { waitForCommit, onDurable: () => ticket?.release() });
   return Buffer.from(signal.protobufReply(rejected));
 }
 

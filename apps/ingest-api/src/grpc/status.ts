@@ -2,7 +2,7 @@ import { Metadata, type StatusObject, status } from '@grpc/grpc-js';
 import { ApiError } from '@spanhouse/http';
 import { LogFullError } from '@spanhouse/ingest-log';
 import type { ErrorCode } from '@spanhouse/schema';
-import { refusal } from '../routes/store.ts';
+import { refusal } from '../acknowledgement.ts';
 import { retryInfoStatus, STATUS_DETAILS_KEY } from './status-details.ts';
 
 /**

@@ -1,13 +1,10 @@
 import { TABLES } from '@spanhouse/db';
 import type { IngestionResponse } from '@spanhouse/schema';
+import { encodeObservationTraces, encodeScores, type TableRows } from '@spanhouse/store';
 import type { IngestDeps } from '../deps.ts';
-import type { TableRows } from '../log-sink/ingestor.ts';
 import type { RecentWrites } from '../log-sink/recent-writes.ts';
-import { refusal } from '../routes/store.ts';
-import { scoreTableRows } from '../scores/submit.ts';
-import { traceTableRows } from '../traces/encode.ts';
-import { rowsOfPieces } from '../traces/pieces.ts';
-import { lookupTableRows, traceIdsOf } from './lookups.ts';
+import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
+import { traceIdsOf } from './lookups.ts';
 import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from './map-batch.ts';
 
 /**
@@ -16,34 +13,25 @@ import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from '.
  * request (429, 503) stores nothing it was not told about.
  */
 export function ingestionTableRows(deps: Pick<IngestDeps, 'prices'>, mapped: MappedBatch): TableRows {
-  const { traces, observations } = rowsOfPieces(mapped.traces, deps.prices);
   return {
-    ...traceTableRows(observations, traces),
-    ...scoreTableRows(mapped.scores),
-    ...lookupTableRows(mapped.lookups),
+    ...traceTableRows(rowsOfPieces(mapped.traces, deps.prices)),
+    ...encodeScores(mapped.scores),
+    ...encodeObservationTraces(mapped.lookups),
   };
 }
 
 /**
  * The traces of observations that updates in this batch name without a traceId, created by
  * earlier requests: read from observation_traces, and read again once this process's
- * acknowledged lookups are committed when some are not found yet.
+ * acknowledged lookups are committed when some are not found yet (a commit timeout is thrown as
+ * the log's CommitTimeoutError).
  */
 async function tracesOfTraceless(deps: IngestDeps, recent: RecentWrites, ids: string[]): Promise<Map<string, string>> {
   const found = await traceIdsOf(deps.db, ids);
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length === 0 || !(await committed(deps, recent, TABLES.observationTraces))) return found;
+  if (missing.length === 0 || !(await recent.committed(deps.ingestor, TABLES.observationTraces))) return found;
   for (const [id, trace] of await traceIdsOf(deps.db, missing)) found.set(id, trace);
   return found;
-}
-
-/** RecentWrites.committed, its commit timeout answered as storeRows answers it (503, safe to resend). */
-export async function committed(deps: IngestDeps, recent: RecentWrites, table: string): Promise<boolean> {
-  try {
-    return await recent.committed(deps.ingestor, table);
-  } catch (err) {
-    throw refusal(err) ?? err;
-  }
 }
 
 /**

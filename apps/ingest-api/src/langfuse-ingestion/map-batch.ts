@@ -8,13 +8,12 @@ import {
   type ObservationEventType,
   type TraceBody,
 } from '@spanhouse/schema';
+import { type ObservationTraceRow, type ScoreRow, WEAK_VERSION } from '@spanhouse/store';
 import * as v from 'valibot';
-import type { ScoreRow } from '../scores/rows.ts';
 import { scoreRowOf } from '../scores/rows.ts';
 import type { ObservationRecord, PieceField, TracePiece } from '../traces/model.ts';
-import { WEAK_VERSION } from '../traces/model.ts';
-import type { ObservationTraceRow } from './lookups.ts';
-import { normalizeEnvironment, usageOfEvent } from './usage.ts';
+import { normalizeEnvironment } from '../environment.ts';
+import { usageOfEvent } from './usage.ts';
 
 type Event = IngestionEvent & { version: number; timestampUs: number };
 type ObservationEvent = Event & { type: ObservationEventType; body: ObservationBody };

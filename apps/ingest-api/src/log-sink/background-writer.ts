@@ -1,12 +1,15 @@
 import type { LogReader, LogRecord, WriteAheadLog } from '@spanhouse/ingest-log';
+import type { TableEncoding } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import { type QueuedChunk, TableQueue } from './table-queue.ts';
-
-export type InsertFn = (table: string, columns: readonly string[], data: Buffer) => Promise<void>;
+import type { TableWriter } from './table-writer.ts';
 
 export type WriterOptions = {
   log: WriteAheadLog;
-  insert: InsertFn;
+  /** The writer port the inserts go through. */
+  writer: TableWriter;
+  /** Each table's encoding; a table's chunks are inserted in its format. */
+  tables: Readonly<Record<string, TableEncoding>>;
   /** Inserts of one table start at most once per interval, unless `maxInsertBytes` are waiting. */
   intervalMs: number;
   /** The largest insert (bytes of encoded rows); more waiting means back-to-back inserts. */
@@ -209,7 +212,9 @@ export class BackgroundWriter {
     const rows = batch.reduce((n, c) => n + c.rows, 0);
     const start = performance.now();
     try {
-      await this.opts.insert(q.table, batch[0]!.columns, data);
+      const format = this.opts.tables[q.table]?.format ?? 'TabSeparated';
+      const columns = batch[0]!.columns as [string, ...string[]];
+      await this.opts.writer.insert({ table: q.table, columns, format, data });
       this.report(q.table, rows, data.length, start, true);
       this.commit(q, batch.length);
       if (q.failures > 0 && this.failing) this.opts.logger?.info({ table: q.table }, 'ClickHouse inserts recovered');

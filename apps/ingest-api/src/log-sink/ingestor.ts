@@ -1,10 +1,5 @@
 import type { LogChunk } from '@spanhouse/ingest-log';
-
-/** The TabSeparated lines of some rows of one table, encoded when the request arrived. */
-export type EncodedRows = { bytes: Buffer; rows: number };
-
-/** One request's rows, by table. */
-export type TableRows = Partial<Record<string, EncodedRows>>;
+import type { TableEncoding, TableRows } from '@spanhouse/store';
 
 /**
  * Where acknowledged rows go: durable on `append`, in ClickHouse some time later. The local
@@ -37,7 +32,7 @@ export type Receipt = { lsn: number; tables: string[] };
 export class Ingestor {
   constructor(
     private readonly log: IngestLog,
-    private readonly tables: Readonly<Record<string, readonly string[]>>,
+    private readonly tables: Readonly<Record<string, TableEncoding>>,
     private readonly commitTimeoutMs: number,
     private readonly hooks: IngestorHooks = {},
   ) {}
@@ -47,9 +42,9 @@ export class Ingestor {
     const chunks: LogChunk[] = [];
     for (const [table, encoded] of Object.entries(rows)) {
       if (!encoded || encoded.rows === 0) continue;
-      const columns = this.tables[table];
-      if (!columns) throw new Error(`no columns are known for table ${table}`);
-      chunks.push({ table, columns, rows: encoded.rows, data: encoded.bytes });
+      const encoding = this.tables[table];
+      if (!encoding) throw new Error(`no encoding is known for table ${table}`);
+      chunks.push({ table, columns: encoding.columns, rows: encoded.rows, data: encoded.bytes });
     }
     if (chunks.length === 0) return undefined;
     let lsn: number;
@@ -61,6 +56,18 @@ export class Ingestor {
     }
     for (const c of chunks) this.hooks.onAccepted?.(c.table, c.rows);
     return { lsn, tables: chunks.map((c) => c.table) };
+  }
+
+  /**
+   * Stores a request's rows: resolves once they are durable, or with `waitForCommit` once they are
+   * committed (readable); `onDurable` is called as soon as they are durable (a request waiting for
+   * its commit holds no more of the admission budget). Throws the log's own errors as they are.
+   */
+  async store(rows: TableRows, opts: { waitForCommit: boolean; onDurable?: () => void }): Promise<Receipt | undefined> {
+    const receipt = await this.submit(rows);
+    opts.onDurable?.();
+    if (opts.waitForCommit && receipt) await this.waitCommitted(receipt);
+    return receipt;
   }
 
   /**

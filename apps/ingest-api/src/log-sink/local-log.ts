@@ -1,6 +1,6 @@
 import { type FileLayer, type LogChunk, LogClosedError, type WalOptions, WriteAheadLog } from '@spanhouse/ingest-log';
 import type { Logger } from 'pino';
-import { BackgroundWriter, type InsertFn, type WriterOptions } from './background-writer.ts';
+import { BackgroundWriter, type WriterOptions } from './background-writer.ts';
 import { deadLetterWriter } from './dead-letter.ts';
 import type { IngestLog } from './ingestor.ts';
 
@@ -12,7 +12,8 @@ export type LocalLogOptions = {
   intervalMs: number;
   maxInsertBytes: number;
   readAheadBytes: number;
-  insert: InsertFn;
+  writer: WriterOptions['writer'];
+  tables: WriterOptions['tables'];
   isPermanent: (err: unknown) => boolean;
   /** The file layer under the log (the real file system by default). */
   fs?: FileLayer;
@@ -81,7 +82,8 @@ export class LocalIngestLog implements IngestLog {
     const keep = deadLetterWriter(opts.dir);
     const writer = new BackgroundWriter({
       log: wal,
-      insert: opts.insert,
+      writer: opts.writer,
+      tables: opts.tables,
       intervalMs: opts.intervalMs,
       maxInsertBytes: opts.maxInsertBytes,
       readAheadBytes: opts.readAheadBytes,

@@ -1,7 +1,6 @@
 import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
-import type { Receipt, TableRows } from '../log-sink/ingestor.ts';
-import { storeMetricPointsWith } from '../metrics/store.ts';
+import { storeMetricPoints } from '../metrics/store.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
 import { encodeLogsResponse } from '../otlp-logs/decode.ts';
@@ -14,16 +13,22 @@ import { exportRows, type PreparedExport } from '../otlp-traces/export-rows.ts';
 /** Items of an export that were not stored: how many, and why (rejectionMessage). */
 export type Rejected = { count: number; message: string };
 
-/** A transport's store step: HTTP's storeRows (its Spanhouse-Wait and errors), gRPC's commitRows. */
-export type RowStore = (rows: TableRows) => Promise<Receipt | undefined>;
+/**
+ * How a transport has the rows stored (Ingestor.store): answered once durable or once committed,
+ * and told when durable (the request then holds no more of the admission budget).
+ */
+export type StoreOptions = { waitForCommit: boolean; onDurable?: () => void };
 
 /**
  * One OTLP signal as every transport receives it (OTLP/HTTP in routes/, OTLP/gRPC in grpc/): the
  * decode → map → rows → append path is this one function per signal, whatever carried the bytes.
  */
 export type OtlpSignal = {
-  /** Decodes, maps and stores one export request; resolves with the items not stored. Throws 400 for a bad request. */
-  ingest(encoding: OtlpEncoding, body: Buffer, store: RowStore): Promise<Rejected | undefined>;
+  /**
+   * Decodes, maps and stores one export request; resolves with the items not stored. Throws 400
+   * for a bad request and the log's own errors as they are, for the transport to answer.
+   */
+  ingest(encoding: OtlpEncoding, body: Buffer, store: StoreOptions): Promise<Rejected | undefined>;
   /** The Export*ServiceResponse: empty, or partial_success. */
   protobufReply(rejected: Rejected | undefined): ArrayBuffer;
   /** The same in the protobuf JSON mapping (int64 counts as decimal strings). */
@@ -38,6 +43,7 @@ const partialSuccessJson =
 
 /** A signal whose export maps to rows at once (traces, logs): store them if any, answer what was rejected. */
 function preparedSignal(
+  deps: IngestDeps,
   prepare: (encoding: OtlpEncoding, body: Buffer) => PreparedExport,
   protobufReply: OtlpSignal['protobufReply'],
   countKey: string,
@@ -45,7 +51,7 @@ function preparedSignal(
   return {
     async ingest(encoding, body, store) {
       const { rows, result } = prepare(encoding, body);
-      if (rows) await store(rows);
+      if (rows) await deps.ingestor.store(rows, store);
       return result.rejected;
     },
     protobufReply,
@@ -55,7 +61,7 @@ function preparedSignal(
 
 /** Traces: spans to trace pieces (otlp/), no usable span a 400. */
 export function tracesSignal(deps: IngestDeps): OtlpSignal {
-  return preparedSignal((e, b) => exportRows(deps, e, b), encodeProtobufResponse, 'rejectedSpans');
+  return preparedSignal(deps, (e, b) => exportRows(deps, e, b), encodeProtobufResponse, 'rejectedSpans');
 }
 
 /** Metrics: points by the series ids this process shares across its metrics paths; no usable point a 400. */
@@ -68,7 +74,7 @@ export function metricsSignal(deps: IngestDeps): OtlpSignal {
           ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
           : undefined;
       if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
-      await storeMetricPointsWith(store, deps, mapped.points);
+      await storeMetricPoints(deps, mapped.points, store);
       return rejected;
     },
     protobufReply: encodeMetricsResponse,
@@ -78,5 +84,5 @@ export function metricsSignal(deps: IngestDeps): OtlpSignal {
 
 /** Logs: GenAI events to their span's input and output, other records to EVENT observations (otlp-logs/). */
 export function logsSignal(deps: IngestDeps): OtlpSignal {
-  return preparedSignal((e, b) => prepareLogsBody(deps, e, b), encodeLogsResponse, 'rejectedLogRecords');
+  return preparedSignal(deps, (e, b) => prepareLogsBody(deps, e, b), encodeLogsResponse, 'rejectedLogRecords');
 }

@@ -2,8 +2,7 @@ import type { IngestDeps } from '../deps.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
 import type { PreparedExport } from '../otlp-traces/export-rows.ts';
-import { traceTableRows } from '../traces/encode.ts';
-import { rowsOfPieces } from '../traces/pieces.ts';
+import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
 import { decodeLogsRequest } from './decode.ts';
 import { mapLogsExport } from './map.ts';
 import { collectLogRecords } from './records.ts';
@@ -24,7 +23,7 @@ export function prepareLogsBody(
   const mappedRejections = mapped.rejected.length;
   const { observations, traces } = rowsOfPieces(mapped.traces, deps.prices, mapped.rejected);
   const accepted = mapped.accepted - (mapped.rejected.length - mappedRejections);
-  const rows = traces.length > 0 ? traceTableRows(observations, traces) : undefined;
+  const rows = traces.length > 0 ? traceTableRows({ observations, traces }) : undefined;
   if (mapped.rejected.length === 0) return { rows, result: { accepted } };
   const message = rejectionMessage(mapped.rejected, 'log record');
   return { rows, result: { accepted, rejected: { count: mapped.rejected.length, message } } };

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { nanosToMicros, STORED_TIME_RANGE_US } from '@spanhouse/schema';
+import { WEAK_VERSION } from '@spanhouse/store';
 import { isEmpty } from '../otlp-traces/attr-reader.ts';
 import { resourceTraceFacts } from '../otlp-traces/conventions/resource.ts';
 import { spanIdToUuid, traceIdToUuid } from '../otlp-traces/ids.ts';
 import type { ObservationLevel, ObservationRecord, TracePiece } from '../traces/model.ts';
-import { WEAK_VERSION } from '../traces/model.ts';
 import { genAiInputOutput, isGenAiRecord } from './gen-ai-events.ts';
 import type { OtlpLogRecord } from './records.ts';
 

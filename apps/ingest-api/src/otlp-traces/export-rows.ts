@@ -1,8 +1,7 @@
 import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
-import type { TableRows } from '../log-sink/ingestor.ts';
-import { traceTableRows } from '../traces/encode.ts';
-import { rowsOfPieces } from '../traces/pieces.ts';
+import type { TableRows } from '@spanhouse/store';
+import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
 import { decodeJsonRequest } from './decode-json.ts';
 import { decodeProtobufRequest } from './decode-protobuf.ts';
@@ -25,7 +24,7 @@ function prepare(deps: IngestDeps, spans: OtlpSpan[]): PreparedExport {
     mapped.rejected.length > 0
       ? { accepted, rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'span') } }
       : { accepted };
-  return { rows: traces.length > 0 ? traceTableRows(observations, traces) : undefined, result };
+  return { rows: traces.length > 0 ? traceTableRows({ observations, traces }) : undefined, result };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { shareJson } from '../traces/json-text.ts';
+import { shareJson } from '@spanhouse/store';
 import type { ObservationRecord } from '../traces/model.ts';
 import { AttributeReader, isEmpty, setData } from './attr-reader.ts';
 import type { SpanFacts, TraceFacts } from './conventions/facts.ts';

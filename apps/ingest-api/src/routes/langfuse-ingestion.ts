@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { mapIngestion } from '../langfuse-ingestion/batch-rows.ts';
-import { storeRows } from './store.ts';
+import { answeringForTheLog, storeRows } from './log-refusals.ts';
 
 export const LANGFUSE_INGESTION_ENDPOINTS: Endpoint[] = [
   {
@@ -30,7 +30,7 @@ export function langfuseIngestionRoutes(deps: IngestDeps, recent: RecentWrites) 
   const { limits } = deps.config;
   return new Hono().post('/api/public/ingestion', admit(deps.admission, limits.bodyBytes), async (c) => {
     const body = validate(IngestionEnvelope, parseJsonObject(bodyText(await readBody(c, limits))));
-    const { rows, result } = await mapIngestion(deps, recent, body.batch);
+    const { rows, result } = await answeringForTheLog(() => mapIngestion(deps, recent, body.batch));
     recent.note(await storeRows(c, deps, rows));
     return c.json(result, 207);
   });

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import type { OtlpSignal } from '../otlp-export/signals.ts';
-import { storeRows } from './store.ts';
+import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 
 /**
  * POST `path`: one OTLP/HTTP export of `signal`, protobuf or JSON, optionally gzip. Admission
@@ -16,7 +16,8 @@ export function otlpExportRoute(deps: IngestDeps, path: string, signal: OtlpSign
   return new Hono().post(path, admit(deps.admission, limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readBody(c, limits);
-    const rejected = await signal.ingest(encoding, body, (rows) => storeRows(c, deps, rows));
+    const store = storeOptions(c);
+    const rejected = await answeringForTheLog(() => signal.ingest(encoding, body, store));
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
       return c.body(signal.protobufReply(rejected), 200);

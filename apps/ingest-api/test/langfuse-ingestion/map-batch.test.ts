@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mapBatch, parseBatch, tracelessObservations } from '../../src/langfuse-ingestion/map-batch.ts';
-import { normalizeEnvironment, usageDetailsOf, usageOfEvent } from '../../src/langfuse-ingestion/usage.ts';
-import { WEAK_VERSION } from '../../src/traces/model.ts';
+import { normalizeEnvironment } from '../../src/environment.ts';
+import { usageDetailsOf, usageOfEvent } from '../../src/langfuse-ingestion/usage.ts';
+import { WEAK_VERSION } from '@spanhouse/store';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-01T10:00:01.000Z';

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WriteAheadLog } from '@spanhouse/ingest-log';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackgroundWriter, CommitTimeoutError, type InsertFn } from '../../src/log-sink/background-writer.ts';
+import { BackgroundWriter, CommitTimeoutError } from '../../src/log-sink/background-writer.ts';
+import type { TableWriter } from '../../src/log-sink/table-writer.ts';
+
+/** An insert as the tests write it: table, columns, the encoded rows. */
+type InsertFn = (table: string, columns: readonly string[], data: Buffer) => Promise<void>;
+const writerOf = (insert: InsertFn): TableWriter => ({ insert: (b) => insert(b.table, b.columns, b.data) });
 import { deadLetterWriter } from '../../src/log-sink/dead-letter.ts';
 
 type Insert = { table: string; lines: string[]; at: number };
@@ -22,7 +27,8 @@ async function setup(insert: InsertFn, opts: Partial<ConstructorParameters<typeo
   const log = await WriteAheadLog.open({ dir, segmentBytes: 1024, maxBytes: 1 << 24 });
   const writer = new BackgroundWriter({
     log,
-    insert,
+    writer: writerOf(insert),
+    tables: {},
     intervalMs: 50,
     maxInsertBytes: 1 << 20,
     readAheadBytes: 1 << 21,

@@ -1,8 +1,8 @@
+import { WEAK_VERSION } from '@spanhouse/store';
 import { describe, expect, it } from 'vitest';
 import { decodeLogsRequest } from '../../src/otlp-logs/decode.ts';
 import { mapLogsExport } from '../../src/otlp-logs/map.ts';
 import { collectLogRecords } from '../../src/otlp-logs/records.ts';
-import { WEAK_VERSION } from '../../src/traces/model.ts';
 import { at, logsExport, protobufLogs, type Rec, SPAN, TRACE } from './requests.ts';
 
 const NOW_US = 1_800_000_000_000_000;

@@ -1,9 +1,19 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
 import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
-import { fromTraceRow, type TraceFields, traceOutput, traceSelect } from './from-row.ts';
+import {
+  fromTraceRow,
+  SUMMARIES_EXACT,
+  SUMMARY_EXPR,
+  TABLES,
+  TRACE_EXPR,
+  type TraceFields,
+  traceConditions,
+  traceSelect,
+  whereClause,
+} from '@spanhouse/store';
+import { traceOutput } from './output.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
-import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
-import { BOUND_EXPR, pageByBound, SUMMARIES_EXACT } from './summaries.ts';
+import { pageByBound } from './summaries.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
   timestamp: 'timestamp',
@@ -35,14 +45,7 @@ const SELECTED_ORDER: Record<OrderField, string> = {
  * summaries are not exact take the exact values from the maps in a second read (exactMetrics),
  * and are ranked by them.
  */
-const PAGE_EXPR = {
-  ...TRACE_EXPR,
-  latency: BOUND_EXPR.latency,
-  totalCost: 'cost_sum',
-  usageInput: 'arraySum(mapValues(model_input))',
-  usageOutput: 'arraySum(mapValues(model_output))',
-  usageTotal: 'arraySum(mapValues(model_total))',
-};
+const PAGE_EXPR = { ...TRACE_EXPR, ...SUMMARY_EXPR };
 
 /**
  * One page of traces, in one query: the ids of the page (filter, sort, limit: reads only the

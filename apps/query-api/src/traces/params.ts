@@ -72,16 +72,3 @@ export const TraceListParams = v.pipe(
   v.check((p) => boundsInOrder(p), BOUNDS_MESSAGE),
 );
 export type TraceListParams = v.InferOutput<typeof TraceListParams>;
-
-/** The filter the trace list and the daily usage apply to traces. */
-export type TraceFilter = {
-  userId?: string;
-  name?: string;
-  sessionId?: string;
-  version?: string;
-  release?: string;
-  tags?: string[];
-  environment?: string[];
-  fromTimestamp?: number;
-  toTimestamp?: number;
-};

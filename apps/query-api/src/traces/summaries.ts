@@ -1,24 +1,5 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import type { TraceFilter } from './params.ts';
-import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
-
-/**
- * Readers of the per-trace summaries (clickhouse/0004_trace_summaries.sql). Upper bounds of the
- * exact latency and cost: every version of every observation ever sent counts, so they never
- * fall below the values TRACE_EXPR computes from the `obs` map, and equal them for a trace whose
- * observations were each sent once.
- */
-/** True for a trace none of whose observation ids came in two pieces: its summaries are exact. */
-export const SUMMARIES_EXACT = 'obs_count = length(obs_keys)';
-
-/**
- * For a trace whose observations came in several pieces, a cost computed from one piece's model
- * and another's usage is in no piece's cost_sum; usage_units x price_max bounds every such cost.
- */
-export const BOUND_EXPR = {
-  latency: 'if(obs_count = 0, 0, (end_max - start_min) / 1e6)',
-  totalCost: `if(${SUMMARIES_EXACT}, cost_sum, cost_sum + usage_units * price_max)`,
-} as const;
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { BOUND_EXPR, TABLES, TRACE_EXPR, type TraceFilter, traceConditions, whereClause } from '@spanhouse/store';
 
 /** Past this many rows to rank (page * limit), the bound search gives up for the plain query. */
 const MAX_RANK = 10_000;

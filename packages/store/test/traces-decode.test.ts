@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromTraceRow } from '../../src/traces/from-row.ts';
+import { fromTraceRow } from '../src/traces.ts';
 
 describe('fromTraceRow', () => {
   it('keeps metadata keys named like built-in object members as keys', () => {

@@ -18,3 +18,19 @@ export function jsonOf(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/** JSON text for stored values (IO, metadata, parameters); '' means absent (null and undefined alike). */
+export function jsonText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return jsonOf(value);
+}
+
+/** Stored JSON text back to its value; '' is absent (null); text that is not JSON stays text. */
+export function parseJsonText(text: unknown): unknown {
+  if (typeof text !== 'string' || text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

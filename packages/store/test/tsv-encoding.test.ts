@@ -4,14 +4,8 @@ import { openTestDb } from '@spanhouse/db/testing';
 import { microsToCh, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  encodeObservationsTsv,
-  encodeTracesTsv,
-  OBSERVATION_COLUMNS,
-  SUMMARY_COLUMNS,
-  TRACE_COLUMNS,
-} from '../src/traces/encode.ts';
-import type { ObservationRow, TraceRow } from '../src/traces/rows.ts';
+import { encodeObservationsTsv, OBSERVATION_COLUMNS, type ObservationRow } from '../src/observation-pieces.ts';
+import { encodeTracesTsv, TRACE_COLUMNS, type TraceRow } from '../src/traces.ts';
 import { quoted, tsvField } from '../src/tsv/fields.ts';
 
 /*
@@ -186,60 +180,5 @@ describe('TabSeparated encoding of trace rows', () => {
       format: 'JSONEachRow',
     });
     expect(await rs.json()).toEqual([{ h: '61EFBFBD62' }]);
-  });
-});
-
-describe('trace summaries computed at ingest', () => {
-  it('equal what the columns’ DEFAULT expressions compute from the same maps (rows stored before use those)', async () => {
-    const { PriceTable } = await import('../src/pricing/prices.ts');
-    const { buildTraceRows } = await import('../src/traces/rows.ts');
-    const prices = PriceTable.load();
-    const records = [
-      {
-        id: 'a',
-        traceId: 'sum',
-        type: 'GENERATION' as const,
-        startUs: 5,
-        endUs: 50,
-        model: 'gpt-4o',
-        usage: { input: 7, output: 3 },
-      },
-      { id: 'b', traceId: 'sum', type: 'SPAN' as const, startUs: 1, cost: { input: 0.25, output: 0.5 } },
-      {
-        id: 'c',
-        traceId: 'sum',
-        type: 'GENERATION' as const,
-        startUs: 9,
-        endUs: 30,
-        model: 'mystery',
-        usage: { total: 4 },
-      },
-      { id: 'd', traceId: 'sum', type: 'SPAN' as const, startUs: 2, versions: { start: 1 } },
-    ];
-    const summaries: readonly string[] = SUMMARY_COLUMNS;
-    const rows = [
-      buildTraceRows({ id: 'sum' }, records, prices, 42).trace,
-      buildTraceRows({ id: 'empty' }, [], prices, 43).trace,
-    ];
-    const without = TRACE_COLUMNS.filter((c) => !summaries.includes(c)) as [string, ...string[]];
-    const text = encodeTracesTsv(rows)
-      .toString()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.split('\t').slice(0, without.length).join('\t'))
-      .join('\n');
-    await db.writer.command({ query: 'CREATE TABLE traces_defaults AS traces' });
-    await insertTsv('traces_defaults', Buffer.from(`${text}\n`), without);
-    await db.writer.command({ query: 'CREATE TABLE traces_given AS traces' });
-    await insertTsv('traces_given', encodeTracesTsv(rows), TRACE_COLUMNS);
-    const read = async (table: string) =>
-      (
-        await db.writer.query({
-          query: `SELECT id, ${summaries.join(', ')} FROM ${table} ORDER BY id`,
-          format: 'JSONEachRow',
-        })
-      ).json();
-    const [fromDefaults, given] = await Promise.all([read('traces_defaults'), read('traces_given')]);
-    expect(given).toEqual(fromDefaults);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SeriesInfo } from '../../src/metrics/groups.ts';
-import { MetricSeriesCache } from '../../src/metrics/series-cache.ts';
-import { matching, type SeriesSource } from '../../src/metrics/series-source.ts';
+import type { SeriesInfo } from '../../src/metric-series/series-source.ts';
+import { MetricSeriesCache } from '../../src/metric-series/series-cache.ts';
+import { matching, type SeriesSource } from '../../src/metric-series/series-source.ts';
 
 const s = (id: string, labels: Record<string, string>): SeriesInfo => ({ id, labels });
 const stored = [s('1', { host: 'a', region: 'eu' }), s('2', { host: 'b', region: 'eu' }), s('3', { region: 'us' })];

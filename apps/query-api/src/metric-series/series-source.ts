@@ -1,7 +1,13 @@
-import { type Candidate, type Labels, labelValue, type SeriesInfo } from './groups.ts';
+import { type Labels, labelValue } from './labels.ts';
+
+/** A stored series as the series table returns it. */
+export type SeriesInfo = { id: string; labels: Labels };
+
+/** A series of the metric that matches the query: its id and, with group_by, its group's value. */
+export type Candidate = { id: string; value?: string };
 
 /**
- * Where a query finds the series of its metric: the series table (series-lookup.ts) or, in the
+ * Where a query finds the series of its metric: the series table (reader.ts) or, in the
  * all-in-one process, the memory of small metrics (series-cache.ts). A query holds ids (and group
  * values) of every matching series, but full label sets only a page at a time and for the series
  * it returns: a metric's labels can be far larger than an answer (64 labels of 1,000 characters

@@ -1,5 +1,4 @@
-import type { SeriesInfo } from './groups.ts';
-import { memorySource, type SeriesSource } from './series-source.ts';
+import { memorySource, type SeriesInfo, type SeriesSource } from './series-source.ts';
 
 /** How the cache reads a metric: its size first, then every series when it fits. */
 export type MetricLoader = {
@@ -24,7 +23,7 @@ const bytesOf = (series: number, labelBytes: number) => series * SERIES_OVERHEAD
  * generation check), so a series committed before an ingest request was acknowledged is in every
  * answer given after it. Bounded in bytes: a metric is held only when it has at most `maxPerName`
  * series whose labels take at most `maxBytesPerName`, and all held metrics at most `maxBytes`;
- * other metrics are read from the series table, a page at a time (series-lookup.ts).
+ * other metrics are read from the series table, a page at a time (reader.ts).
  */
 export class MetricSeriesCache {
   private byName = new Map<string, { source: SeriesSource; bytes: number }>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PriceTable } from '../src/pricing/prices.ts';
-import { fromBatch } from '../src/traces/from-batch.ts';
-import { buildTraceRows, costTotal, priceOf, resolveUsage } from '../src/traces/rows.ts';
+import { PriceTable } from '../../src/pricing/prices.ts';
+import { fromBatch } from '../../src/traces/from-batch.ts';
+import { buildTraceRows, costTotal, priceOf, resolveUsage } from '../../src/traces/rows.ts';
 
 const prices = PriceTable.load();
 
