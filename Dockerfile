@@ -11,8 +11,10 @@ RUN pnpm install --frozen-lockfile
 # Each entry point as one bundled ES module, and the web UI the query API serves at /
 # (apps/web/dist): docs/decisions/0012-production-start.md.
 RUN pnpm build
-ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
-EXPOSE 3000
+ENV HOST=0.0.0.0 PORT=3000 OTLP_GRPC_PORT=4317 DATA_DIR=/data
+# 3000: HTTP (every API and the web UI); 4317: OTLP/gRPC, in the processes that ingest (the
+# all-in-one default and the ingest entry point; the query entry point does not listen on it).
+EXPOSE 3000 4317
 # node is PID 1's child (compose sets init: true) and handles SIGTERM itself: it stops
 # accepting, commits what it accepted and exits 0. No pnpm in between, which would not forward
 # the signal and costs memory of its own. --max-semi-space-size=32 as `pnpm start` (fewer

@@ -93,6 +93,17 @@ describe('docker-compose.yml', () => {
     });
   });
 
+  it('publishes OTLP/gRPC where the ingest process listens for it, and the image exposes it', () => {
+    const ingest = compose.services.ingest!;
+    const env = Object.fromEntries(Object.entries(ingest.environment!).map(([k, v]) => [k, substitute(String(v))]));
+    const port = loadConfig(env).otlpGrpcPort;
+    expect(port).toBe(4317);
+    expect(ingest.ports).toContain(`${port}:${port}`);
+    expect(readFileSync(`${ROOT}/Dockerfile`, 'utf8')).toMatch(/^EXPOSE .*\b4317\b/m);
+    // The query process takes no ingest: nothing of it on 4317.
+    expect(compose.services.query!.ports!.some((p) => p.endsWith(':4317'))).toBe(false);
+  });
+
   it("keeps the ingest process's write-ahead log on a volume of its own", () => {
     const ingest = compose.services.ingest!;
     const env = Object.fromEntries(Object.entries(ingest.environment!).map(([k, v]) => [k, substitute(String(v))]));

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { driveGrpc, grpcExport } from '../support/ops/grpc-workload.ts';
+import { build, drive, KINDS, Ledger, verify } from '../support/ops/workload.ts';
+import { protobufExport } from '../support/otlp-request.ts';
 import { AUTH, launch, type Service, stop, tempDir } from '../support/service-process.ts';
-import { drive, KINDS, Ledger, verify } from '../support/ops/workload.ts';
 
-// Graceful stop: SIGTERM under sustained load. The process must stop accepting, commit what it
-// accepted, exit 0, and refuse what arrives while it drains; after a restart on the same folder
-// every acknowledged record is there. Inserts are slowed (300 ms each, by the test-only fault
+// Graceful stop: SIGTERM under sustained load, over HTTP and OTLP/gRPC. The process must stop
+// accepting, commit what it accepted, exit 0, and refuse what arrives while it drains; after a
+// restart on the same folder every acknowledged record is there. Inserts are slowed (300 ms each, by the test-only fault
 // preload) so the drain lasts long enough to send requests into it.
 const FAULTY = fileURLToPath(new URL('../support/ops/fixtures/faulty-storage.mjs', import.meta.url));
 let service: Service | undefined;
@@ -43,14 +45,24 @@ for (const entry of ['apps/server/src/main.ts', 'apps/ingest-api/src/main.ts']) 
   }, async () => {
     const dataDir = tempDir('graceful');
     const faultFile = path.join(dataDir, 'fault');
-    const env = { DATA_DIR: dataDir, INGEST_FLUSH_INTERVAL_MS: '15', SPANHOUSE_TEST_FAULT_FILE: faultFile };
+    const env = {
+      DATA_DIR: dataDir,
+      INGEST_FLUSH_INTERVAL_MS: '15',
+      SPANHOUSE_TEST_FAULT_FILE: faultFile,
+      OTLP_GRPC_PORT: '0',
+    };
     writeFileSync(faultFile, 'delay 300');
     service = await launch(env, { entry, preload: [FAULTY] });
+    const grpcAddress = `127.0.0.1:${service.logged('OTLP/gRPC listening')?.grpcPort}`;
     const kinds = KINDS;
     const ledger = new Ledger(`graceful-${entry.split('/')[1]}`);
+    const grpcLedger = new Ledger(`graceful-grpc-${entry.split('/')[1]}`);
     let stopLoad = false;
-    const load = drive({ base: service.base, ledger, kinds, concurrency: 12, until: () => stopLoad });
-    while (ledger.acked < 30) await sleep(10);
+    const load = Promise.all([
+      drive({ base: service.base, ledger, kinds, concurrency: 12, until: () => stopLoad }),
+      driveGrpc({ address: grpcAddress, ledger: grpcLedger, concurrency: 4, until: () => stopLoad }),
+    ]);
+    while (ledger.acked < 30 || (grpcLedger.statuses.get('grpc-OK') ?? 0) < 10) await sleep(10);
 
     service.child.kill('SIGTERM');
     await service.waitForLog('stopping: no new connections; draining');
@@ -58,10 +70,16 @@ for (const entry of ['apps/server/src/main.ts', 'apps/ingest-api/src/main.ts']) 
     void service.exited.then(() => (exited = true));
     const probes: string[] = [];
     const probeIds: string[] = [];
+    const grpcProbes: string[] = [];
     while (!exited) {
       const id = `${ledger.prefix}-probe-${probes.length}`;
       probeIds.push(id);
       probes.push(await probe(service.base, id));
+      // A new gRPC call while draining is refused by the closed listener (UNAVAILABLE from the
+      // client's channel, no RetryInfo): no handler sees it, and it is never stored (checked below).
+      const grpcProbe = build('otlp', grpcLedger);
+      const answer = await grpcExport(grpcAddress, protobufExport(grpcProbe.body));
+      grpcProbes.push(`${answer.status}${answer.retryInfo ? ' answered by the service' : ''}`);
       await sleep(5);
     }
     const exit = await service.exited;
@@ -70,6 +88,9 @@ for (const entry of ['apps/server/src/main.ts', 'apps/ingest-api/src/main.ts']) 
 
     expect(exit).toEqual({ code: 0, signal: null });
     expect(ledger.violations).toEqual([]);
+    expect(grpcLedger.violations).toEqual([]);
+    expect(grpcProbes.length).toBeGreaterThan(0);
+    for (const p of grpcProbes) expect(p).toBe('UNAVAILABLE');
     // The drain was long enough to be probed, and every probe was refused: the listener was closed
     // (ECONNREFUSED) or the request got 503 + Retry-After.
     expect(probes.length).toBeGreaterThan(0);
@@ -77,7 +98,7 @@ for (const entry of ['apps/server/src/main.ts', 'apps/ingest-api/src/main.ts']) 
 
     writeFileSync(faultFile, '');
     service = await launch(env);
-    const found = await verify(service.base, [ledger]);
+    const found = await verify(service.base, [ledger, grpcLedger]);
     expect(found.problems).toEqual([]);
     expect(found.foundTraces).toBe(found.ackedTraces);
     expect(found.foundPoints).toBe(found.ackedPoints);
@@ -86,7 +107,7 @@ for (const entry of ['apps/server/src/main.ts', 'apps/ingest-api/src/main.ts']) 
     }
     console.log(
       `graceful stop (${entry}): load ${[...ledger.statuses].map(([k, v]) => `${v} x ${k}`).join(', ')}, exit 0; ${probes.length} probes during the drain, ` +
-        `all refused (${[...new Set(probes)].join(', ')}); traces ${found.ackedTraces}/${found.foundTraces}, ` +
+        `all refused (${[...new Set(probes)].join(', ')}); gRPC ${[...grpcLedger.statuses].map(([k, v]) => `${v} x ${k}`).join(', ')}; traces ${found.ackedTraces}/${found.foundTraces}, ` +
         `points ${found.ackedPoints}/${found.foundPoints} acknowledged/found`,
     );
     expect(await stop(service)).toEqual({ code: 0, signal: null });

@@ -21,6 +21,7 @@ for (const entry of ['apps/ingest-api/src/main.ts', 'apps/query-api/src/main.ts'
       env: {
         PATH: process.env.PATH ?? '',
         PORT: '0',
+        OTLP_GRPC_PORT: '0',
         LOG_LEVEL: 'info',
         ...CREDENTIALS_ENV,
         CLICKHOUSE_URL: `http://127.0.0.1:${await closedPort()}`,

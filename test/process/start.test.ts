@@ -45,6 +45,7 @@ describe('pnpm start', () => {
         HOME: process.env.HOME ?? dir,
         TURBO_CACHE_DIR: path.join(dir, 'turbo-cache'),
         PORT: '0',
+        OTLP_GRPC_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: path.join(dir, 'data'),
         API_BEARER_TOKEN: token,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generates the protobuf code from the vendored .proto files:
 # - the request decoders the endpoints run (scripts/gen-otlp-decoder.ts): src/otlp-traces/generated,
-#   src/otlp-metrics/generated, src/remote-write/generated;
+#   src/otlp-metrics/generated, src/otlp-logs/generated, src/remote-write/generated;
 # - protobufjs static modules under proto/static/, for clients of the service outside it (tests and
 #   benchmarks encode requests with them, the decoder tests use them as the reference). The service
 #   never loads them: its two protobuf replies are written by src/protobuf/partial-success.ts.
@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 static=proto/static
-mkdir -p "$static" src/otlp-traces/generated src/remote-write/generated src/otlp-metrics/generated
+mkdir -p "$static" src/otlp-traces/generated src/remote-write/generated src/otlp-metrics/generated src/otlp-logs/generated
 # No verify/convert/delimited code: only encode and decode of the messages.
 pbjs_static() {
   pbjs --target static-module --wrap esm \
@@ -32,4 +32,9 @@ tsx scripts/gen-otlp-decoder.ts prometheus/remote.proto prometheus.WriteRequest 
 pbjs_static --root otlp_metrics --out "$static/metrics.js" --dts proto/opentelemetry/proto/collector/metrics/v1/metrics_service.proto
 tsx scripts/gen-otlp-decoder.ts opentelemetry/proto/collector/metrics/v1/metrics_service.proto \
   opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest src/otlp-metrics/generated/metrics-decode.ts
+
+# OTLP logs.
+pbjs_static --root otlp_logs --out "$static/logs.js" --dts proto/opentelemetry/proto/collector/logs/v1/logs_service.proto
+tsx scripts/gen-otlp-decoder.ts opentelemetry/proto/collector/logs/v1/logs_service.proto \
+  opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest src/otlp-logs/generated/logs-decode.ts
 echo "generated $static/ and the decoders under src/*/generated/"

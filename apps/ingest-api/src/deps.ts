@@ -5,6 +5,7 @@ import type { WriteNotices } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import type { Ingestor } from './log-sink/ingestor.ts';
 import type { LocalIngestLog } from './log-sink/local-log.ts';
+import type { KnownSeries } from './metrics/known-series.ts';
 import type { PriceTable } from './pricing/prices.ts';
 
 /** What the ingest routes need; passed in, never imported as singletons. */
@@ -17,8 +18,10 @@ export type IngestDeps = {
   /** This process's ingest log: its state for /readyz and /metrics, and its close at shutdown. */
   log: LocalIngestLog;
   prices: PriceTable;
-  /** Admission control shared by every ingest route of this process. */
+  /** Admission control shared by every ingest route of this process, HTTP and gRPC. */
   admission: Admission;
+  /** The series ids every metrics path of this process has seen (batch, remote write, OTLP over HTTP and gRPC). */
+  knownSeries: KnownSeries;
   /** Where this process tells of its writes (the all-in-one process: its query caches listen). */
   writes?: WriteNotices;
 };

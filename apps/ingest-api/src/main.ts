@@ -2,6 +2,7 @@ import { loadConfigOrExit } from '@spanhouse/config';
 import { openMigratedDb } from '@spanhouse/db';
 import { createBaseApp, createLogger, createServiceMetrics, resolveCredentials, startServer } from '@spanhouse/http';
 import { registerIngestRoutes } from './app.ts';
+import { startOtlpGrpc } from './grpc/receiver.ts';
 import { ingestReadiness } from './readiness.ts';
 import { createIngestDeps } from './runtime.ts';
 
@@ -17,11 +18,19 @@ const metrics = createServiceMetrics();
 const deps = await createIngestDeps({ db, config, logger, credentials, metrics });
 const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(deps.log) });
 registerIngestRoutes(app, deps);
+const grpc =
+  config.otlpGrpcPort === undefined
+    ? undefined
+    : await startOtlpGrpc(deps, { host: config.host, port: config.otlpGrpcPort, logger, metrics });
 await startServer({
   app,
   port: config.port,
   host: config.host,
   logger,
-  drain: async () => void (await deps.log.close()),
+  // gRPC calls in flight finish into the open log; then the log drains into ClickHouse.
+  drain: async () => {
+    await grpc?.stop();
+    await deps.log.close();
+  },
   close: () => db.close(),
 });

@@ -10,6 +10,7 @@ import { isPermanentInsertError } from './log-sink/insert-errors.ts';
 import { LocalIngestLog } from './log-sink/local-log.ts';
 import { registerLogMetrics } from './log-sink/log-metrics.ts';
 import { ClickHouseWriter, type TableWriter } from './log-sink/table-writer.ts';
+import { KnownSeries } from './metrics/known-series.ts';
 import { PriceTable } from './pricing/prices.ts';
 
 /** Rows read from the log ahead of their inserts, at most: twice the largest insert. */
@@ -73,5 +74,5 @@ export async function createIngestDeps(opts: {
     behind: () => log.behind(),
   });
   const prices = PriceTable.load(config.pricesFile);
-  return { db, config, logger, credentials, prices, ingestor, log, admission, writes };
+  return { db, config, logger, credentials, prices, ingestor, log, admission, writes, knownSeries: new KnownSeries() };
 }

@@ -1,18 +1,27 @@
 import { loadConfigOrExit } from '@spanhouse/config';
 import { createLogger, resolveCredentials, startServer, webUiBanner } from '@spanhouse/http';
+import { startOtlpGrpc } from '@spanhouse/ingest-api';
 import { createAllInOne } from './create-server.ts';
 
 // `pnpm start`: ingest and query on one port over one embedded data folder.
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 const credentials = resolveCredentials(config, logger);
-const { app, db, ingest } = await createAllInOne({ config, logger, credentials });
+const { app, db, ingest, metrics } = await createAllInOne({ config, logger, credentials });
+const grpc =
+  config.otlpGrpcPort === undefined
+    ? undefined
+    : await startOtlpGrpc(ingest, { host: config.host, port: config.otlpGrpcPort, logger, metrics });
 const running = await startServer({
   app,
   port: config.port,
   host: config.host,
   logger,
-  drain: async () => void (await ingest.log.close()),
+  // gRPC calls in flight finish into the open log; then the log drains into ClickHouse.
+  drain: async () => {
+    await grpc?.stop();
+    await ingest.log.close();
+  },
   close: () => db.close(),
 });
 process.stdout.write(webUiBanner(config.host, running.port));

@@ -8,11 +8,14 @@ import { toIngestionEvents } from '../gen/ingestion.ts';
 import { DEFAULT_SPEC, generateTrace, hexToUuid } from '../gen/traces.ts';
 import { freshBody, jsonTemplate, protobufTemplate, type Template } from './otlp-fixture.ts';
 
-export type IngestPath = 'otlp-protobuf' | 'ingestion-json' | 'otlp-json' | 'batch-json';
-export const INGEST_PATHS: IngestPath[] = ['otlp-protobuf', 'ingestion-json', 'otlp-json', 'batch-json'];
+export type IngestPath = 'otlp-protobuf' | 'otlp-grpc' | 'ingestion-json' | 'otlp-json' | 'batch-json';
+/** In run order: OTLP/gRPC right after OTLP/HTTP protobuf, the same bodies over the other transport. */
+export const INGEST_PATHS: IngestPath[] = ['otlp-protobuf', 'otlp-grpc', 'ingestion-json', 'otlp-json', 'batch-json'];
 
 export type BodySource = {
   path: string;
+  /** OTLP/gRPC's TraceService (the same protobuf bodies as `path`), else HTTP POST to `path`. */
+  grpc?: boolean;
   contentType: string;
   spansPerRequest: number;
   /** The status of an accepted request (the ingestion API answers 207). */
@@ -97,6 +100,7 @@ export function bodySource(path: IngestPath, tracesPerExport: number): BodySourc
   const templates = (make: typeof protobufTemplate) =>
     Array.from({ length: 8 }, (_, i) => make(i + 1, tracesPerExport));
   if (path === 'otlp-protobuf') return otlpSource(templates(protobufTemplate), 'application/x-protobuf');
+  if (path === 'otlp-grpc') return { ...otlpSource(templates(protobufTemplate), 'application/x-protobuf'), grpc: true };
   if (path === 'otlp-json') return otlpSource(templates(jsonTemplate), 'application/json');
   if (path === 'ingestion-json') return ingestionSource(tracesPerExport);
   return batchSource();
@@ -105,6 +109,7 @@ export function bodySource(path: IngestPath, tracesPerExport: number): BodySourc
 /** A single-trace body of the same path, for the ingest-to-visible probe. */
 export function probeSource(path: IngestPath): BodySource {
   if (path === 'otlp-protobuf') return otlpSource([protobufTemplate(99, 1)], 'application/x-protobuf');
+  if (path === 'otlp-grpc') return { ...otlpSource([protobufTemplate(99, 1)], 'application/x-protobuf'), grpc: true };
   if (path === 'otlp-json') return otlpSource([jsonTemplate(99, 1)], 'application/json');
   if (path === 'ingestion-json') return ingestionSource(1);
   return batchSource();

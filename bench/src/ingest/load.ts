@@ -2,6 +2,7 @@ import { httpRequest } from '../lib/http.ts';
 import { cpuSecondsOf } from '../lib/proc.ts';
 import { percentile } from '../lib/stats.ts';
 import type { BodySource } from './bodies.ts';
+import { grpcTraceClient } from './grpc.ts';
 
 export type LoadResult = {
   spansPerSec: number;
@@ -24,8 +25,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * `clients` loops posting bodies for warmup + seconds; only spans acknowledged (okStatus) inside the
  * timed window count. 429/503 answers wait 100 ms and go on (counted); anything else aborts.
- * Beside them, a probe sends one trace every 250 ms and polls GET /api/public/traces/:id until it
- * reads it: ingest-to-visible under load.
+ * Beside them, a probe sends one trace every 250 ms (over the load's transport) and polls
+ * GET /api/public/traces/:id until it reads it: ingest-to-visible under load. OTLP/gRPC sources send
+ * through a channel per client (grpc.ts), their statuses counted as OTLP's HTTP equivalents.
  */
 export async function runLoad(opts: {
   url: string;
@@ -37,6 +39,8 @@ export async function runLoad(opts: {
   warmup: number;
   /** The service's process, for its CPU time over the timed window. */
   pid: number;
+  /** `host:port` of the service's OTLP/gRPC receiver, for gRPC body sources. */
+  grpcAddress?: string;
   /** Called at the start and at the end of the timed window (to read the service's own counters). */
   onWindow?: (edge: 'start' | 'end') => Promise<void>;
 }): Promise<LoadResult> {
@@ -52,16 +56,27 @@ export async function runLoad(opts: {
   const statuses: Record<number, number> = {};
   const ackMs: number[] = [];
   const visibleMs: number[] = [];
-  const post = (s: BodySource, body: Buffer) =>
-    httpRequest(url + s.path, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': s.contentType, 'Content-Length': String(body.length) },
-      body,
-    });
+  const channels: ReturnType<typeof grpcTraceClient>[] = [];
+  /** A client's sender: HTTP on the shared keep-alive agent, or an OTLP/gRPC channel of its own. */
+  const sender = (s: BodySource) => {
+    if (s.grpc) {
+      if (!opts.grpcAddress) throw new Error('an OTLP/gRPC body source needs the service’s gRPC address');
+      const channel = grpcTraceClient(opts.grpcAddress, token);
+      channels.push(channel);
+      return (body: Buffer) => channel.send(body);
+    }
+    return (body: Buffer) =>
+      httpRequest(url + s.path, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': s.contentType, 'Content-Length': String(body.length) },
+        body,
+      });
+  };
   const client = async () => {
+    const post = sender(source);
     while (performance.now() < to) {
       const { body } = source.body(k++);
-      const res = await post(source, body);
+      const res = await post(body);
       const end = performance.now();
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       if (res.status === source.okStatus) {
@@ -76,11 +91,12 @@ export async function runLoad(opts: {
     }
   };
   const probe = async () => {
+    const post = sender(opts.probe);
     for (let n = 0; performance.now() < to; n++) {
       await sleep(250);
       const { body, traceId } = opts.probe.body(PROBE_BASE + n);
       const start = performance.now();
-      if ((await post(opts.probe, body)).status !== opts.probe.okStatus) continue;
+      if ((await post(body)).status !== opts.probe.okStatus) continue;
       while ((await httpRequest(`${url}/api/public/traces/${traceId}`, { headers: auth })).status !== 200) {
         await sleep(5);
       }
@@ -97,7 +113,11 @@ export async function runLoad(opts: {
     await opts.onWindow?.('end');
     return end - start;
   })();
-  const [cpuSeconds] = await Promise.all([cpu, ...Array.from({ length: opts.clients }, client), probe()]);
+  const [cpuSeconds] = await Promise.all([cpu, ...Array.from({ length: opts.clients }, client), probe()]).finally(
+    () => {
+      for (const c of channels) c.close();
+    },
+  );
   return {
     spansPerSec: spans / opts.seconds,
     requests,

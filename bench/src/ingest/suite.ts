@@ -7,7 +7,7 @@ import { table } from '../lib/markdown.ts';
 import { rssSampler } from '../lib/proc.ts';
 import { startService } from '../lib/service.ts';
 import { fmt, mib } from '../lib/stats.ts';
-import { bodySource, INGEST_PATHS, probeSource } from './bodies.ts';
+import { bodySource, INGEST_PATHS, type IngestPath, probeSource } from './bodies.ts';
 import { runCeiling } from './ceiling.ts';
 import { runLoad } from './load.ts';
 import { protobufTemplate } from './otlp-fixture.ts';
@@ -44,7 +44,10 @@ export async function traceIngestSuite(opts: BenchOptions): Promise<string> {
   let ingestionRate = Number.NaN;
   let visibleP99 = Number.NaN;
   let maxRss = 0;
-  for (const p of INGEST_PATHS) {
+  /** Per path: committed spans/s, visible p50/p99 and max RSS, for the transport comparison. */
+  const measured = new Map<IngestPath, { rate: number; visibleP50: number; visibleP99: number; rss: number }>();
+  const paths = opts.ingestPaths ?? INGEST_PATHS;
+  for (const p of paths) {
     let acked = 0;
     const dataDir = path.join(opts.dir, `ingest-${p}`);
     rmSync(dataDir, { recursive: true, force: true });
@@ -65,8 +68,10 @@ export async function traceIngestSuite(opts: BenchOptions): Promise<string> {
         seconds: opts.ingestSeconds,
         warmup: opts.smoke ? 1 : 3,
         pid: svc.pid,
+        grpcAddress: svc.grpcAddress,
       });
       const rss = sampler.stop();
+      measured.set(p, { rate: r.spansPerSec, visibleP50: r.visibleP50, visibleP99: r.visibleP99, rss });
       maxRss = Math.max(maxRss, rss);
       if (p === 'ingestion-json') ingestionRate = r.spansPerSec;
       if (p === 'otlp-protobuf') {
@@ -122,11 +127,25 @@ export async function traceIngestSuite(opts: BenchOptions): Promise<string> {
     '-',
   ]);
   const met = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const http = measured.get('otlp-protobuf');
+  const grpc = measured.get('otlp-grpc');
+  const transports =
+    http && grpc
+      ? [
+          '',
+          `OTLP/gRPC against OTLP/HTTP protobuf (same bodies, ${clients} clients, same run): throughput ` +
+            `${fmt(grpc.rate / http.rate)}× (target ≥ 1: ${met(grpc.rate >= http.rate)}); ingest-to-visible p50 / p99 ` +
+            `${fmt(grpc.visibleP50)} / ${fmt(grpc.visibleP99)} ms against ${fmt(http.visibleP50)} / ${fmt(http.visibleP99)} ms; ` +
+            `RSS max ${mib(grpc.rss)} against ${mib(http.rss)}, ${fmt(grpc.rss / http.rss)}× (target within 10%: ` +
+            `${met(Math.abs(grpc.rss / http.rss - 1) <= 0.1)}).`,
+        ]
+      : [];
   return [
     `### Trace ingest (${clients} concurrent clients, ${opts.ingestSeconds} s timed after warm-up)`,
     '',
     'Committed spans/s count only spans of requests answered 200 inside the timed window. OTLP',
-    `exports carry ${TRACES_PER_EXPORT} traces of 10 spans (Langfuse-SDK-shaped attributes); the batch endpoint takes one trace per request;`,
+    `exports carry ${TRACES_PER_EXPORT} traces of 10 spans (Langfuse-SDK-shaped attributes), over HTTP (protobuf, JSON) or OTLP/gRPC`,
+    '(otlp-grpc: the protobuf bodies, a channel per client as separate exporters have); the batch endpoint takes one trace per request;',
     `ingestion API batches carry ${TRACES_PER_EXPORT} traces as the legacy Langfuse SDK sends them (a create per observation, an update`,
     'with end, output and usage per span and generation; 207 counted), its spans being committed observations.',
     'Ingest-to-visible: one extra trace every 250 ms, from send until GET /api/public/traces/:id finds it.',
@@ -152,5 +171,6 @@ export async function traceIngestSuite(opts: BenchOptions): Promise<string> {
       `≥ 100,000 spans/s: ${met(protobufRate >= 100_000)}; ingest-to-visible p99 ≤ 1 s: ${met(visibleP99 <= 1000)}; ` +
       `RSS ≤ 1 GiB: ${met(maxRss <= GiB)}; ingestion API / OTLP protobuf observations/s: ${fmt(ingestionRate / protobufRate)}× ` +
       `(target ≥ 0.8: ${met(ingestionRate / protobufRate >= 0.8)}).`,
+    ...transports,
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { INGEST_PATHS, type IngestPath } from '../ingest/bodies.ts';
 
 export const SUITES = [
   'trace-queries',
@@ -41,6 +42,8 @@ export type BenchOptions = {
   clients: number;
   /** The version `ingest-ab` and `write-path-ab` compare this one with (a git revision; each has its default). */
   baseline?: string;
+  /** Only these trace-ingest paths, in this order (default: all). */
+  ingestPaths?: IngestPath[];
 };
 
 const HELP = `pnpm bench [suite...] [options]
@@ -51,6 +54,8 @@ suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --runs N           timed requests per trace query (default 200; smoke 10)
   --ingest-seconds S length of each ingest phase (default 20; smoke 3)
   --clients N        concurrent clients per ingest path (default 8; smoke 2)
+  --ingest-paths P   trace-ingest paths to run, comma-separated, in order (default all: ${INGEST_PATHS.join(',')});
+                     otlp-grpc sends otlp-protobuf's bodies over OTLP/gRPC
   --dir PATH         working folder (default $BENCH_DIR or \${TMPDIR:-/tmp}/spanhouse-bench)
   --reload           regenerate the trace data set even if a complete one exists
   --only REGEX       only trace query scenarios whose name matches
@@ -74,6 +79,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
       baseline: { type: 'string' },
+      'ingest-paths': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -102,5 +108,10 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     profile: values.profile ?? false,
     only: values.only ? new RegExp(values.only, 'i') : undefined,
     baseline: values.baseline,
+    ingestPaths: values['ingest-paths']?.split(',').map((p) => {
+      if (!(INGEST_PATHS as string[]).includes(p))
+        throw new Error(`--ingest-paths: ${p} is not one of ${INGEST_PATHS.join(', ')}`);
+      return p as IngestPath;
+    }),
   };
 }

@@ -11,6 +11,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export type Service = {
   url: string;
+  /** `127.0.0.1:<port>` of its OTLP/gRPC receiver (versions without one ignore OTLP_GRPC_PORT). */
+  grpcAddress: string;
   token: string;
   pid: number;
   memory: () => { rss: number; peak: number };
@@ -38,11 +40,12 @@ export function buildService(): void {
 }
 
 /** The environment a benchmarked service starts with: nothing of the caller's but PATH and HOME. */
-function serviceEnv(port: number, token: string, dataDir: string): Record<string, string> {
+function serviceEnv(port: number, grpcPort: number, token: string, dataDir: string): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
     PORT: String(port),
+    OTLP_GRPC_PORT: String(grpcPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     API_BEARER_TOKEN: token,
@@ -63,6 +66,7 @@ export async function startService(opts: {
   entry?: string;
 }): Promise<Service> {
   const port = await freePort();
+  const grpcPort = await freePort();
   const token = randomBytes(16).toString('hex');
   // The node flags `pnpm start` runs the service with (package.json), so the bench measures that.
   const nodeArgs = ['--max-semi-space-size=32'];
@@ -71,7 +75,7 @@ export async function startService(opts: {
   // tsx), to measure a version against this one.
   const other = opts.entry ?? process.env.BENCH_SERVICE_ENTRY;
   const svc = await launch(
-    { ...serviceEnv(port, token, opts.dataDir), ...opts.env },
+    { ...serviceEnv(port, grpcPort, token, opts.dataDir), ...opts.env },
     {
       entry: other ? other.slice(other.lastIndexOf('/apps/') + 1) : 'apps/server/dist/main.mjs',
       cwd: other ? other.slice(0, other.lastIndexOf('/apps/')) : REPO_ROOT,
@@ -86,6 +90,7 @@ export async function startService(opts: {
   log(`service up at ${url} (pid ${svc.pid}, data ${opts.dataDir})`);
   return {
     url,
+    grpcAddress: `127.0.0.1:${grpcPort}`,
     token,
     pid: svc.pid,
     memory: () => memoryOf(svc.pid),
@@ -100,10 +105,11 @@ export async function startService(opts: {
  */
 export async function startWithPnpm(opts: { dataDir: string }): Promise<Service & { rootPid: number }> {
   const port = await freePort();
+  const grpcPort = await freePort();
   const token = randomBytes(16).toString('hex');
   const child = spawn('pnpm', ['start'], {
     cwd: REPO_ROOT,
-    env: serviceEnv(port, token, opts.dataDir),
+    env: serviceEnv(port, grpcPort, token, opts.dataDir),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -123,6 +129,7 @@ export async function startWithPnpm(opts: { dataDir: string }): Promise<Service 
   log(`pnpm start up at ${url} (service pid ${pid})`);
   return {
     url,
+    grpcAddress: `127.0.0.1:${grpcPort}`,
     token,
     pid,
     memory: () => memoryOf(pid),

@@ -38,7 +38,14 @@ async function measure(v: StartVariant, dir: string) {
   const t0 = performance.now();
   const child: ChildProcess = spawn(v.command[0]!, v.command.slice(1), {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, API_BEARER_TOKEN: token, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      OTLP_GRPC_PORT: '0',
+      DATA_DIR: dataDir,
+      API_BEARER_TOKEN: token,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -12,6 +12,16 @@ const Int = (min: number, max: number) =>
   );
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'));
 const MiB = 1024 * 1024;
+const PORT_OR_OFF = 'must be a port number (0-65535; 0 picks a free one) or "off"';
+/** A port, or `off` (undefined): a listener that can be turned off. */
+const PortOrOff = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.regex(/^(off|\d{1,5})$/, PORT_OR_OFF),
+  v.transform((s) => (s === 'off' ? undefined : Number(s))),
+  v.check((port) => port === undefined || port <= 65535, PORT_OR_OFF),
+);
 
 /**
  * Every environment variable the service reads, with its default. Nothing else reads process.env.
@@ -20,6 +30,8 @@ const MiB = 1024 * 1024;
 const EnvSchema = v.object({
   PORT: v.optional(Int(0, 65535), '3000'),
   HOST: v.optional(Text, '127.0.0.1'),
+  /** The OTLP/gRPC receiver's port, on HOST, in every process that ingests; `off` runs none. */
+  OTLP_GRPC_PORT: v.optional(PortOrOff, '4317'),
   DATA_DIR: v.optional(Text, './data'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   API_BEARER_TOKEN: v.optional(Text),
@@ -78,6 +90,8 @@ const EnvSchema = v.object({
 export type Config = {
   port: number;
   host: string;
+  /** The OTLP/gRPC port; undefined when OTLP_GRPC_PORT is `off`. */
+  otlpGrpcPort?: number;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   credentials: { bearerToken?: string; publicKey?: string; secretKey?: string };
@@ -123,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    otlpGrpcPort: e.OTLP_GRPC_PORT,
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
     credentials: { bearerToken: e.API_BEARER_TOKEN, publicKey: e.PUBLIC_KEY, secretKey: e.SECRET_KEY },

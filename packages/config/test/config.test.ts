@@ -41,6 +41,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('OTLP_GRPC_PORT: 4317 by default, 0 for any free port, off (any case) for no gRPC receiver, else refused', () => {
+    expect(loadConfig({}).otlpGrpcPort).toBe(4317);
+    expect(loadConfig({ OTLP_GRPC_PORT: ' 4318 ' }).otlpGrpcPort).toBe(4318);
+    expect(loadConfig({ OTLP_GRPC_PORT: '0' }).otlpGrpcPort).toBe(0);
+    expect(loadConfig({ OTLP_GRPC_PORT: 'off' }).otlpGrpcPort).toBeUndefined();
+    expect(loadConfig({ OTLP_GRPC_PORT: 'OFF' }).otlpGrpcPort).toBeUndefined();
+    for (const bad of ['65536', '-1', 'no', '43.17']) {
+      expect(() => loadConfig({ OTLP_GRPC_PORT: bad })).toThrow(
+        'OTLP_GRPC_PORT: must be a port number (0-65535; 0 picks a free one) or "off"',
+      );
+    }
+  });
+
   it('requires PUBLIC_KEY and SECRET_KEY together', () => {
     expect(() => loadConfig({ PUBLIC_KEY: 'pk' })).toThrow(/together/);
   });

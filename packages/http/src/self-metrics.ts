@@ -16,6 +16,9 @@ export type ServiceMetrics = {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status'>;
   httpDuration: Histogram<'method' | 'route'>;
+  /** OTLP/gRPC calls by method (the service path) and status code name. */
+  grpcRequests: Counter<'method' | 'code'>;
+  grpcDuration: Histogram<'method'>;
   queryDuration: Histogram<'query' | 'outcome'>;
   /** Records one ClickHouse read (tag = its log_comment). */
   observeQuery(tag: string, seconds: number, ok: boolean): void;
@@ -43,6 +46,19 @@ export function createServiceMetrics(opts: { processMetrics?: boolean } = {}): S
       name: 'spanhouse_http_request_duration_seconds',
       help: 'HTTP request duration by method and route pattern',
       labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    grpcRequests: new Counter({
+      name: 'spanhouse_grpc_requests_total',
+      help: 'OTLP/gRPC calls by method and status code',
+      labelNames: ['method', 'code'] as const,
+      registers: [registry],
+    }),
+    grpcDuration: new Histogram({
+      name: 'spanhouse_grpc_request_duration_seconds',
+      help: 'OTLP/gRPC call duration by method',
+      labelNames: ['method'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),

@@ -22,7 +22,8 @@ const UINT64_RE = /^\d{1,20}$/;
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 40))}` : `a ${typeof value}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 export function fail(path: string, expected: string, value: unknown): never {
@@ -60,7 +61,7 @@ export function unixNano(value: unknown, path: string): void {
   fail(path, 'nanoseconds since the epoch (a decimal string or a non-negative integer)', value);
 }
 
-function anyValue(value: unknown, path: string, depth: number): void {
+export function anyValue(value: unknown, path: string, depth = 0): void {
   if (depth > MAX_DEPTH) return;
   const v = object(value, path);
   if (!v) return;

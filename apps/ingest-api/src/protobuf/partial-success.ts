@@ -1,6 +1,6 @@
 /*
- * The two protobuf replies ingest sends, ExportTraceServiceResponse and
- * ExportMetricsServiceResponse (OTLP collector/{trace,metrics}/v1), written by hand: each is at
+ * The protobuf replies ingest sends, ExportTraceServiceResponse, ExportMetricsServiceResponse and
+ * ExportLogsServiceResponse (OTLP collector/{trace,metrics,logs}/v1), written by hand: each is at
  * most one message field `partial_success` (1) holding an int64 count of refused items (1) and a
  * string message (2), and proto3 leaves out zero and empty fields. Checked byte for byte against
  * protobufjs's encoders of the vendored .proto files (test/protobuf/partial-success.test.ts).

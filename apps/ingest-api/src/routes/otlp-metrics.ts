@@ -1,14 +1,7 @@
-import { admit, badRequest, type Endpoint, readBody } from '@spanhouse/http';
-import { Hono } from 'hono';
+import type { Endpoint } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
-import type { KnownSeries } from '../metrics/known-series.ts';
-import { storeMetricPoints } from '../metrics/store.ts';
-import { answeringForTheLog, storeOptions } from './log-refusals.ts';
-import { otlpEncoding } from '../otlp/content.ts';
-import { rejectionMessage } from '../otlp/rejections.ts';
-import { decodeMetricsRequest } from '../otlp-metrics/decode.ts';
-import { exportResponse } from '../protobuf/partial-success.ts';
-import { mapMetricsExport } from '../otlp-metrics/map.ts';
+import { metricsSignal } from '../otlp-export/signals.ts';
+import { otlpExportRoute } from './otlp-export.ts';
 
 const EXPORT = 'an OTLP ExportMetricsServiceRequest (optionally with Content-Encoding: gzip)';
 
@@ -33,28 +26,10 @@ export const OTLP_METRICS_ENDPOINTS: Endpoint[] = [
 ];
 
 /**
- * POST /api/public/otel/v1/metrics: OTLP/HTTP metrics, protobuf or JSON, optionally gzip (the body
- * handling of the trace endpoint). 200 once durable, in the request's encoding: an empty
- * ExportMetricsServiceResponse, or partial_success counting the points refused (delta
- * temporality, no time, past the limits) with up to five reasons. No usable point: 400.
+ * POST /api/public/otel/v1/metrics: OTLP/HTTP metrics (otlpExportRoute). The reply's
+ * partial_success counts the points refused (delta temporality, no time, past the limits) with up
+ * to five reasons; no usable point is a 400.
  */
-export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
-  const { limits } = deps.config;
-  return new Hono().post('/api/public/otel/v1/metrics', admit(deps.admission, limits.bodyBytes), async (c) => {
-    const encoding = otlpEncoding(c.req.header('content-type'));
-    const body = await readBody(c, limits);
-    const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), known);
-    const rejected =
-      mapped.rejected.length > 0
-        ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
-        : undefined;
-    if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
-    await answeringForTheLog(() => storeMetricPoints(deps, mapped.points, storeOptions(c)));
-    if (encoding === 'protobuf') {
-      c.header('Content-Type', 'application/x-protobuf');
-      return c.body(exportResponse(rejected), 200);
-    }
-    if (!rejected) return c.json({});
-    return c.json({ partialSuccess: { rejectedDataPoints: String(rejected.count), errorMessage: rejected.message } });
-  });
+export function otlpMetricsRoutes(deps: IngestDeps) {
+  return otlpExportRoute(deps, '/api/public/otel/v1/metrics', metricsSignal(deps));
 }

@@ -23,6 +23,12 @@ describe('readSpanEvents', () => {
     expect(facts.events).toBeUndefined();
   });
 
+  it('an event named like an object property (constructor, toString) is an ordinary event, not a message', () => {
+    const facts = readSpanEvents([event('constructor', { a: 1 }), event('toString')]);
+    expect(facts.input).toBeUndefined();
+    expect(facts.events?.map((e) => e.name)).toEqual(['constructor', 'toString']);
+  });
+
   it('several choices are a list', () => {
     const facts = readSpanEvents([event('gen_ai.choice', { index: 0 }), event('gen_ai.choice', { index: 1 })]);
     expect(facts.output).toEqual([{ index: 0 }, { index: 1 }]);

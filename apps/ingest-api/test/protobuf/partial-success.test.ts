@@ -1,16 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { opentelemetry as logsProto } from '../../proto/static/logs.js';
 import { opentelemetry as metricsProto } from '../../proto/static/metrics.js';
 import { opentelemetry as tracesProto } from '../../proto/static/otlp.js';
 import { exportResponse } from '../../src/protobuf/partial-success.ts';
 
 const { ExportTraceServiceResponse } = tracesProto.proto.collector.trace.v1;
 const { ExportMetricsServiceResponse } = metricsProto.proto.collector.metrics.v1;
+const { ExportLogsServiceResponse } = logsProto.proto.collector.logs.v1;
 
 const bytes = (b: ArrayBuffer) => Buffer.from(new Uint8Array(b));
 
 describe('the OTLP export replies, written without protobufjs', () => {
-  it('are byte for byte what protobufjs encodes from the vendored .proto files, traces and metrics alike', () => {
+  it('are byte for byte what protobufjs encodes from the vendored .proto files, traces, metrics and logs alike', () => {
     fc.assert(
       fc.property(
         fc.option(fc.record({ count: fc.maxSafeNat(), message: fc.string({ unit: 'grapheme', maxLength: 300 }) })),
@@ -23,7 +25,11 @@ describe('the OTLP export replies, written without protobufjs', () => {
             ? { partialSuccess: { rejectedDataPoints: rejected.count, errorMessage: rejected.message } }
             : {};
           expect(ours).toEqual(Buffer.from(ExportTraceServiceResponse.encode(trace).finish()));
+          const logs = rejected
+            ? { partialSuccess: { rejectedLogRecords: rejected.count, errorMessage: rejected.message } }
+            : {};
           expect(ours).toEqual(Buffer.from(ExportMetricsServiceResponse.encode(metrics).finish()));
+          expect(ours).toEqual(Buffer.from(ExportLogsServiceResponse.encode(logs).finish()));
         },
       ),
       { numRuns: 500 },

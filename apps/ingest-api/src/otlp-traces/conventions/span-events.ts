@@ -24,6 +24,11 @@ const CHOICE = 'gen_ai.choice';
 /** The current conventions' event with the messages as attributes (semconv 1.37+). */
 const OPERATION_DETAILS = 'gen_ai.client.inference.operation.details';
 
+/** Whether events of this name carry GenAI messages (readSpanEvents makes them input and output). */
+export function isGenAiMessageEvent(name: string): boolean {
+  return Object.hasOwn(MESSAGE_ROLES, name) || name === CHOICE || name === OPERATION_DETAILS;
+}
+
 /** ISO time with microseconds of a span event; '' when absent or malformed. */
 function isoOf(nanos: bigint | null): string {
   if (!nanos) return '';
@@ -74,7 +79,7 @@ export function readSpanEvents(events: readonly OtlpSpanEvent[]): EventFacts {
   const choices: Attributes[] = [];
   const kept: SpanEvent[] = [];
   for (const event of events) {
-    const role = MESSAGE_ROLES[event.name];
+    const role = Object.hasOwn(MESSAGE_ROLES, event.name) ? MESSAGE_ROLES[event.name] : undefined;
     if (role) {
       messages.push({ role, ...event.attributes });
     } else if (event.name === CHOICE) {

@@ -1,0 +1,46 @@
+import { Metadata, type StatusObject, status } from '@grpc/grpc-js';
+import { ApiError } from '@spanhouse/http';
+import { LogFullError } from '@spanhouse/ingest-log';
+import type { ErrorCode } from '@spanhouse/schema';
+import { refusal } from '../acknowledgement.ts';
+import { retryInfoStatus, STATUS_DETAILS_KEY } from './status-details.ts';
+
+/**
+ * The gRPC status each of our error codes becomes: the codes the OTLP specification gives
+ * exporters for retrying. Never to be retried: INVALID_ARGUMENT (a request we cannot read),
+ * UNAUTHENTICATED, and RESOURCE_EXHAUSTED without RetryInfo for a message past the size limits (as
+ * grpc-js itself answers a message past its limit). Retried: RESOURCE_EXHAUSTED with RetryInfo
+ * when admission refuses for load, UNAVAILABLE (with RetryInfo) when the log cannot take the rows.
+ */
+const CODES: Record<ErrorCode, status> = {
+  BAD_REQUEST: status.INVALID_ARGUMENT,
+  UNAUTHORIZED: status.UNAUTHENTICATED,
+  NOT_FOUND: status.NOT_FOUND,
+  PAYLOAD_TOO_LARGE: status.RESOURCE_EXHAUSTED,
+  TOO_MANY_REQUESTS: status.RESOURCE_EXHAUSTED,
+  SERVICE_UNAVAILABLE: status.UNAVAILABLE,
+  INTERNAL_ERROR: status.INTERNAL,
+};
+
+/** A gRPC status, with RetryInfo in its details when `retryAfterS` is given. */
+export function grpcStatus(code: status, details: string, retryAfterS?: number): StatusObject {
+  const metadata = new Metadata();
+  if (retryAfterS !== undefined) metadata.set(STATUS_DETAILS_KEY, retryInfoStatus(code, details, retryAfterS * 1000));
+  return { code, details, metadata };
+}
+
+/**
+ * What an error answers over gRPC. The log's own errors are worded as the HTTP routes word them
+ * (refusal); a full log, which HTTP answers 429 like load, is UNAVAILABLE here: the rows cannot be
+ * taken until ClickHouse takes the backlog, which is the storage refusing, not this request's
+ * load. Anything unexpected is INTERNAL without internals (`unexpected` is told, to log it).
+ */
+export function grpcStatusOf(err: unknown, unexpected: (err: unknown) => void): StatusObject {
+  const api = err instanceof ApiError ? err : refusal(err);
+  if (!api) {
+    unexpected(err);
+    return grpcStatus(status.INTERNAL, 'internal error; see the server log');
+  }
+  if (err instanceof LogFullError) return grpcStatus(status.UNAVAILABLE, api.message, api.retryAfter);
+  return grpcStatus(CODES[api.code], api.message, api.retryAfter);
+}

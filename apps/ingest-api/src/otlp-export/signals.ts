@@ -1,0 +1,86 @@
+import { badRequest } from '@spanhouse/http';
+import type { IngestDeps } from '../deps.ts';
+import { storeMetricPoints } from '../metrics/store.ts';
+import type { OtlpEncoding } from '../otlp/content.ts';
+import { rejectionMessage } from '../otlp/rejections.ts';
+import { prepareLogsBody } from '../otlp-logs/export-rows.ts';
+import { decodeMetricsRequest } from '../otlp-metrics/decode.ts';
+import { mapMetricsExport } from '../otlp-metrics/map.ts';
+import { exportRows, type PreparedExport } from '../otlp-traces/export-rows.ts';
+import { exportResponse } from '../protobuf/partial-success.ts';
+
+/** Items of an export that were not stored: how many, and why (rejectionMessage). */
+export type Rejected = { count: number; message: string };
+
+/**
+ * How a transport has the rows stored (Ingestor.store): answered once durable or once committed,
+ * and told when durable (the request then holds no more of the admission budget).
+ */
+export type StoreOptions = { waitForCommit: boolean; onDurable?: () => void };
+
+/**
+ * One OTLP signal as every transport receives it (OTLP/HTTP in routes/, OTLP/gRPC in grpc/): the
+ * decode → map → rows → append path is this one function per signal, whatever carried the bytes.
+ */
+export type OtlpSignal = {
+  /**
+   * Decodes, maps and stores one export request; resolves with the items not stored. Throws 400
+   * for a bad request and the log's own errors as they are, for the transport to answer.
+   */
+  ingest(encoding: OtlpEncoding, body: Buffer, store: StoreOptions): Promise<Rejected | undefined>;
+  /** The Export*ServiceResponse: empty, or partial_success. */
+  protobufReply(rejected: Rejected | undefined): ArrayBuffer;
+  /** The same in the protobuf JSON mapping (int64 counts as decimal strings). */
+  jsonReply(rejected: Rejected | undefined): Record<string, unknown>;
+};
+
+/** The protobuf JSON mapping of partial_success, its count under `countKey` (int64: a decimal string). */
+const partialSuccessJson =
+  (countKey: string) =>
+  (r: Rejected | undefined): Record<string, unknown> =>
+    r ? { partialSuccess: { [countKey]: String(r.count), errorMessage: r.message } } : {};
+
+/** A signal whose export maps to rows at once (traces, logs): store them if any, answer what was rejected. */
+function preparedSignal(
+  deps: IngestDeps,
+  prepare: (encoding: OtlpEncoding, body: Buffer) => PreparedExport,
+  countKey: string,
+): OtlpSignal {
+  return {
+    async ingest(encoding, body, store) {
+      const { rows, result } = prepare(encoding, body);
+      if (rows) await deps.ingestor.store(rows, store);
+      return result.rejected;
+    },
+    protobufReply: exportResponse,
+    jsonReply: partialSuccessJson(countKey),
+  };
+}
+
+/** Traces: spans to trace pieces (otlp/), no usable span a 400. */
+export function tracesSignal(deps: IngestDeps): OtlpSignal {
+  return preparedSignal(deps, (e, b) => exportRows(deps, e, b), 'rejectedSpans');
+}
+
+/** Metrics: points by the series ids this process shares across its metrics paths; no usable point a 400. */
+export function metricsSignal(deps: IngestDeps): OtlpSignal {
+  return {
+    async ingest(encoding, body, store) {
+      const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), deps.knownSeries);
+      const rejected =
+        mapped.rejected.length > 0
+          ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
+          : undefined;
+      if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
+      await storeMetricPoints(deps, mapped.points, store);
+      return rejected;
+    },
+    protobufReply: exportResponse,
+    jsonReply: partialSuccessJson('rejectedDataPoints'),
+  };
+}
+
+/** Logs: GenAI events to their span's input and output, other records to EVENT observations (otlp-logs/). */
+export function logsSignal(deps: IngestDeps): OtlpSignal {
+  return preparedSignal(deps, (e, b) => prepareLogsBody(deps, e, b), 'rejectedLogRecords');
+}

@@ -1,0 +1,30 @@
+import type { IngestDeps } from '../deps.ts';
+import type { OtlpEncoding } from '../otlp/content.ts';
+import { rejectionMessage } from '../otlp/rejections.ts';
+import type { PreparedExport } from '../otlp-traces/export-rows.ts';
+import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
+import { decodeLogsRequest } from './decode.ts';
+import { mapLogsExport } from './map.ts';
+import { collectLogRecords } from './records.ts';
+
+/**
+ * Decodes an OTLP logs body (protobuf or JSON) and maps its records to trace pieces (map.ts),
+ * encoded for the ingestor, as the trace export's rows are built (rowsOfPieces). Records that
+ * cannot be stored are reported as a partial success, also when that is all of them: a well-formed
+ * export of log lines outside any trace is not a bad request, and the exporter is told why in the
+ * reply instead of retrying or dropping it silently. Only an undecodable body is a 400.
+ */
+export function prepareLogsBody(
+  deps: Pick<IngestDeps, 'prices'>,
+  encoding: OtlpEncoding,
+  body: Buffer,
+): PreparedExport {
+  const mapped = mapLogsExport(collectLogRecords(decodeLogsRequest(encoding, body)), Date.now() * 1000);
+  const mappedRejections = mapped.rejected.length;
+  const { observations, traces } = rowsOfPieces(mapped.traces, deps.prices, mapped.rejected);
+  const accepted = mapped.accepted - (mapped.rejected.length - mappedRejections);
+  const rows = traces.length > 0 ? traceTableRows({ observations, traces }) : undefined;
+  if (mapped.rejected.length === 0) return { rows, result: { accepted } };
+  const message = rejectionMessage(mapped.rejected, 'log record');
+  return { rows, result: { accepted, rejected: { count: mapped.rejected.length, message } } };
+}
