@@ -58,6 +58,27 @@ export function queryCompact<T>(db: Db, q: CompactQuery<T>): Promise<T[]> {
   });
 }
 
+/**
+ * The query port for reads of many numbers: the result as raw bytes of RowBinary (little-endian
+ * values, varint-prefixed arrays), which the caller decodes. Arrays of millions of floats come
+ * back as their 8 bytes each instead of decimal text to parse.
+ */
+export function queryRowBinary(db: Db, q: ReadBase): Promise<Buffer> {
+  const run = () =>
+    db.withReader(async (client) => {
+      const res = await client.exec({
+        query: `${withSettings(q.sql, q.settings)}\nFORMAT RowBinary`,
+        query_params: q.params ?? {},
+        clickhouse_settings: tagSettings(db, q.tag),
+        abort_signal: q.signal,
+      });
+      const chunks: Buffer[] = [];
+      for await (const chunk of res.stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    });
+  return timed(db, q.tag, run);
+}
+
 /** The same database with `onQuery` called after every read (for the query-duration metric). */
 export function observeQueries(db: Db, onQuery: NonNullable<Db['onQuery']>): Db {
   return { ...db, onQuery };
@@ -86,15 +107,20 @@ async function read<T>(
       });
       return map(await rs.json());
     });
+  return timed(db, q.tag, run);
+}
+
+/** Runs a read, reporting its duration and outcome to `db.onQuery` when set. */
+async function timed<T>(db: Db, tag: string, run: () => Promise<T>): Promise<T> {
   if (!db.onQuery) return run();
   const start = performance.now();
   let ok = false;
   try {
-    const rows = await run();
+    const result = await run();
     ok = true;
-    return rows;
+    return result;
   } finally {
-    db.onQuery(q.tag, (performance.now() - start) / 1000, ok);
+    db.onQuery(tag, (performance.now() - start) / 1000, ok);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Db, ParamBuilder } from '@spanhouse/db';
 import { AGGREGATIONS, aggregateValueSql, bucketQuantileSql } from './aggregations.ts';
 import { type BinaryOp, COMPARISONS, type Expr, type Selector } from './ast.ts';
+import { scalarOp } from './engine/binary.ts';
 import { badData, unsupported } from './errors.ts';
 import { KEEPS_NAME, RANGE_FUNCTIONS, rangeFunctionSql } from './range-functions.ts';
 import { type Grid, instantSelectorSql, rangeArraysSql } from './samples-sql.ts';
@@ -36,6 +37,8 @@ export async function plan(e: Expr, ctx: PlanContext): Promise<Plan> {
       return selectorPlan(e, ctx, async (series, grid) => instantSelectorSql(series, e.offsetMs, grid, ctx.p));
     case 'matrix':
       throw badData('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
+    case 'subquery':
+      throw unsupported('subqueries in SQL');
     case 'unary': {
       const inner = await plan(e.expr, ctx);
       if (e.op === '+') return inner;
@@ -241,6 +244,9 @@ export function parseLe(le: string | undefined): number | undefined {
 }
 
 async function binaryPlan(op: BinaryOp, lhsE: Expr, rhsE: Expr, bool: boolean, ctx: PlanContext): Promise<Plan> {
+  // ClickHouse's float modulo is not Go's math.Mod; atan2 and set operators are the service's.
+  if (op === '%' || op === 'atan2' || op === 'and' || op === 'or' || op === 'unless')
+    throw unsupported(`the ${op} operator in SQL`);
   const [lhs, rhs] = await Promise.all([plan(lhsE, ctx), plan(rhsE, ctx)]);
   const comparison = COMPARISONS.has(op);
   if (lhs.kind === 'scalar' && rhs.kind === 'scalar') {
@@ -259,33 +265,4 @@ async function binaryPlan(op: BinaryOp, lhsE: Expr, rhsE: Expr, bool: boolean, c
   if (!comparison) return { kind: 'vector', sql: `SELECT id, k, ${expr} AS v FROM (${vector.sql})`, labels };
   if (bool) return { kind: 'vector', sql: `SELECT id, k, toFloat64(${expr}) AS v FROM (${vector.sql})`, labels };
   return { kind: 'vector', sql: `SELECT id, k, v FROM (${vector.sql}) WHERE ${expr}`, labels };
-}
-
-function scalarOp(op: BinaryOp, a: number, b: number): number {
-  switch (op) {
-    case '+':
-      return a + b;
-    case '-':
-      return a - b;
-    case '*':
-      return a * b;
-    case '/':
-      return a / b;
-    case '%':
-      return a % b;
-    case '^':
-      return a ** b;
-    case '==':
-      return a === b ? 1 : 0;
-    case '!=':
-      return a !== b ? 1 : 0;
-    case '>':
-      return a > b ? 1 : 0;
-    case '<':
-      return a < b ? 1 : 0;
-    case '>=':
-      return a >= b ? 1 : 0;
-    case '<=':
-      return a <= b ? 1 : 0;
-  }
 }
