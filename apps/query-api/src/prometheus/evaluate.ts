@@ -36,7 +36,7 @@ export function rangeGrid(startMs: number, endMs: number, stepMs: number): Grid 
       'exceeded maximum resolution of 11,000 points per timeseries. Try decreasing the query resolution (?step=XX)',
     );
   }
-  return { startMs, stepMs, steps };
+  return { startMs, stepMs, steps, endMs };
 }
 
 /**
@@ -95,7 +95,7 @@ export async function rangeQuery(
       `invalid expression type "${documentedType(type)}" for range query, must be Scalar or instant Vector`,
     );
   }
-  resolveAtModifiers(expr, grid.startMs, grid.startMs + (grid.steps - 1) * grid.stepMs);
+  resolveAtModifiers(expr, grid.startMs, grid.endMs ?? grid.startMs + (grid.steps - 1) * grid.stepMs);
   const compute = async (g: Grid): Promise<SeriesPoints[]> => {
     const m = (await run(db, expr, g.startMs, g.startMs + (g.steps - 1) * g.stepMs, g.stepMs, opts)) as Matrix;
     return m
