@@ -1,24 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchOptions } from '../lib/args.ts';
+import { checkout } from '../lib/checkout.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
-import { REPO_ROOT, startService } from '../lib/service.ts';
+import { startService } from '../lib/service.ts';
 import { fmt } from '../lib/stats.ts';
 import { serviceBatchBodies } from '../metrics/bodies.ts';
 import { REFERENCE_DATASET, SMOKE_DATASET, totalPoints } from '../metrics/dataset.ts';
 import { type LoadResult, loadService } from '../metrics/load.ts';
-
-/** A checkout of `rev` beside the bench's data, installed from the local store (made once, reused). */
-function checkout(rev: string, dir: string): string {
-  if (!existsSync(path.join(dir, 'node_modules'))) {
-    rmSync(dir, { recursive: true, force: true });
-    execFileSync('git', ['worktree', 'add', '--force', '--detach', dir, rev], { cwd: REPO_ROOT, stdio: 'ignore' });
-    execFileSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], { cwd: dir, stdio: ['ignore', 2, 2] });
-  }
-  return path.join(dir, 'apps', 'server', 'src', 'main.ts');
-}
 
 /**
  * The metrics load of the reference set through POST /v1/metrics/batch (8 clients, 5000 points per

@@ -134,7 +134,8 @@ export async function ingestLogSuite(opts: BenchOptions): Promise<string> {
           }
         },
       });
-      const committed = (inserted(after, TABLES.observations).rows - inserted(before, TABLES.observations).rows) / seconds;
+      const committed =
+        (inserted(after, TABLES.observations).rows - inserted(before, TABLES.observations).rows) / seconds;
       const parts = TRACE_TABLES.map((t) => (inserted(after, t).inserts - inserted(before, t).inserts) / seconds);
       const perSpan = (s: number) => (s * 1e6) / (committed * seconds);
       const threads = [...threadsAfter]

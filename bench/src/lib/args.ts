@@ -40,6 +40,8 @@ export type BenchOptions = {
   clients: number;
   /** The version `ingest-ab` compares this one with (a git revision). */
   baseline: string;
+  /** The version the `prometheus` suite measures beside this one (a git revision; `none` for none). */
+  promBaseline: string;
 };
 
 const HELP = `pnpm bench [suite...] [options]
@@ -55,6 +57,8 @@ suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --only REGEX       only trace query scenarios whose name matches
   --profile          node --cpu-prof the service (profiles in <dir>/profiles)
   --baseline REV     the version ingest-ab measures beside this one (default d25c880, before the ingest log)
+  --prom-baseline REV the version the prometheus suite measures beside this one (default d4e8459, before
+                     the PromQL engine; none: this version alone)
 `;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
@@ -72,6 +76,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
       baseline: { type: 'string' },
+      'prom-baseline': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -100,5 +105,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     profile: values.profile ?? false,
     only: values.only ? new RegExp(values.only, 'i') : undefined,
     baseline: values.baseline ?? 'd25c880',
+    promBaseline: values['prom-baseline'] ?? 'd4e8459',
   };
 }

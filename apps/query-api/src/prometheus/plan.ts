@@ -1,5 +1,5 @@
 import type { Db, ParamBuilder } from '@spanhouse/db';
-import { AGGREGATIONS, aggregateValueSql, bucketQuantileSql } from './aggregations.ts';
+import { AGGREGATIONS, aggregateValueSql } from './aggregations.ts';
 import { type BinaryOp, COMPARISONS, type Expr, type Selector } from './ast.ts';
 import { scalarOp } from './engine/binary.ts';
 import { badData, unsupported } from './errors.ts';
@@ -102,7 +102,6 @@ async function callPlan(func: string, args: Expr[], ctx: PlanContext): Promise<P
       KEEPS_NAME.has(func) ? undefined : withoutName,
     );
   }
-  if (func === 'histogram_quantile') return histogramQuantilePlan(args, ctx);
   throw unsupported(`function ${func}`);
 }
 
@@ -168,20 +167,6 @@ async function aggregatePlan(e: Expr & { kind: 'aggregate' }, ctx: PlanContext):
   const idsP = p.add(ids, 'Array(UInt64)');
   const grouped = `SELECT id, transform(id, ${idsP}, ${p.add(groups, 'Array(UInt32)')}, toUInt32(0)) AS g,
       transform(id, ${idsP}, ${p.add(ranks, 'Array(UInt32)')}, toUInt32(0)) AS r, k, v FROM (${inner.sql})`;
-  if (e.op === 'topk' || e.op === 'bottomk') {
-    const k = Math.trunc(param ?? 0);
-    if (!Number.isSafeInteger(k)) throw badData(`scalar value ${param} overflows int64`);
-    if (k < 1) return { kind: 'vector', sql: `SELECT id, k, v FROM (${inner.sql}) WHERE 0`, labels: inner.labels };
-    // Largest (smallest) first, NaN last; equal values in label order.
-    const order = e.op === 'topk' ? '(isNaN(x.3), -x.3, x.2)' : '(isNaN(x.3), x.3, x.2)';
-    return {
-      kind: 'vector',
-      sql: `SELECT x.1 AS id, k, x.3 AS v FROM (
-        SELECT g, k, arraySlice(arraySort(x -> ${order}, groupArray((id, r, v))), 1, ${p.add(k, 'UInt64')}) AS top
-        FROM (${grouped}) GROUP BY g, k) ARRAY JOIN top AS x`,
-      labels: inner.labels,
-    };
-  }
   if (e.op === 'quantile' && !(param !== undefined && param >= 0 && param <= 1)) {
     const value = param === undefined || Number.isNaN(param) ? NaN : param < 0 ? -Infinity : Infinity;
     return {
@@ -197,50 +182,6 @@ async function aggregatePlan(e: Expr & { kind: 'aggregate' }, ctx: PlanContext):
       SELECT g, k, arrayMap(x -> x.2, arraySort(groupArray((r, v)))) AS vs FROM (${grouped}) GROUP BY g, k)`,
     labels: groupLabels,
   };
-}
-
-async function histogramQuantilePlan(args: Expr[], ctx: PlanContext): Promise<Plan> {
-  if (args.length !== 2) throw badData('expected 2 arguments in call to function "histogram_quantile"');
-  const q = scalarArg(args[0], 'histogram_quantile');
-  const inner = await vectorArg(args[1]!, ctx, 'call to function "histogram_quantile"');
-  // Series without a readable `le` are skipped, as Prometheus skips them.
-  const withLe = new Map([...inner.labels].filter(([, l]) => parseLe(l.le) !== undefined));
-  const { ids, groups, groupLabels } = groupsOf({ ...inner, labels: withLe }, (l) => {
-    const { le: _, ...rest } = l;
-    return rest;
-  });
-  const p = ctx.p;
-  const idsP = p.add(ids, 'Array(UInt64)');
-  const leP = floatsParam(
-    p,
-    ids.map((id) => parseLe(withLe.get(String(id))!.le)!),
-  );
-  const out = mapLabels(groupLabels, withoutName);
-  const buckets = `SELECT g, k, arraySort(groupArray((le, v))) AS b FROM (
-      SELECT transform(id, ${idsP}, ${p.add(groups, 'Array(UInt32)')}, toUInt32(0)) AS g,
-             transform(id, ${idsP}, ${leP}, toFloat64(0)) AS le, k, v
-      FROM (${inner.sql}) WHERE has(${idsP}, id))
-    GROUP BY g, k`;
-  const values =
-    q >= 0 && q <= 1
-      ? bucketQuantileSql(p.add(q, 'Float64'), buckets)
-      : `SELECT g, k, ${floatParam(p, Number.isNaN(q) ? NaN : q < 0 ? -Infinity : Infinity)} AS v FROM (${buckets})`;
-  return {
-    kind: 'vector',
-    sql: `SELECT toUInt64(g) AS id, k, v FROM (${values})`,
-    labels: out,
-  };
-}
-
-/** A bucket's `le` as Go's strconv.ParseFloat reads it; undefined when absent or not a number. */
-export function parseLe(le: string | undefined): number | undefined {
-  if (le === undefined) return undefined;
-  const t = le.trim().toLowerCase();
-  if (/^[+]?inf(inity)?$/.test(t)) return Infinity;
-  if (/^-inf(inity)?$/.test(t)) return -Infinity;
-  if (t === 'nan') return NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t)) return undefined;
-  return Number(t);
 }
 
 async function binaryPlan(op: BinaryOp, lhsE: Expr, rhsE: Expr, bool: boolean, ctx: PlanContext): Promise<Plan> {

@@ -46,7 +46,8 @@ type Group = {
 /**
  * One step of an aggregation over `vec` (promql/engine.go's aggregation): groups in order of
  * first appearance, each folded over its samples in input order, as Prometheus folds them.
- * `keys[i]` is the grouping key of `vec[i]` (worked out once per series by the caller).
+ * `keys[i]` is the grouping key of `vec[i]` (worked out once per series by the caller); `labels`
+ * keeps each group's labels across the steps of one evaluation, so a group has one label object.
  */
 export function aggregate(
   op: string,
@@ -55,6 +56,7 @@ export function aggregate(
   param: number | string | undefined,
   vec: Vector,
   keys: readonly string[],
+  labels: Map<string, Labels>,
 ): Vector {
   const out: Vector = [];
   let k = 0;
@@ -85,7 +87,12 @@ export function aggregate(
     }
     const group = groups.get(key);
     if (!group) {
-      const g: Group = { labels: groupLabels(metric, groupingNow, without), value: s.v, mean: s.v, count: 1, heap: [] };
+      let l = labels.get(key);
+      if (!l) {
+        l = groupLabels(metric, groupingNow, without);
+        labels.set(key, l);
+      }
+      const g: Group = { labels: l, value: s.v, mean: s.v, count: 1, heap: [] };
       if (op === 'stddev' || op === 'stdvar') g.value = 0;
       else if (op === 'topk' || op === 'bottomk' || op === 'quantile') g.heap = [{ metric: s.metric, t: 0, v: s.v }];
       else if (op === 'group') g.value = 1;

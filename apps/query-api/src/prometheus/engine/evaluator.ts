@@ -139,7 +139,7 @@ export class Evaluator {
     const out = new Map<string, Series>();
     const instant = this.start === this.end;
     for (let ts = this.start, step = 0; ts <= this.end; ts += this.interval, step++) {
-      if ((step & 63) === 63) await this.q.breathe();
+      await this.q.breathe();
       const vectors: Vector[] = [];
       const stepKeys: string[][] = [];
       for (const [i, m] of matrices.entries()) {
@@ -310,13 +310,16 @@ export class Evaluator {
   private async aggregation(e: Expr & { kind: 'aggregate' }): Promise<Value> {
     const grouping = [...e.grouping].sort();
     const key = (metric: Labels) => groupingKey(metric, grouping, e.without);
+    const labels = new Map<string, Labels>();
     if (e.param?.kind === 'string') {
       const label = e.param.value;
-      return this.rangeEval(key, ([vec], [keys]) => aggregate(e.op, grouping, e.without, label, vec!, keys!), [e.expr]);
+      return this.rangeEval(key, ([vec], [keys]) => aggregate(e.op, grouping, e.without, label, vec!, keys!, labels), [
+        e.expr,
+      ]);
     }
     return this.rangeEval(
       key,
-      ([param, vec], [, keys]) => aggregate(e.op, grouping, e.without, param?.[0]?.v, vec!, keys!),
+      ([param, vec], [, keys]) => aggregate(e.op, grouping, e.without, param?.[0]?.v, vec!, keys!, labels),
       [e.param, e.expr],
     );
   }

@@ -1,9 +1,8 @@
 import type { Expr } from '../ast.ts';
 import { execution } from '../errors.ts';
 import { anchoredRegex } from '../parse.ts';
-import { parseLe } from '../plan.ts';
 import { goQuote, LABEL_NAME } from './aggregate.ts';
-import { type Bucket, bucketQuantile } from './quantile.ts';
+import { type Bucket, bucketQuantile, parseLe } from './quantile.ts';
 import { dropName, type Labels, labelsKey, type Vector } from './values.ts';
 
 /**
@@ -164,20 +163,35 @@ function labelJoin({ args: [vec], exprs, cache }: StepCall): Vector {
   });
 }
 
+/** A bucket series' histogram (its labels but `le`), result labels and bound; worked out once per series. */
+const BUCKETS = new WeakMap<Labels, { key: string; metric: Labels; upperBound: number } | null>();
+
+function bucketOf(metric: Labels) {
+  let b = BUCKETS.get(metric);
+  if (b === undefined) {
+    const upperBound = parseLe(metric.le);
+    if (upperBound === undefined) b = null;
+    else {
+      const { le: _, ...withoutLe } = metric;
+      b = { key: labelsKey(withoutLe), metric: dropName(withoutLe), upperBound };
+    }
+    BUCKETS.set(metric, b);
+  }
+  return b;
+}
+
 function histogramQuantile({ args: [qv, vec] }: StepCall): Vector {
   const q = scalarOf(qv);
   const groups = new Map<string, { metric: Labels; buckets: Bucket[] }>();
   for (const s of vec!) {
-    const upperBound = parseLe(s.metric.le);
-    if (upperBound === undefined) continue;
-    const { le: _, ...withoutLe } = s.metric;
-    const key = labelsKey(withoutLe);
-    let g = groups.get(key);
+    const b = bucketOf(s.metric);
+    if (!b) continue;
+    let g = groups.get(b.key);
     if (!g) {
-      g = { metric: dropName(withoutLe), buckets: [] };
-      groups.set(key, g);
+      g = { metric: b.metric, buckets: [] };
+      groups.set(b.key, g);
     }
-    g.buckets.push({ upperBound, count: s.v });
+    g.buckets.push({ upperBound: b.upperBound, count: s.v });
   }
   return [...groups.values()].map((g) => ({ metric: g.metric, t: 0, v: bucketQuantile(q, g.buckets) }));
 }

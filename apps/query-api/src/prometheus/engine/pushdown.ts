@@ -15,10 +15,9 @@ const isScalarLiteral = (e: Expr | undefined): boolean =>
   e?.kind === 'number' || (e?.kind === 'unary' && e.expr.kind === 'number');
 
 /**
- * Whether plan.ts compiles the expression to SQL with Prometheus' exact answers and it is pushed
- * down: selectors, the range functions over selectors, aggregations but topk/bottomk (their ties
- * are broken by Prometheus' heap, reproduced in the service) and count_values, arithmetic and
- * comparisons with a literal scalar (not `%`: ClickHouse's float modulo is not Go's), unary minus.
+ * Whether plan.ts compiles the expression to SQL with Prometheus' exact answers: selectors, the
+ * range functions over selectors, the aggregations of aggregations.ts, arithmetic and comparisons
+ * with a literal scalar (not `%`: ClickHouse's float modulo is not Go's), unary minus.
  */
 export function sqlCompiles(e: Expr): boolean {
   switch (e.kind) {
@@ -30,17 +29,9 @@ export function sqlCompiles(e: Expr): boolean {
         const m = e.args[e.args.length - 1];
         return m?.kind === 'matrix' && (e.func !== 'quantile_over_time' || isScalarLiteral(e.args[0]));
       }
-      // histogram_quantile compiles too, but its bucket merge in SQL took seconds where the service
-      // takes milliseconds over the buckets it gets (decisions/0026).
       return false;
     case 'aggregate':
-      return (
-        AGGREGATIONS.has(e.op) &&
-        e.op !== 'topk' &&
-        e.op !== 'bottomk' &&
-        (e.param === undefined || isScalarLiteral(e.param)) &&
-        sqlCompiles(e.expr)
-      );
+      return AGGREGATIONS.has(e.op) && (e.param === undefined || isScalarLiteral(e.param)) && sqlCompiles(e.expr);
     case 'binary':
       if (e.matching || e.op === '%' || e.op === 'atan2' || e.op === 'and' || e.op === 'or' || e.op === 'unless') {
         return false;

@@ -68,3 +68,14 @@ export function bucketQuantile(q: number, input: Bucket[]): number {
   }
   return bucketStart + (bucketEnd - bucketStart) * (rank / count);
 }
+
+/** A bucket's `le` as Go's strconv.ParseFloat reads it; undefined when absent or not a number. */
+export function parseLe(le: string | undefined): number | undefined {
+  if (le === undefined) return undefined;
+  const t = le.trim().toLowerCase();
+  if (/^[+]?inf(inity)?$/.test(t)) return Infinity;
+  if (/^-inf(inity)?$/.test(t)) return -Infinity;
+  if (t === 'nan') return NaN;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t)) return undefined;
+  return Number(t);
+}
