@@ -6,7 +6,7 @@ import { badData, unsupported } from './errors.ts';
 import { KEEPS_NAME, RANGE_FUNCTIONS, rangeFunctionSql } from './range-functions.ts';
 import { type Grid, instantSelectorSql, rangeArraysSql } from './samples-sql.ts';
 import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
-import { floatParam, floatsParam } from './sql-parts.ts';
+import { floatParam } from './sql-parts.ts';
 
 /**
  * A vector expression evaluated at every step of a grid: SQL whose rows are (id UInt64, k UInt64

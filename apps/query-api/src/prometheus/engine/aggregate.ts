@@ -1,7 +1,7 @@
 import { formatPromFloat } from '@spanhouse/schema';
 import { execution } from '../errors.ts';
 import { quantile } from './quantile.ts';
-import { type Labels, labelsKey, type Sample, type Vector } from './values.ts';
+import type { Labels, Sample, Vector } from './values.ts';
 
 /** A label name as model.LabelName.IsValid accepts it. */
 export const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;

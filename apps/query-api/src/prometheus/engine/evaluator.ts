@@ -138,7 +138,7 @@ export class Evaluator {
     const cursors = matrices.map((m) => new Int32Array(m?.length ?? 0));
     const out = new Map<string, Series>();
     const instant = this.start === this.end;
-    for (let ts = this.start, step = 0; ts <= this.end; ts += this.interval, step++) {
+    for (let ts = this.start; ts <= this.end; ts += this.interval) {
       await this.q.breathe();
       const vectors: Vector[] = [];
       const stepKeys: string[][] = [];
