@@ -74,7 +74,8 @@ export function queryRowBinary(db: Db, q: ReadBase): Promise<Buffer> {
       });
       const chunks: Buffer[] = [];
       for await (const chunk of res.stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+      // chDB hands the whole result over as one chunk: no copy then.
+      return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     });
   return timed(db, q.tag, run);
 }

@@ -3,7 +3,7 @@ import { execution } from '../errors.ts';
 import { TIME_DEPENDENT_FUNCTIONS } from '../function-signatures.ts';
 import { LOOKBACK_MS } from '../samples-sql.ts';
 import { typeOf } from '../typecheck.ts';
-import { aggregate, groupingKey } from './aggregate.ts';
+import { aggregate, aggregateSeries, COLUMN_AGGREGATIONS, groupingKey } from './aggregate.ts';
 import {
   scalarOp,
   signatureFunction,
@@ -14,10 +14,25 @@ import {
   vectorUnless,
 } from './binary.ts';
 import { INSTANT_FUNCTIONS } from './functions.ts';
-import { OVER_TIME_FUNCTIONS, type Window } from './functions-over-time.ts';
+import {
+  OVER_TIME_FUNCTIONS,
+  type OverTimeFunction,
+  PREFIX_COUNTS,
+  prefixCounts,
+  type Window,
+} from './functions-over-time.ts';
 import type { QueryContext } from './query-context.ts';
 import type { RawSeries } from './raw-samples.ts';
-import { dropName, type Labels, labelsKey, type Matrix, type Series, type Value, type Vector } from './values.ts';
+import {
+  dropName,
+  type Labels,
+  labelsKey,
+  type Matrix,
+  type Sample,
+  type Series,
+  type Value,
+  type Vector,
+} from './values.ts';
 
 /** The step of a subquery written without one (`x[5m:]`): Prometheus' default evaluation interval. */
 const DEFAULT_SUBQUERY_STEP_MS = 60_000;
@@ -136,30 +151,14 @@ export class Evaluator {
     );
     const keys = matrices.map((m) => (m && prep ? m.map((s) => prep(s.metric)) : []));
     const cursors = matrices.map((m) => new Int32Array(m?.length ?? 0));
+    // One sample object per input series, updated at each step: functions use their input within
+    // the step (what they keep, they copy), and millions of steps' samples are not allocated.
+    const samples = matrices.map((m) => (m ?? []).map((s) => ({ metric: s.metric, t: 0, v: 0 })));
     const out = new Map<string, Series>();
     const instant = this.start === this.end;
     for (let ts = this.start; ts <= this.end; ts += this.interval) {
       await this.q.breathe();
-      const vectors: Vector[] = [];
-      const stepKeys: string[][] = [];
-      for (const [i, m] of matrices.entries()) {
-        const vec: Vector = [];
-        const ks: string[] = [];
-        if (m) {
-          const cursor = cursors[i]!;
-          for (let si = 0; si < m.length; si++) {
-            const s = m[si]!;
-            const c = cursor[si]!;
-            if (c < s.ts.length && s.ts[c] === ts) {
-              vec.push({ metric: s.metric, t: ts, v: s.vs[c]! });
-              if (prep) ks.push(keys[i]![si]!);
-              cursor[si] = c + 1;
-            }
-          }
-        }
-        vectors.push(vec);
-        stepKeys.push(ks);
-      }
+      const [vectors, stepKeys] = gather(matrices, cursors, samples, keys, prep !== null, ts);
       const result = fn(vectors, stepKeys, ts);
       if (result.length > 1) checkUniqueSamples(result);
       this.q.addSamples(result.length);
@@ -186,16 +185,8 @@ export class Evaluator {
     const raw = await this.q.rawSeries(e.matchers, this.start - offset - LOOKBACK_MS, this.end - offset);
     const out: Matrix = [];
     for (const s of raw) {
-      const series: Series = { metric: s.metric, ts: [], vs: [] };
-      let i = -1;
-      for (let ts = this.start, n = 0; ts <= this.end; ts += this.interval, n++) {
-        if ((n & 0xffff) === 0xffff) this.q.check();
-        const ref = ts - offset;
-        while (i + 1 < s.ts.length && s.ts[i + 1]! <= ref) i++;
-        if (i < 0 || s.ts[i]! < ref - LOOKBACK_MS || s.stale?.[i]) continue;
-        series.ts.push(ts);
-        series.vs.push(s.vs[i]!);
-      }
+      await this.q.breathe();
+      const series = lookback(s, this.start, this.end, this.interval, offset, () => this.q.check());
       if (series.ts.length > 0) out.push(series);
       this.q.addSamples(series.ts.length);
     }
@@ -309,6 +300,16 @@ export class Evaluator {
 
   private async aggregation(e: Expr & { kind: 'aggregate' }): Promise<Value> {
     const grouping = [...e.grouping].sort();
+    if (COLUMN_AGGREGATIONS.has(e.op)) {
+      const input = await this.matrix(e.expr);
+      const out = aggregateSeries(e.op, grouping, e.without, input, this.steps(), (t) =>
+        Math.round((t - this.start) / this.interval),
+      );
+      // Steps were gathered as indexes: back to times.
+      for (const s of out) for (let j = 0; j < s.ts.length; j++) s.ts[j] = this.start + s.ts[j]! * this.interval;
+      this.q.addSamples(out.reduce((n, s) => n + s.ts.length, 0));
+      return { type: 'matrix', matrix: out };
+    }
     const key = (metric: Labels) => groupingKey(metric, grouping, e.without);
     const labels = new Map<string, Labels>();
     if (e.param?.kind === 'string') {
@@ -346,7 +347,7 @@ export class Evaluator {
     const scalars = await Promise.all(
       e.args.map((a, i) => (i === matrixArg ? Promise.resolve(undefined) : this.matrix(a))),
     );
-    let input: { metric: Labels; ts: ArrayLike<number>; vs: ArrayLike<number> }[];
+    let input: { metric: Labels; ts: Float64Array; vs: Float64Array }[];
     let offset: number;
     let rangeMs: number;
     if (arg.kind === 'matrix') {
@@ -357,31 +358,23 @@ export class Evaluator {
     } else {
       offset = this.offsetOf(arg);
       rangeMs = arg.rangeMs;
-      input = await this.subquery(arg);
+      input = (await this.subquery(arg)).map((s) => ({
+        metric: s.metric,
+        ts: Float64Array.from(s.ts),
+        vs: Float64Array.from(s.vs),
+      }));
     }
+    const prefix = PREFIX_COUNTS[e.func];
     const steps = this.steps();
-    const stepScalars = (step: number) => scalars.flatMap((m, i) => (i === matrixArg ? [] : [m![0]!.vs[step]!]));
+    // The scalar arguments at each step (a scalar has a value at every step).
+    const others = scalars.filter((_, i) => i !== matrixArg).map((m) => m![0]!.vs);
+    const atStep = Array.from({ length: others.length > 0 ? steps : 0 }, (_, k) => others.map((vs) => vs[k]!));
     const out: Matrix = [];
+    const grid = { start: this.start, interval: this.interval, steps, offset, rangeMs };
     for (const s of input) {
       await this.q.breathe();
       const metric = e.func === 'last_over_time' ? s.metric : dropName(s.metric);
-      const series: Series = { metric, ts: [], vs: [] };
-      let lo = 0;
-      let hi = -1;
-      for (let step = 0; step < steps; step++) {
-        if ((step & 0xffff) === 0xffff) this.q.check();
-        const ts = this.start + step * this.interval;
-        const maxt = ts - offset;
-        const mint = maxt - rangeMs;
-        while (hi + 1 < s.ts.length && s.ts[hi + 1]! <= maxt) hi++;
-        while (lo < s.ts.length && s.ts[lo]! < mint) lo++;
-        if (lo > hi) continue;
-        const w: Window = { ts: s.ts, vs: s.vs, lo, hi, start: mint, end: maxt, rangeMs, evalMs: ts };
-        const v = f(w, stepScalars(step));
-        if (v === undefined) continue;
-        series.ts.push(ts);
-        series.vs.push(v);
-      }
+      const series = overWindows(s, metric, f, grid, atStep, prefix, () => this.q.check());
       if (series.ts.length > 0) {
         this.q.addSamples(series.ts.length);
         out.push(series);
@@ -408,6 +401,120 @@ export class Evaluator {
     }
     return [series];
   }
+}
+
+const NONE: number[] = [];
+
+/**
+ * rangeEval's inputs at one step: each matrix's samples at `ts` (the series' next point, when it
+ * is there), with their per-series keys; cursors move past what is taken.
+ */
+function gather(
+  matrices: (Matrix | undefined)[],
+  cursors: Int32Array[],
+  samples: Sample[][],
+  keys: string[][],
+  withKeys: boolean,
+  ts: number,
+): [Vector[], string[][]] {
+  const vectors: Vector[] = [];
+  const stepKeys: string[][] = [];
+  for (let i = 0; i < matrices.length; i++) {
+    const m = matrices[i];
+    const vec: Vector = [];
+    const ks: string[] = [];
+    if (m) {
+      const cursor = cursors[i]!;
+      for (let si = 0; si < m.length; si++) {
+        const s = m[si]!;
+        const c = cursor[si]!;
+        if (c < s.ts.length && s.ts[c] === ts) {
+          const sample = samples[i]![si]!;
+          sample.t = ts;
+          sample.v = s.vs[c]!;
+          vec.push(sample);
+          if (withKeys) ks.push(keys[i]![si]!);
+          cursor[si] = c + 1;
+        }
+      }
+    }
+    vectors.push(vec);
+    stepKeys.push(ks);
+  }
+  return [vectors, stepKeys];
+}
+
+/** An instant selector over one series at every step: the newest point within the lookback, unless stale. */
+function lookback(
+  s: RawSeries,
+  start: number,
+  end: number,
+  interval: number,
+  offset: number,
+  check: () => void,
+): Series {
+  const series: Series = { metric: s.metric, ts: [], vs: [] };
+  let i = -1;
+  for (let ts = start, n = 0; ts <= end; ts += interval, n++) {
+    if ((n & 0xffff) === 0xffff) check();
+    const ref = ts - offset;
+    while (i + 1 < s.ts.length && s.ts[i + 1]! <= ref) i++;
+    if (i < 0 || s.ts[i]! < ref - LOOKBACK_MS || s.stale?.[i]) continue;
+    series.ts.push(ts);
+    series.vs.push(s.vs[i]!);
+  }
+  return series;
+}
+
+/**
+ * A range function over one series' points at every step (synchronous, so that V8 optimizes the
+ * loop: millions of windows a query): the window [t - offset - range, t - offset] slides along.
+ */
+function overWindows(
+  s: { ts: Float64Array; vs: Float64Array },
+  metric: Labels,
+  f: OverTimeFunction,
+  g: { start: number; interval: number; steps: number; offset: number; rangeMs: number },
+  atStep: number[][],
+  prefix: 'resets' | 'changes' | undefined,
+  check: () => void,
+): Series {
+  const series: Series = { metric, ts: [], vs: [] };
+  const w: Window = {
+    ts: s.ts,
+    vs: s.vs,
+    lo: 0,
+    hi: -1,
+    start: 0,
+    end: 0,
+    rangeMs: g.rangeMs,
+    evalMs: 0,
+    resets: prefix === 'resets' ? prefixCounts(s.vs, prefix) : undefined,
+    changes: prefix === 'changes' ? prefixCounts(s.vs, prefix) : undefined,
+  };
+  const scalars = atStep.length > 0;
+  const n = s.ts.length;
+  let lo = 0;
+  let hi = -1;
+  for (let step = 0; step < g.steps; step++) {
+    if ((step & 0xffff) === 0xffff) check();
+    const ts = g.start + step * g.interval;
+    const maxt = ts - g.offset;
+    const mint = maxt - g.rangeMs;
+    while (hi + 1 < n && s.ts[hi + 1]! <= maxt) hi++;
+    while (lo < n && s.ts[lo]! < mint) lo++;
+    if (lo > hi) continue;
+    w.lo = lo;
+    w.hi = hi;
+    w.start = mint;
+    w.end = maxt;
+    w.evalMs = ts;
+    const v = f(w, scalars ? atStep[step]! : NONE);
+    if (v === undefined) continue;
+    series.ts.push(ts);
+    series.vs.push(v);
+  }
+  return series;
 }
 
 /** The labels absent_over_time gives: those of absent() for the range's selector. */

@@ -7,15 +7,42 @@ import { quantile } from './quantile.ts';
  * evaluation time.
  */
 export type Window = {
-  ts: ArrayLike<number>;
-  vs: ArrayLike<number>;
+  ts: Float64Array;
+  vs: Float64Array;
   lo: number;
   hi: number;
   start: number;
   end: number;
   rangeMs: number;
   evalMs: number;
+  /** Counts of counter resets (a value below the one before) up to each index; see prefixCounts. */
+  resets: Int32Array | undefined;
+  /** Counts of changes (a value other than the one before, NaN equal to NaN) up to each index. */
+  changes: Int32Array | undefined;
 };
+
+/**
+ * The prefix counts a function needs over a series' points (resets: rate, increase, resets;
+ * changes: changes): with them, a window's count is one subtraction, and rate adds its reset
+ * corrections only in windows that have any, in Prometheus' order.
+ */
+export const PREFIX_COUNTS: Record<string, 'resets' | 'changes'> = {
+  rate: 'resets',
+  increase: 'resets',
+  resets: 'resets',
+  changes: 'changes',
+};
+
+export function prefixCounts(vs: Float64Array, what: 'resets' | 'changes'): Int32Array {
+  const out = new Int32Array(vs.length);
+  for (let i = 1; i < vs.length; i++) {
+    const cur = vs[i]!;
+    const prev = vs[i - 1]!;
+    const counted = what === 'resets' ? cur < prev : cur !== prev && !(Number.isNaN(cur) && Number.isNaN(prev));
+    out[i] = out[i - 1]! + (counted ? 1 : 0);
+  }
+  return out;
+}
 
 /**
  * A function of a range vector (Prometheus 2.42's promql/functions.go, operation by operation so
@@ -25,13 +52,20 @@ export type Window = {
  */
 export type OverTimeFunction = (w: Window, scalars: number[]) => number | undefined;
 
-/** kahanSumInc: the Neumaier-compensated step of Prometheus' sums, returned as [sum, c]. */
-export function kahanSumInc(inc: number, sum: number, c: number): [number, number] {
+/**
+ * kahanSumInc, the Neumaier-compensated step of Prometheus' sums: adds `inc` to the pair at
+ * `acc[at]` (sum), `acc[at + 1]` (compensation), in place (no allocation per point).
+ */
+function kahanAdd(acc: Float64Array, at: number, inc: number): void {
+  const sum = acc[at]!;
   const t = sum + inc;
-  if (Math.abs(sum) >= Math.abs(inc)) c += sum - t + inc;
-  else c += inc - t + sum;
-  return [t, c];
+  if (Math.abs(sum) >= Math.abs(inc)) acc[at + 1] = acc[at + 1]! + (sum - t + inc);
+  else acc[at + 1] = acc[at + 1]! + (inc - t + sum);
+  acc[at] = t;
 }
+
+/** Scratch accumulators of the Kahan sums (one evaluation runs at a time). */
+const ACC = new Float64Array(8);
 
 /** Go's Duration.Seconds() of a millisecond duration. */
 function durationSeconds(ms: number): number {
@@ -45,7 +79,7 @@ function extrapolatedRate(w: Window, isCounter: boolean, isRate: boolean): numbe
   const { ts, vs, lo, hi } = w;
   if (hi - lo + 1 < 2) return undefined;
   let result = vs[hi]! - vs[lo]!;
-  if (isCounter) {
+  if (isCounter && (w.resets === undefined || w.resets[hi]! !== w.resets[lo]!)) {
     let prev = vs[lo]!;
     for (let i = lo + 1; i <= hi; i++) {
       const cur = vs[i]!;
@@ -88,14 +122,8 @@ function instantValue(w: Window, isRate: boolean): number | undefined {
 function linearRegression(w: Window, interceptTime: number): [number, number] {
   const { ts, vs, lo, hi } = w;
   let n = 0;
-  let sumX = 0;
-  let cX = 0;
-  let sumY = 0;
-  let cY = 0;
-  let sumXY = 0;
-  let cXY = 0;
-  let sumX2 = 0;
-  let cX2 = 0;
+  // (sumX, cX), (sumY, cY), (sumXY, cXY), (sumX2, cX2)
+  ACC.fill(0);
   const initY = vs[lo]!;
   let constY = true;
   for (let i = lo; i <= hi; i++) {
@@ -103,19 +131,19 @@ function linearRegression(w: Window, interceptTime: number): [number, number] {
     if (constY && i > lo && v !== initY) constY = false;
     n += 1;
     const x = (ts[i]! - interceptTime) / 1e3;
-    [sumX, cX] = kahanSumInc(x, sumX, cX);
-    [sumY, cY] = kahanSumInc(v, sumY, cY);
-    [sumXY, cXY] = kahanSumInc(x * v, sumXY, cXY);
-    [sumX2, cX2] = kahanSumInc(x * x, sumX2, cX2);
+    kahanAdd(ACC, 0, x);
+    kahanAdd(ACC, 2, v);
+    kahanAdd(ACC, 4, x * v);
+    kahanAdd(ACC, 6, x * x);
   }
   if (constY) {
     if (!Number.isFinite(initY) && !Number.isNaN(initY)) return [Number.NaN, Number.NaN];
     return [0, initY];
   }
-  sumX += cX;
-  sumY += cY;
-  sumXY += cXY;
-  sumX2 += cX2;
+  const sumX = ACC[0]! + ACC[1]!;
+  const sumY = ACC[2]! + ACC[3]!;
+  const sumXY = ACC[4]! + ACC[5]!;
+  const sumX2 = ACC[6]! + ACC[7]!;
   const covXY = sumXY - (sumX * sumY) / n;
   const varX = sumX2 - (sumX * sumX) / n;
   const slope = covXY / varX;
@@ -124,18 +152,16 @@ function linearRegression(w: Window, interceptTime: number): [number, number] {
 
 function stdvar(w: Window): number {
   let count = 0;
-  let mean = 0;
-  let cMean = 0;
-  let aux = 0;
-  let cAux = 0;
+  // (mean, cMean), (aux, cAux)
+  ACC.fill(0);
   for (let i = w.lo; i <= w.hi; i++) {
     const v = w.vs[i]!;
     count++;
-    const delta = v - (mean + cMean);
-    [mean, cMean] = kahanSumInc(delta / count, mean, cMean);
-    [aux, cAux] = kahanSumInc(delta * (v - (mean + cMean)), aux, cAux);
+    const delta = v - (ACC[0]! + ACC[1]!);
+    kahanAdd(ACC, 0, delta / count);
+    kahanAdd(ACC, 2, delta * (v - (ACC[0]! + ACC[1]!)));
   }
-  return (aux + cAux) / count;
+  return (ACC[2]! + ACC[3]!) / count;
 }
 
 export const OVER_TIME_FUNCTIONS: ReadonlyMap<string, OverTimeFunction> = new Map<string, OverTimeFunction>([
@@ -147,19 +173,22 @@ export const OVER_TIME_FUNCTIONS: ReadonlyMap<string, OverTimeFunction> = new Ma
   [
     'avg_over_time',
     (w) => {
-      let mean = 0;
       let count = 0;
-      let c = 0;
+      // (mean, c)
+      ACC[0] = 0;
+      ACC[1] = 0;
       for (let i = w.lo; i <= w.hi; i++) {
         const v = w.vs[i]!;
         count++;
+        const mean = ACC[0]!;
         if (mean === Infinity || mean === -Infinity) {
           if ((v === Infinity || v === -Infinity) && mean > 0 === v > 0) continue;
           if (Number.isFinite(v)) continue;
         }
-        [mean, c] = kahanSumInc(v / count - mean / count, mean, c);
+        kahanAdd(ACC, 0, v / count - mean / count);
       }
-      return mean === Infinity || mean === -Infinity ? mean : mean + c;
+      const mean = ACC[0]!;
+      return mean === Infinity || mean === -Infinity ? mean : mean + ACC[1]!;
     },
   ],
   ['count_over_time', (w) => w.hi - w.lo + 1],
@@ -189,10 +218,11 @@ export const OVER_TIME_FUNCTIONS: ReadonlyMap<string, OverTimeFunction> = new Ma
   [
     'sum_over_time',
     (w) => {
-      let sum = 0;
-      let c = 0;
-      for (let i = w.lo; i <= w.hi; i++) [sum, c] = kahanSumInc(w.vs[i]!, sum, c);
-      return sum === Infinity || sum === -Infinity ? sum : sum + c;
+      ACC[0] = 0;
+      ACC[1] = 0;
+      for (let i = w.lo; i <= w.hi; i++) kahanAdd(ACC, 0, w.vs[i]!);
+      const sum = ACC[0]!;
+      return sum === Infinity || sum === -Infinity ? sum : sum + ACC[1]!;
     },
   ],
   [
@@ -207,32 +237,8 @@ export const OVER_TIME_FUNCTIONS: ReadonlyMap<string, OverTimeFunction> = new Ma
   ['stdvar_over_time', stdvar],
   ['present_over_time', () => 1],
   ['absent_over_time', () => 1],
-  [
-    'changes',
-    (w) => {
-      let changes = 0;
-      let prev = w.vs[w.lo]!;
-      for (let i = w.lo + 1; i <= w.hi; i++) {
-        const cur = w.vs[i]!;
-        if (cur !== prev && !(Number.isNaN(cur) && Number.isNaN(prev))) changes++;
-        prev = cur;
-      }
-      return changes;
-    },
-  ],
-  [
-    'resets',
-    (w) => {
-      let resets = 0;
-      let prev = w.vs[w.lo]!;
-      for (let i = w.lo + 1; i <= w.hi; i++) {
-        const cur = w.vs[i]!;
-        if (cur < prev) resets++;
-        prev = cur;
-      }
-      return resets;
-    },
-  ],
+  ['changes', (w) => w.changes![w.hi]! - w.changes![w.lo]!],
+  ['resets', (w) => w.resets![w.hi]! - w.resets![w.lo]!],
   ['deriv', (w) => (w.hi - w.lo + 1 < 2 ? undefined : linearRegression(w, w.ts[w.lo]!)[0])],
   [
     'predict_linear',
