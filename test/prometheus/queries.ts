@@ -49,6 +49,7 @@ export const DIFFERENTIAL_QUERIES = [
   'dg_nan',
   'sum_over_time(dg_nan[5m])',
   'max_over_time(dg_nan[2m])',
+  'quantile_over_time(0.5, dg_nan[5m])',
   'dg_cpu offset 5m',
   'avg_over_time(dg_cpu[5m] offset -2m)',
   'dg_cpu @ 1767227400',

@@ -33,8 +33,11 @@ const EnvSchema = v.object({
     'spanhouse',
   ),
   CLICKHOUSE_CLUSTER: v.optional(v.pipe(Text, v.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'must be a cluster name'))),
-  /** Reader connections: one slow query must not hold up the others (docs/decisions/0001). */
-  CLICKHOUSE_READERS: v.optional(Int(1, 32), '3'),
+  /**
+   * Reader connections: one slow query must not hold up the others (docs/decisions/0001). A chDB
+   * connection runs its queries one after another, and a dashboard sends a query per panel at once.
+   */
+  CLICKHOUSE_READERS: v.optional(Int(1, 32), '8'),
   /** The ingest write-ahead log's directory; default `<DATA_DIR>/ingest-log`. One process per directory. */
   INGEST_LOG_DIR: v.optional(Text),
   /**

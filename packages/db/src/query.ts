@@ -1,3 +1,4 @@
+import { formatQueryParams } from '@clickhouse/client-common';
 import type { Db } from './connection.ts';
 
 export type QueryParams = Record<string, unknown>;
@@ -67,8 +68,7 @@ export function queryRowBinary(db: Db, q: ReadBase): Promise<Buffer> {
   const run = () =>
     db.withReader(async (client) => {
       const res = await client.exec({
-        query: `${withSettings(q.sql, q.settings)}\nFORMAT RowBinary`,
-        query_params: q.params ?? {},
+        ...withParams(db, `${withSettings(q.sql, q.settings)}\nFORMAT RowBinary`, q.params),
         clickhouse_settings: tagSettings(db, q.tag),
         abort_signal: q.signal,
       });
@@ -100,8 +100,7 @@ async function read<T>(
   const run = () =>
     db.withReader(async (client) => {
       const rs = await client.query({
-        query: withSettings(q.sql, q.settings),
-        query_params: q.params ?? {},
+        ...withParams(db, withSettings(q.sql, q.settings), q.params),
         format,
         clickhouse_settings: tagSettings(db, q.tag),
         abort_signal: q.signal,
@@ -109,6 +108,29 @@ async function read<T>(
       return map(await rs.json());
     });
   return timed(db, q.tag, run);
+}
+
+/**
+ * A read's SQL and parameters as sent. On a server: the parameters as the client sends them
+ * (`param_*` of the request). On chDB: each one as a `SET param_<name> = '<value>'` statement of
+ * the read's own connection, before the query, with the value in the text form the HTTP interface
+ * sends (formatQueryParams, quoted as a string literal); ClickHouse still parses it by the
+ * placeholder's type and substitutes it. chDB's own parameter binding runs one query at a time in
+ * the whole process (its binding state is shared between connections), so every read of every
+ * request would wait its turn: docs/decisions/0027-chdb-query-parameters.md.
+ */
+function withParams(
+  db: Pick<Db, 'mode'>,
+  sql: string,
+  params: QueryParams | undefined,
+): { query: string; query_params?: QueryParams } {
+  if (db.mode !== 'embedded') return { query: sql, query_params: params ?? {} };
+  const sets = Object.entries(params ?? {}).map(([name, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a parameter name: ${name}`);
+    const text = formatQueryParams({ value, wrapStringInQuotes: false, printNullAsKeyword: false });
+    return `SET param_${name} = '${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}';\n`;
+  });
+  return { query: sets.join('') + sql };
 }
 
 /** Runs a read, reporting its duration and outcome to `db.onQuery` when set. */

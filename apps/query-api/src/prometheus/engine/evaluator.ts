@@ -23,6 +23,7 @@ import {
 } from './functions-over-time.ts';
 import type { QueryContext } from './query-context.ts';
 import type { RawSeries } from './raw-samples.ts';
+import { slidingQuantile } from './sliding-quantile.ts';
 import {
   dropName,
   type Labels,
@@ -347,14 +348,13 @@ export class Evaluator {
     const scalars = await Promise.all(
       e.args.map((a, i) => (i === matrixArg ? Promise.resolve(undefined) : this.matrix(a))),
     );
-    let input: { metric: Labels; ts: Float64Array; vs: Float64Array }[];
+    let input: { metric: Labels; ts: Float64Array; vs: Float64Array; stale?: Uint8Array | undefined }[];
     let offset: number;
     let rangeMs: number;
     if (arg.kind === 'matrix') {
       offset = this.offsetOf(arg.selector);
       rangeMs = arg.rangeMs;
-      const raw = await this.q.rawSeries(arg.selector.matchers, this.start - offset - rangeMs, this.end - offset);
-      input = raw.map(floatPoints);
+      input = await this.q.rawSeries(arg.selector.matchers, this.start - offset - rangeMs, this.end - offset);
     } else {
       offset = this.offsetOf(arg);
       rangeMs = arg.rangeMs;
@@ -374,7 +374,9 @@ export class Evaluator {
     for (const s of input) {
       await this.q.breathe();
       const metric = e.func === 'last_over_time' ? s.metric : dropName(s.metric);
-      const series = overWindows(s, metric, f, grid, atStep, prefix, () => this.q.check());
+      // quantile_over_time keeps each series' window sorted as it slides (same values, no sort per step).
+      const fn = e.func === 'quantile_over_time' ? slidingQuantile() : f;
+      const series = overWindows(floatPoints(s), metric, fn, grid, atStep, prefix, () => this.q.check());
       if (series.ts.length > 0) {
         this.q.addSamples(series.ts.length);
         out.push(series);
@@ -522,16 +524,23 @@ function absentLabelsOf(arg: Expr): Labels {
   return INSTANT_FUNCTIONS.get('absent')!({ args: [[]], exprs: [arg], ts: 0, cache: new Map() })[0]!.metric;
 }
 
-/** A raw series without its staleness markers (what ranges read). */
-function floatPoints(s: RawSeries): { metric: Labels; ts: Float64Array; vs: Float64Array } {
-  if (!s.stale) return s;
-  const keep: number[] = [];
-  for (let i = 0; i < s.ts.length; i++) if (!s.stale[i]) keep.push(i);
-  return {
-    metric: s.metric,
-    ts: Float64Array.from(keep, (i) => s.ts[i]!),
-    vs: Float64Array.from(keep, (i) => s.vs[i]!),
-  };
+/** A series' points without its staleness markers (what ranges read). */
+function floatPoints(s: { ts: Float64Array; vs: Float64Array; stale?: Uint8Array | undefined }): {
+  ts: Float64Array;
+  vs: Float64Array;
+} {
+  const stale = s.stale;
+  if (!stale) return s;
+  let n = 0;
+  for (let i = 0; i < stale.length; i++) if (!stale[i]) n++;
+  const ts = new Float64Array(n);
+  const vs = new Float64Array(n);
+  for (let i = 0, j = 0; i < stale.length; i++) {
+    if (stale[i]) continue;
+    ts[j] = s.ts[i]!;
+    vs[j++] = s.vs[i]!;
+  }
+  return { ts, vs };
 }
 
 /** The index of the last time <= t, or -1. */

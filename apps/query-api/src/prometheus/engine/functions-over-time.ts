@@ -225,14 +225,7 @@ export const OVER_TIME_FUNCTIONS: ReadonlyMap<string, OverTimeFunction> = new Ma
       return sum === Infinity || sum === -Infinity ? sum : sum + ACC[1]!;
     },
   ],
-  [
-    'quantile_over_time',
-    (w, [q]) => {
-      const values: number[] = [];
-      for (let i = w.lo; i <= w.hi; i++) values.push(w.vs[i]!);
-      return quantile(q!, values);
-    },
-  ],
+  ['quantile_over_time', (w, [q]) => quantile(q!, w.vs, w.lo, w.hi + 1)],
   ['stddev_over_time', (w) => Math.sqrt(stdvar(w))],
   ['stdvar_over_time', stdvar],
   ['present_over_time', () => 1],

@@ -3,22 +3,35 @@
  * function and histogram_quantile evaluated in the service.
  */
 
-/** NaN first, then ascending: the order Go's sort leaves vectorByValueHeap in. */
-const byValueNaNFirst = (a: number, b: number) =>
-  Number.isNaN(a) ? (Number.isNaN(b) ? 0 : -1) : Number.isNaN(b) ? 1 : a - b;
+/** Scratch space of the sorts (one evaluation runs at a time). */
+let scratch = new Float64Array(1024);
 
-/** quantile(q, values): linear interpolation at rank q * (n - 1) of the sorted values. */
-export function quantile(q: number, values: number[]): number {
-  if (values.length === 0 || Number.isNaN(q)) return Number.NaN;
+/**
+ * quantile(q, values[from..to)): linear interpolation at rank q * (n - 1) of the values sorted
+ * with NaN first, as Go's sort leaves vectorByValueHeap. `values` is read, not changed.
+ */
+export function quantile(q: number, values: ArrayLike<number>, from = 0, to = values.length): number {
+  const n = to - from;
+  if (n === 0 || Number.isNaN(q)) return Number.NaN;
   if (q < 0) return Number.NEGATIVE_INFINITY;
   if (q > 1) return Number.POSITIVE_INFINITY;
-  values.sort(byValueNaNFirst);
-  const n = values.length;
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
+  // The numbers sorted natively and NaN counted apart: in the NaN-first order, index i is NaN
+  // below that count.
+  let nans = 0;
+  let m = 0;
+  for (let i = from; i < to; i++) {
+    const v = values[i]!;
+    if (Number.isNaN(v)) nans++;
+    else scratch[m++] = v;
+  }
+  const sorted = scratch.subarray(0, m).sort();
+  const at = (i: number) => (i < nans ? Number.NaN : sorted[i - nans]!);
   const rank = q * (n - 1);
   const lower = Math.max(0, Math.floor(rank));
   const upper = Math.min(n - 1, lower + 1);
   const weight = rank - Math.floor(rank);
-  return values[lower]! * (1 - weight) + values[upper]! * weight;
+  return at(lower) * (1 - weight) + at(upper) * weight;
 }
 
 export type Bucket = { upperBound: number; count: number };
