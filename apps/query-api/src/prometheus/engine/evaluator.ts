@@ -161,7 +161,7 @@ export class Evaluator {
       await this.q.breathe();
       const [vectors, stepKeys] = gather(matrices, cursors, samples, keys, prep !== null, ts);
       const result = fn(vectors, stepKeys, ts);
-      if (result.length > 1) checkUniqueSamples(result);
+      if (result.length > 1) checkUniqueLabels(result);
       this.q.addSamples(result.length);
       if (instant) {
         return { type: 'matrix', matrix: result.map((s) => ({ metric: s.metric, ts: [ts], vs: [s.v] })) };
@@ -555,18 +555,10 @@ function lastAtOrBefore(ts: ArrayLike<number>, t: number): number {
   return lo - 1;
 }
 
-function checkUniqueSamples(v: Vector): void {
+/** Prometheus' ContainsSameLabelset check of a step's vector or a result's series. */
+function checkUniqueLabels(items: readonly { metric: Labels }[]): void {
   const seen = new Set<string>();
-  for (const s of v) {
-    const key = labelsKey(s.metric);
-    if (seen.has(key)) throw execution('vector cannot contain metrics with the same labelset');
-    seen.add(key);
-  }
-}
-
-function checkUniqueLabels(m: Matrix): void {
-  const seen = new Set<string>();
-  for (const s of m) {
+  for (const s of items) {
     const key = labelsKey(s.metric);
     if (seen.has(key)) throw execution('vector cannot contain metrics with the same labelset');
     seen.add(key);
