@@ -18,7 +18,14 @@ export type VectorPlan = { kind: 'vector'; sql: string; labels: Map<string, Labe
 export type ScalarPlan = { kind: 'scalar'; value: number };
 export type Plan = VectorPlan | ScalarPlan;
 
-export type PlanContext = { db: Db; grid: Grid; p: ParamBuilder; signal?: AbortSignal };
+export type PlanContext = {
+  db: Db;
+  grid: Grid;
+  p: ParamBuilder;
+  signal?: AbortSignal;
+  /** Series the plan's selectors read, counted as they are looked up (for the read's priority). */
+  seriesRead?: number;
+};
 
 const withoutName = (l: Labels): Labels => {
   const { __name__: _, ...rest } = l;
@@ -66,6 +73,7 @@ async function selectorPlan(
   relabel: (l: Labels) => Labels = (l) => l,
 ): Promise<VectorPlan> {
   const found = await findSeries(ctx.db, sel.matchers, { signal: ctx.signal });
+  ctx.seriesRead = (ctx.seriesRead ?? 0) + found.length;
   const labels = new Map(found.map((s) => [s.id, relabel(s.labels)]));
   if (found.length === 0)
     return { kind: 'vector', sql: 'SELECT toUInt64(0) AS id, toUInt64(0) AS k, toFloat64(0) AS v WHERE 0', labels };

@@ -1,8 +1,9 @@
 import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
 import type { Expr } from './ast.ts';
 import { badData } from './errors.ts';
-import { plan } from './plan.ts';
-import type { Grid } from './samples-sql.ts';
+import { type PlanContext, plan } from './plan.ts';
+import { readPriority } from './read-priority.ts';
+import { type Grid, LOOKBACK_MS } from './samples-sql.ts';
 import { compareLabels, type Labels } from './series-lookup.ts';
 
 export type SeriesResult = { metric: Labels; points: [number, number][] };
@@ -22,13 +23,18 @@ export async function evaluateInClickHouse(
     throw badData('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
   }
   const p = new ParamBuilder();
-  const compiled = await plan(expr, { db, grid, p, signal });
+  const ctx: PlanContext = { db, grid, p, signal };
+  const compiled = await plan(expr, ctx);
   if (compiled.kind === 'scalar') return compiled;
   const rows = await queryCompact(db, {
     sql: `SELECT toString(id), groupArray(k), groupArray(v) FROM (${compiled.sql}) GROUP BY id`,
     // FINAL (of the small non-finite table) merges within partitions only; NaN and Inf are
     // written as strings rather than null.
-    settings: { do_not_merge_across_partitions_select_final: 1, output_format_json_quote_denormals: 1 },
+    settings: {
+      do_not_merge_across_partitions_select_final: 1,
+      output_format_json_quote_denormals: 1,
+      priority: readPriority(ctx.seriesRead ?? 0, (grid.steps - 1) * grid.stepMs + LOOKBACK_MS),
+    },
     params: p.params,
     tag: 'prometheus.query',
     signal,

@@ -18,7 +18,8 @@ const SLICE_MS = 10;
  */
 export class QueryContext {
   private samples = 0;
-  private lastYield = performance.now();
+  /** When this query last resumed running (after a yield or a read): its slice counts from there. */
+  private resumed = performance.now();
   private readonly deadline: number;
   private readonly series = new Map<string, Promise<FoundSeries[]>>();
   private readonly points = new Map<string, Promise<RawSeries[]>>();
@@ -59,11 +60,25 @@ export class QueryContext {
    * the main thread, and other requests (a dashboard's other panels) must not wait behind it.
    */
   async breathe(): Promise<void> {
-    const now = performance.now();
-    if (now - this.lastYield < SLICE_MS) return;
+    if (performance.now() - this.resumed < SLICE_MS) return;
     await new Promise((resolve) => setImmediate(resolve));
-    this.lastYield = performance.now();
+    this.resumed = performance.now();
     this.check();
+  }
+
+  /**
+   * `read`, with this query's slice starting again when it answers: waiting for ClickHouse is not
+   * running, and a query that waited must not yield (and queue behind others) as soon as it resumes.
+   */
+  private async wait<T>(read: Promise<T>): Promise<T> {
+    const value = await read;
+    this.resumed = performance.now();
+    return value;
+  }
+
+  /** A read of ClickHouse other than series and points (the SQL planner's), timed as wait() times. */
+  read<T>(read: Promise<T>): Promise<T> {
+    return this.wait(read);
   }
 
   /** The series a selector's matchers select, in label order (one lookup per matcher set). */
@@ -76,7 +91,7 @@ export class QueryContext {
       );
       this.series.set(key, found);
     }
-    return found;
+    return this.wait(found);
   }
 
   /** The raw points of a selector's series in [fromMs, toMs], counted against the sample limit. */
@@ -92,7 +107,7 @@ export class QueryContext {
       });
       this.points.set(key, read);
     }
-    return read;
+    return this.wait(read);
   }
 }
 

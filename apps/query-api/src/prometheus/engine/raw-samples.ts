@@ -1,4 +1,5 @@
 import { type Db, ParamBuilder, queryRowBinary } from '@spanhouse/db';
+import { readPriority } from '../read-priority.ts';
 import { pointsSql } from '../samples-sql.ts';
 import type { FoundSeries } from '../series-lookup.ts';
 import type { Labels } from './values.ts';
@@ -51,7 +52,7 @@ export async function readPoints(
     params: p.params,
     tag: 'prometheus.points',
     signal,
-    settings: { do_not_merge_across_partitions_select_final: 1 },
+    settings: { do_not_merge_across_partitions_select_final: 1, priority: readPriority(found.length, toMs - fromMs) },
   });
   // In the order of the series lookup's answer, whatever order the points came back in.
   const index = new Map(found.map((s, i) => [s.id, i]));
