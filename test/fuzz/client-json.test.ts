@@ -2,9 +2,9 @@ import { TraceDetail } from '@spanhouse/schema';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { hex, jsonExport, protobufExport, traceUuid } from '../otlp/otlp-request.ts';
-import { FUZZ_SEED } from './helpers/hostile.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { hex, jsonExport, protobufExport, traceUuid } from '../support/otlp-request.ts';
+import { FUZZ_SEED } from '../support/fuzz/hostile.ts';
 
 /*
  * Client JSON round-trips through every path that parses or stores it: whatever the key names

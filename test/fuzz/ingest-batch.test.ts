@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { jsonBodies } from './helpers/bodies.ts';
-import { FUZZ_SEED, RUNS } from './helpers/hostile.ts';
-import { fuzzIngest } from './helpers/ingest-fuzz.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { jsonBodies } from '../support/fuzz/bodies.ts';
+import { FUZZ_SEED, RUNS } from '../support/fuzz/hostile.ts';
+import { fuzzIngest } from '../support/fuzz/ingest-fuzz.ts';
 
 // POST /v1/l/batch under >= 1000 malformed and hostile bodies (seeded; SPANHOUSE_FUZZ_SEED replays).
 let app: TestApp;

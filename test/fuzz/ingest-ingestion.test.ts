@@ -2,10 +2,10 @@ import { IngestionResponse } from '@spanhouse/schema';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../helpers/app.ts';
-import { checkAnswer, pool } from './helpers/answers.ts';
-import { jsonBodies } from './helpers/bodies.ts';
-import { FUZZ_SEED, RUNS } from './helpers/hostile.ts';
+import { bearer, createTestApp, type TestApp } from '../support/app.ts';
+import { checkAnswer, pool } from '../support/fuzz/answers.ts';
+import { jsonBodies } from '../support/fuzz/bodies.ts';
+import { FUZZ_SEED, RUNS } from '../support/fuzz/hostile.ts';
 
 // POST /api/public/ingestion under >= 1000 malformed and hostile bodies (seeded; SPANHOUSE_FUZZ_SEED
 // replays): never a 5xx, our error body on a refused request, and on a 207 every event answered

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { jsonBodies, type RawBody } from './helpers/bodies.ts';
-import { FUZZ_SEED, hostileString, RUNS } from './helpers/hostile.ts';
-import { fuzzIngest } from './helpers/ingest-fuzz.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { jsonBodies, type RawBody } from '../support/fuzz/bodies.ts';
+import { FUZZ_SEED, hostileString, RUNS } from '../support/fuzz/hostile.ts';
+import { fuzzIngest } from '../support/fuzz/ingest-fuzz.ts';
 
 // POST /v1/metrics/batch under >= 1000 malformed and hostile bodies, including SQL fragments and
 // odd strings as label keys and values (which are stored as data, never as SQL).

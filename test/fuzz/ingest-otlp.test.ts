@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { byteDamage, damage, jsonBodies, type RawBody } from './helpers/bodies.ts';
-import { FUZZ_SEED, hostileString, RUNS } from './helpers/hostile.ts';
-import { fuzzIngest } from './helpers/ingest-fuzz.ts';
-import { encodeTraceRequest, type PbSpan } from './helpers/protobuf.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { byteDamage, damage, jsonBodies, type RawBody } from '../support/fuzz/bodies.ts';
+import { FUZZ_SEED, hostileString, RUNS } from '../support/fuzz/hostile.ts';
+import { fuzzIngest } from '../support/fuzz/ingest-fuzz.ts';
+import { encodeTraceRequest, type PbSpan } from '../support/fuzz/protobuf.ts';
 
 // POST /api/public/otel/v1/traces under >= 1000 malformed and hostile bodies: OTLP/JSON mutations,
 // random and truncated or bit-flipped protobuf, bad gzip, wrong content types.

@@ -2,10 +2,10 @@ import { TABLES } from '@spanhouse/db';
 import { opentelemetry } from '@spanhouse/ingest-api/otlp-metrics-proto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { byteDamage, damage, jsonBodies, type RawBody } from './helpers/bodies.ts';
-import { FUZZ_SEED, RUNS } from './helpers/hostile.ts';
-import { fuzzIngest } from './helpers/ingest-fuzz.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { byteDamage, damage, jsonBodies, type RawBody } from '../support/fuzz/bodies.ts';
+import { FUZZ_SEED, RUNS } from '../support/fuzz/hostile.ts';
+import { fuzzIngest } from '../support/fuzz/ingest-fuzz.ts';
 
 const Request = opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
 

@@ -2,12 +2,12 @@ import { queryRows, TABLES } from '@spanhouse/db';
 import fc from 'fast-check';
 import { compressSync } from 'snappy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { REMOTE_WRITE_HEADERS, remoteWriteBody, writeRequestBytes } from '../prometheus/remote-write-client.ts';
-import { pool } from './helpers/answers.ts';
-import { byteDamage, damage, type RawBody } from './helpers/bodies.ts';
-import { FUZZ_SEED, hostileString, RUNS, SQL_FRAGMENTS } from './helpers/hostile.ts';
-import { fuzzIngest } from './helpers/ingest-fuzz.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { REMOTE_WRITE_HEADERS, remoteWriteBody, writeRequestBytes } from '../support/prometheus/remote-write-client.ts';
+import { pool } from '../support/fuzz/answers.ts';
+import { byteDamage, damage, type RawBody } from '../support/fuzz/bodies.ts';
+import { FUZZ_SEED, hostileString, RUNS, SQL_FRAGMENTS } from '../support/fuzz/hostile.ts';
+import { fuzzIngest } from '../support/fuzz/ingest-fuzz.ts';
 
 // The Prometheus endpoints under hostile input (seeded): generated PromQL with SQL fragments in
 // label values and regexes, odd numbers and durations, and hostile time parameters, never answer

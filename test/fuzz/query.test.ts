@@ -1,10 +1,18 @@
 import { queryRows, TABLES } from '@spanhouse/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { checkAnswer, pool } from './helpers/answers.ts';
-import { FUZZ_SEED, hostileString, ODD_STRINGS, RUNS } from './helpers/hostile.ts';
-import { enc, extraRaw, isFragment, type Params, paramSet, queryString, valuesOf } from './helpers/query-params.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { checkAnswer, pool } from '../support/fuzz/answers.ts';
+import { FUZZ_SEED, hostileString, ODD_STRINGS, RUNS } from '../support/fuzz/hostile.ts';
+import {
+  enc,
+  extraRaw,
+  isFragment,
+  type Params,
+  paramSet,
+  queryString,
+  valuesOf,
+} from '../support/fuzz/query-params.ts';
 
 // Every query endpoint under >= 1000 hostile parameter sets each (seeded): SQL fragments in
 // every parameter, in label keys and values, odd encodings, wrong types. Never a 5xx; a filter

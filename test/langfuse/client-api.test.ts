@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LangfuseClient } from '@langfuse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT_FOR_COMMIT } from '../helpers/app.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { WAIT_FOR_COMMIT } from '../support/app.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 /*
  * @langfuse/client (the current SDK) against the service: score.create (queued, flushed through

@@ -3,9 +3,9 @@ import { TraceDetail } from '@spanhouse/schema';
 import { Langfuse } from 'langfuse';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../helpers/app.ts';
-import { eventually } from '../helpers/eventually.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { bearer } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 /*
  * The legacy Langfuse JS SDK (`langfuse` 3.x), configured with nothing but our base URL and keys:

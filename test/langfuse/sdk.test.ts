@@ -5,9 +5,9 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { TraceDetail, TraceListResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../helpers/app.ts';
-import { eventually } from '../helpers/eventually.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { bearer } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 /*
  * The real Langfuse JS SDK, configured with nothing but our base URL and keys: LangfuseSpanProcessor

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, out, pairs, query } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ingest, out, pairs, query } from '../support/metrics-api.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { ErrorBody, safeParse } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { type Point, query, queryPath } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { type Point, query, queryPath } from '../support/metrics-api.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { METRIC_LABEL_LIMITS, MetricLabelsResponse, safeParse } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, type Point } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ingest, type Point } from '../support/metrics-api.ts';
 
 let app: TestApp;
 const at = '2026-01-01T00:00:30Z';

@@ -1,8 +1,8 @@
 import { runMetricsQuery } from '@spanhouse/query-api';
 import { isoToMicros, MetricNamesResponse, safeParse } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, out, query, queryPath } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ingest, out, query, queryPath } from '../support/metrics-api.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { runMetricsQuery } from '@spanhouse/query-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { query, queryOracle } from './helpers.ts';
-import { type OraclePoint, type OracleQuery, oracle } from './oracle.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { query, queryOracle } from '../support/metrics-api.ts';
+import { type OraclePoint, type OracleQuery, oracle } from '../support/metrics-oracle.ts';
 
 // A metric of a few thousand series with 64 labels of 1,000 characters each (the largest label
 // sets a batch may carry): the answers stay right while a query holds the labels only of the series

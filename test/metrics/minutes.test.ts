@@ -1,9 +1,9 @@
 import { loadMigrations, TABLES } from '@spanhouse/db';
 import { runMetricsQuery } from '@spanhouse/query-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, queryOracle } from './helpers.ts';
-import { type OraclePoint, type OracleQuery, oracle } from './oracle.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ingest, queryOracle } from '../support/metrics-api.ts';
+import { type OraclePoint, type OracleQuery, oracle } from '../support/metrics-oracle.ts';
 
 // The per-minute rows (clickhouse/0005_metric_minutes.sql, 0006_metric_minute_rollups.sql) behind
 // avg, sum, min, max and last.

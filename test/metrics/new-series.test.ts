@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, out, query } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ingest, out, query } from '../support/metrics-api.ts';
 
 // The all-in-one app keeps the series of each metric between queries (embedded chDB: it is the
 // only writer). These check that a series written after a query is in every later answer.

@@ -2,9 +2,9 @@ import { runMetricsQuery } from '@spanhouse/query-api';
 import type { MetricsQueryResponse } from '@spanhouse/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, query } from './helpers.ts';
-import { type OraclePoint, type OracleQuery, oracle } from './oracle.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ingest, query } from '../support/metrics-api.ts';
+import { type OraclePoint, type OracleQuery, oracle } from '../support/metrics-oracle.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { ErrorBody, safeParse } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest, out, pairs, query } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ingest, out, pairs, query } from '../support/metrics-api.ts';
 
 /*
  * Points before 2001-09-09 have fewer than ten digits of epoch seconds, which ClickHouse once read

@@ -7,7 +7,7 @@ import { registerQueryRoutes } from '@spanhouse/query-api';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CREDENTIALS, type TestApp } from '../helpers/app.ts';
+import { createTestApp, TEST_CREDENTIALS, type TestApp } from '../support/app.ts';
 
 // The OpenAPI document against the routes that exist, and a client generated from it.
 

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer } from '../helpers/app.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { bearer } from '../support/app.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 /*
  * A client that goes away mid-body, or breaks the chunked framing, is not a server error: it is

@@ -2,8 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { launch, type Service, stop, tempDir } from './helpers/service.ts';
-import { drive, type Found, KINDS, Ledger, verify } from './helpers/workload.ts';
+import { launch, type Service, stop, tempDir } from '../support/service-process.ts';
+import { drive, type Found, KINDS, Ledger, verify } from '../support/ops/workload.ts';
 
 // Crash: the all-in-one service as a child process on its own data folder, under sustained
 // concurrent ingest on all three paths (batch traces, OTLP spans, metric points), killed with
@@ -100,7 +100,7 @@ it('replays what a killed process acknowledged but had not inserted, and says re
 }, async () => {
   const dir = tempDir('replay');
   const faultFile = `${dir}/fault`;
-  const faulty = fileURLToPath(new URL('./fixtures/faulty-storage.mjs', import.meta.url));
+  const faulty = fileURLToPath(new URL('../support/ops/fixtures/faulty-storage.mjs', import.meta.url));
   const replayEnv = { DATA_DIR: dir, SPANHOUSE_TEST_FAULT_FILE: faultFile };
   let s = await launch(replayEnv, { preload: [faulty] });
   writeFileSync(faultFile, 'fail');

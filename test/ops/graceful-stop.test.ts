@@ -4,14 +4,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { AUTH, launch, type Service, stop, tempDir } from './helpers/service.ts';
-import { drive, KINDS, Ledger, verify } from './helpers/workload.ts';
+import { AUTH, launch, type Service, stop, tempDir } from '../support/service-process.ts';
+import { drive, KINDS, Ledger, verify } from '../support/ops/workload.ts';
 
 // Graceful stop: SIGTERM under sustained load. The process must stop accepting, commit what it
 // accepted, exit 0, and refuse what arrives while it drains; after a restart on the same folder
 // every acknowledged record is there. Inserts are slowed (300 ms each, by the test-only fault
 // preload) so the drain lasts long enough to send requests into it.
-const FAULTY = fileURLToPath(new URL('./fixtures/faulty-storage.mjs', import.meta.url));
+const FAULTY = fileURLToPath(new URL('../support/ops/fixtures/faulty-storage.mjs', import.meta.url));
 let service: Service | undefined;
 
 afterAll(async () => {

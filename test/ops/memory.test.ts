@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { AUTH, launch, type Service, stop, tempDir } from './helpers/service.ts';
+import { AUTH, launch, type Service, stop, tempDir } from '../support/service-process.ts';
 
 // Memory under hostile but valid input: every cache and buffer is bounded in bytes, and a query's
 // memory by what it returns. The service runs as a child process so its resident set can be read;

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
-import { openLoop, percentile, rateOf } from './helpers/open-loop.ts';
-import { AUTH, launch, type Service, stop, tempDir } from './helpers/service.ts';
-import { build, Ledger, verify } from './helpers/workload.ts';
+import { openLoop, percentile, rateOf } from '../support/ops/open-loop.ts';
+import { AUTH, launch, type Service, stop, tempDir } from '../support/service-process.ts';
+import { build, Ledger, verify } from '../support/ops/workload.ts';
 
 // Overload: OTLP exports offered open-loop (at fixed moments, whatever the answers) at three
 // times the rate the service was measured to sustain, while a reader keeps asking for traces and

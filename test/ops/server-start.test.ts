@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { expect, it } from 'vitest';
-import { CREDENTIALS_ENV, REPO_ROOT } from './helpers/service.ts';
+import { CREDENTIALS_ENV, REPO_ROOT } from '../support/service-process.ts';
 
 // Server mode when ClickHouse is not up yet (containers start together; a server restarts): each
 // entry point waits and retries with backoff instead of failing at once, and does not listen

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
-import { AUTH, launch, type Service, stop, tempDir } from './helpers/service.ts';
-import { ackedPoints, drive, KINDS, Ledger, storedPointTotal, verify, waitReady } from './helpers/workload.ts';
+import { AUTH, launch, type Service, stop, tempDir } from '../support/service-process.ts';
+import { ackedPoints, drive, KINDS, Ledger, storedPointTotal, verify, waitReady } from '../support/ops/workload.ts';
 
 // ClickHouse failing under load: every insert fails (the test-only fault preload makes the
 // engine's insert throw, as an unreachable server or a read-only disk would) while clients keep
@@ -12,7 +12,7 @@ import { ackedPoints, drive, KINDS, Ledger, storedPointTotal, verify, waitReady 
 // is full, and only then are refused (429 + Retry-After); /readyz stays ready and says what is
 // going on; the process neither crashes nor answers 503; when inserts work again the backlog
 // drains by itself and every acknowledged record is stored exactly once.
-const FAULTY = fileURLToPath(new URL('./fixtures/faulty-storage.mjs', import.meta.url));
+const FAULTY = fileURLToPath(new URL('../support/ops/fixtures/faulty-storage.mjs', import.meta.url));
 let service: Service | undefined;
 
 afterEach(async () => {

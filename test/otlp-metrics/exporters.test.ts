@@ -7,7 +7,7 @@ import {
   type PushMetricExporter,
 } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 const seen: { type: string; encoding: string }[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, createTestApp, type TestApp } from '../helpers/app.ts';
-import { REMOTE_WRITE_HEADERS, remoteWriteBody } from './remote-write-client.ts';
+import { basic, createTestApp, type TestApp } from '../support/app.ts';
+import { REMOTE_WRITE_HEADERS, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 
 let app: TestApp;
 const T = Date.UTC(2026, 2, 1);

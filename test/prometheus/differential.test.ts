@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { differentialDataSet, INTERVAL_MS, T0 } from './dataset.ts';
-import { prometheusMissing, type RunningPrometheus, startPrometheus } from './prometheus-process.ts';
-import { DIFFERENTIAL_QUERIES } from './queries.ts';
-import { REMOTE_WRITE_HEADERS, remoteWriteBody } from './remote-write-client.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { differentialDataSet, INTERVAL_MS, T0 } from '../support/prometheus/dataset.ts';
+import {
+  prometheusMissing,
+  type RunningPrometheus,
+  startPrometheus,
+} from '../support/prometheus/prometheus-process.ts';
+import { DIFFERENTIAL_QUERIES } from '../support/prometheus/queries.ts';
+import { REMOTE_WRITE_HEADERS, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 
 const missing = prometheusMissing();
 let prom: RunningPrometheus;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { REMOTE_WRITE_HEADERS, type RwSeries, remoteWriteBody } from './remote-write-client.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { REMOTE_WRITE_HEADERS, type RwSeries, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 
 // The requests Grafana's Prometheus data source makes, in the shapes it makes them (forms POSTed
 // with start/end/step aligned to the step, GETs for label lookups), each checked for its answer:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { REMOTE_WRITE_HEADERS, remoteWriteBody } from './remote-write-client.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { REMOTE_WRITE_HEADERS, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 
 // Run-time failures and Prometheus' limits: answered in Prometheus' envelope (execution 422,
 // timeout 503), never a crash, and the service answers the next query as before.

@@ -2,8 +2,13 @@ import { createServer, type Server } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import { queryRows, TABLES } from '@spanhouse/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { freePort, prometheusMissing, type RunningPrometheus, startPrometheus } from './prometheus-process.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import {
+  freePort,
+  prometheusMissing,
+  type RunningPrometheus,
+  startPrometheus,
+} from '../support/prometheus/prometheus-process.ts';
 
 const missing = prometheusMissing();
 let prom: RunningPrometheus;

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { prometheusMissing, type RunningPrometheus, startPrometheus } from './prometheus-process.ts';
-import { type Point, refBucketQuantile, refQuantile, refRate, windowOf } from './reference.ts';
-import { REMOTE_WRITE_HEADERS, type RwSeries, remoteWriteBody } from './remote-write-client.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import {
+  prometheusMissing,
+  type RunningPrometheus,
+  startPrometheus,
+} from '../support/prometheus/prometheus-process.ts';
+import { type Point, refBucketQuantile, refQuantile, refRate, windowOf } from '../support/prometheus/reference.ts';
+import { REMOTE_WRITE_HEADERS, type RwSeries, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 
 // Random data through the service, checked against Prometheus itself where it runs and against
 // pure references (reference.ts) always: the functions where PromQL's edge cases live.

@@ -1,7 +1,7 @@
 import { rangeGrid, rangeQuery } from '@spanhouse/query-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { REMOTE_WRITE_HEADERS, type RwSeries, remoteWriteBody } from './remote-write-client.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { REMOTE_WRITE_HEADERS, type RwSeries, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 
 let app: TestApp;
 const T0 = Date.UTC(2026, 4, 1);

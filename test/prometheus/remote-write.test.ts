@@ -1,15 +1,15 @@
 import { queryRows, TABLES } from '@spanhouse/db';
 import { compressSync } from 'snappy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { query } from '../metrics/helpers.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { query } from '../support/metrics-api.ts';
 import {
   REMOTE_WRITE_HEADERS,
   type RwSeries,
   remoteWriteBody,
   STALE_NAN,
   writeRequestBytes,
-} from './remote-write-client.ts';
+} from '../support/prometheus/remote-write-client.ts';
 
 let app: TestApp;
 beforeAll(async () => {

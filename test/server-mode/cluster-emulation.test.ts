@@ -7,7 +7,7 @@ import { clusterTransform, type Db, migrate, openDb, queryRows } from '@spanhous
 import { createLogger } from '@spanhouse/http';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, TEST_CREDENTIALS, WAIT_FOR_COMMIT } from '../helpers/app.ts';
+import { bearer, TEST_CREDENTIALS, WAIT_FOR_COMMIT } from '../support/app.ts';
 
 // Cluster mode cannot run here for real (no ClickHouse Keeper, no second node), but its tables
 // can: chDB takes a server configuration file, so this test defines a one-shard cluster whose

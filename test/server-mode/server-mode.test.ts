@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { ClickHouseContainer, type StartedClickHouseContainer } from '@testcontainers/clickhouse';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, launch, type Service, stop } from '../ops/helpers/service.ts';
-import { drive, KINDS, Ledger, verify } from '../ops/helpers/workload.ts';
+import { AUTH, launch, type Service, stop } from '../support/service-process.ts';
+import { drive, KINDS, Ledger, verify } from '../support/ops/workload.ts';
 
 // Server mode against a real ClickHouse server in a container (testcontainers): separate ingest
 // and query processes, and the behaviour suites that run on chDB everywhere else, pointed at the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, createTestApp, type TestApp } from '../helpers/app.ts';
-import { makeBatch } from '../helpers/traces.ts';
+import { basic, createTestApp, type TestApp } from '../support/app.ts';
+import { makeBatch } from '../support/traces.ts';
 
 let t: TestApp;
 beforeAll(async () => {

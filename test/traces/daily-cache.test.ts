@@ -1,7 +1,7 @@
 import { DailyResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
 
 // The daily report's per-day cache: after every kind of write that can change a day, the answer
 // of a request whose days were all cached equals a computation from scratch (nocache=1), for

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
 
 /*
  * One rule for every time a client sends: a date that does not exist on the calendar (or a time of

@@ -1,8 +1,8 @@
 import { TraceListResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { makeBatch } from '../helpers/traces.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { makeBatch } from '../support/traces.ts';
 
 let t: TestApp;
 

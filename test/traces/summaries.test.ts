@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
 
 // The list ordered by latency/totalCost desc and the daily report read per-trace summaries
 // (clickhouse/0004) that overcount an observation sent twice. These traces make the summaries

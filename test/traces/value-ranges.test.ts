@@ -1,7 +1,7 @@
 import { ErrorBody, TraceDetail, TraceListResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
 
 /*
  * The edges of what a batch may hold. Times before 2001-09-09 (fewer than ten digits of epoch

@@ -3,9 +3,16 @@ import path from 'node:path';
 import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type Browser, findChromium, markTime, measureDuration, openBrowser, screenshot } from './helpers/browser.ts';
-import { type Seeded, seed } from './helpers/seed.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import {
+  type Browser,
+  findChromium,
+  markTime,
+  measureDuration,
+  openBrowser,
+  screenshot,
+} from '../support/web/browser.ts';
+import { type Seeded, seed } from '../support/web/seed.ts';
 
 /**
  * The web UI in a real browser (Debian's chromium through playwright-core) against the real

@@ -1,5 +1,5 @@
 // Generates a protobuf decoder from vendored .proto files (read through protobufjs reflection), running
-// on src/otlp/wire-reader.ts: by default src/otlp/generated/otlp-decode.ts for ExportTraceServiceRequest;
+// on src/protobuf/wire-reader.ts: by default src/otlp-traces/generated/otlp-decode.ts for ExportTraceServiceRequest;
 // `tsx scripts/gen-otlp-decoder.ts <entry .proto> <top message> <output> [--int64-number]` for another
 // (the remote-write and OTLP metrics decoders). `--int64-number` reads int64 fields as plain numbers
 // (exact below 2^53: millisecond times) instead of exact halves, sparing an object per value.
@@ -22,8 +22,8 @@ const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const INT64_NUMBER = process.argv.includes('--int64-number');
 const ENTRY = args[0] ?? 'opentelemetry/proto/collector/trace/v1/trace_service.proto';
 const TOP = args[1] ?? 'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest';
-const OUT = path.join(ROOT, args[2] ?? 'src/otlp/generated/otlp-decode.ts');
-const READER = path.relative(path.dirname(OUT), path.join(ROOT, 'src/otlp/wire-reader.ts'));
+const OUT = path.join(ROOT, args[2] ?? 'src/otlp-traces/generated/otlp-decode.ts');
+const READER = path.relative(path.dirname(OUT), path.join(ROOT, 'src/protobuf/wire-reader.ts'));
 
 const root = new protobuf.Root();
 root.resolvePath = (_origin, target) => path.join(PROTO_DIR, target);

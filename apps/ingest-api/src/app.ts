@@ -1,12 +1,12 @@
 import { type BaseEnv, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { IngestDeps } from './deps.ts';
-import { RecentWrites } from './ingest/recent-writes.ts';
+import { RecentWrites } from './log-sink/recent-writes.ts';
 import { KnownSeries } from './metrics/known-series.ts';
 import { BATCH_ENDPOINTS, batchRoutes } from './routes/batch.ts';
-import { INGESTION_ENDPOINTS, ingestionRoutes } from './routes/ingestion.ts';
+import { LANGFUSE_INGESTION_ENDPOINTS, langfuseIngestionRoutes } from './routes/langfuse-ingestion.ts';
 import { METRICS_BATCH_ENDPOINTS, metricsBatchRoutes } from './routes/metrics-batch.ts';
-import { OTLP_ENDPOINTS, otlpRoutes } from './routes/otlp.ts';
+import { OTLP_TRACE_ENDPOINTS, otlpTraceRoutes } from './routes/otlp-traces.ts';
 import { OTLP_METRICS_ENDPOINTS, otlpMetricsRoutes } from './routes/otlp-metrics.ts';
 import { REMOTE_WRITE_ENDPOINTS, remoteWriteRoutes } from './routes/remote-write.ts';
 import { SCORE_WRITE_ENDPOINTS, scoreWriteRoutes } from './routes/scores.ts';
@@ -17,7 +17,7 @@ import { SCORE_WRITE_ENDPOINTS, scoreWriteRoutes } from './routes/scores.ts';
  */
 export function registerIngestRoutes(app: Hono<BaseEnv>, deps: IngestDeps): Hono<BaseEnv> {
   mountRoutes(app, batchRoutes(deps), BATCH_ENDPOINTS);
-  mountRoutes(app, otlpRoutes(deps), OTLP_ENDPOINTS);
+  mountRoutes(app, otlpTraceRoutes(deps), OTLP_TRACE_ENDPOINTS);
   // Every metrics route shares the series ids it has seen.
   const known = new KnownSeries();
   mountRoutes(app, metricsBatchRoutes(deps, known), METRICS_BATCH_ENDPOINTS);
@@ -25,7 +25,7 @@ export function registerIngestRoutes(app: Hono<BaseEnv>, deps: IngestDeps): Hono
   mountRoutes(app, otlpMetricsRoutes(deps, known), OTLP_METRICS_ENDPOINTS);
   // The Langfuse writes share what they acknowledged: an update or a delete may name it at once.
   const recent = new RecentWrites();
-  mountRoutes(app, ingestionRoutes(deps, recent), INGESTION_ENDPOINTS);
+  mountRoutes(app, langfuseIngestionRoutes(deps, recent), LANGFUSE_INGESTION_ENDPOINTS);
   mountRoutes(app, scoreWriteRoutes(deps, recent), SCORE_WRITE_ENDPOINTS);
   return app;
 }

@@ -1,9 +1,10 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import type { Admission, Credentials } from '@spanhouse/http';
+import type { WriteNotices } from '@spanhouse/store';
 import type { Logger } from 'pino';
-import type { Ingestor } from './ingest/ingestor.ts';
-import type { LocalIngestLog } from './ingest/local-log.ts';
+import type { Ingestor } from './log-sink/ingestor.ts';
+import type { LocalIngestLog } from './log-sink/local-log.ts';
 import type { PriceTable } from './pricing/prices.ts';
 
 /** What the ingest routes need; passed in, never imported as singletons. */
@@ -18,10 +19,6 @@ export type IngestDeps = {
   prices: PriceTable;
   /** Admission control shared by every ingest route of this process. */
   admission: Admission;
-  /**
-   * Told, once a metrics write is committed (readable), the earliest point time it wrote (µs): the
-   * all-in-one process drops the PromQL results cached from that time on (see the query API's
-   * prometheus/result-cache.ts).
-   */
-  metricsWritten?: (minUs: number) => void;
+  /** Where this process tells of its writes (the all-in-one process: its query caches listen). */
+  writes?: WriteNotices;
 };

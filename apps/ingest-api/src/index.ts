@@ -1,8 +1,8 @@
 export { registerIngestRoutes } from './app.ts';
 export type { IngestDeps } from './deps.ts';
-export type { InsertFn } from './ingest/background-writer.ts';
-export { type EncodedRows, type IngestLog, Ingestor, type TableRows } from './ingest/ingestor.ts';
-export { type IngestLogStatus, LocalIngestLog } from './ingest/local-log.ts';
+export { type IngestLog, Ingestor } from './log-sink/ingestor.ts';
+export { type IngestLogStatus, LocalIngestLog } from './log-sink/local-log.ts';
 export { PriceTable } from './pricing/prices.ts';
 export { ingestReadiness } from './readiness.ts';
 export { createIngestDeps, type IngestRuntimeHooks } from './runtime.ts';
+export { ClickHouseWriter, type InsertBatch, type TableWriter } from './log-sink/table-writer.ts';

@@ -1,29 +1,34 @@
-import { TABLES } from '@spanhouse/db';
 import type { BatchRequest } from '@spanhouse/schema';
-import { decodeJsonRequest } from './otlp/decode-json.ts';
-import { decodeProtobufRequest } from './otlp/decode-protobuf.ts';
-import { mapExport } from './otlp/map-export.ts';
-import { collectSpans } from './otlp/spans.ts';
+import {
+  encodeObservationsTsv,
+  encodeTracesTsv,
+  OBSERVATION_COLUMNS,
+  type ObservationRow,
+  TABLES,
+  TRACE_COLUMNS,
+  type TraceRow,
+} from '@spanhouse/store';
+import { decodeJsonRequest } from './otlp-traces/decode-json.ts';
+import { decodeProtobufRequest } from './otlp-traces/decode-protobuf.ts';
+import { mapExport } from './otlp-traces/map-export.ts';
+import { collectSpans } from './otlp-traces/spans.ts';
 import type { PriceTable } from './pricing/prices.ts';
-import { encodeObservationsTsv, encodeTracesTsv, OBSERVATION_COLUMNS, TRACE_COLUMNS } from './traces/encode.ts';
 import { fromBatch } from './traces/from-batch.ts';
 import { rowsOfPieces } from './traces/pieces.ts';
-import type { ObservationRow, TraceRow } from './traces/rows.ts';
 
 /**
  * The ingest mapping as plain functions, without the HTTP app or the ingest buffer: what tools
  * outside the app drive directly (the benchmarks: decode and mapping costs, the direct-insert
  * ceiling, the rows of a generated data set). Exported as `@spanhouse/ingest-api/pipeline`.
  */
-export { decodeJsonRequest } from './otlp/decode-json.ts';
-export { decodeProtobufRequest } from './otlp/decode-protobuf.ts';
-export { decodeExportTraceServiceRequest } from './otlp/generated/otlp-decode.ts';
-export { mapExport } from './otlp/map-export.ts';
-export { collectSpans } from './otlp/spans.ts';
+export { decodeJsonRequest } from './otlp-traces/decode-json.ts';
+export { decodeProtobufRequest } from './otlp-traces/decode-protobuf.ts';
+export { decodeExportTraceServiceRequest } from './otlp-traces/generated/otlp-decode.ts';
+export { mapExport } from './otlp-traces/map-export.ts';
+export { collectSpans } from './otlp-traces/spans.ts';
 export { PriceTable } from './pricing/prices.ts';
-export { encodeScoresTsv, SCORE_COLUMNS } from './scores/encode.ts';
-export { type ScoreRow, scoreRowOf } from './scores/rows.ts';
-export type { ObservationRow, TraceRow } from './traces/rows.ts';
+export { encodeScoresTsv, type ObservationRow, SCORE_COLUMNS, type ScoreRow, type TraceRow } from '@spanhouse/store';
+export { scoreRowOf } from './scores/rows.ts';
 
 export type TraceRows = { traces: TraceRow[]; observations: ObservationRow[] };
 
@@ -41,7 +46,7 @@ export function batchTraceRows(body: BatchRequest, prices: PriceTable): TraceRow
 /** Trace rows as the TabSeparated text the service inserts, per table with its columns. */
 export function encodeTraceRows(rows: TraceRows) {
   return [
-    { table: TABLES.observations, columns: OBSERVATION_COLUMNS, text: encodeObservationsTsv(rows.observations) },
+    { table: TABLES.observationPieces, columns: OBSERVATION_COLUMNS, text: encodeObservationsTsv(rows.observations) },
     { table: TABLES.traces, columns: TRACE_COLUMNS, text: encodeTracesTsv(rows.traces) },
   ];
 }

@@ -1,6 +1,6 @@
 import { type Db, pingDb } from '@spanhouse/db';
 import type { ReadinessCheck } from '@spanhouse/http';
-import type { LocalIngestLog } from './ingest/local-log.ts';
+import type { LocalIngestLog } from './log-sink/local-log.ts';
 
 const MiB = 1024 * 1024;
 

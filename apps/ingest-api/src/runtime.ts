@@ -2,30 +2,30 @@ import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import { Admission, type Credentials, type ServiceMetrics } from '@spanhouse/http';
 import type { FileLayer } from '@spanhouse/ingest-log';
+import { WRITTEN_TABLES, type WriteNotices } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import type { IngestDeps } from './deps.ts';
-import type { InsertFn, WriterOptions } from './ingest/background-writer.ts';
-import { Ingestor } from './ingest/ingestor.ts';
-import { isPermanentInsertError } from './ingest/insert-errors.ts';
-import { LocalIngestLog } from './ingest/local-log.ts';
+import { Ingestor } from './log-sink/ingestor.ts';
+import { isPermanentInsertError } from './log-sink/insert-errors.ts';
+import { LocalIngestLog } from './log-sink/local-log.ts';
+import { registerLogMetrics } from './log-sink/log-metrics.ts';
+import { ClickHouseWriter, type TableWriter } from './log-sink/table-writer.ts';
 import { PriceTable } from './pricing/prices.ts';
-import { INGEST_TABLES } from './tables.ts';
 
 /** Rows read from the log ahead of their inserts, at most: twice the largest insert. */
 const READ_AHEAD_INSERTS = 2;
 
 export type IngestRuntimeHooks = {
-  /** After every insert from the log into ClickHouse (failed ones too). */
-  onInsert?: WriterOptions['onInsert'];
-  /** Test hook: wraps every insert, e.g. to make writes fail or wait on purpose. */
-  wrapInsert?: (insert: InsertFn) => InsertFn;
+  /** Test hook: a writer in front of ClickHouse's, e.g. to make inserts fail or wait on purpose. */
+  writer?: (clickhouse: TableWriter) => TableWriter;
   /** Test hook: the file layer under the ingest log (to make the disk fail on purpose). */
   logFiles?: FileLayer;
 };
 
 /**
  * Builds the ingest dependencies on an open, migrated database: opens (and recovers) this
- * process's ingest log, whose background writer starts replaying at once.
+ * process's ingest log, whose background writer starts replaying at once, inserting through the
+ * writer port (ClickHouseWriter).
  */
 export async function createIngestDeps(opts: {
   db: Db;
@@ -33,12 +33,14 @@ export async function createIngestDeps(opts: {
   logger: Logger;
   credentials: Credentials;
   hooks?: IngestRuntimeHooks;
-  /** Prometheus self-metrics: rows accepted/rejected, inserts, the log's state. */
+  /** Prometheus self-metrics: the log registers its own (log-sink/log-metrics.ts). */
   metrics?: ServiceMetrics;
+  /** Where this process tells of its writes (the all-in-one process: its query caches listen). */
+  writes?: WriteNotices;
 }): Promise<IngestDeps> {
-  const { db, config, logger, credentials, metrics } = opts;
-  const insert: InsertFn = (table, columns, data) =>
-    db.insertText({ table, columns: columns as [string, ...string[]], format: 'TabSeparated', text: data });
+  const { db, config, logger, credentials, writes } = opts;
+  const clickhouse = new ClickHouseWriter(db);
+  const logMetrics = opts.metrics ? registerLogMetrics(opts.metrics.registry) : undefined;
   const log = await LocalIngestLog.open({
     dir: config.ingest.logDir,
     maxBytes: config.ingest.logMaxBytes,
@@ -46,29 +48,24 @@ export async function createIngestDeps(opts: {
     intervalMs: config.ingest.flushIntervalMs,
     maxInsertBytes: config.ingest.flushMaxBytes,
     readAheadBytes: READ_AHEAD_INSERTS * config.ingest.flushMaxBytes,
-    insert: opts.hooks?.wrapInsert ? opts.hooks.wrapInsert(insert) : insert,
+    writer: opts.hooks?.writer ? opts.hooks.writer(clickhouse) : clickhouse,
+    tables: WRITTEN_TABLES,
     isPermanent: isPermanentInsertError,
     fs: opts.hooks?.logFiles,
     logger: logger.child({ module: 'ingest-log' }),
-    onSync: (s) => metrics?.observeLogSync(s.seconds, s.ok),
+    onSync: (s) => logMetrics?.observeSync(s.seconds, s.ok),
     onInsert(info) {
-      if (metrics) {
-        if (info.ok) {
-          metrics.flushRows.observe({ table: info.table }, info.rows);
-          metrics.flushDuration.observe({ table: info.table }, info.seconds);
-        } else {
-          metrics.flushFailures.inc({ table: info.table });
-        }
-      }
-      opts.hooks?.onInsert?.(info);
+      logMetrics?.observeInsert(info);
+      writes?.inserted(info.table);
     },
-    onDeadLetter: (table, rows) => metrics?.deadLetterRows.inc({ table }, rows),
+    onDeadLetter: (table, rows) => logMetrics?.deadLetterRows.inc({ table }, rows),
   });
-  metrics?.setIngestLogSource(() => log.status());
-  const ingestor = new Ingestor(log, INGEST_TABLES, config.ingest.commitTimeoutMs, {
-    onAccepted: (table, rows) => metrics?.rowsAccepted.inc({ table }, rows),
-    onRejected: (table, rows, reason) => metrics?.rowsRejected.inc({ table, reason }, rows),
+  logMetrics?.readStatus(() => log.status());
+  const ingestor = new Ingestor(log, WRITTEN_TABLES, config.ingest.commitTimeoutMs, {
+    onAccepted: (table, rows) => logMetrics?.rowsAccepted.inc({ table }, rows),
+    onRejected: (table, rows, reason) => logMetrics?.rowsRejected.inc({ table, reason }, rows),
   });
   const admission = new Admission({ maxBytes: config.ingest.maxInflightBytes, maxQueueMs: config.ingest.maxQueueMs });
-  return { db, config, logger, credentials, prices: PriceTable.load(config.pricesFile), ingestor, log, admission };
+  const prices = PriceTable.load(config.pricesFile);
+  return { db, config, logger, credentials, prices, ingestor, log, admission, writes };
 }

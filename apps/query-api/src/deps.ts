@@ -1,7 +1,7 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import type { Logger } from 'pino';
-import type { MetricSeriesCache } from './metrics/series-cache.ts';
+import type { MetricSeriesCache } from './metric-series/series-cache.ts';
 import type { PromResultCache } from './prometheus/result-cache.ts';
 import type { DailyDayCache } from './usage/day-cache.ts';
 

@@ -1,5 +1,5 @@
 import type { Config } from '@spanhouse/config';
-import { type Db, observeQueries, openMigratedDb, TABLES } from '@spanhouse/db';
+import { type Db, observeQueries, openMigratedDb } from '@spanhouse/db';
 import {
   type BaseEnv,
   type Credentials,
@@ -14,7 +14,8 @@ import {
   ingestReadiness,
   registerIngestRoutes,
 } from '@spanhouse/ingest-api';
-import { DailyDayCache, MetricSeriesCache, PromResultCache, registerQueryRoutes } from '@spanhouse/query-api';
+import { cachesHearingWrites, DailyDayCache, type MetricSeriesCache, registerQueryRoutes } from '@spanhouse/query-api';
+import { WriteNotices } from '@spanhouse/store';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 
@@ -43,15 +44,12 @@ export async function createAllInOne(opts: {
   const { config, logger, credentials } = opts;
   const db = opts.db ?? (await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger }));
   const metrics = createServiceMetrics();
-  // Embedded chDB: this process is the only writer, so metrics queries may keep the series they
-  // read as long as every write to the series table forgets them. A server may have other writers.
-  const seriesCache = db.mode === 'embedded' ? new MetricSeriesCache() : undefined;
-  const hooks = seriesCache ? forgetSeriesOnWrite(seriesCache, opts.hooks) : opts.hooks;
-  const ingest = await createIngestDeps({ db, config, logger, credentials, hooks, metrics });
-  // Likewise the PromQL answers reused across dashboard refreshes: every metrics write tells the
-  // cache its earliest point once it is committed.
-  const promCache = db.mode === 'embedded' ? new PromResultCache() : undefined;
-  if (promCache) ingest.metricsWritten = (minUs) => promCache.written(minUs);
+  // The port through which the query caches hear of this process's writes. Embedded chDB: this
+  // process is the only writer, so the series cache and the PromQL result cache hold; a server
+  // may have other writers, so there they are off.
+  const writes = new WriteNotices();
+  const { seriesCache, promCache } = db.mode === 'embedded' ? cachesHearingWrites(writes) : {};
+  const ingest = await createIngestDeps({ db, config, logger, credentials, hooks: opts.hooks, metrics, writes });
   const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(ingest.log, db) });
   registerIngestRoutes(app, ingest);
   // The daily report's days are checked against the database's own write counts: no hook needed.
@@ -65,19 +63,4 @@ export async function createAllInOne(opts: {
     dailyCache,
   });
   return { app, db, ingest, metrics, seriesCache, dailyCache };
-}
-
-/**
- * Invalidates the cache after every insert into the series table, failed ones too (a failed
- * insert may still have written, e.g. one that timed out): an answer given once a series row is
- * committed includes that series.
- */
-function forgetSeriesOnWrite(cache: MetricSeriesCache, inner: IngestRuntimeHooks = {}): IngestRuntimeHooks {
-  return {
-    ...inner,
-    onInsert(info) {
-      if (info.table === TABLES.metricSeries) cache.invalidate();
-      inner.onInsert?.(info);
-    },
-  };
 }

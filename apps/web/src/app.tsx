@@ -7,8 +7,8 @@ import { EmptyState } from './components/states.tsx';
 import { ExplorerPage } from './metrics/explorer-page.tsx';
 import { SessionListPage } from './sessions/session-list-page.tsx';
 import { SessionPage } from './sessions/session-page.tsx';
-import { TracePage } from './trace/trace-page.tsx';
-import { TraceListPage } from './traces/trace-list-page.tsx';
+import { TracePage } from './trace-detail/trace-page.tsx';
+import { TraceListPage } from './trace-list/trace-list-page.tsx';
 import { UsagePage } from './usage/usage-page.tsx';
 
 export function App() {

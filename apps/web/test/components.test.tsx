@@ -6,8 +6,8 @@ import { SessionProvider } from '../src/auth/session.tsx';
 import { SignIn } from '../src/auth/sign-in.tsx';
 import { ChatView } from '../src/chat/chat-view.tsx';
 import { toChatMessages } from '../src/chat/messages.ts';
-import { TraceView } from '../src/trace/trace-page.tsx';
-import { TraceTable } from '../src/traces/trace-table.tsx';
+import { TraceView } from '../src/trace-detail/trace-page.tsx';
+import { TraceTable } from '../src/trace-list/trace-table.tsx';
 
 afterEach(() => {
   cleanup();

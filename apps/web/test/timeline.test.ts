@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barFor, timeTicks, traceWindow } from '../src/trace/timeline.ts';
+import { barFor, timeTicks, traceWindow } from '../src/trace-detail/timeline.ts';
 
 const t = (ms: number) => new Date(Date.parse('2026-03-01T10:00:00Z') + ms).toISOString();
 

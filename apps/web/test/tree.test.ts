@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorIds, buildTree, type TreeInput, visibleRows } from '../src/trace/tree.ts';
+import { ancestorIds, buildTree, type TreeInput, visibleRows } from '../src/trace-detail/tree.ts';
 
 /** An observation starting `at` ms after 10:00:00, with tokens and cost. */
 function obs(id: string, parent: string | null, at: number, tokens = 0, cost = 0): TreeInput {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeState, encodeState, param } from '../src/lib/url-state.ts';
-import { hasFilters, TRACE_LIST_PARAMS, traceListQuery } from '../src/traces/list-state.ts';
+import { hasFilters, TRACE_LIST_PARAMS, traceListQuery } from '../src/trace-list/list-state.ts';
 
 const SPEC = {
   q: param.text(),

@@ -16,7 +16,7 @@ import { batchBodies, closedLoop } from './closed-loop.ts';
 import { memorySection } from './memory.ts';
 
 const met = (ok: boolean) => (ok ? 'met' : '**missed**');
-const TRACE_TABLES = [TABLES.traces, TABLES.observations];
+const TRACE_TABLES = [TABLES.traces, TABLES.observationPieces];
 
 /**
  * What acknowledging on the write-ahead log gives: import clients that wait for each answer (one
@@ -135,7 +135,7 @@ export async function ingestLogSuite(opts: BenchOptions): Promise<string> {
         },
       });
       const committed =
-        (inserted(after, TABLES.observations).rows - inserted(before, TABLES.observations).rows) / seconds;
+        (inserted(after, TABLES.observationPieces).rows - inserted(before, TABLES.observationPieces).rows) / seconds;
       const parts = TRACE_TABLES.map((t) => (inserted(after, t).inserts - inserted(before, t).inserts) / seconds);
       const perSpan = (s: number) => (s * 1e6) / (committed * seconds);
       const threads = [...threadsAfter]

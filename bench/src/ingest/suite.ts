@@ -19,7 +19,7 @@ async function storedObservations(dataDir: string): Promise<number> {
   const db = await openDb({ dataDir, database: 'spanhouse', readers: 1 });
   try {
     const [n] = await queryRows(db, {
-      sql: `SELECT count() AS n FROM ${TABLES.observations} FINAL`,
+      sql: `SELECT count() AS n FROM ${TABLES.observationPieces} FINAL`,
       tag: 'bench.stored',
       map: (r) => Number(r.n),
     });

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-// The compliance kit lives with its test (test/prometheus/compliance): the query list, the tester's
-// comparison and the demo-service data. The bench times the same cases on the same data.
-import { complianceCases } from '../../../test/prometheus/compliance/cases.ts';
-import { type RangeAnswer, verdict } from '../../../test/prometheus/compliance/compare.ts';
-import { DEMO_T0, demoDataSet } from '../../../test/prometheus/compliance/demo-data.ts';
-import { timeOrderedBodies } from '../../../test/prometheus/compliance/load.ts';
+// The compliance kit of the tests: the query list, the tester's comparison and the demo-service
+// data. The bench times the same cases on the same data.
+import { complianceCases } from '@spanhouse/test/support/prometheus/compliance/cases.ts';
+import { type RangeAnswer, verdict } from '@spanhouse/test/support/prometheus/compliance/compare.ts';
+import { DEMO_T0, demoDataSet } from '@spanhouse/test/support/prometheus/compliance/demo-data.ts';
+import { timeOrderedBodies } from '@spanhouse/test/support/prometheus/compliance/load.ts';
 import type { BenchOptions } from '../lib/args.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';

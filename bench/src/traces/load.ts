@@ -53,7 +53,7 @@ export async function loadTraceDataset(dataDir: string, spec: TraceSpec, chunk =
     let scores = 0;
     let done = 0;
     const insert = async (r: NdjsonResult) => {
-      await insertText(db, TABLES.observations, r.observations);
+      await insertText(db, TABLES.observationPieces, r.observations);
       await insertText(db, TABLES.traces, r.traces);
       await db.insertText({
         table: TABLES.scores,
@@ -91,7 +91,7 @@ export async function loadTraceDataset(dataDir: string, spec: TraceSpec, chunk =
     );
     await Promise.all(workers.map((w) => w.terminate()));
     log('merging (OPTIMIZE FINAL)');
-    for (const t of [TABLES.traces, TABLES.observations, TABLES.scores, TABLES.scoreTimes]) {
+    for (const t of [TABLES.traces, TABLES.observationPieces, TABLES.scores, TABLES.scoreTimes]) {
       log(`OPTIMIZE TABLE ${t} FINAL`);
       await db.writer.command({
         query: `OPTIMIZE TABLE ${t} FINAL`,

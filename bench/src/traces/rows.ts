@@ -5,8 +5,6 @@ import { type GenTrace, hexToUuid, spanUuid } from '../gen/traces.ts';
 
 export type RowBatch = { traces: object[]; observations: object[]; scores: ScoreRow[] };
 
-/** Scores per trace: an evaluation pipeline's three checks (numeric, boolean, categorical). */
-export const SCORES_PER_TRACE = 3;
 export const SCORE_NAMES = ['relevance', 'safe', 'tone'] as const;
 
 /** The scores of a generated trace, through the service's score mapping, a minute after it. */

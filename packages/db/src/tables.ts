@@ -1,7 +1,7 @@
 /** Table names, in one place. SQL refers to them unqualified: each connection's default database is ours. */
 export const TABLES = {
   traces: 'traces',
-  observations: 'observation_pieces',
+  observationPieces: 'observation_pieces',
   observationTraces: 'observation_traces',
   scores: 'scores',
   scoreTimes: 'score_times',

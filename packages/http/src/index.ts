@@ -1,7 +1,6 @@
 export { Admission, type AdmissionOptions, AdmissionTicket, admissionTicket, admit } from './admission.ts';
 export { auth, type Credentials, checkAuthorization, safeEqual } from './auth.ts';
 export { type BaseEnv, createBaseApp } from './base-app.ts';
-export { limitBody } from './body-limit.ts';
 export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
 export { gunzipLimited } from './inflate.ts';
@@ -21,7 +20,6 @@ export { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 export { type BodyLimits, bodyText, ClientAbortError, holdInflated, readBody, readRawBody } from './read-body.ts';
 export {
   createServiceMetrics,
-  type IngestLogGauges,
   requestMetrics,
   routeLabel,
   type ServiceMetrics,
@@ -32,8 +30,6 @@ export {
   parseJsonBody,
   parseJsonObject,
   queryObject,
-  readJson,
-  readJsonObject,
   validate,
 } from './validate.ts';
 export { ASSET_CACHE, PAGE_CACHE, type WebUiOptions, webUi, webUiAddress, webUiBanner } from './web-ui.ts';

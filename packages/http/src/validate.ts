@@ -21,12 +21,6 @@ export function validate<S extends v.GenericSchema>(schema: S, value: unknown, r
   return result.output;
 }
 
-/** Reads a JSON body; malformed or absurdly nested JSON is a 400, not a 500. */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  return parseJsonBody(text);
-}
-
 /** Parses JSON request text; 400 when empty, malformed or nested deeper than MAX_JSON_DEPTH. */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) throw badRequest('request body is empty; expected JSON');
@@ -38,11 +32,6 @@ export function parseJsonBody(text: string): unknown {
   } catch (err) {
     throw badRequest(`request body is not valid JSON: ${(err as Error).message}`);
   }
-}
-
-/** Reads a JSON body that must be an object (every ingest body is). */
-export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  return parseJsonObject(await c.req.text());
 }
 
 /** Parses request text that must hold a JSON object; 400 otherwise (see parseJsonBody). */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { prometheusMissing, type RunningPrometheus, startPrometheus } from '../prometheus-process.ts';
-import { type ComplianceCase, complianceCases } from './cases.ts';
-import { type RangeAnswer, type Verdict, verdict } from './compare.ts';
-import { DEMO_T0, demoDataSet } from './demo-data.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+import { prometheusMissing, type RunningPrometheus, startPrometheus } from '../../support/prometheus/prometheus-process.ts';
+import { type ComplianceCase, complianceCases } from '../../support/prometheus/compliance/cases.ts';
+import { type RangeAnswer, type Verdict, verdict } from '../../support/prometheus/compliance/compare.ts';
+import { DEMO_T0, demoDataSet } from '../../support/prometheus/compliance/demo-data.ts';
 import { KNOWN_DIFFERENCES } from './known-differences.ts';
-import { remoteWriteAll, timeOrderedBodies } from './load.ts';
+import { remoteWriteAll, timeOrderedBodies } from '../../support/prometheus/compliance/load.ts';
 
 // The Prometheus project's PromQL compliance cases (promql-test-queries.yml, 539 after expansion)
 // against a real Prometheus 2.42 and the service, on the same two hours of demo-service data, with

@@ -1,6 +1,5 @@
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import type { EncodedRows } from '../ingest/ingestor.ts';
-import { LineBytes } from '../tsv/line-bytes.ts';
+import { type EncodedRows, LineBytes, type SeriesRow } from '@spanhouse/store';
 import { validLabels } from './decode.ts';
 import {
   CLOSE_BRACE,
@@ -19,7 +18,6 @@ import {
   TAB,
 } from './json-bytes.ts';
 import type { KnownSeries, SeriesEntry } from './known-series.ts';
-import type { SeriesRow } from './rows.ts';
 
 /** What a scanned body gives: its samples as TabSeparated bytes and the series not yet stored. */
 export type ScannedBatch = { samples: EncodedRows; series: SeriesRow[]; minUs: number; markStored: () => void };

@@ -1,17 +1,13 @@
-import { TABLES } from '@spanhouse/db';
-import type { Context } from 'hono';
+import { type EncodedRows, encodeSeries, type SeriesRow, sampleTables, type TableRows } from '@spanhouse/store';
 import type { IngestDeps } from '../deps.ts';
-import type { EncodedRows, TableRows } from '../ingest/ingestor.ts';
-import { storeRows } from '../routes/store.ts';
-import { encodeSeriesTsv, type SeriesRow } from './rows.ts';
 
 /**
  * The metric points of one request, ready to store: finite samples and non-finite ones
- * (clickhouse/0009) each as TabSeparated bytes, and the series rows not yet known to be stored.
+ * (clickhouse/0009) each as encoded rows, and the series rows not yet known to be stored.
  */
 export type MetricPoints = {
   samples: EncodedRows;
-  /** Lines of NONFINITE_COLUMNS; absent when the request had none (the batch API refuses them). */
+  /** Rows of metric_nonfinite_samples; absent when the request had none (the batch API refuses them). */
   nonFinite?: EncodedRows;
   series: SeriesRow[];
   /** The earliest point's time in microseconds (Infinity without points): what a write may change. */
@@ -22,26 +18,26 @@ export type MetricPoints = {
 
 /** A request's points as the ingestor takes them, one chunk per table. */
 export function metricTableRows(points: MetricPoints): TableRows {
-  return {
-    [TABLES.metricSeries]: { bytes: encodeSeriesTsv(points.series), rows: points.series.length },
-    [TABLES.metricSamples]: points.samples,
-    [TABLES.metricNonFinite]: points.nonFinite,
-  };
+  return { ...encodeSeries(points.series), ...sampleTables(points.samples, points.nonFinite) };
 }
 
 /**
  * The one way metric points are stored, whatever API they came through (the batch JSON, Prometheus
  * remote write, OTLP metrics): one record of every table's rows, acknowledged once durable, then
- * the series marked stored. Once the rows are committed (readable), `metricsWritten` is told the
+ * the series marked stored. Once the rows are committed (readable), the write notices are told the
  * earliest time written, so the query cache forgets the steps they change: told earlier, a query
- * in between would cache steps computed without them.
+ * in between would cache steps computed without them. Throws the log's own errors.
  */
-export async function storeMetricPoints(c: Context, deps: IngestDeps, points: MetricPoints): Promise<void> {
-  const receipt = await storeRows(c, deps, metricTableRows(points));
+export async function storeMetricPoints(
+  deps: Pick<IngestDeps, 'ingestor' | 'writes'>,
+  points: MetricPoints,
+  opts: { waitForCommit: boolean; onDurable?: () => void },
+): Promise<void> {
+  const receipt = await deps.ingestor.store(metricTableRows(points), opts);
   points.markStored();
-  const written = deps.metricsWritten;
-  if (receipt && written && points.samples.rows + (points.nonFinite?.rows ?? 0) > 0) {
-    const tell = () => written(points.minUs);
+  const writes = deps.writes;
+  if (receipt && writes && points.samples.rows + (points.nonFinite?.rows ?? 0) > 0) {
+    const tell = () => writes.pointsCommitted(points.minUs);
     deps.ingestor.waitCommitted(receipt, Number.POSITIVE_INFINITY).then(tell, tell);
   }
 }

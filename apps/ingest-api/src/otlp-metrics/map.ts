@@ -1,6 +1,7 @@
 import { formatPromFloat, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh, nanosToMicros } from '@spanhouse/schema';
+import { STALE_NAN } from '@spanhouse/store';
 import type { KnownSeries } from '../metrics/known-series.ts';
-import { PointWriter, type SeriesHandle, STALE_NAN } from '../metrics/point-writer.ts';
+import { PointWriter, type SeriesHandle } from '../metrics/point-writer.ts';
 import type { MetricPoints } from '../metrics/store.ts';
 import { toNanos } from '../otlp/times.ts';
 import { type AttrValue, keyValues } from '../otlp/values.ts';

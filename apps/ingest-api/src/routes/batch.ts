@@ -1,11 +1,12 @@
 import { admit, bodyText, type Endpoint, parseJsonObject, readBody, validate } from '@spanhouse/http';
 import { BatchRequest, MessageResponse } from '@spanhouse/schema';
+import { nextVersion } from '@spanhouse/store';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import { traceTableRows } from '../traces/encode.ts';
 import { fromBatch } from '../traces/from-batch.ts';
-import { buildTraceRows, nextVersion } from '../traces/rows.ts';
-import { storeRows } from './store.ts';
+import { traceTableRows } from '../traces/pieces.ts';
+import { buildTraceRows } from '../traces/rows.ts';
+import { storeRows } from './log-refusals.ts';
 
 export const BATCH_ENDPOINTS: Endpoint[] = [
   {
@@ -26,7 +27,7 @@ export function batchRoutes(deps: IngestDeps) {
     const body = validate(BatchRequest, parseJsonObject(bodyText(await readBody(c, limits))));
     const { piece, observations } = fromBatch(body);
     const rows = buildTraceRows(piece, observations, deps.prices, nextVersion());
-    await storeRows(c, deps, traceTableRows(rows.observations, [rows.trace]));
+    await storeRows(c, deps, traceTableRows({ observations: rows.observations, traces: [rows.trace] }));
     return c.json({
       message: `stored trace ${piece.id} with ${observations.length} observation${observations.length === 1 ? '' : 's'}`,
     });

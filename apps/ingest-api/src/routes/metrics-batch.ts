@@ -1,13 +1,15 @@
 import { admit, badRequest, bodyText, type Endpoint, readBody } from '@spanhouse/http';
 import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
+import { encodeSamplesTsv } from '@spanhouse/store';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { parseMetricsBody } from '../metrics/body.ts';
 import { decodeMetricsBatch } from '../metrics/decode.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
-import { buildMetricRows, encodeSamplesTsv } from '../metrics/rows.ts';
+import { buildMetricRows } from '../metrics/rows.ts';
 import { type ScannedBatch, scanMetricsBatch } from '../metrics/scan.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
+import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 
 export const METRICS_BATCH_ENDPOINTS: Endpoint[] = [
   {
@@ -31,7 +33,7 @@ export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
     const body = await readBody(c, limits);
     if (body.length === 0) throw badRequest('request body is empty; expected JSON');
     const batch = scanMetricsBatch(body, known) ?? parsed(bodyText(body), known);
-    await storeMetricPoints(c, deps, batch);
+    await answeringForTheLog(() => storeMetricPoints(deps, batch, storeOptions(c)));
     const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
   });

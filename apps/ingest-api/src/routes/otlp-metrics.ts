@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
+import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
-import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
+import { decodeMetricsRequest } from '../otlp-metrics/decode.ts';
+import { exportResponse } from '../protobuf/partial-success.ts';
 import { mapMetricsExport } from '../otlp-metrics/map.ts';
 
 const EXPORT = 'an OTLP ExportMetricsServiceRequest (optionally with Content-Encoding: gzip)';
@@ -47,10 +49,10 @@ export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
         ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
         : undefined;
     if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
-    await storeMetricPoints(c, deps, mapped.points);
+    await answeringForTheLog(() => storeMetricPoints(deps, mapped.points, storeOptions(c)));
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
-      return c.body(encodeMetricsResponse(rejected), 200);
+      return c.body(exportResponse(rejected), 200);
     }
     if (!rejected) return c.json({});
     return c.json({ partialSuccess: { rejectedDataPoints: String(rejected.count), errorMessage: rejected.message } });

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
+import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 import { decodeRemoteWrite } from '../remote-write/decode.ts';
 import { remoteWritePoints } from '../remote-write/points.ts';
 
@@ -36,7 +37,7 @@ export function remoteWriteRoutes(deps: IngestDeps, known: KnownSeries) {
     const request = decodeRemoteWrite(body, limits.decompressedBytes, (length) =>
       holdInflated(c, body.length + length),
     );
-    await storeMetricPoints(c, deps, remoteWritePoints(request, known));
+    await answeringForTheLog(() => storeMetricPoints(deps, remoteWritePoints(request, known), storeOptions(c)));
     return c.body(null, 204);
   });
 }

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { TABLES } from '@spanhouse/db';
 import { admit, bodyText, type Endpoint, notFoundError, parseJsonObject, readBody, validate } from '@spanhouse/http';
 import { EntityId, MessageResponse, ScoreBody, ScoreCreateResponse } from '@spanhouse/schema';
+import { encodeScores, nextVersion } from '@spanhouse/store';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { RecentWrites } from '../ingest/recent-writes.ts';
-import { committed } from '../ingestion/ingest.ts';
+import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { currentScore } from '../scores/current.ts';
 import { scoreRowOf } from '../scores/rows.ts';
-import { scoreTableRows } from '../scores/submit.ts';
-import { nextVersion } from '../traces/rows.ts';
-import { storeRows } from './store.ts';
+import { answeringForTheLog, storeRows } from './log-refusals.ts';
 
 export const SCORE_WRITE_ENDPOINTS: Endpoint[] = [
   {
@@ -46,7 +44,7 @@ export function scoreWriteRoutes(deps: IngestDeps, recent: RecentWrites) {
       const nowUs = Date.now() * 1000;
       const id = body.id || randomUUID();
       const row = scoreRowOf(body, { id, timestampUs: nowUs, version: nextVersion(), nowUs });
-      recent.note(await storeRows(c, deps, scoreTableRows([row])));
+      recent.note(await storeRows(c, deps, encodeScores([row])));
       return c.json({ id });
     })
     .delete('/api/public/scores/:scoreId', async (c) => {
@@ -54,12 +52,14 @@ export function scoreWriteRoutes(deps: IngestDeps, recent: RecentWrites) {
       // A score acknowledged a moment ago may not be readable yet: look again once it is.
       const score =
         (await currentScore(deps.db, id)) ??
-        ((await committed(deps, recent, TABLES.scores)) ? await currentScore(deps.db, id) : undefined);
+        ((await answeringForTheLog(() => recent.committed(deps.ingestor, TABLES.scores)))
+          ? await currentScore(deps.db, id)
+          : undefined);
       if (!score) throw notFoundError(`score ${id} not found`);
       // Newer than the stored version even when a sender's clock runs ahead of ours.
       const version = Math.max(nextVersion(), score.version + 1);
       const tombstone = { ...score, version, is_deleted: 1 as const, created_at: Date.now() * 1000 };
-      recent.note(await storeRows(c, deps, scoreTableRows([tombstone])));
+      recent.note(await storeRows(c, deps, encodeScores([tombstone])));
       return c.json({ message: 'Score deleted' }, 202);
     });
 }

@@ -1,32 +1,9 @@
 import { badRequest } from '@spanhouse/http';
 import { type ScoreBody, type ScoreDataType, TEXT_SCORE_MAX_LENGTH } from '@spanhouse/schema';
-import { normalizeEnvironment } from '../ingestion/usage.ts';
-import { jsonText } from '../traces/rows.ts';
+import { jsonText, type ScoreRow } from '@spanhouse/store';
+import { normalizeEnvironment } from '../environment.ts';
 
 // Pure: the bench's worker threads build score rows with it, without the database package.
-
-/** Row of `scores` (clickhouse/0008); times in microseconds. */
-export type ScoreRow = {
-  trace_id: string;
-  id: string;
-  version: number;
-  is_deleted: 0 | 1;
-  timestamp: number;
-  created_at: number;
-  name: string;
-  value: number;
-  string_value: string;
-  data_type: ScoreDataType;
-  source: string;
-  observation_id: string;
-  session_id: string;
-  dataset_run_id: string;
-  comment: string;
-  metadata: string;
-  environment: string;
-  config_id: string;
-  queue_id: string;
-};
 
 /** The value of a score by its dataType (Langfuse's rules); 400 naming `value` when it does not fit. */
 function scoreValue(dataType: ScoreDataType, value: number | string): { value: number; stringValue: string } {

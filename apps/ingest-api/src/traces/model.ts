@@ -54,9 +54,6 @@ export type PieceField =
   | 'cost'
   | 'events';
 
-/** Version of a value the sender did not give (an update's start): any real value beats it. */
-export const WEAK_VERSION = 1;
-
 export type ObservationRecord = {
   id: string;
   traceId: string;

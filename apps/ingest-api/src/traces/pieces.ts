@@ -1,6 +1,14 @@
+import {
+  encodeObservationPieces,
+  encodeTraces,
+  nextVersion,
+  type ObservationRow,
+  type TableRows,
+  type TraceRow,
+} from '@spanhouse/store';
 import type { PriceTable } from '../pricing/prices.ts';
 import type { ObservationRecord, TracePiece } from './model.ts';
-import { buildTraceRows, nextVersion, type ObservationRow, type TraceRow, toObservationRow } from './rows.ts';
+import { buildTraceRows, toObservationRow } from './rows.ts';
 
 /** A trace piece with its observations; `version` when the sender's times decide it (the ingestion API). */
 type Piece = { piece: TracePiece; observations: ObservationRecord[]; version?: number };
@@ -52,4 +60,15 @@ function rowsIsolating({ piece, observations }: Piece, prices: PriceTable, versi
       return undefined;
     }
   }
+}
+
+/**
+ * A request's trace rows as the writer takes them: encoded when the request arrives, so that while
+ * it waits for the log nothing of it but bytes stays on the JavaScript heap.
+ */
+export function traceTableRows(rows: {
+  traces: readonly TraceRow[];
+  observations: readonly ObservationRow[];
+}): TableRows {
+  return { ...encodeObservationPieces(rows.observations), ...encodeTraces(rows.traces) };
 }

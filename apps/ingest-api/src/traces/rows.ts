@@ -1,108 +1,16 @@
 import { microsToCh } from '@spanhouse/schema';
+import {
+  EMPTY_SPAN,
+  FIELD_KEYS,
+  jsonOf,
+  jsonText,
+  type ObservationRow,
+  type TraceRow,
+  type Versioned,
+  versioned,
+} from '@spanhouse/store';
 import type { PriceTable } from '../pricing/prices.ts';
-import { jsonOf } from './json-text.ts';
 import type { CostDetails, ObservationRecord, PieceField, TracePiece, UsageDetails } from './model.ts';
-
-/** (version, value): the latest non-empty value wins the max(); empty values carry version 0. */
-export type Versioned<T> = [number, T];
-
-/** Row of `traces` (clickhouse/0001, 0007): every field a piece carries, as an idempotent aggregate input. */
-export type TraceRow = {
-  id: string;
-  timestamp: string;
-  name: Versioned<string>;
-  user_id: Versioned<string>;
-  session_id: Versioned<string>;
-  release: Versioned<string>;
-  version: Versioned<string>;
-  environment: Versioned<string>;
-  input: Versioned<string>;
-  output: Versioned<string>;
-  tags: string[];
-  metadata: Record<string, Versioned<string>>;
-  /** The per-observation summary, one map per field, keyed by observation id (0007). */
-  obs_ids: string[];
-  obs_start: Record<string, Versioned<number>>;
-  obs_end: Record<string, Versioned<number>>;
-  /** (version, model, USD per input unit, USD per output unit). */
-  obs_model: Record<string, [number, string, number, number]>;
-  /** (version, input, output, total). */
-  obs_usage: Record<string, [number, number, number, number]>;
-  /** (version, provided total USD). */
-  obs_cost: Record<string, Versioned<number>>;
-  /**
-   * The piece's summaries (clickhouse/0004, 0007), computed here rather than by the columns'
-   * DEFAULT expressions, which cost the engine more than the rest of the row's insert. Empty:
-   * the Int64 extremes, as text (a double cannot hold them).
-   */
-  obs_count: number;
-  start_min: number | string;
-  end_max: number | string;
-  cost_sum: number;
-  usage_units: number;
-  price_max: number;
-  model_obs: Record<string, number>;
-  model_input: Record<string, number>;
-  model_output: Record<string, number>;
-  model_total: Record<string, number>;
-  model_cost: Record<string, number>;
-};
-
-const INT64_MAX = '9223372036854775807';
-const INT64_MIN = '-9223372036854775808';
-
-/** Row of `observation_pieces` (clickhouse/0007): times in microseconds. */
-export type ObservationRow = {
-  trace_id: string;
-  id: string;
-  type: Versioned<string>;
-  name: Versioned<string>;
-  start_time: Versioned<number>;
-  end_time: Versioned<number>;
-  parent_id: Versioned<string>;
-  model: [number, string, number, number];
-  input: Versioned<string>;
-  output: Versioned<string>;
-  metadata: Record<string, Versioned<string>>;
-  usage: Versioned<Record<string, number>>;
-  cost: Versioned<Record<string, number>>;
-  /** The fields few pieces carry, as text by name (OBSERVATION_FIELD_KEYS); absent ones left out. */
-  fields: Record<string, Versioned<string>>;
-};
-
-/** Keys of ObservationRow.fields. */
-export const FIELD_KEYS = {
-  environment: 'environment',
-  version: 'version',
-  level: 'level',
-  statusMessage: 'status_message',
-  completionStart: 'completion_start_time',
-  modelParameters: 'model_parameters',
-  promptName: 'prompt_name',
-  promptVersion: 'prompt_version',
-  events: 'events',
-} as const;
-
-let lastVersion = 0;
-/**
- * Ingest version: microseconds of arrival, strictly increasing within the process, so "later
- * wins" follows arrival order. Empty fields use version 0 so they never beat a real value.
- */
-export function nextVersion(now = Date.now()): number {
-  lastVersion = Math.max(now * 1000, lastVersion + 1);
-  return lastVersion;
-}
-
-/** (version, value) for a scalar: an empty value never wins the max(). */
-function versioned(value: string | undefined, version: number): Versioned<string> {
-  return value ? [version, value] : [0, ''];
-}
-
-/** JSON text for stored IO; '' means absent (null and undefined alike). */
-export function jsonText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  return jsonOf(value);
-}
 
 /** Defined, finite, non-negative entries of a usage or cost map; undefined when none. */
 function details(map: UsageDetails | CostDetails | undefined): Record<string, number> | undefined {
@@ -278,8 +186,8 @@ export function buildTraceRows(
     obs_usage: usages,
     obs_cost: costs,
     obs_count: ids.length,
-    start_min: ids.length ? startMin : INT64_MAX,
-    end_max: ids.length ? endMax : INT64_MIN,
+    start_min: ids.length ? startMin : EMPTY_SPAN.startMin,
+    end_max: ids.length ? endMax : EMPTY_SPAN.endMax,
     cost_sum: costSum,
     usage_units: usageUnits,
     price_max: priceMax,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
 import { KnownSeries } from '../../src/metrics/known-series.ts';
-import { buildMetricRows, encodeSamplesTsv, escapeTsv } from '../../src/metrics/rows.ts';
+import { encodeSamplesTsv, escapeTsv } from '@spanhouse/store';
+import { buildMetricRows } from '../../src/metrics/rows.ts';
 import { canonicalSeries, seriesId } from '../../src/metrics/series-id.ts';
 
 describe('series ids', () => {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
 import { KnownSeries } from '../../src/metrics/known-series.ts';
-import { buildMetricRows, encodeSamplesTsv } from '../../src/metrics/rows.ts';
+import { encodeSamplesTsv } from '@spanhouse/store';
+import { buildMetricRows } from '../../src/metrics/rows.ts';
 import { scanMetricsBatch as scanBytes } from '../../src/metrics/scan.ts';
 
 /** The scanner over a body's UTF-8 bytes, its sample lines as text. */

@@ -1,26 +1,5 @@
-/**
- * A label set: any string is a valid key (`__proto__`, `constructor`, `toString` included), so
- * label sets are objects without a prototype, built only by labelSet, and read only through own
- * keys (Object.keys, Object.hasOwn). A plain object would turn `__proto__` into its prototype and
- * answer `constructor` with a function. JSON.stringify writes every own key.
- */
-export type Labels = Record<string, string>;
-
-/** A label set of `entries`. */
-export function labelSet(entries: Iterable<readonly [string, string]>): Labels {
-  const out: Labels = Object.create(null);
-  for (const [k, v] of entries) out[k] = v;
-  return out;
-}
-
-/** The value of `key` in `labels`, or '' when the set lacks it (the group_by rule). */
-export const labelValue = (labels: Labels, key: string): string => (Object.hasOwn(labels, key) ? labels[key]! : '');
-
-/** A stored series as the series table returns it. */
-export type SeriesInfo = { id: string; labels: Labels };
-
-/** A series of the metric that matches the query: its id and, with group_by, its group's value. */
-export type Candidate = { id: string; value?: string };
+import { type Labels, labelSet, labelValue } from '../metric-series/labels.ts';
+import type { Candidate, SeriesInfo } from '../metric-series/series-source.ts';
 
 /** One output series: its labels and the stored series it aggregates (ids). */
 export type Group = {

@@ -1,5 +1,6 @@
 import { type ParamBuilder, TABLES } from '@spanhouse/db';
 import { METRIC_STEP_US, type MetricAgg } from '@spanhouse/schema';
+import { METRIC_MINUTES } from '@spanhouse/store';
 import { samplesWhere } from './filters.ts';
 import type { MetricsQuery } from './params.ts';
 import { bucketExpr } from './samples.ts';
@@ -28,7 +29,7 @@ const PARTS: Partial<Record<MetricAgg, { minutes: string; raw: string; combine: 
   min: { minutes: 'mn AS m', raw: 'min(value) AS m', combine: () => 'min(m)' },
   max: { minutes: 'mx AS m', raw: 'max(value) AS m', combine: () => 'max(m)' },
   last: {
-    minutes: 'l.2 AS lv',
+    minutes: 'lv',
     raw: 'argMax(value, ts) AS lv',
     combine: (tieBreak) => (tieBreak === undefined ? 'argMax(lv, lt)' : `argMax(lv, (lt, ${tieBreak}))`),
   },
@@ -86,8 +87,8 @@ export function minuteRowsBucketsSql(
         SELECT series_id, toInt64(intDiv(minute, ${p.add(stepMin, 'UInt32')})) * ${p.add(stepMin * 60, 'Int64')} AS b,
                ${parts.minutes}, lt, toUInt64(r != bitCount(sec)) AS dirty
         FROM (
-          SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last AS l, last_ts AS lt
-          FROM ${TABLES.metricMinutes} FINAL
+          SELECT ${METRIC_MINUTES.select}
+          FROM ${METRIC_MINUTES.table} FINAL
           PREWHERE ${minutes})${raw})
       GROUP BY g, b`;
 }

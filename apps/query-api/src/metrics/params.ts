@@ -1,6 +1,6 @@
 import { badRequest, validate } from '@spanhouse/http';
 import { isoToMicros, type MetricAgg, type MetricStep, MetricsQueryParams } from '@spanhouse/schema';
-import { type Labels, labelSet } from './groups.ts';
+import { type Labels, labelSet } from '../metric-series/labels.ts';
 
 /** A validated metrics query: what every later step works from. */
 export type MetricsQuery = {

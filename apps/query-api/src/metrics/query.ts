@@ -6,8 +6,8 @@ import { indexGroups } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
 import { planBuckets, readIds } from './plan.ts';
 import { selectGroups } from './select.ts';
-import type { MetricSeriesCache } from './series-cache.ts';
-import { metricLoader, sqlSource } from './series-lookup.ts';
+import type { MetricSeriesCache } from '../metric-series/series-cache.ts';
+import { metricLoader, sqlSource } from '../metric-series/reader.ts';
 import { queryWindow } from './window.ts';
 
 export type QueryLimits = { series: number; points: number };

@@ -4,7 +4,7 @@ import type { MetricsQuery } from './params.ts';
 import { planPresence, readIds } from './plan.ts';
 import { readPresence } from './presence.ts';
 import { firstByLabels, orderMembers } from './series-order.ts';
-import type { SeriesSource } from './series-source.ts';
+import type { SeriesSource } from '../metric-series/series-source.ts';
 import type { QueryWindow } from './window.ts';
 
 /** The output series a query returns, before any bucket is read. */

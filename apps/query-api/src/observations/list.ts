@@ -1,12 +1,23 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
 import type { ObservationOutput } from '@spanhouse/schema';
-import { whereClause } from '../traces/sql.ts';
-import { fieldExpr, fromObservationRow, OBSERVATION_TUPLE, observationTupleToRow } from './columns.ts';
+import {
+  decodeObservationTuple,
+  FIELD_KEYS,
+  fieldExpr,
+  inTracesWhere,
+  OBS_EXPR,
+  OBSERVATION_TUPLE,
+  type StoredObservation,
+  TABLES,
+  TRACE_EXPR,
+  whereClause,
+} from '@spanhouse/store';
+import { toObservationOutput } from './output.ts';
 import type { ObservationCursor, ObservationFilter } from './params.ts';
 
 /**
- * WHERE conditions over merged observation pieces (FROM observation_pieces FINAL): each field is
- * its (version, value) tuple's value. userId and sessionId are properties of the trace.
+ * WHERE conditions over merged observation pieces (FROM observation_pieces FINAL). userId and
+ * sessionId are properties of the trace.
  */
 function conditions(f: ObservationFilter, p: ParamBuilder): string[] {
   const where: string[] = [];
@@ -14,21 +25,24 @@ function conditions(f: ObservationFilter, p: ParamBuilder): string[] {
     if (value !== undefined) where.push(`${expr} = ${p.add(value, 'String')}`);
   };
   eq('trace_id', f.traceId);
-  eq('name.2', f.name);
-  eq('type.2', f.type);
-  eq('parent_id.2', f.parentObservationId);
-  eq(fieldExpr('version'), f.version);
+  eq(OBS_EXPR.name, f.name);
+  eq(OBS_EXPR.type, f.type);
+  eq(OBS_EXPR.parentId, f.parentObservationId);
+  eq(fieldExpr(FIELD_KEYS.version), f.version);
   if (f.level !== undefined) {
-    where.push(`if(${fieldExpr('level')} = '', 'DEFAULT', ${fieldExpr('level')}) = ${p.add(f.level, 'String')}`);
+    const level = fieldExpr(FIELD_KEYS.level);
+    where.push(`if(${level} = '', 'DEFAULT', ${level}) = ${p.add(f.level, 'String')}`);
   }
-  if (f.environment?.length) where.push(`${fieldExpr('environment')} IN ${p.add(f.environment, 'Array(String)')}`);
-  if (f.fromStartTime !== undefined) where.push(`start_time.2 >= ${p.add(f.fromStartTime, 'Int64')}`);
-  if (f.toStartTime !== undefined) where.push(`start_time.2 < ${p.add(f.toStartTime, 'Int64')}`);
-  if (f.isRootObservation !== undefined) where.push(f.isRootObservation ? "parent_id.2 = ''" : "parent_id.2 != ''");
+  if (f.environment?.length) where.push(`${OBS_EXPR.environment} IN ${p.add(f.environment, 'Array(String)')}`);
+  if (f.fromStartTime !== undefined) where.push(`${OBS_EXPR.start} >= ${p.add(f.fromStartTime, 'Int64')}`);
+  if (f.toStartTime !== undefined) where.push(`${OBS_EXPR.start} < ${p.add(f.toStartTime, 'Int64')}`);
+  if (f.isRootObservation !== undefined) {
+    where.push(f.isRootObservation ? `${OBS_EXPR.parentId} = ''` : `${OBS_EXPR.parentId} != ''`);
+  }
   const trace: string[] = [];
-  if (f.userId !== undefined) trace.push(`user_id.2 = ${p.add(f.userId, 'String')}`);
-  if (f.sessionId !== undefined) trace.push(`session_id.2 = ${p.add(f.sessionId, 'String')}`);
-  if (trace.length) where.push(`trace_id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE ${trace.join(' AND ')})`);
+  if (f.userId !== undefined) trace.push(`${TRACE_EXPR.userId} = ${p.add(f.userId, 'String')}`);
+  if (f.sessionId !== undefined) trace.push(`${TRACE_EXPR.sessionId} = ${p.add(f.sessionId, 'String')}`);
+  if (trace.length) where.push(inTracesWhere(trace));
   return where;
 }
 
@@ -38,16 +52,16 @@ function conditions(f: ObservationFilter, p: ParamBuilder): string[] {
  */
 const SELECT = `${OBSERVATION_TUPLE} AS o, trace_environment`;
 const FROM = `(
-  SELECT *, (SELECT CAST((groupArray(id), groupArray(if(environment.2 = '', 'default', environment.2))), 'Map(String, String)')
+  SELECT *, (SELECT CAST((groupArray(id), groupArray(${TRACE_EXPR.environment})), 'Map(String, String)')
              FROM ${TABLES.traces} FINAL WHERE id IN (SELECT DISTINCT trace_id FROM page)) AS envs
   FROM page)`;
 
-const rowOf = (r: Record<string, unknown>) => ({
-  ...observationTupleToRow(r.o),
-  trace_environment: r.trace_environment,
-});
+/** Observations newest first (ties by trace and id). */
+const NEWEST_FIRST = `${OBS_EXPR.start} DESC, trace_id DESC, id DESC`;
+
+const traceEnvironment = (r: Record<string, unknown>) => String(r.trace_environment || 'default');
 const toObservation = (r: Record<string, unknown>) =>
-  fromObservationRow(rowOf(r), String(r.trace_environment || 'default'));
+  toObservationOutput(decodeObservationTuple(r.o), traceEnvironment(r));
 
 /** Page `page` of observations by start time, newest first (ties by trace and id), and the count. */
 export async function listObservations(
@@ -60,12 +74,12 @@ export async function listObservations(
   const rows = await queryRows(db, {
     sql: `
       WITH page AS (
-        SELECT *, (SELECT count() FROM ${TABLES.observations} FINAL ${where}) AS total_items
-        FROM ${TABLES.observations} FINAL ${where}
-        ORDER BY start_time.2 DESC, trace_id DESC, id DESC
+        SELECT *, (SELECT count() FROM ${TABLES.observationPieces} FINAL ${where}) AS total_items
+        FROM ${TABLES.observationPieces} FINAL ${where}
+        ORDER BY ${NEWEST_FIRST}
         LIMIT ${p.add(f.limit, 'UInt32')} OFFSET ${p.add((f.page - 1) * f.limit, 'UInt64')})
       SELECT ${SELECT}, total_items FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})
-      ORDER BY start_time.2 DESC, trace_id DESC, id DESC`,
+      ORDER BY ${NEWEST_FIRST}`,
     params: p.params,
     tag: 'observations.list',
     map: (r) => ({ observation: toObservation(r), total: Number(r.total_items) }),
@@ -74,7 +88,7 @@ export async function listObservations(
   let total = rows[0]?.total;
   if (total === undefined) {
     const [n] = await queryRows(db, {
-      sql: `SELECT count() AS n FROM ${TABLES.observations} FINAL ${where}`,
+      sql: `SELECT count() AS n FROM ${TABLES.observationPieces} FINAL ${where}`,
       params: p.params,
       tag: 'observations.list.count',
       map: (r) => Number(r.n),
@@ -90,29 +104,29 @@ export async function observationsAfter(
   db: Db,
   f: ObservationFilter & { limit: number; cursor?: ObservationCursor },
   signal?: AbortSignal,
-): Promise<{ observations: ObservationOutput[]; raw: Record<string, unknown>[] }> {
+): Promise<{ observations: ObservationOutput[]; stored: StoredObservation[] }> {
   const p = new ParamBuilder();
   const where = conditions(f, p);
   if (f.cursor) {
     where.push(
-      `(start_time.2, trace_id, id) < (${p.add(f.cursor.startUs, 'Int64')}, ${p.add(f.cursor.traceId, 'String')}, ${p.add(f.cursor.id, 'String')})`,
+      `(${OBS_EXPR.start}, trace_id, id) < (${p.add(f.cursor.startUs, 'Int64')}, ${p.add(f.cursor.traceId, 'String')}, ${p.add(f.cursor.id, 'String')})`,
     );
   }
   const rows = await queryRows(db, {
     sql: `
       WITH page AS (
-        SELECT * FROM ${TABLES.observations} FINAL ${whereClause(where)}
-        ORDER BY start_time.2 DESC, trace_id DESC, id DESC LIMIT ${p.add(f.limit, 'UInt32')})
+        SELECT * FROM ${TABLES.observationPieces} FINAL ${whereClause(where)}
+        ORDER BY ${NEWEST_FIRST} LIMIT ${p.add(f.limit, 'UInt32')})
       SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})
-      ORDER BY start_time.2 DESC, trace_id DESC, id DESC`,
+      ORDER BY ${NEWEST_FIRST}`,
     params: p.params,
     tag: 'observations.v2',
-    map: rowOf,
+    map: (r) => ({ stored: decodeObservationTuple(r.o), traceEnvironment: traceEnvironment(r) }),
     signal,
   });
   return {
-    observations: rows.map((r) => fromObservationRow(r, String(r.trace_environment || 'default'))),
-    raw: rows,
+    observations: rows.map((r) => toObservationOutput(r.stored, r.traceEnvironment)),
+    stored: rows.map((r) => r.stored),
   };
 }
 
@@ -121,7 +135,7 @@ export async function getObservation(db: Db, id: string, signal?: AbortSignal): 
   const p = new ParamBuilder();
   const [row] = await queryRows(db, {
     sql: `
-      WITH page AS (SELECT * FROM ${TABLES.observations} FINAL WHERE id = ${p.add(id, 'String')} LIMIT 1)
+      WITH page AS (SELECT * FROM ${TABLES.observationPieces} FINAL WHERE id = ${p.add(id, 'String')} LIMIT 1)
       SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})`,
     params: p.params,
     tag: 'observations.get',

@@ -1,6 +1,6 @@
 import { isoToMicros, OBSERVATION_LEVELS, OBSERVATION_TYPES } from '@spanhouse/schema';
 import * as v from 'valibot';
-import { Int, List, One, OneOf, Pagination, Time } from '../traces/params.ts';
+import { Int, List, One, OneOf, Pagination, Time } from '../query-params.ts';
 
 const ObservationFilter = {
   name: v.optional(One('name')),

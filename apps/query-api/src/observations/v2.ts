@@ -1,5 +1,6 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
 import { type ObservationOutput, PROJECT_ID } from '@spanhouse/schema';
+import { type StoredObservation, TABLES, TRACE_EXPR } from '@spanhouse/store';
 import { observationsAfter } from './list.ts';
 import { encodeCursor, type ObservationFieldGroup, type ObservationV2Params } from './params.ts';
 
@@ -20,8 +21,8 @@ async function traceContexts(db: Db, ids: string[], signal?: AbortSignal): Promi
   const orNull = (x: unknown) => (x === '' ? null : String(x));
   const rows = await queryRows(db, {
     sql: `
-      SELECT id, name.2 AS name, arraySort(tags) AS tags, release.2 AS release, user_id.2 AS user_id,
-        session_id.2 AS session_id
+      SELECT id, ${TRACE_EXPR.name} AS name, arraySort(tags) AS tags, ${TRACE_EXPR.release} AS release,
+        ${TRACE_EXPR.userId} AS user_id, ${TRACE_EXPR.sessionId} AS session_id
       FROM ${TABLES.traces} FINAL WHERE id IN ${p.add(ids, 'Array(String)')}`,
     params: p.params,
     tag: 'observations.v2.traces',
@@ -54,7 +55,7 @@ function truncated(metadata: Record<string, unknown>, expand: Set<string>): Reco
 /** An observation with the fields of the requested groups (Langfuse's ObservationV2). */
 export function toObservationV2(
   o: ObservationOutput,
-  raw: Record<string, unknown>,
+  stored: StoredObservation,
   groups: Set<ObservationFieldGroup>,
   trace: TraceContext | undefined,
   expand: Set<string>,
@@ -89,8 +90,8 @@ export function toObservationV2(
   if (groups.has('time')) out.completionStartTime = o.completionStartTime;
   // v2 returns input and output as the stored text, never parsed.
   if (groups.has('io')) {
-    out.input = raw.input === '' ? null : raw.input;
-    out.output = raw.output === '' ? null : raw.output;
+    out.input = stored.input === '' ? null : stored.input;
+    out.output = stored.output === '' ? null : stored.output;
   }
   if (groups.has('metadata')) out.metadata = truncated(o.metadata, expand);
   if (groups.has('model')) {
@@ -124,7 +125,7 @@ export function toObservationV2(
 export async function observationsV2(db: Db, q: ObservationV2Params, signal?: AbortSignal) {
   const groups = new Set<ObservationFieldGroup>(q.fields?.size ? q.fields : DEFAULT_GROUPS);
   groups.add('core');
-  const { observations, raw } = await observationsAfter(db, { ...q, limit: q.limit + 1 }, signal);
+  const { observations, stored } = await observationsAfter(db, { ...q, limit: q.limit + 1 }, signal);
   const more = observations.length > q.limit;
   const page = observations.slice(0, q.limit);
   const traces =
@@ -132,10 +133,10 @@ export async function observationsV2(db: Db, q: ObservationV2Params, signal?: Ab
       ? await traceContexts(db, [...new Set(page.map((o) => o.traceId))], signal)
       : new Map<string, TraceContext>();
   const expand = new Set((q.expandMetadata ?? '').split(',').map((s) => s.trim()));
-  const data = page.map((o, i) => toObservationV2(o, raw[i]!, groups, traces.get(o.traceId), expand));
+  const data = page.map((o, i) => toObservationV2(o, stored[i]!, groups, traces.get(o.traceId), expand));
   const last = page[page.length - 1];
   // The cursor keeps microseconds: the ISO time holds them, so no row at a page edge is skipped.
-  const lastUs = last ? Number(raw[page.length - 1]!.start_us) : 0;
+  const lastUs = last ? stored[page.length - 1]!.startUs : 0;
   return {
     data,
     meta:

@@ -1,9 +1,9 @@
 import { type Db, type ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
-import { fieldExpr } from '../observations/columns.ts';
+import { FIELD_KEYS, fieldExpr, OBS_EXPR } from '@spanhouse/store';
+import type { PromSeries } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { regexMatches } from './parse.ts';
-import type { FoundSeries } from './series-lookup.ts';
 
 /**
  * LLM metrics read from the trace tables, so dashboards chart them with PromQL like any stored
@@ -13,26 +13,26 @@ import type { FoundSeries } from './series-lookup.ts';
  * value any piece gave; a tuple's version 0 means never given).
  */
 export const LLM_METRICS: Record<string, { value: string; where?: string }> = {
-  spanhouse_llm_duration_seconds: { value: '(end_time.2 - start_time.2) / 1e6', where: 'end_time.1 > 0' },
-  spanhouse_llm_input_tokens: { value: "usage.2['input']" },
-  spanhouse_llm_output_tokens: { value: "usage.2['output']" },
-  spanhouse_llm_total_tokens: { value: "usage.2['total']" },
-  // As the observation reads compute it (observations/columns.ts costsOf): the provided cost
+  spanhouse_llm_duration_seconds: { value: `(${OBS_EXPR.end} - ${OBS_EXPR.start}) / 1e6`, where: OBS_EXPR.endGiven },
+  spanhouse_llm_input_tokens: { value: `${OBS_EXPR.usage}['input']` },
+  spanhouse_llm_output_tokens: { value: `${OBS_EXPR.usage}['output']` },
+  spanhouse_llm_total_tokens: { value: `${OBS_EXPR.usage}['total']` },
+  // As the observation reads compute it (observations/output.ts costsOf): the provided cost
   // (its total, else the sum of its kinds), else the usage at the unit prices kept with the model.
   spanhouse_llm_cost_usd: {
     value:
-      "if(empty(cost.2), usage.2['input'] * model.3 + usage.2['output'] * model.4, " +
-      "if(mapContains(cost.2, 'total'), cost.2['total'], arraySum(mapValues(cost.2))))",
+      `if(empty(${OBS_EXPR.cost}), ${OBS_EXPR.usage}['input'] * ${OBS_EXPR.inputPrice} + ${OBS_EXPR.usage}['output'] * ${OBS_EXPR.outputPrice}, ` +
+      `if(mapContains(${OBS_EXPR.cost}, 'total'), ${OBS_EXPR.cost}['total'], arraySum(mapValues(${OBS_EXPR.cost}))))`,
   },
 };
 const LABELS = ['model', 'name', 'environment'] as const;
 /** Each label's value in a merged row ('' when absent). */
 const LABEL_SQL: Record<(typeof LABELS)[number], string> = {
-  model: 'model.2',
-  name: 'name.2',
-  environment: fieldExpr('environment'),
+  model: OBS_EXPR.model,
+  name: OBS_EXPR.name,
+  environment: fieldExpr(FIELD_KEYS.environment),
 };
-const IS_GENERATION = "type.2 = 'GENERATION'";
+const IS_GENERATION = `${OBS_EXPR.type} = 'GENERATION'`;
 
 /** Whether a value passes a matcher (evaluated here for `__name__` of these metrics). */
 function passes(m: Matcher, v: string): boolean {
@@ -76,13 +76,13 @@ export async function findLlmSeries(
   matchers: readonly Matcher[],
   p: ParamBuilder,
   signal?: AbortSignal,
-): Promise<FoundSeries[]> {
-  const found: FoundSeries[] = [];
+): Promise<PromSeries[]> {
+  const found: PromSeries[] = [];
   const where = matchers.filter((m) => m.name !== '__name__').map((m) => labelCondition(m, p));
   for (const name of names) {
     const rows = await queryRows(db, {
       sql: `SELECT DISTINCT toString(${idSql(name, p)}) AS id, ${LABELS.map((l) => `${LABEL_SQL[l]} AS label_${l}`).join(', ')}
-            FROM ${TABLES.observations} FINAL WHERE ${IS_GENERATION} ${where.map((w) => `AND ${w}`).join(' ')}`,
+            FROM ${TABLES.observationPieces} FINAL WHERE ${IS_GENERATION} ${where.map((w) => `AND ${w}`).join(' ')}`,
       params: p.params,
       tag: 'prometheus.llm_series',
       signal,
@@ -109,8 +109,8 @@ export function llmPointsSql(
   const us = (ms: number) =>
     p.add(Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max), 'Int64');
   return `
-    SELECT ${idSql(name, p)} AS sid, intDiv(start_time.2, 1000) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
-    FROM ${TABLES.observations} FINAL
-    WHERE ${IS_GENERATION} AND start_time.2 >= ${us(fromMs)} AND start_time.2 <= ${us(toMs)}${def.where ? ` AND ${def.where}` : ''}
+    SELECT ${idSql(name, p)} AS sid, intDiv(${OBS_EXPR.start}, 1000) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
+    FROM ${TABLES.observationPieces} FINAL
+    WHERE ${IS_GENERATION} AND ${OBS_EXPR.start} >= ${us(fromMs)} AND ${OBS_EXPR.start} <= ${us(toMs)}${def.where ? ` AND ${def.where}` : ''}
       AND sid IN ${p.add(ids.map(BigInt), 'Array(UInt64)')}`;
 }

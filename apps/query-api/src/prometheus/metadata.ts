@@ -1,4 +1,5 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import type { Db } from '@spanhouse/db';
+import { promLabelNames, promLabelValues } from '../metric-series/reader.ts';
 import type { Selector } from './ast.ts';
 import { badData } from './errors.ts';
 import { LLM_METRICS } from './llm-metrics.ts';
@@ -28,12 +29,7 @@ export async function labelNames(db: Db, selectors: Selector[], signal?: AbortSi
     for (const l of await seriesOf(db, selectors, signal)) for (const k of Object.keys(l)) names.add(k);
     return [...names].sort();
   }
-  const keys = await queryRows(db, {
-    sql: `SELECT DISTINCT arrayJoin(mapKeys(labels)) AS k FROM ${TABLES.metricSeries} ORDER BY k`,
-    tag: 'prometheus.labels',
-    signal,
-    map: (r) => String(r.k),
-  });
+  const keys = await promLabelNames(db, signal);
   return [...new Set(['__name__', ...keys])].sort();
 }
 
@@ -49,15 +45,7 @@ export async function labelValues(
     for (const l of await seriesOf(db, selectors, signal)) if (l[name] !== undefined) values.add(l[name]!);
     return [...values].sort();
   }
-  const p = new ParamBuilder();
-  const column = name === '__name__' ? 'name' : `labels[${p.add(name, 'String')}]`;
-  const values = await queryRows(db, {
-    sql: `SELECT DISTINCT ${column} AS v FROM ${TABLES.metricSeries} WHERE v != '' ORDER BY v`,
-    params: p.params,
-    tag: 'prometheus.label_values',
-    signal,
-    map: (r) => String(r.v),
-  });
+  const values = await promLabelValues(db, name, signal);
   // The LLM metrics read from the trace tables are always there to pick in a metric browser.
   return name === '__name__' ? [...new Set([...values, ...Object.keys(LLM_METRICS)])].sort() : values;
 }

@@ -2,7 +2,7 @@ import { type Endpoint, queryObject } from '@spanhouse/http';
 import { MetricNamesResponse, MetricsQueryParams, MetricsQueryResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
-import { metricNames } from '../metrics/names.ts';
+import { metricNames } from '../metric-series/reader.ts';
 import { parseMetricsQuery } from '../metrics/params.ts';
 import { runMetricsQuery } from '../metrics/query.ts';
 

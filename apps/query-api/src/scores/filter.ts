@@ -1,4 +1,5 @@
-import { type ParamBuilder, TABLES } from '@spanhouse/db';
+import type { ParamBuilder } from '@spanhouse/db';
+import { inTracesWhere, TRACE_EXPR } from '@spanhouse/store';
 import type { ScoreListParams } from './params.ts';
 
 /**
@@ -31,8 +32,8 @@ export function scoreConditions(q: ScoreListParams, p: ParamBuilder, opts: { tra
   // The operator is one of six fixed spellings (ScoreListParams), never free text.
   if (q.operator !== undefined && q.value !== undefined) where.push(`value ${q.operator} ${p.add(q.value, 'Float64')}`);
   const trace: string[] = [];
-  if (q.userId !== undefined) trace.push(`user_id.2 = ${p.add(q.userId, 'String')}`);
+  if (q.userId !== undefined) trace.push(`${TRACE_EXPR.userId} = ${p.add(q.userId, 'String')}`);
   if (q.traceTags?.length) trace.push(`hasAll(tags, ${p.add(q.traceTags, 'Array(String)')})`);
-  if (trace.length) where.push(`trace_id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE ${trace.join(' AND ')})`);
+  if (trace.length) where.push(inTracesWhere(trace));
   return where;
 }

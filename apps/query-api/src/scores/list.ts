@@ -1,7 +1,7 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
 import type { ScoreListResponse, ScoreOutput } from '@spanhouse/schema';
-import { whereClause } from '../traces/sql.ts';
-import { fromScoreRow, SCORE_SELECT } from './columns.ts';
+import { decodeScore, SCORE_SELECT, SCORE_TIME, TABLES, TRACE_EXPR, whereClause } from '@spanhouse/store';
+import { toScoreOutput } from './output.ts';
 import { scoreConditions } from './filter.ts';
 import type { ScoreListParams } from './params.ts';
 import { FIRST_READ_SLACK, MAX_TIME_ROWS, READ_GROWTH, scoreListPlan } from './plan.ts';
@@ -37,7 +37,7 @@ export async function listScores(
   const { rows, total } = await pageRows(db, q, opts, page ?? null, offset, signal);
   const withTrace = !q.fields || q.fields.has('trace');
   const data = rows.map((r) => {
-    const score = fromScoreRow(r);
+    const score = toScoreOutput(decodeScore(r));
     if (withTrace && score.traceId) score.trace = traceData(r, api);
     return score;
   });
@@ -122,11 +122,11 @@ async function pageRows(
   const inner = `SELECT ${SCORE_SELECT} FROM ${TABLES.scores} FINAL ${selection}`;
   const rows = await queryRows(db, {
     sql: `
-      WITH (SELECT CAST((groupArray(id), groupArray((user_id.2, arraySort(tags), environment.2, session_id.2))),
+      WITH (SELECT CAST((groupArray(id), groupArray((${TRACE_EXPR.userId}, arraySort(tags), ${TRACE_EXPR.environment}, ${TRACE_EXPR.sessionId}))),
                         'Map(String, Tuple(String, Array(String), String, String))')
             FROM ${TABLES.traces} FINAL WHERE id IN (SELECT trace_id FROM (${inner}))) AS trace_map
       SELECT *, trace_map[trace_id] AS trace, (${countSql}) AS total_items FROM (${inner})
-      ORDER BY timestamp DESC, id DESC`,
+      ORDER BY ${SCORE_TIME} DESC, id DESC`,
     params: p.params,
     tag: page ? 'scores.list.rows' : 'scores.list.by-trace',
     map: (r) => r,
@@ -156,7 +156,7 @@ export async function getScore(db: Db, id: string, api: ScoreApi, signal?: Abort
     sql: `SELECT ${SCORE_SELECT} FROM ${TABLES.scores} FINAL WHERE id = ${p.add(id, 'String')} LIMIT 1`,
     params: p.params,
     tag: 'scores.get',
-    map: fromScoreRow,
+    map: (r) => toScoreOutput(decodeScore(r)),
     signal,
   });
   return row && (api === 'v2' || row.traceId) ? row : undefined;

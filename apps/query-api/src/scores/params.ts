@@ -1,10 +1,8 @@
 import { SCORE_DATA_TYPES, SCORE_SOURCES } from '@spanhouse/schema';
 import * as v from 'valibot';
-import { List, One, OneOf, Pagination, Time } from '../traces/params.ts';
+import { List, One, OneOf, Pagination, Time } from '../query-params.ts';
 
 const OPERATORS = ['<', '>', '<=', '>=', '!=', '='] as const;
-export type ValueOperator = (typeof OPERATORS)[number];
-export const SCORE_FIELD_GROUPS = ['score', 'trace'] as const;
 
 const Ids = v.pipe(
   One('ids'),

@@ -1,4 +1,4 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
 import {
   chToIso,
   PROJECT_ID,
@@ -7,9 +7,9 @@ import {
   type SessionOutput,
 } from '@spanhouse/schema';
 import * as v from 'valibot';
-import { fromTraceRow, traceOutput, traceSelect } from '../traces/from-row.ts';
-import { List, Pagination, Time } from '../traces/params.ts';
-import { TRACE_EXPR, whereClause } from '../traces/sql.ts';
+import { fromTraceRow, TABLES, TRACE_EXPR, traceSelect, whereClause } from '@spanhouse/store';
+import { List, Pagination, Time } from '../query-params.ts';
+import { traceOutput } from '../traces/output.ts';
 
 /** GET /api/public/sessions: Langfuse's parameters (fromTimestamp inclusive, toTimestamp exclusive). */
 export const SessionListParams = v.object({
@@ -22,8 +22,8 @@ export type SessionListParams = v.InferOutput<typeof SessionListParams>;
 
 /** A session is the traces that name it: created with its first trace, in that trace's environment. */
 const SESSIONS = `
-  SELECT session_id.2 AS id, min(timestamp) AS created_at, argMin(${TRACE_EXPR.environment}, timestamp) AS session_environment
-  FROM ${TABLES.traces} FINAL WHERE session_id.2 != '' GROUP BY id`;
+  SELECT ${TRACE_EXPR.sessionId} AS id, min(timestamp) AS created_at, argMin(${TRACE_EXPR.environment}, timestamp) AS session_environment
+  FROM ${TABLES.traces} FINAL WHERE ${TRACE_EXPR.sessionId} != '' GROUP BY id`;
 
 const toSession = (r: Record<string, unknown>): SessionOutput => ({
   id: String(r.id),
@@ -64,7 +64,7 @@ export async function getSession(db: Db, id: string, signal?: AbortSignal): Prom
   const traces = await queryRows(db, {
     sql: `
       SELECT ${traceSelect(TRACE_EXPR)} FROM ${TABLES.traces} FINAL
-      WHERE id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE session_id.2 = ${p.add(id, 'String')})
+      WHERE id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE ${TRACE_EXPR.sessionId} = ${p.add(id, 'String')})
       ORDER BY timestamp, id`,
     params: p.params,
     tag: 'sessions.get',

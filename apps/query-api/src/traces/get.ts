@@ -1,9 +1,23 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
 import type { TraceDetail } from '@spanhouse/schema';
-import { fromObservationRow, OBSERVATION_TUPLE, observationTupleToRow } from '../observations/columns.ts';
-import { fromScoreRow, SCORE_TUPLE, scoreTupleToRow } from '../scores/columns.ts';
-import { fromTraceRow, traceOutput, traceSelect } from './from-row.ts';
-import { TRACE_EXPR } from './sql.ts';
+import {
+  decodeObservationTuple,
+  decodeScoreTuple,
+  fromTraceRow,
+  OBSERVATION_TUPLE,
+  observationTupleIndex,
+  SCORE_TUPLE,
+  SCORE_TUPLES_NEWEST_FIRST,
+  TABLES,
+  TRACE_EXPR,
+  traceSelect,
+} from '@spanhouse/store';
+import { toObservationOutput } from '../observations/output.ts';
+import { toScoreOutput } from '../scores/output.ts';
+import { traceOutput } from './output.ts';
+
+/** Observations by start time, then id. */
+const BY_START = `o -> (o.${observationTupleIndex('start_us')}, o.${observationTupleIndex('id')})`;
 
 /**
  * One trace with all its observations (ordered by start time, then id) and scores (newest first),
@@ -17,17 +31,17 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
   const [row] = await queryRows(db, {
     sql: `
       SELECT ${traceSelect(TRACE_EXPR)},
-        (SELECT arraySort(o -> (o.5, o.1), groupArray(${OBSERVATION_TUPLE}))
-         FROM ${TABLES.observations} FINAL WHERE trace_id = ${idParam}) AS observation_rows,
-        (SELECT arraySort(s -> (-toUnixTimestamp64Micro(s.3), s.1), groupArray(${SCORE_TUPLE}))
+        (SELECT arraySort(${BY_START}, groupArray(${OBSERVATION_TUPLE}))
+         FROM ${TABLES.observationPieces} FINAL WHERE trace_id = ${idParam}) AS observation_rows,
+        (SELECT arraySort(${SCORE_TUPLES_NEWEST_FIRST}, groupArray(${SCORE_TUPLE}))
          FROM ${TABLES.scores} FINAL WHERE trace_id = ${idParam}) AS score_rows
       FROM ${TABLES.traces} FINAL WHERE id = ${idParam}`,
     params: p.params,
     tag: 'traces.get',
     map: (r) => ({
       trace: fromTraceRow(r),
-      observations: Array.isArray(r.observation_rows) ? r.observation_rows.map(observationTupleToRow) : [],
-      scores: Array.isArray(r.score_rows) ? r.score_rows.map(scoreTupleToRow) : [],
+      observations: Array.isArray(r.observation_rows) ? r.observation_rows.map(decodeObservationTuple) : [],
+      scores: Array.isArray(r.score_rows) ? r.score_rows.map(decodeScoreTuple) : [],
     }),
     signal,
   });
@@ -35,7 +49,7 @@ export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promis
   const t = row.trace;
   return {
     ...traceOutput(t),
-    observations: row.observations.map((r) => fromObservationRow(r, t.environment)),
-    scores: row.scores.map(fromScoreRow),
+    observations: row.observations.map((o) => toObservationOutput(o, t.environment)),
+    scores: row.scores.map(toScoreOutput),
   };
 }

@@ -1,9 +1,19 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, type QueryParams, queryRows } from '@spanhouse/db';
 import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
-import { fromTraceRow, type TraceFields, traceOutput, traceSelect } from './from-row.ts';
+import {
+  fromTraceRow,
+  SUMMARIES_EXACT,
+  SUMMARY_EXPR,
+  TABLES,
+  TRACE_EXPR,
+  type TraceFields,
+  traceConditions,
+  traceSelect,
+  whereClause,
+} from '@spanhouse/store';
+import { traceOutput } from './output.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
-import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
-import { BOUND_EXPR, pageByBound, SUMMARIES_EXACT } from './summaries.ts';
+import { pageByBound } from './summaries.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
   timestamp: 'timestamp',
@@ -35,14 +45,7 @@ const SELECTED_ORDER: Record<OrderField, string> = {
  * summaries are not exact take the exact values from the maps in a second read (exactMetrics),
  * and are ranked by them.
  */
-const PAGE_EXPR = {
-  ...TRACE_EXPR,
-  latency: BOUND_EXPR.latency,
-  totalCost: 'cost_sum',
-  usageInput: 'arraySum(mapValues(model_input))',
-  usageOutput: 'arraySum(mapValues(model_output))',
-  usageTotal: 'arraySum(mapValues(model_total))',
-};
+const PAGE_EXPR = { ...TRACE_EXPR, ...SUMMARY_EXPR };
 
 /**
  * One page of traces, in one query: the ids of the page (filter, sort, limit: reads only the
@@ -53,29 +56,18 @@ const PAGE_EXPR = {
  * asked for, are a second, small read (scoreIdsOf).
  */
 export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSignal): Promise<TraceListResponse> {
-  const p = new ParamBuilder();
-  const where = whereClause(traceConditions(q, p));
   const field = q.orderBy.field;
-  const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const offset = (q.page - 1) * q.limit;
   const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
-  let page: string | undefined;
   // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
-  if (q.orderBy.desc && (field === 'latency' || field === 'totalCost')) {
-    const ids = await pageByBound(db, q, field, offset, q.limit, signal);
-    if (ids) page = p.add(ids, 'Array(String)');
-  }
-  page ??= `(
-      SELECT id FROM ${TABLES.traces} FINAL ${where}
-      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
-      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')})`;
-  const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
+  const ranked =
+    q.orderBy.desc && (field === 'latency' || field === 'totalCost')
+      ? await pageByBound(db, q, field, offset, q.limit, signal)
+      : undefined;
+  const { sql, countSql, params } = traceListSql(q, ranked);
   const rows = await queryRows(db, {
-    sql: `
-      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
-      FROM ${TABLES.traces} FINAL WHERE id IN ${page}
-      ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
-    params: p.params,
+    sql,
+    params,
     tag: 'traces.list',
     map: (r) => ({ trace: fromTraceRow(r), exact: Number(r.exact) === 1, total: Number(r.total_items) }),
     signal,
@@ -86,7 +78,7 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
     (
       await queryRows(db, {
         sql: countSql,
-        params: p.params,
+        params,
         tag: 'traces.list.count',
         map: (r) => Number(r.n),
         signal,
@@ -108,6 +100,32 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
     data: rows.map((r) => toListItem(r.trace, groups, scores.get(r.trace.id) ?? [])),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
   };
+}
+
+/**
+ * The SQL of one page of the trace list and of its count (pure: snapshot-tested). The page's ids
+ * are `rankedIds` when pageByBound ranked them, else a subquery that filters, sorts and limits.
+ */
+export function traceListSql(
+  q: TraceListParams,
+  rankedIds?: string[],
+): { sql: string; countSql: string; params: QueryParams } {
+  const p = new ParamBuilder();
+  const where = whereClause(traceConditions(q, p));
+  const field = q.orderBy.field;
+  const dir = q.orderBy.desc ? 'DESC' : 'ASC';
+  const page = rankedIds
+    ? p.add(rankedIds, 'Array(String)')
+    : `(
+      SELECT id FROM ${TABLES.traces} FINAL ${where}
+      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
+      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')})`;
+  const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
+  const sql = `
+      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
+      FROM ${TABLES.traces} FINAL WHERE id IN ${page}
+      ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`;
+  return { sql, countSql, params: p.params };
 }
 
 type PageRow = { trace: TraceFields; exact: boolean };

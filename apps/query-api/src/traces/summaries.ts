@@ -1,24 +1,5 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
-import type { TraceFilter } from './params.ts';
-import { TRACE_EXPR, traceConditions, whereClause } from './sql.ts';
-
-/**
- * Readers of the per-trace summaries (clickhouse/0004_trace_summaries.sql). Upper bounds of the
- * exact latency and cost: every version of every observation ever sent counts, so they never
- * fall below the values TRACE_EXPR computes from the `obs` map, and equal them for a trace whose
- * observations were each sent once.
- */
-/** True for a trace none of whose observation ids came in two pieces: its summaries are exact. */
-export const SUMMARIES_EXACT = 'obs_count = length(obs_keys)';
-
-/**
- * For a trace whose observations came in several pieces, a cost computed from one piece's model
- * and another's usage is in no piece's cost_sum; usage_units x price_max bounds every such cost.
- */
-export const BOUND_EXPR = {
-  latency: 'if(obs_count = 0, 0, (end_max - start_min) / 1e6)',
-  totalCost: `if(${SUMMARIES_EXACT}, cost_sum, cost_sum + usage_units * price_max)`,
-} as const;
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { BOUND_EXPR, TABLES, TRACE_EXPR, type TraceFilter, traceConditions, whereClause } from '@spanhouse/store';
 
 /** Past this many rows to rank (page * limit), the bound search gives up for the plain query. */
 const MAX_RANK = 10_000;
@@ -40,18 +21,8 @@ export async function pageByBound(
 ): Promise<string[] | undefined> {
   const rank = offset + limit;
   for (let m = Math.max(2 * rank, rank + 50); m <= 4 * MAX_RANK && rank <= MAX_RANK; m *= 4) {
-    const p = new ParamBuilder();
-    const where = whereClause(traceConditions(filter, p));
-    // One query (the embedded engine serializes parameterized queries): the candidates as an IN
-    // subquery, each with its bound and its exact value, ranked exactly.
     const ranked = await queryRows(db, {
-      sql: `
-        SELECT id, ${BOUND_EXPR[field]} AS bound, ${TRACE_EXPR[field]} AS exact FROM ${TABLES.traces} FINAL
-        WHERE id IN (
-          SELECT id FROM ${TABLES.traces} FINAL ${where}
-          ORDER BY ${BOUND_EXPR[field]} DESC, id DESC LIMIT ${p.add(m, 'UInt32')})
-        ORDER BY exact DESC, id DESC`,
-      params: p.params,
+      ...boundRankSql(filter, field, m),
       tag: `traces.list.bound.${field}`,
       map: (r) => ({ id: String(r.id), bound: Number(r.bound), exact: Number(r.exact) }),
       signal,
@@ -67,4 +38,21 @@ export async function pageByBound(
     if (last && last.exact > threshold + Math.abs(threshold) * 1e-9) return page;
   }
   return undefined;
+}
+
+/**
+ * One try of pageByBound (pure: snapshot-tested), in one query (the embedded engine serializes
+ * parameterized queries): the top `m` candidates by the bound as an IN subquery, each with its
+ * bound and its exact value, ranked exactly.
+ */
+export function boundRankSql(filter: TraceFilter, field: keyof typeof BOUND_EXPR, m: number) {
+  const p = new ParamBuilder();
+  const where = whereClause(traceConditions(filter, p));
+  const sql = `
+        SELECT id, ${BOUND_EXPR[field]} AS bound, ${TRACE_EXPR[field]} AS exact FROM ${TABLES.traces} FINAL
+        WHERE id IN (
+          SELECT id FROM ${TABLES.traces} FINAL ${where}
+          ORDER BY ${BOUND_EXPR[field]} DESC, id DESC LIMIT ${p.add(m, 'UInt32')})
+        ORDER BY exact DESC, id DESC`;
+  return { sql, params: p.params };
 }

@@ -1,8 +1,14 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
 import type { DailyRecord } from '@spanhouse/schema';
-import type { TraceFilter } from '../traces/params.ts';
-import { TRACE_EXPR, traceConditions, whereClause } from '../traces/sql.ts';
-import { SUMMARIES_EXACT } from '../traces/summaries.ts';
+import {
+  MODEL_SUMMARY_EXPR,
+  SUMMARIES_EXACT,
+  TABLES,
+  TRACE_EXPR,
+  type TraceFilter,
+  traceConditions,
+  whereClause,
+} from '@spanhouse/store';
 import type { DayResult } from './day-cache.ts';
 
 /** Past this many traces with an observation sent twice, the report reads the map of every trace. */
@@ -104,9 +110,9 @@ function modelsFromSummaries(db: Db, filter: TraceFilter, dates: string[], signa
   where.push(SUMMARIES_EXACT, `toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
   return queryRows(db, {
     sql: `
-      SELECT toDate(timestamp) AS date, model, sum(model_input[model]) AS input,
-             sum(model_output[model]) AS output, sum(model_total[model]) AS total, count() AS traces,
-             sum(model_obs[model]) AS observations, sum(model_cost[model]) AS cost
+      SELECT toDate(timestamp) AS date, model, sum(${MODEL_SUMMARY_EXPR.input}) AS input,
+             sum(${MODEL_SUMMARY_EXPR.output}) AS output, sum(${MODEL_SUMMARY_EXPR.total}) AS total, count() AS traces,
+             sum(${MODEL_SUMMARY_EXPR.observations}) AS observations, sum(${MODEL_SUMMARY_EXPR.cost}) AS cost
       FROM ${TABLES.traces} FINAL ARRAY JOIN mapKeys(model_obs) AS model
       ${whereClause(where)}
       GROUP BY date, model`,
@@ -125,8 +131,8 @@ function modelsFromMap(db: Db, filter: TraceFilter, dates: string[], ids?: strin
   if (ids) where.push(`id IN ${p.add(ids, 'Array(String)')}`);
   return queryRows(db, {
     sql: `
-      SELECT toDate(timestamp) AS date, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsage}.2) AS input,
-             sum(${TRACE_EXPR.obsUsage}.3) AS output, sum(${TRACE_EXPR.obsUsage}.4) AS total,
+      SELECT toDate(timestamp) AS date, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsageInput}) AS input,
+             sum(${TRACE_EXPR.obsUsageOutput}) AS output, sum(${TRACE_EXPR.obsUsageTotal}) AS total,
              uniqExact(id) AS traces, count() AS observations, sum(${TRACE_EXPR.obsCost}) AS cost
       FROM ${TABLES.traces} FINAL ARRAY JOIN obs_ids AS k
       ${whereClause(where)}

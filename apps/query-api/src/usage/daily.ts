@@ -1,6 +1,6 @@
 import type { Db } from '@spanhouse/db';
 import type { DailyResponse } from '@spanhouse/schema';
-import type { TraceFilter } from '../traces/params.ts';
+import type { TraceFilter } from '@spanhouse/store';
 import { computeDays } from './compute-days.ts';
 import type { DailyDayCache, DayResult } from './day-cache.ts';
 import { daysTouchedBy, readDayWrites } from './day-writes.ts';

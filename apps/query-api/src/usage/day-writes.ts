@@ -1,4 +1,5 @@
-import { type Db, ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { datesOfTracesWrittenOnSql, dayWriteCountsSql } from '@spanhouse/store';
 
 /** Pieces written per UTC date of their timestamp (clickhouse/0011); each count only ever grows. */
 export type DayWrites = { byDate: Map<string, number>; total: number };
@@ -6,7 +7,7 @@ export type DayWrites = { byDate: Map<string, number>; total: number };
 /** Every date's count of trace pieces written. One small read: a row per date. */
 export async function readDayWrites(db: Db, signal?: AbortSignal): Promise<DayWrites> {
   const rows = await queryRows(db, {
-    sql: `SELECT date, sum(rows) AS n FROM ${TABLES.traceDayWrites} GROUP BY date`,
+    sql: dayWriteCountsSql(),
     tag: 'daily.writes',
     signal,
     map: (r) => [String(r.date), Number(r.n)] as const,
@@ -21,11 +22,8 @@ export async function readDayWrites(db: Db, signal?: AbortSignal): Promise<DayWr
  */
 export function daysTouchedBy(db: Db, dates: string[], signal?: AbortSignal): Promise<string[]> {
   const p = new ParamBuilder();
-  // GLOBAL: on a cluster the ids are gathered once and sent to every shard.
   return queryRows(db, {
-    sql: `
-      SELECT DISTINCT date FROM ${TABLES.traceDayWrites}
-      WHERE id GLOBAL IN (SELECT id FROM ${TABLES.traceDayWrites} WHERE date IN ${p.add(dates, 'Array(Date)')})`,
+    sql: datesOfTracesWrittenOnSql(dates, p),
     params: p.params,
     tag: 'daily.touched',
     signal,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { BOUNDS_MESSAGE, boundsInOrder, One, Pagination, TraceFilterParams } from '../traces/params.ts';
+import { One, Pagination } from '../query-params.ts';
+import { BOUNDS_MESSAGE, boundsInOrder, TraceFilterParams } from '../traces/params.ts';
 
 /** GET /api/public/metrics/daily (docs/api.md): the trace filters and paging rules of the trace list. */
 export const DailyParams = v.pipe(

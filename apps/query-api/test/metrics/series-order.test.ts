@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Group, labelsKey, type SeriesInfo } from '../../src/metrics/groups.ts';
+import type { SeriesInfo } from '../../src/metric-series/series-source.ts';
+import { type Group, labelsKey } from '../../src/metrics/groups.ts';
 import { firstByLabels, ORDER_PREFIX_CHARS, orderMembers } from '../../src/metrics/series-order.ts';
-import { memorySource, type SeriesSource } from '../../src/metrics/series-source.ts';
+import { memorySource, type SeriesSource } from '../../src/metric-series/series-source.ts';
 
 const s = (id: string, labels: Record<string, string>): SeriesInfo => ({ id, labels });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { samplesWhere, seriesCondition } from '../../src/metrics/filters.ts';
 import type { MetricsQuery } from '../../src/metrics/params.ts';
 import { aggExpr, bucketExpr } from '../../src/metrics/samples.ts';
-import { candidatesSql, labelsSql } from '../../src/metrics/series-lookup.ts';
+import { candidatesSql, labelsSql } from '../../src/metric-series/reader.ts';
 import { queryWindow } from '../../src/metrics/window.ts';
 
 const hostile = "x'); DROP TABLE metric_samples; --";

@@ -30,8 +30,6 @@ export const RANGE_LABELS: Record<RangeKey, string> = {
 
 export type TimeRange = { range: RangeKey; from?: string; to?: string };
 
-export const isRangeKey = (s: string | undefined): s is RangeKey => (RANGE_KEYS as readonly string[]).includes(s ?? '');
-
 /** ISO bounds for a request; absent bounds are open. */
 export function resolveRange(r: TimeRange, nowMs: number): { from?: string; to?: string } {
   if (r.range === 'all') return {};

@@ -4,8 +4,8 @@ import { useApi } from '../auth/session.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
 import { formatTime } from '../lib/format.ts';
 import { useResource } from '../lib/use-resource.ts';
-import { IoView } from '../trace/io-view.tsx';
-import { traceHref } from '../traces/trace-table.tsx';
+import { IoView } from '../trace-detail/io-view.tsx';
+import { traceHref } from '../trace-list/trace-table.tsx';
 
 /** One session: its traces in time order, each with its input and output, as a conversation reads. */
 export function SessionPage() {

@@ -1,0 +1,153 @@
+import { type FileLayer, type LogChunk, LogClosedError, type WalOptions, WriteAheadLog } from '@spanhouse/ingest-log';
+import type { Logger } from 'pino';
+import { BackgroundWriter, type WriterOptions } from './background-writer.ts';
+import { deadLetterWriter } from './dead-letter.ts';
+import type { IngestLog } from './ingestor.ts';
+
+export type LocalLogOptions = {
+  dir: string;
+  /** Disk budget of the log (INGEST_LOG_MAX_BYTES). */
+  maxBytes: number;
+  segmentBytes: number;
+  intervalMs: number;
+  maxInsertBytes: number;
+  readAheadBytes: number;
+  writer: WriterOptions['writer'];
+  tables: WriterOptions['tables'];
+  isPermanent: (err: unknown) => boolean;
+  /** The file layer under the log (the real file system by default). */
+  fs?: FileLayer;
+  logger?: Logger;
+  onSync?: WalOptions['onSync'];
+  onInsert?: WriterOptions['onInsert'];
+  onDeadLetter?: (table: string, rows: number) => void;
+};
+
+/** How long a failed write of the log keeps the process unready without a later one succeeding. */
+const DISK_FAILURE_MEMORY_MS = 10_000;
+
+/** What /readyz and /metrics say about the log. */
+export type IngestLogStatus = {
+  logBytes: number;
+  maxBytes: number;
+  /** Records appended and not yet committed to ClickHouse by every table. */
+  uncommittedRecords: number;
+  /** Age of the oldest row read from the log and waiting for its insert (ms). */
+  backlogAgeMs: number;
+  /** Inserts failing since (ms) with the last error, while they do. */
+  failing?: { since: number; error: string };
+  /**
+   * Set while the last write or sync of the log failed (a full or failing disk), for at most
+   * DISK_FAILURE_MEMORY_MS after the last failure: a process nobody sends to (being unready) must
+   * not stay unready for want of a write that shows the disk is back.
+   */
+  diskFailing?: { since: number };
+  replay: { records: number; replayed: number; done: boolean; tornTails: number; corruptSegments: number };
+  deadLetters: number;
+};
+
+/**
+ * The ingest log of this process: a write-ahead log on local disk (acknowledgement) and the
+ * background writer that moves it into ClickHouse (visibility). Opening it recovers the log and
+ * starts replaying what was not committed before the last stop.
+ */
+export class LocalIngestLog implements IngestLog {
+  private closing = false;
+  /** Records the log held at start that were not committed: the replay. */
+  private readonly replayTotal: number;
+
+  private constructor(
+    private readonly wal: WriteAheadLog,
+    private readonly writer: BackgroundWriter,
+    private readonly state: { deadLetters: number; diskFailingSince?: number; lastDiskFailure?: number },
+  ) {
+    this.replayTotal = Math.max(0, wal.recovery.lastLsn - wal.committedLsn);
+  }
+
+  static async open(opts: LocalLogOptions): Promise<LocalIngestLog> {
+    const logger = opts.logger;
+    const state: { deadLetters: number; diskFailingSince?: number; lastDiskFailure?: number } = { deadLetters: 0 };
+    const wal = await WriteAheadLog.open({
+      dir: opts.dir,
+      maxBytes: opts.maxBytes,
+      segmentBytes: opts.segmentBytes,
+      fs: opts.fs,
+      logger,
+      onSync(info) {
+        state.diskFailingSince = info.ok ? undefined : (state.diskFailingSince ?? Date.now());
+        if (!info.ok) state.lastDiskFailure = Date.now();
+        opts.onSync?.(info);
+      },
+    });
+    const keep = deadLetterWriter(opts.dir);
+    const writer = new BackgroundWriter({
+      log: wal,
+      writer: opts.writer,
+      tables: opts.tables,
+      intervalMs: opts.intervalMs,
+      maxInsertBytes: opts.maxInsertBytes,
+      readAheadBytes: opts.readAheadBytes,
+      isPermanent: opts.isPermanent,
+      logger,
+      onInsert: opts.onInsert,
+      async deadLetter(chunk, err) {
+        await keep(chunk, err);
+        state.deadLetters++;
+        opts.onDeadLetter?.(chunk.table, chunk.rows);
+      },
+    });
+    const r = wal.recovery;
+    if (r.segments > 0) {
+      logger?.info(
+        { ...r, committedLsn: wal.committedLsn, toReplay: Math.max(0, r.lastLsn - wal.committedLsn) },
+        'ingest log recovered; replaying what was not committed',
+      );
+    }
+    return new LocalIngestLog(wal, writer, state);
+  }
+
+  append(chunks: LogChunk[]): Promise<number> {
+    if (this.closing) return Promise.reject(new LogClosedError());
+    return this.wal.append(chunks);
+  }
+
+  waitCommitted(receipt: number, tables: string[], timeoutMs: number): Promise<void> {
+    return this.writer.waitCommitted(receipt, tables, timeoutMs);
+  }
+
+  status(now = Date.now()): IngestLogStatus {
+    const r = this.wal.recovery;
+    return {
+      logBytes: this.wal.usedBytes,
+      maxBytes: this.wal.maxBytes,
+      uncommittedRecords: this.wal.lastLsn - this.writer.committedLsn,
+      backlogAgeMs: this.writer.backlog(now).oldestAgeMs,
+      failing: this.writer.failing,
+      diskFailing:
+        this.state.diskFailingSince !== undefined && now - (this.state.lastDiskFailure ?? 0) < DISK_FAILURE_MEMORY_MS
+          ? { since: this.state.diskFailingSince }
+          : undefined,
+      replay: {
+        records: this.replayTotal,
+        replayed: this.writer.replayedRecords,
+        done: this.writer.replayed,
+        tornTails: r.tornTails,
+        corruptSegments: r.corruptSegments,
+      },
+      deadLetters: this.state.deadLetters,
+    };
+  }
+
+  /**
+   * Refuses new appends, lets those in progress finish, then inserts what the log holds for up to
+   * `drainMs` (what is left stays in the log for the next start), and closes. True when everything
+   * was committed.
+   */
+  async close(drainMs = 10_000): Promise<boolean> {
+    this.closing = true;
+    const drained = await this.writer.drain(drainMs);
+    await this.writer.stop();
+    await this.wal.close();
+    return drained;
+  }
+}

@@ -1,0 +1,168 @@
+import { shareJson } from '@spanhouse/store';
+import type { ObservationRecord } from '../traces/model.ts';
+import { AttributeReader, isEmpty, setData } from './attr-reader.ts';
+import type { SpanFacts, TraceFacts } from './conventions/facts.ts';
+import { readGenAi } from './conventions/gen-ai.ts';
+import { type LangfuseFacts, readLangfuse } from './conventions/langfuse.ts';
+import { readOpenInference } from './conventions/openinference.ts';
+import { resourceTraceFacts } from './conventions/resource.ts';
+import { readSpanEvents } from './conventions/span-events.ts';
+import { readVercelAi } from './conventions/vercel-ai.ts';
+import { spanIdToUuid, traceIdToUuid } from './ids.ts';
+import type { OtlpSpan } from './spans.ts';
+import { spanTimes } from '../otlp/times.ts';
+import type { Attributes } from '../otlp/values.ts';
+
+/** A span whose ids were checked: trace and span id present, parent absent ('') or valid. */
+export type UsableSpan = OtlpSpan & { traceId: string; spanId: string; parentSpanId: string };
+
+export type MappedSpan = {
+  observation: ObservationRecord;
+  /** Trace fields this span carries (span attributes over resource attributes). */
+  trace: TraceFacts;
+  /** No parent (or Langfuse's as_root): its name names the trace when nothing else does. */
+  isRoot: boolean;
+};
+
+const NOTHING: SpanFacts = Object.freeze({});
+const NO_LANGFUSE: LangfuseFacts = Object.freeze({ asRoot: false });
+
+/** The first of four that is not undefined (null counts: a JSON `null` input is an input). */
+function pick<T>(a: T | undefined, b: T | undefined, c: T | undefined, d: T | undefined): T | undefined {
+  return a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
+}
+
+/**
+ * What every span of one resource (or scope) shares, worked out once: the spans of an export point
+ * at the same resource and scope objects.
+ */
+type ResourceInfo = { trace: TraceFacts; empty: boolean };
+const resourceInfo = new WeakMap<Attributes, ResourceInfo>();
+function infoOf(resource: Attributes): ResourceInfo {
+  let info = resourceInfo.get(resource);
+  if (!info) {
+    info = { trace: resourceTraceFacts(resource), empty: isEmpty(resource) };
+    resourceInfo.set(resource, info);
+    if (!info.empty) shareJson(resource);
+  }
+  return info;
+}
+const scopeMetadata = new WeakMap<OtlpSpan['scope'], { name: string; version?: string }>();
+function scopeOf(scope: OtlpSpan['scope']): { name: string; version?: string } {
+  let out = scopeMetadata.get(scope);
+  if (!out) {
+    out = scope.version ? { name: scope.name, version: scope.version } : { name: scope.name };
+    scopeMetadata.set(scope, out);
+    shareJson(out);
+  }
+  return out;
+}
+
+/** Trace facts by precedence: for each scalar the first that has it; tags unioned; metadata merged. */
+function mergeTraceFacts(list: (TraceFacts | undefined)[]): TraceFacts {
+  const out: TraceFacts = {};
+  let tags: Set<string> | undefined;
+  let metadata: Record<string, unknown> | undefined;
+  for (const facts of list) {
+    if (!facts) continue;
+    // The TRACE_SCALARS, written out: a loop over key names makes every access a slow lookup.
+    if (out.name === undefined && facts.name !== undefined) out.name = facts.name;
+    if (out.userId === undefined && facts.userId !== undefined) out.userId = facts.userId;
+    if (out.sessionId === undefined && facts.sessionId !== undefined) out.sessionId = facts.sessionId;
+    if (out.release === undefined && facts.release !== undefined) out.release = facts.release;
+    if (out.version === undefined && facts.version !== undefined) out.version = facts.version;
+    if (out.environment === undefined && facts.environment !== undefined) out.environment = facts.environment;
+    if (out.input === undefined && facts.input !== undefined) out.input = facts.input;
+    if (out.output === undefined && facts.output !== undefined) out.output = facts.output;
+    if (facts.tags) {
+      tags ??= new Set();
+      for (const tag of facts.tags) tags.add(tag);
+    }
+    // An earlier (higher-precedence) source keeps its values; a later one's keys come first.
+    if (facts.metadata) metadata = metadata ? { ...facts.metadata, ...metadata } : facts.metadata;
+  }
+  if (tags) out.tags = [...tags];
+  if (metadata) out.metadata = metadata;
+  return out;
+}
+
+/**
+ * One span to an observation plus the trace fields it carries. Conventions are read in order of
+ * precedence: Langfuse, then GenAI, then Vercel AI, then OpenInference; the first that says
+ * something about a field decides it. The type: an explicit Langfuse type other than SPAN, else
+ * what a convention's span kind or operation says, else GENERATION when a model is known, else
+ * SPAN. Unconsumed span attributes, the resource attributes and the scope go to metadata.
+ * Runs for every span ingested, so it allocates only what it returns.
+ */
+export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
+  const r = new AttributeReader(span.attributes);
+  // Each convention reads only spans that carry its namespaces: most spans carry one or none.
+  const langfuse = r.has('langfuse', 'user', 'session') ? readLangfuse(r) : NO_LANGFUSE;
+  const genAi = r.has('gen_ai') ? readGenAi(r) : NOTHING;
+  const vercel = r.has('ai') ? readVercelAi(r, span.name) : NOTHING;
+  const openInference = r.has('openinference', 'llm', 'input', 'output', 'tag', 'metadata')
+    ? readOpenInference(r)
+    : NOTHING;
+
+  const model = pick(langfuse.model, genAi.model, vercel.model, openInference.model);
+  const explicit = langfuse.type !== 'SPAN' ? langfuse.type : undefined;
+  const type =
+    explicit ??
+    openInference.type ??
+    genAi.type ??
+    vercel.type ??
+    (model ? 'GENERATION' : undefined) ??
+    langfuse.type ??
+    'SPAN';
+
+  // Named metadata; Langfuse's (a fresh object of its own) is used as is when it is the only one.
+  const metadata: Record<string, unknown> =
+    genAi.metadata || vercel.metadata || openInference.metadata || !langfuse.metadata
+      ? { ...openInference.metadata, ...genAi.metadata, ...vercel.metadata, ...langfuse.metadata }
+      : langfuse.metadata;
+  const rest = r.rest();
+  if (rest) setData(metadata, 'attributes', rest);
+  const resource = infoOf(span.resource);
+  if (!resource.empty) metadata.resourceAttributes = span.resource;
+  if (span.scope.name) metadata.scope = scopeOf(span.scope);
+
+  const trace = mergeTraceFacts([langfuse.trace, genAi.trace, vercel.trace, openInference.trace, resource.trace]);
+  const { startUs, endUs } = spanTimes(span.startNanos ?? 0n, span.endNanos ?? 0n, nowUs);
+  const observation: ObservationRecord = {
+    id: spanIdToUuid(span.spanId),
+    traceId: traceIdToUuid(span.traceId),
+    type,
+    startUs,
+    parentId: span.parentSpanId ? spanIdToUuid(span.parentSpanId) : null,
+    metadata,
+  };
+  if (span.name) observation.name = span.name;
+  if (endUs !== undefined) observation.endUs = endUs;
+  if (model !== undefined) observation.model = model;
+  const environment = langfuse.environment ?? trace.environment;
+  if (environment !== undefined) observation.environment = environment;
+  // Span events come last: GenAI messages there fill input and output only when no attribute does.
+  const events = readSpanEvents(span.events);
+  const input = pick(langfuse.input, genAi.input, vercel.input, openInference.input) ?? events.input;
+  if (input !== undefined) observation.input = input;
+  const output = pick(langfuse.output, genAi.output, vercel.output, openInference.output) ?? events.output;
+  if (output !== undefined) observation.output = output;
+  if (events.events) observation.events = events.events;
+  // Level: Langfuse's attribute, else ERROR for an error status or an exception event.
+  const failed = span.statusCode === 2 || events.exception !== undefined;
+  const level = langfuse.level ?? (failed ? 'ERROR' : undefined);
+  if (level !== undefined) observation.level = level;
+  const statusMessage = langfuse.statusMessage ?? (span.statusMessage || events.exception);
+  if (statusMessage) observation.statusMessage = statusMessage;
+  if (langfuse.modelParameters !== undefined) observation.modelParameters = langfuse.modelParameters;
+  if (langfuse.completionStartUs !== undefined) observation.completionStartUs = langfuse.completionStartUs;
+  if (langfuse.promptName !== undefined) {
+    observation.promptName = langfuse.promptName;
+    if (langfuse.promptVersion !== undefined) observation.promptVersion = langfuse.promptVersion;
+  }
+  const usage = pick(langfuse.usage, genAi.usage, vercel.usage, openInference.usage);
+  if (usage !== undefined) observation.usage = usage;
+  const cost = pick(langfuse.cost, genAi.cost, vercel.cost, openInference.cost);
+  if (cost !== undefined) observation.cost = cost;
+  return { observation, trace, isRoot: span.parentSpanId === '' || langfuse.asRoot };
+}

@@ -1,0 +1,153 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WriteAheadLog } from '@spanhouse/ingest-log';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BackgroundWriter, CommitTimeoutError } from '../../src/log-sink/background-writer.ts';
+import type { TableWriter } from '../../src/log-sink/table-writer.ts';
+
+/** An insert as the tests write it: table, columns, the encoded rows. */
+type InsertFn = (table: string, columns: readonly string[], data: Buffer) => Promise<void>;
+const writerOf = (insert: InsertFn): TableWriter => ({ insert: (b) => insert(b.table, b.columns, b.data) });
+import { deadLetterWriter } from '../../src/log-sink/dead-letter.ts';
+
+type Insert = { table: string; lines: string[]; at: number };
+const dirs: string[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A log and a writer over it whose inserts go to `insert` (a stand-in for ClickHouse that records them). */
+async function setup(insert: InsertFn, opts: Partial<ConstructorParameters<typeof BackgroundWriter>[0]> = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'spanhouse-writer-'));
+  dirs.push(dir);
+  const log = await WriteAheadLog.open({ dir, segmentBytes: 1024, maxBytes: 1 << 24 });
+  const writer = new BackgroundWriter({
+    log,
+    writer: writerOf(insert),
+    tables: {},
+    intervalMs: 50,
+    maxInsertBytes: 1 << 20,
+    readAheadBytes: 1 << 21,
+    isPermanent: (err) => (err as { permanent?: boolean }).permanent === true,
+    deadLetter: deadLetterWriter(dir),
+    ...opts,
+  });
+  cleanups.push(async () => {
+    await writer.stop();
+    await log.close();
+  });
+  const append = (table: string, ...lines: string[]) =>
+    log.append([{ table, columns: ['v'], rows: lines.length, data: Buffer.from(lines.map((l) => `${l}\n`).join('')) }]);
+  return { dir, log, writer, append };
+}
+
+function recorder(inserts: Insert[]): InsertFn {
+  return async (table, _columns, data) => {
+    inserts.push({ table, lines: data.toString().split('\n').filter(Boolean), at: Date.now() });
+  };
+}
+
+describe('the background writer', () => {
+  it('inserts each table in large blocks, at most one per interval, in log order', async () => {
+    const inserts: Insert[] = [];
+    const { writer, append } = await setup(recorder(inserts), { intervalMs: 200 });
+    const lsns: number[] = [];
+    const t0 = Date.now();
+    for (let i = 0; i < 30; i++) {
+      lsns.push(await append('a', `a${i}`));
+      lsns.push(await append('b', `b${i}`));
+      await sleep(10);
+    }
+    await writer.waitCommitted(lsns.at(-1)!, ['a', 'b'], 5_000);
+    const elapsed = Date.now() - t0;
+    for (const table of ['a', 'b']) {
+      const mine = inserts.filter((x) => x.table === table);
+      expect(mine.flatMap((x) => x.lines)).toEqual(Array.from({ length: 30 }, (_, i) => `${table}${i}`));
+      // One insert per 200 ms at most: a few inserts for 30 appends, not 30.
+      expect(mine.length).toBeLessThanOrEqual(Math.ceil(elapsed / 200) + 1);
+      expect(mine.length).toBeLessThan(15);
+      for (let i = 1; i < mine.length; i++) expect(mine[i]!.at - mine[i - 1]!.at).toBeGreaterThanOrEqual(190);
+    }
+  });
+
+  it('writes a row after a quiet spell at once, not an interval later', async () => {
+    const inserts: Insert[] = [];
+    const { writer, append } = await setup(recorder(inserts), { intervalMs: 10_000 });
+    const t0 = Date.now();
+    await writer.waitCommitted(await append('a', 'x'), ['a'], 8_000);
+    // Well under the 10 s interval (an fsync on a busy CI disk can take a second or more).
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  });
+
+  it('retries a failing table with backoff while the others go on, and resolves waits once committed', async () => {
+    let down = true;
+    const inserts: Insert[] = [];
+    const record = recorder(inserts);
+    const { writer, append } = await setup(async (table, columns, data) => {
+      if (table === 'a' && down) throw Object.assign(new Error('ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      await record(table, columns, data);
+    });
+    const a = await append('a', 'a1');
+    const b = await append('b', 'b1');
+    await writer.waitCommitted(b, ['b'], 5_000);
+    await expect(writer.waitCommitted(a, ['a'], 300)).rejects.toBeInstanceOf(CommitTimeoutError);
+    expect(writer.failing?.error).toMatch(/ECONNREFUSED/);
+    down = false;
+    await writer.waitCommitted(a, ['a', 'b'], 10_000);
+    expect(inserts.map((x) => x.lines.join())).toEqual(['b1', 'a1']);
+    expect(writer.failing).toBeUndefined();
+  });
+
+  it('finds the chunk ClickHouse refuses for good, keeps it as a dead letter and commits the rest', async () => {
+    const inserts: Insert[] = [];
+    const record = recorder(inserts);
+    const { dir, writer, append } = await setup(
+      async (table, columns, data) => {
+        if (data.toString().includes('poison')) throw Object.assign(new Error('CANNOT_PARSE'), { permanent: true });
+        await record(table, columns, data);
+      },
+      { intervalMs: 300 },
+    );
+    await append('a', 'warm'); // an insert now, so the next three wait and go together
+    const lsns = [await append('a', 'ok1'), await append('a', 'poison'), await append('a', 'ok2')];
+    await writer.waitCommitted(lsns[2]!, ['a'], 10_000);
+    expect(inserts.flatMap((x) => x.lines)).toEqual(['warm', 'ok1', 'ok2']);
+    const kept = readdirSync(path.join(dir, 'dead-letter')).sort();
+    expect(kept).toEqual([`a-${lsns[1]}.error.txt`, `a-${lsns[1]}.tsv`]);
+    expect(readFileSync(path.join(dir, 'dead-letter', `a-${lsns[1]}.tsv`), 'utf8')).toBe('v\npoison\n');
+  });
+
+  it('tells the log how far everything is committed, so finished segments are removed', async () => {
+    const { dir, log, writer, append } = await setup(recorder([]));
+    const segments = () => readdirSync(dir).filter((f) => f.startsWith('segment-'));
+    let last = 0;
+    for (let i = 0; i < 40; i++) last = await append('a', `${'x'.repeat(100)}${i}`);
+    // Segments are numbered in order: the newest one's number is how many were written (some may
+    // already be gone, the writer runs alongside the appends).
+    const written = Number(/segment-(\d+)/.exec(segments().sort().at(-1)!)![1]);
+    await writer.waitCommitted(last, ['a'], 5_000);
+    // Segments are removed after the commit is recorded, asynchronously: wait for it (bounded).
+    for (let i = 0; i < 100 && segments().length > 1; i++) await sleep(50);
+    expect(log.committedLsn).toBe(last);
+    expect(written).toBeGreaterThan(2);
+    // At most the segment appends go to remains (it goes too once sealed, being fully committed).
+    expect(segments().length).toBeLessThanOrEqual(1);
+  });
+
+  it('drains on close without waiting for intervals', async () => {
+    const inserts: Insert[] = [];
+    const { writer, append } = await setup(recorder(inserts), { intervalMs: 60_000 });
+    await append('a', 'first');
+    await sleep(50);
+    await append('a', 'second');
+    const t0 = Date.now();
+    expect(await writer.drain(20_000)).toBe(true);
+    // Far under the 60 s interval it would otherwise wait.
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(inserts.flatMap((x) => x.lines)).toEqual(['first', 'second']);
+  });
+});

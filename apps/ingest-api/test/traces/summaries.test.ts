@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import type { Db } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
+import { encodeTracesTsv, SUMMARY_COLUMNS, TRACE_COLUMNS } from '@spanhouse/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PriceTable } from '../../src/pricing/prices.ts';
+import { buildTraceRows } from '../../src/traces/rows.ts';
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb('trace_summaries');
+});
+afterAll(() => db?.close());
+
+async function insertTsv(table: string, text: Buffer, columns: [string, ...string[]]): Promise<void> {
+  await db.writer.insert({
+    table,
+    values: Readable.from([text], { objectMode: false }),
+    format: 'TabSeparated',
+    columns,
+  });
+}
+
+describe('trace summaries computed at ingest', () => {
+  it('equal what the columns’ DEFAULT expressions compute from the same maps (rows stored before use those)', async () => {
+    const prices = PriceTable.load();
+    const records = [
+      {
+        id: 'a',
+        traceId: 'sum',
+        type: 'GENERATION' as const,
+        startUs: 5,
+        endUs: 50,
+        model: 'gpt-4o',
+        usage: { input: 7, output: 3 },
+      },
+      { id: 'b', traceId: 'sum', type: 'SPAN' as const, startUs: 1, cost: { input: 0.25, output: 0.5 } },
+      {
+        id: 'c',
+        traceId: 'sum',
+        type: 'GENERATION' as const,
+        startUs: 9,
+        endUs: 30,
+        model: 'mystery',
+        usage: { total: 4 },
+      },
+      { id: 'd', traceId: 'sum', type: 'SPAN' as const, startUs: 2, versions: { start: 1 } },
+    ];
+    const summaries: readonly string[] = SUMMARY_COLUMNS;
+    const rows = [
+      buildTraceRows({ id: 'sum' }, records, prices, 42).trace,
+      buildTraceRows({ id: 'empty' }, [], prices, 43).trace,
+    ];
+    const without = TRACE_COLUMNS.filter((c) => !summaries.includes(c)) as [string, ...string[]];
+    const text = encodeTracesTsv(rows)
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t').slice(0, without.length).join('\t'))
+      .join('\n');
+    await db.writer.command({ query: 'CREATE TABLE traces_defaults AS traces' });
+    await insertTsv('traces_defaults', Buffer.from(`${text}\n`), without);
+    await db.writer.command({ query: 'CREATE TABLE traces_given AS traces' });
+    await insertTsv('traces_given', encodeTracesTsv(rows), TRACE_COLUMNS);
+    const read = async (table: string) =>
+      (
+        await db.writer.query({
+          query: `SELECT id, ${summaries.join(', ')} FROM ${table} ORDER BY id`,
+          format: 'JSONEachRow',
+        })
+      ).json();
+    const [fromDefaults, given] = await Promise.all([read('traces_defaults'), read('traces_given')]);
+    expect(given).toEqual(fromDefaults);
+  });
+});

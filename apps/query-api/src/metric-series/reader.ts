@@ -1,0 +1,299 @@
+import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { METRIC_LABEL_LIMITS } from '@spanhouse/schema';
+import { TABLES } from '@spanhouse/store';
+import { type Labels, prometheusLabels, storedLabels } from './labels.ts';
+import type { MetricLoader } from './series-cache.ts';
+import type { Candidate, SeriesInfo, SeriesSource } from './series-source.ts';
+
+/*
+ * Every read of the series table (metric_series: a row per series, its name and labels), for the
+ * native metrics API (the series of a query, their labels, the metric names, the label
+ * suggestions) and for PromQL and the Prometheus HTTP API (series by matchers, label names and
+ * values). Each view of an empty label value is labels.ts's rule.
+ */
+
+/** Label sets read per query of labelsOf: at most 64 labels of 1,152 characters each per set. */
+export const LABEL_PAGE_SERIES = 64;
+
+/** The conditions of the series table for the metric and a label filter (containment). */
+function seriesConditions(name: string, labels: Labels, p: ParamBuilder): { byName: string; all: string } {
+  const byName = `name = ${p.add(name, 'String')}`;
+  const conditions = [byName];
+  for (const [k, v] of Object.entries(labels)) {
+    const key = p.add(k, 'String');
+    conditions.push(`mapContains(labels, ${key}) AND labels[${key}] = ${p.add(v, 'String')}`);
+  }
+  return { byName, all: conditions.join(' AND ') };
+}
+
+/**
+ * The series of a metric whose labels contain every pair of `labels`, as ids (with group_by, with
+ * the group's label value: '' for series lacking it), each row also carrying `total`, the number
+ * of series of the metric whatever the labels. Label sets stay in ClickHouse.
+ */
+export function candidatesSql(q: { name: string; labels: Labels; groupBy?: string }, p: ParamBuilder): string {
+  const where = seriesConditions(q.name, q.labels, p);
+  const value =
+    q.groupBy === undefined
+      ? ''
+      : (() => {
+          const key = p.add(q.groupBy, 'String');
+          return `, if(mapContains(labels, ${key}), labels[${key}], '') AS value`;
+        })();
+  // Without a label filter every row is counted anyway: the total is the row count.
+  const total =
+    where.all === where.byName
+      ? 'count() OVER ()'
+      : `(SELECT count() FROM ${TABLES.metricSeries} FINAL WHERE ${where.byName})`;
+  return `SELECT toString(series_id) AS id${value}, ${total} AS total FROM ${TABLES.metricSeries} FINAL WHERE ${where.all}`;
+}
+
+/**
+ * The labels of some series of a metric. `series_id` follows `name` in the table's key and the ids
+ * go sorted, so a page reads the few granules that hold them; the filter names key columns only,
+ * so as PREWHERE it is exact under FINAL and spares reading the labels of other rows.
+ */
+export function labelsSql(name: string, ids: readonly bigint[], p: ParamBuilder): string {
+  return `SELECT toString(series_id) AS id, labels FROM ${TABLES.metricSeries} FINAL
+    PREWHERE name = ${p.add(name, 'String')} AND series_id IN ${p.add(ids, 'Array(UInt64)')}`;
+}
+
+/** One row of labelsSql (or of the cache's full read) to a series, its labels as stored. */
+export function toSeriesInfo(r: Record<string, unknown>): SeriesInfo {
+  return { id: String(r.id), labels: storedLabels(r.labels) };
+}
+
+/** The series table of one metric as a SeriesSource. */
+export function sqlSource(db: Db, name: string, signal?: AbortSignal): SeriesSource {
+  return {
+    async candidates(q) {
+      const p = new ParamBuilder();
+      let total = 0;
+      const series = await queryRows(db, {
+        sql: candidatesSql({ name, ...q }, p),
+        params: p.params,
+        tag: 'metrics.series',
+        signal,
+        map: (r): Candidate => {
+          total = Number(r.total);
+          return q.groupBy === undefined ? { id: String(r.id) } : { id: String(r.id), value: String(r.value) };
+        },
+      });
+      return { series, total };
+    },
+    async labelsOf(ids, page) {
+      const sorted = ids.map((id) => BigInt(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      for (let i = 0; i < sorted.length; i += LABEL_PAGE_SERIES) {
+        const p = new ParamBuilder();
+        page(
+          await queryRows(db, {
+            sql: labelsSql(name, sorted.slice(i, i + LABEL_PAGE_SERIES), p),
+            params: p.params,
+            tag: 'metrics.series.labels',
+            signal,
+            map: toSeriesInfo,
+          }),
+        );
+      }
+    },
+  };
+}
+
+/** What the series cache reads of a metric: its size, then all its series (series-cache.ts). */
+export function metricLoader(db: Db, name: string, signal?: AbortSignal): MetricLoader {
+  const byName = (p: ParamBuilder) => `FROM ${TABLES.metricSeries} FINAL WHERE name = ${p.add(name, 'String')}`;
+  return {
+    async size() {
+      const p = new ParamBuilder();
+      const [size] = await queryRows(db, {
+        sql: `SELECT count() AS n, sum(arraySum(arrayMap(x -> length(x), mapKeys(labels))) + arraySum(arrayMap(x -> length(x), mapValues(labels)))) AS bytes ${byName(p)}`,
+        params: p.params,
+        tag: 'metrics.series.size',
+        signal,
+        map: (r) => ({ series: Number(r.n), labelBytes: Number(r.bytes) }),
+      });
+      return size ?? { series: 0, labelBytes: 0 };
+    },
+    async all() {
+      const p = new ParamBuilder();
+      return queryRows(db, {
+        sql: `SELECT toString(series_id) AS id, labels ${byName(p)}`,
+        params: p.params,
+        tag: 'metrics.series',
+        signal,
+        map: toSeriesInfo,
+      });
+    },
+  };
+}
+
+/** Every stored metric name, sorted (byte order of UTF-8, i.e. code-point order). */
+export async function metricNames(db: Db, signal?: AbortSignal): Promise<string[]> {
+  return queryRows(db, {
+    sql: `SELECT DISTINCT name FROM ${TABLES.metricSeries} ORDER BY name`,
+    tag: 'metrics.names',
+    signal,
+    map: (r) => String(r.name),
+  });
+}
+
+/** One (key, value) pair of a metric's stored series, with the counts around it. */
+export type LabelPairRow = {
+  key: string;
+  value: string;
+  /** Series with this key and value. */
+  series: number;
+  /** Series with this key. */
+  keySeries: number;
+  /** Distinct values of this key. */
+  valuesTotal: number;
+  /** Distinct keys of the metric. */
+  keysTotal: number;
+  /** Series of the metric. */
+  metricSeries: number;
+};
+
+export function fromLabelRow(r: Record<string, unknown>): LabelPairRow {
+  return {
+    key: String(r.key),
+    value: String(r.value),
+    series: Number(r.series),
+    keySeries: Number(r.key_series),
+    valuesTotal: Number(r.values_total),
+    keysTotal: Number(r.keys_total),
+    metricSeries: Number(r.metric_series),
+  };
+}
+
+/**
+ * The label keys of a metric's stored series with their most common values (by number of
+ * series), as stored (the native view): every key and value ever stored for the metric, no time
+ * range. Keys on the most series are kept when there are more than `limits.keys`; each key keeps
+ * its `limits.valuesPerKey` most common values. Also the number of series of the metric.
+ */
+export async function labelPairs(
+  db: Db,
+  name: string,
+  signal?: AbortSignal,
+  limits: { keys: number; valuesPerKey: number } = METRIC_LABEL_LIMITS,
+): Promise<{ rows: LabelPairRow[]; metricSeries: number }> {
+  const p = new ParamBuilder();
+  const metric = p.add(name, 'String');
+  // Window levels: counts per key, then the keys' rank by series, then the number of keys.
+  // uniqExact(series_id) counts a series once while its re-sent rows are not merged yet.
+  const rows = await queryRows(db, {
+    sql: `
+      SELECT key, value, series, key_series, values_total, keys_total,
+        (SELECT uniqExact(series_id) FROM ${TABLES.metricSeries} WHERE name = ${metric}) AS metric_series
+      FROM (
+        SELECT *, max(key_rank) OVER () AS keys_total
+        FROM (
+          SELECT *, dense_rank() OVER (ORDER BY key_series DESC, key ASC) AS key_rank
+          FROM (
+            SELECT key, value, series,
+              sum(series) OVER (PARTITION BY key) AS key_series,
+              count() OVER (PARTITION BY key) AS values_total
+            FROM (
+              SELECT key, value, uniqExact(series_id) AS series
+              FROM ${TABLES.metricSeries}
+              ARRAY JOIN mapKeys(labels) AS key, mapValues(labels) AS value
+              WHERE name = ${metric}
+              GROUP BY key, value
+            )
+          )
+        )
+      )
+      WHERE key_rank <= ${p.add(limits.keys, 'UInt32')}
+      ORDER BY key ASC, series DESC, value ASC
+      LIMIT ${p.add(limits.valuesPerKey, 'UInt32')} BY key`,
+    params: p.params,
+    tag: 'metrics.labels',
+    signal,
+    map: fromLabelRow,
+  });
+  const metricSeries =
+    rows[0]?.metricSeries ??
+    (
+      await queryRows(db, {
+        sql: `SELECT uniqExact(series_id) AS n FROM ${TABLES.metricSeries} WHERE name = {name:String}`,
+        params: { name },
+        tag: 'metrics.labels.count',
+        signal,
+        map: (r) => Number(r.n),
+      })
+    )[0] ??
+    0;
+  return { rows, metricSeries };
+}
+
+/** A label matcher of PromQL (`{k="v"}`, `!=`, `=~`, `!~`; `__name__` is the metric name). */
+export type LabelMatcher = { name: string; op: '=' | '!=' | '=~' | '!~'; value: string };
+
+/** A stored series as PromQL sees it: its labels without empty values, and `__name__`. */
+export type PromSeries = { id: string; name: string; labels: Labels };
+
+/**
+ * The condition of one matcher on the series table. `__name__` is the `name` column; other labels
+ * read `labels[k]`, which is '' for a missing key: Prometheus' rule that an empty value means "no
+ * such label" (`{k=""}` matches series without k). Regexes are anchored as Prometheus anchors
+ * them (`^(?:re)$`) and run by ClickHouse's `match`, RE2 like Go's regexp.
+ */
+export function matcherSql(m: LabelMatcher, p: ParamBuilder): string {
+  const column = m.name === '__name__' ? 'name' : `labels[${p.add(m.name, 'String')}]`;
+  switch (m.op) {
+    case '=':
+      return `${column} = ${p.add(m.value, 'String')}`;
+    case '!=':
+      return `${column} != ${p.add(m.value, 'String')}`;
+    case '=~':
+      return `match(${column}, ${p.add(`^(?:${m.value})$`, 'String')})`;
+    case '!~':
+      return `NOT match(${column}, ${p.add(`^(?:${m.value})$`, 'String')})`;
+  }
+}
+
+/** The stored series matching every matcher, in the PromQL view (prometheusLabels with `__name__`). */
+export async function seriesByMatchers(
+  db: Db,
+  matchers: readonly LabelMatcher[],
+  opts: { signal?: AbortSignal; limit?: number } = {},
+): Promise<PromSeries[]> {
+  const p = new ParamBuilder();
+  const where = matchers.length === 0 ? '1' : matchers.map((m) => matcherSql(m, p)).join(' AND ');
+  const limit = opts.limit === undefined ? '' : ` LIMIT ${p.add(opts.limit, 'UInt32')}`;
+  return queryRows(db, {
+    sql: `SELECT toString(series_id) AS id, name, labels FROM ${TABLES.metricSeries} FINAL WHERE ${where}${limit}`,
+    params: p.params,
+    tag: 'prometheus.series',
+    signal: opts.signal,
+    map: (r) => {
+      const name = String(r.name);
+      return { id: String(r.id), name, labels: { ...prometheusLabels(r.labels), __name__: name } };
+    },
+  });
+}
+
+/** Every label name of the stored series in the PromQL view (a name only ever given "" is absent), sorted. */
+export async function promLabelNames(db: Db, signal?: AbortSignal): Promise<string[]> {
+  return queryRows(db, {
+    sql: `
+      SELECT DISTINCT k FROM ${TABLES.metricSeries}
+      ARRAY JOIN mapKeys(labels) AS k, mapValues(labels) AS v WHERE v != '' ORDER BY k`,
+    tag: 'prometheus.labels',
+    signal,
+    map: (r) => String(r.k),
+  });
+}
+
+/** Every value of a label (`__name__`: the metric names) of the stored series, "" left out, sorted. */
+export async function promLabelValues(db: Db, name: string, signal?: AbortSignal): Promise<string[]> {
+  const p = new ParamBuilder();
+  const column = name === '__name__' ? 'name' : `labels[${p.add(name, 'String')}]`;
+  return queryRows(db, {
+    sql: `SELECT DISTINCT ${column} AS v FROM ${TABLES.metricSeries} WHERE v != '' ORDER BY v`,
+    params: p.params,
+    tag: 'prometheus.label_values',
+    signal,
+    map: (r) => String(r.v),
+  });
+}

@@ -1,0 +1,89 @@
+import { OBSERVATION_TYPES, type ObservationOutput, type ObservationType } from '@spanhouse/schema';
+import { FIELD_KEYS, parseJsonText, type StoredObservation } from '@spanhouse/store';
+
+const orNull = (x: string | undefined) => (x === '' || x === undefined ? null : x);
+const num = (x: unknown) => {
+  const n = Number(x);
+  return Number.isFinite(n) ? n : 0;
+};
+const isoOfMicros = (us: number) => new Date(Math.floor(us / 1000)).toISOString();
+
+/**
+ * Calculated costs: the provided cost details when any were sent (total: `total`, else the sum),
+ * else the usage at the unit prices kept with the model.
+ */
+export function costsOf(
+  usage: Record<string, number>,
+  provided: Record<string, number>,
+  prices: { input: number; output: number },
+): { details: Record<string, number>; input: number | null; output: number | null; total: number } {
+  const keys = Object.keys(provided);
+  if (keys.length > 0) {
+    const total = provided.total ?? keys.reduce((sum, k) => sum + provided[k]!, 0);
+    return { details: { ...provided, total }, input: provided.input ?? null, output: provided.output ?? null, total };
+  }
+  const input = (usage.input ?? 0) * prices.input;
+  const output = (usage.output ?? 0) * prices.output;
+  if (input === 0 && output === 0) return { details: {}, input: null, output: null, total: 0 };
+  return { details: { input, output, total: input + output }, input, output, total: input + output };
+}
+
+/** Langfuse's observation view (GET /api/public/observations, a trace's observations) of a stored observation. */
+export function toObservationOutput(o: StoredObservation, traceEnvironment: string): ObservationOutput {
+  const fields = o.fields;
+  const usage = o.usage;
+  const prices = o.prices;
+  const cost = costsOf(usage, o.cost, prices);
+  const startUs = o.startUs;
+  const endUs = o.endUs;
+  const completionStart = fields[FIELD_KEYS.completionStart];
+  const completionUs = completionStart ? num(completionStart) : null;
+  const model = orNull(o.model);
+  const input = usage.input ?? 0;
+  const output = usage.output ?? 0;
+  const total = usage.total ?? 0;
+  const metadata: Record<string, unknown> = Object.create(null);
+  for (const [k, v] of Object.entries(o.metadata)) metadata[k] = parseJsonText(v);
+  const promptName = orNull(fields[FIELD_KEYS.promptName]);
+  const events = parseJsonText(fields[FIELD_KEYS.events]);
+  return {
+    id: o.id,
+    traceId: o.traceId,
+    type: ((OBSERVATION_TYPES as readonly string[]).includes(o.type) ? o.type : 'SPAN') as ObservationType,
+    name: orNull(o.name),
+    startTime: isoOfMicros(startUs),
+    endTime: endUs === null ? null : isoOfMicros(endUs),
+    completionStartTime: completionUs === null ? null : isoOfMicros(completionUs),
+    model,
+    modelParameters: parseJsonText(fields[FIELD_KEYS.modelParameters]),
+    input: parseJsonText(o.input),
+    output: parseJsonText(o.output),
+    metadata,
+    level: (orNull(fields[FIELD_KEYS.level]) ?? 'DEFAULT') as ObservationOutput['level'],
+    statusMessage: orNull(fields[FIELD_KEYS.statusMessage]),
+    parentObservationId: orNull(o.parentId),
+    version: orNull(fields[FIELD_KEYS.version]),
+    environment: fields[FIELD_KEYS.environment] || traceEnvironment,
+    promptId: null,
+    promptName,
+    promptVersion: promptName ? num(fields[FIELD_KEYS.promptVersion]) || null : null,
+    usageDetails: usage,
+    costDetails: cost.details,
+    usage: { unit: 'TOKENS', input, output, total },
+    unit: 'TOKENS',
+    promptTokens: input,
+    completionTokens: output,
+    totalTokens: total,
+    modelId: null,
+    inputPrice: model && (prices.input || prices.output) ? prices.input : null,
+    outputPrice: model && (prices.input || prices.output) ? prices.output : null,
+    totalPrice: null,
+    calculatedInputCost: cost.input,
+    calculatedOutputCost: cost.output,
+    calculatedTotalCost: cost.total,
+    totalCost: cost.total,
+    latency: endUs === null ? 0 : (endUs - startUs) / 1e6,
+    timeToFirstToken: completionUs === null ? null : (completionUs - startUs) / 1e6,
+    events: Array.isArray(events) ? events : [],
+  };
+}

@@ -1,0 +1,38 @@
+import { microsToIso, PROJECT_ID, type ScoreOutput } from '@spanhouse/schema';
+import { parseJsonText, type ScoreRow } from '@spanhouse/store';
+
+const orNull = (x: string) => (x === '' ? null : x);
+
+/**
+ * A stored score as Langfuse's public API shows it (Score, discriminated by dataType): NUMERIC
+ * has no stringValue, TEXT has no value. createdAt and updatedAt are when this version was stored.
+ */
+export function toScoreOutput(r: ScoreRow): ScoreOutput {
+  const dataType = r.data_type;
+  const stored = microsToIso(r.created_at);
+  const metadata = parseJsonText(r.metadata);
+  const score: ScoreOutput = {
+    id: r.id,
+    projectId: PROJECT_ID,
+    traceId: orNull(r.trace_id),
+    observationId: orNull(r.observation_id),
+    sessionId: orNull(r.session_id),
+    datasetRunId: orNull(r.dataset_run_id),
+    name: r.name,
+    source: r.source as ScoreOutput['source'],
+    dataType,
+    timestamp: microsToIso(r.timestamp),
+    createdAt: stored,
+    updatedAt: stored,
+    authorUserId: null,
+    comment: orNull(r.comment),
+    metadata: metadata && typeof metadata === 'object' ? metadata : {},
+    configId: orNull(r.config_id),
+    queueId: orNull(r.queue_id),
+    executionTraceId: null,
+    environment: r.environment || 'default',
+  };
+  if (dataType !== 'TEXT') score.value = r.value;
+  if (dataType !== 'NUMERIC') score.stringValue = r.string_value;
+  return score;
+}

@@ -1,0 +1,36 @@
+import { TABLES } from '@spanhouse/db/tables';
+import type { TableEncoding } from './encoded.ts';
+import { METRIC_NONFINITE_ENCODING, METRIC_SAMPLES_ENCODING } from './metric-samples.ts';
+import { METRIC_SERIES_ENCODING } from './metric-series.ts';
+import { OBSERVATION_PIECES_ENCODING } from './observation-pieces.ts';
+import { OBSERVATION_TRACES_ENCODING } from './observation-traces.ts';
+import { SCORES_ENCODING } from './scores.ts';
+import { TRACES_ENCODING } from './traces.ts';
+
+export { TABLES } from '@spanhouse/db/tables';
+export * from './encoded.ts';
+export * from './json-text.ts';
+export * from './metric-minutes.ts';
+export * from './metric-samples.ts';
+export * from './metric-series.ts';
+export * from './observation-pieces.ts';
+export * from './observation-traces.ts';
+export * from './scores.ts';
+export * from './sql.ts';
+export * from './trace-day-writes.ts';
+export * from './traces.ts';
+export { quoted, tsvField } from './tsv/fields.ts';
+export { LineBytes } from './tsv/line-bytes.ts';
+export * from './versioned.ts';
+export * from './write-notices.ts';
+
+/** Every table ingest writes, with how its encoded rows are laid out (the writer's and the log's view). */
+export const WRITTEN_TABLES: Readonly<Record<string, TableEncoding>> = {
+  [TABLES.traces]: TRACES_ENCODING,
+  [TABLES.observationPieces]: OBSERVATION_PIECES_ENCODING,
+  [TABLES.observationTraces]: OBSERVATION_TRACES_ENCODING,
+  [TABLES.scores]: SCORES_ENCODING,
+  [TABLES.metricSeries]: METRIC_SERIES_ENCODING,
+  [TABLES.metricSamples]: METRIC_SAMPLES_ENCODING,
+  [TABLES.metricNonFinite]: METRIC_NONFINITE_ENCODING,
+};

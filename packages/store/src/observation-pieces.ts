@@ -1,0 +1,214 @@
+import { TABLES } from '@spanhouse/db/tables';
+import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
+import { quoted, tsvField } from './tsv/fields.ts';
+import { LineBytes } from './tsv/line-bytes.ts';
+import { mapText, num, numberMap } from './tsv/literals.ts';
+import {
+  element,
+  given,
+  latest,
+  latestOfEach,
+  neverGiven,
+  type Versioned,
+  versionedNumberText,
+  versionedText,
+} from './versioned.ts';
+import { finiteOr0, str } from './decode-values.ts';
+
+/*
+ * `observation_pieces` (clickhouse/0007): every piece of an observation (a batch or OTLP
+ * observation, an ingestion API create or update) is a row, each field merged by the versioned-value
+ * rule. Writer: ObservationRow, OBSERVATION_COLUMNS, encodeObservationPieces. Readers: OBS_EXPR over
+ * a merged row (FROM observation_pieces FINAL), OBSERVATION_FIELDS as a select list or one tuple,
+ * decodeObservation.
+ */
+
+/** Row of `observation_pieces`: times in microseconds. */
+export type ObservationRow = {
+  trace_id: string;
+  id: string;
+  type: Versioned<string>;
+  name: Versioned<string>;
+  start_time: Versioned<number>;
+  end_time: Versioned<number>;
+  parent_id: Versioned<string>;
+  /** (version, model, USD per input unit, USD per output unit). */
+  model: [number, string, number, number];
+  input: Versioned<string>;
+  output: Versioned<string>;
+  metadata: Record<string, Versioned<string>>;
+  usage: Versioned<Record<string, number>>;
+  cost: Versioned<Record<string, number>>;
+  /** The fields few pieces carry, as text by name (FIELD_KEYS); absent ones left out. */
+  fields: Record<string, Versioned<string>>;
+};
+
+/** Keys of ObservationRow.fields. */
+export const FIELD_KEYS = {
+  environment: 'environment',
+  version: 'version',
+  level: 'level',
+  statusMessage: 'status_message',
+  completionStart: 'completion_start_time',
+  modelParameters: 'model_parameters',
+  promptName: 'prompt_name',
+  promptVersion: 'prompt_version',
+  events: 'events',
+} as const;
+
+export const OBSERVATION_COLUMNS: [string, ...string[]] = [
+  'trace_id',
+  'id',
+  'type',
+  'name',
+  'start_time',
+  'end_time',
+  'parent_id',
+  'model',
+  'input',
+  'output',
+  'metadata',
+  'usage',
+  'cost',
+  'fields',
+];
+
+export const OBSERVATION_PIECES_ENCODING: TableEncoding = { columns: OBSERVATION_COLUMNS, format: 'TabSeparated' };
+
+/** A Map(String, Tuple(UInt64, String)) literal (metadata, rare fields). */
+const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, versionedText);
+
+/** Observation rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md). */
+export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
+  const out = new LineBytes(rows.length * 768);
+  for (let i = 0; i < rows.length; i++) {
+    const o = rows[i]!;
+    const m = o.model;
+    out.line(
+      `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${versionedText(o.type)}\t${versionedText(o.name)}\t` +
+        `${versionedNumberText(o.start_time)}\t${versionedNumberText(o.end_time)}\t${versionedText(o.parent_id)}\t` +
+        `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})\t${versionedText(o.input)}\t${versionedText(o.output)}\t` +
+        `${versionedMap(o.metadata)}\t(${o.usage[0]},${numberMap(o.usage[1])})\t` +
+        `(${o.cost[0]},${numberMap(o.cost[1])})\t${versionedMap(o.fields)}\n`,
+    );
+  }
+  return out.bytes();
+}
+
+/** Observation rows as the writer takes them. */
+export function encodeObservationPieces(rows: readonly ObservationRow[]): TableRows {
+  const encoded: EncodedRows = { bytes: encodeObservationsTsv(rows), rows: rows.length };
+  return { [TABLES.observationPieces]: encoded };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a merged row (FROM observation_pieces FINAL)
+
+/** SQL for one of the rarely carried fields (FIELD_KEYS), as text ('' when absent). */
+export const fieldExpr = (key: string) => latest(`fields['${key.replace(/[^a-z_]/g, '')}']`);
+
+/** Expressions over a merged observation row; times in microseconds. */
+export const OBS_EXPR = {
+  type: latest('type'),
+  name: latest('name'),
+  start: latest('start_time'),
+  end: latest('end_time'),
+  endGiven: given('end_time'),
+  endOrNull: `if(${neverGiven('end_time')}, NULL, ${latest('end_time')})`,
+  parentId: latest('parent_id'),
+  model: latest('model'),
+  inputPrice: element('model', 3),
+  outputPrice: element('model', 4),
+  input: latest('input'),
+  output: latest('output'),
+  metadata: latestOfEach('metadata'),
+  usage: latest('usage'),
+  cost: latest('cost'),
+  fields: latestOfEach('fields'),
+  environment: fieldExpr(FIELD_KEYS.environment),
+} as const;
+
+/**
+ * What every observation reader selects, by output name. A version of 0 means the field was
+ * never given: an end never given reads as NULL.
+ */
+export const OBSERVATION_FIELDS: [name: string, expr: string][] = [
+  ['id', 'id'],
+  ['trace_id', 'trace_id'],
+  ['type', OBS_EXPR.type],
+  ['name', OBS_EXPR.name],
+  ['start_us', OBS_EXPR.start],
+  ['end_us', OBS_EXPR.endOrNull],
+  ['parent_id', OBS_EXPR.parentId],
+  ['model', OBS_EXPR.model],
+  ['input_price', OBS_EXPR.inputPrice],
+  ['output_price', OBS_EXPR.outputPrice],
+  ['input', OBS_EXPR.input],
+  ['output', OBS_EXPR.output],
+  ['metadata', OBS_EXPR.metadata],
+  ['usage', OBS_EXPR.usage],
+  ['cost', OBS_EXPR.cost],
+  ['fields', OBS_EXPR.fields],
+];
+
+/** The fields as one positional tuple (for arrays of observations beside other columns). */
+export const OBSERVATION_TUPLE = `(${OBSERVATION_FIELDS.map(([, expr]) => expr).join(', ')})`;
+
+/** 1-based position of a field in OBSERVATION_TUPLE (for lambdas over arrays of them). */
+export const observationTupleIndex = (name: string) => OBSERVATION_FIELDS.findIndex(([n]) => n === name) + 1;
+
+/** An observation as the readers see it: values merged, JSON kept as its stored text ('' absent). */
+export type StoredObservation = {
+  id: string;
+  traceId: string;
+  type: string;
+  name: string;
+  startUs: number;
+  /** Null when never given. */
+  endUs: number | null;
+  parentId: string;
+  model: string;
+  prices: { input: number; output: number };
+  input: string;
+  output: string;
+  /** JSON text per key. */
+  metadata: Record<string, string>;
+  usage: Record<string, number>;
+  cost: Record<string, number>;
+  /** The rare fields by FIELD_KEYS name, as text. */
+  fields: Record<string, string>;
+};
+
+/** A stored map; its keys are the clients', so `__proto__` stays a plain key. */
+function mapOf<V>(x: unknown, value: (v: unknown) => V): Record<string, V> {
+  const out: Record<string, V> = Object.create(null);
+  if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) out[k] = value(v);
+  return out;
+}
+
+/** One observation selected by OBSERVATION_FIELDS (as named columns) to StoredObservation. */
+export function decodeObservation(r: Record<string, unknown>): StoredObservation {
+  return {
+    id: str(r.id),
+    traceId: str(r.trace_id),
+    type: str(r.type),
+    name: str(r.name),
+    startUs: finiteOr0(r.start_us),
+    endUs: r.end_us === null || r.end_us === undefined ? null : finiteOr0(r.end_us),
+    parentId: str(r.parent_id),
+    model: str(r.model),
+    prices: { input: finiteOr0(r.input_price), output: finiteOr0(r.output_price) },
+    input: str(r.input),
+    output: str(r.output),
+    metadata: mapOf(r.metadata, str),
+    usage: mapOf(r.usage, finiteOr0),
+    cost: mapOf(r.cost, finiteOr0),
+    fields: mapOf(r.fields, str),
+  };
+}
+
+/** An observation selected as OBSERVATION_TUPLE to StoredObservation. */
+export function decodeObservationTuple(tuple: unknown): StoredObservation {
+  const values = Array.isArray(tuple) ? tuple : [];
+  return decodeObservation(Object.fromEntries(OBSERVATION_FIELDS.map(([name], i) => [name, values[i]])));
+}

@@ -1,0 +1,321 @@
+import type { ParamBuilder } from '@spanhouse/db';
+import { TABLES } from '@spanhouse/db/tables';
+import { chToIso } from '@spanhouse/schema';
+import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
+import { parseJsonText } from './json-text.ts';
+import { quoted, tsvField } from './tsv/fields.ts';
+import { LineBytes } from './tsv/line-bytes.ts';
+import { mapText, num, numberMap, stringArray } from './tsv/literals.ts';
+import { element, elementsOf, latest, latestOfEach, type Versioned, versionedText } from './versioned.ts';
+import { finiteOr0, orNull, str } from './decode-values.ts';
+
+/*
+ * `traces` (clickhouse/0001, 0004, 0007): every piece of a trace is a row, merged by the
+ * versioned-value rule (versioned.ts) into one per trace id. Writer: TraceRow, TRACE_COLUMNS,
+ * encodeTraces. Readers: TRACE_EXPR (expressions over a merged row, FROM traces FINAL),
+ * traceSelect and fromTraceRow, traceConditions for a filter.
+ */
+
+/** Row of `traces`: every field a piece carries, as an idempotent aggregate input. */
+export type TraceRow = {
+  id: string;
+  timestamp: string;
+  name: Versioned<string>;
+  user_id: Versioned<string>;
+  session_id: Versioned<string>;
+  release: Versioned<string>;
+  version: Versioned<string>;
+  environment: Versioned<string>;
+  input: Versioned<string>;
+  output: Versioned<string>;
+  tags: string[];
+  metadata: Record<string, Versioned<string>>;
+  /** The per-observation summary, one map per field, keyed by observation id (0007). */
+  obs_ids: string[];
+  obs_start: Record<string, Versioned<number>>;
+  obs_end: Record<string, Versioned<number>>;
+  /** (version, model, USD per input unit, USD per output unit). */
+  obs_model: Record<string, [number, string, number, number]>;
+  /** (version, input, output, total). */
+  obs_usage: Record<string, [number, number, number, number]>;
+  /** (version, provided total USD). */
+  obs_cost: Record<string, Versioned<number>>;
+  /**
+   * The piece's summaries (clickhouse/0004, 0007), computed by the writer rather than by the
+   * columns' DEFAULT expressions, which cost the engine more than the rest of the row's insert.
+   * Empty: the Int64 extremes, as text (a double cannot hold them): EMPTY_SPAN.
+   */
+  obs_count: number;
+  start_min: number | string;
+  end_max: number | string;
+  cost_sum: number;
+  usage_units: number;
+  price_max: number;
+  model_obs: Record<string, number>;
+  model_input: Record<string, number>;
+  model_output: Record<string, number>;
+  model_total: Record<string, number>;
+  model_cost: Record<string, number>;
+};
+
+/** start_min and end_max of a piece without observations: the Int64 extremes, as text. */
+export const EMPTY_SPAN = { startMin: '9223372036854775807', endMax: '-9223372036854775808' } as const;
+
+/** The trace row's summaries (0004, 0007), computed at ingest (see TraceRow). */
+export const SUMMARY_COLUMNS = [
+  'obs_count',
+  'start_min',
+  'end_max',
+  'cost_sum',
+  'usage_units',
+  'price_max',
+  'model_obs',
+  'model_input',
+  'model_output',
+  'model_total',
+  'model_cost',
+] as const;
+
+export const TRACE_COLUMNS: [string, ...string[]] = [
+  'id',
+  'timestamp',
+  'name',
+  'user_id',
+  'session_id',
+  'release',
+  'version',
+  'environment',
+  'input',
+  'output',
+  'tags',
+  'metadata',
+  'obs_ids',
+  'obs_start',
+  'obs_end',
+  'obs_model',
+  'obs_usage',
+  'obs_cost',
+  ...SUMMARY_COLUMNS,
+];
+
+export const TRACES_ENCODING: TableEncoding = { columns: TRACE_COLUMNS, format: 'TabSeparated' };
+
+/** A Map(String, Tuple(...numbers)) literal of the per-observation summary. */
+const tupleMap = (map: Record<string, readonly number[]>) => mapText(map, (t) => `(${t.map(num).join(',')})`);
+const modelMap = (map: TraceRow['obs_model']) =>
+  mapText(map, (m) => `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})`);
+/** A Map(String, Tuple(UInt64, String)) literal (metadata). */
+const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, versionedText);
+
+/** Trace rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md). */
+export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
+  const out = new LineBytes(rows.length * 2048);
+  for (let i = 0; i < rows.length; i++) {
+    const t = rows[i]!;
+    out.line(
+      `${tsvField(t.id)}\t${t.timestamp}\t${versionedText(t.name)}\t${versionedText(t.user_id)}\t` +
+        `${versionedText(t.session_id)}\t${versionedText(t.release)}\t${versionedText(t.version)}\t` +
+        `${versionedText(t.environment)}\t${versionedText(t.input)}\t${versionedText(t.output)}\t` +
+        `${stringArray(t.tags)}\t${versionedMap(t.metadata)}\t${stringArray(t.obs_ids)}\t${tupleMap(t.obs_start)}\t` +
+        `${tupleMap(t.obs_end)}\t${modelMap(t.obs_model)}\t${tupleMap(t.obs_usage)}\t${tupleMap(t.obs_cost)}\t` +
+        `${t.obs_count}\t${t.start_min}\t${t.end_max}\t${num(t.cost_sum)}\t${t.usage_units}\t${num(t.price_max)}\t` +
+        `${numberMap(t.model_obs)}\t${numberMap(t.model_input)}\t${numberMap(t.model_output)}\t` +
+        `${numberMap(t.model_total)}\t${numberMap(t.model_cost)}\n`,
+    );
+  }
+  return out.bytes();
+}
+
+/** Trace rows as the writer takes them: encoded at once, so nothing but bytes waits for the log. */
+export function encodeTraces(rows: readonly TraceRow[]): TableRows {
+  const encoded: EncodedRows = { bytes: encodeTracesTsv(rows), rows: rows.length };
+  return { [TABLES.traces]: encoded };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a merged row (FROM traces FINAL)
+
+/** An observation's cost from the trace's field maps (clickhouse/0007): provided, else usage x prices. */
+const obsCost = (k: string) =>
+  `if(mapContains(obs_cost, ${k}), ${latest(`obs_cost[${k}]`)}, ` +
+  `${element(`obs_usage[${k}]`, 2)} * ${element(`obs_model[${k}]`, 3)} + ${element(`obs_usage[${k}]`, 3)} * ${element(`obs_model[${k}]`, 4)})`;
+
+/**
+ * SQL expressions over a merged `traces` row. The obs_* maps hold each observation's fields by id
+ * (start, end, model with prices, usage, provided cost); an observation without an end counts its
+ * start as its end.
+ */
+export const TRACE_EXPR = {
+  name: latest('name'),
+  userId: latest('user_id'),
+  sessionId: latest('session_id'),
+  release: latest('release'),
+  version: latest('version'),
+  environment: `if(${latest('environment')} = '', 'default', ${latest('environment')})`,
+  input: latest('input'),
+  output: latest('output'),
+  metadata: latestOfEach('metadata'),
+  latency:
+    `if(empty(obs_start), 0, (greatest(arrayMax(${elementsOf('obs_start', 2)}), ` +
+    `if(empty(obs_end), -9223372036854775808, arrayMax(${elementsOf('obs_end', 2)}))) ` +
+    `- arrayMin(${elementsOf('obs_start', 2)})) / 1e6)`,
+  totalCost: `arraySum(arrayMap(k -> ${obsCost('k')}, obs_ids))`,
+  /** Per observation (ARRAY JOIN obs_ids AS k): model, usage (input, output, total) and cost. */
+  obsModel: latest('obs_model[k]'),
+  obsUsageInput: element('obs_usage[k]', 2),
+  obsUsageOutput: element('obs_usage[k]', 3),
+  obsUsageTotal: element('obs_usage[k]', 4),
+  obsCost: obsCost('k'),
+  usageInput: `arraySum(${elementsOf('obs_usage', 2)})`,
+  usageOutput: `arraySum(${elementsOf('obs_usage', 3)})`,
+  usageTotal: `arraySum(${elementsOf('obs_usage', 4)})`,
+} as const;
+
+/**
+ * The per-trace summaries (clickhouse/0004): upper bounds of the exact latency and cost. Every
+ * version of every observation ever sent counts, so they never fall below the values TRACE_EXPR
+ * computes from the obs maps, and equal them for a trace whose observations were each sent once.
+ */
+/** True for a trace none of whose observation ids came in two pieces: its summaries are exact. */
+export const SUMMARIES_EXACT = 'obs_count = length(obs_keys)';
+
+/**
+ * For a trace whose observations came in several pieces, a cost computed from one piece's model
+ * and another's usage is in no piece's cost_sum; usage_units x price_max bounds every such cost.
+ */
+export const BOUND_EXPR = {
+  latency: 'if(obs_count = 0, 0, (end_max - start_min) / 1e6)',
+  totalCost: `if(${SUMMARIES_EXACT}, cost_sum, cost_sum + usage_units * price_max)`,
+} as const;
+
+/** The summaries' values of latency, cost and usage: exact where SUMMARIES_EXACT holds. */
+export const SUMMARY_EXPR = {
+  latency: BOUND_EXPR.latency,
+  totalCost: 'cost_sum',
+  usageInput: 'arraySum(mapValues(model_input))',
+  usageOutput: 'arraySum(mapValues(model_output))',
+  usageTotal: 'arraySum(mapValues(model_total))',
+} as const;
+
+/** Per model (ARRAY JOIN mapKeys(model_obs) AS model): the summaries' sums. */
+export const MODEL_SUMMARY_EXPR = {
+  input: 'model_input[model]',
+  output: 'model_output[model]',
+  total: 'model_total[model]',
+  observations: 'model_obs[model]',
+  cost: 'model_cost[model]',
+} as const;
+
+type TraceSelectExpr = Pick<
+  Record<keyof typeof TRACE_EXPR, string>,
+  'environment' | 'latency' | 'totalCost' | 'usageInput' | 'usageOutput' | 'usageTotal'
+>;
+
+/** The SELECT list of the trace readers, given how latency, cost and usage are read; `fromTraceRow` maps it. */
+export const traceSelect = (expr: TraceSelectExpr) => `
+  id,
+  timestamp,
+  ${TRACE_EXPR.name} AS name,
+  ${TRACE_EXPR.userId} AS user_id,
+  ${TRACE_EXPR.sessionId} AS session_id,
+  ${TRACE_EXPR.release} AS release,
+  ${TRACE_EXPR.version} AS version,
+  ${expr.environment} AS environment,
+  arraySort(tags) AS tags,
+  ${expr.latency} AS latency,
+  ${expr.totalCost} AS total_cost,
+  ${expr.usageInput} AS usage_input,
+  ${expr.usageOutput} AS usage_output,
+  ${expr.usageTotal} AS usage_total,
+  arraySort(obs_ids) AS observation_ids,
+  ${TRACE_EXPR.input} AS input,
+  ${TRACE_EXPR.output} AS output,
+  ${TRACE_EXPR.metadata} AS metadata`;
+
+/** A trace as traceSelect reads it. */
+export type TraceFields = {
+  id: string;
+  timestamp: string;
+  name: string | null;
+  userId: string | null;
+  sessionId: string | null;
+  release: string | null;
+  version: string | null;
+  environment: string;
+  tags: string[];
+  latency: number;
+  totalCost: number;
+  /** Tokens summed over the trace's observations. */
+  usage: { input: number; output: number; total: number };
+  observationIds: string[];
+  input: unknown;
+  output: unknown;
+  metadata: Record<string, unknown>;
+};
+
+/** One row of traceSelect to TraceFields (pure: no database). */
+export function fromTraceRow(r: Record<string, unknown>): TraceFields {
+  // Metadata keys come from clients: no prototype, so `__proto__` is a key like any other.
+  const metadata: Record<string, unknown> = Object.create(null);
+  for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
+  return {
+    id: str(r.id),
+    timestamp: chToIso(str(r.timestamp)),
+    name: orNull(r.name),
+    userId: orNull(r.user_id),
+    sessionId: orNull(r.session_id),
+    release: orNull(r.release),
+    version: orNull(r.version),
+    environment: str(r.environment) || 'default',
+    tags: Array.isArray(r.tags) ? r.tags.map(str) : [],
+    latency: finiteOr0(r.latency),
+    totalCost: finiteOr0(r.total_cost),
+    usage: { input: finiteOr0(r.usage_input), output: finiteOr0(r.usage_output), total: finiteOr0(r.usage_total) },
+    observationIds: Array.isArray(r.observation_ids) ? r.observation_ids.map(str) : [],
+    input: parseJsonText(r.input),
+    output: parseJsonText(r.output),
+    metadata,
+  };
+}
+
+/** The filter the trace list and the daily usage apply to traces. */
+export type TraceFilter = {
+  userId?: string;
+  name?: string;
+  sessionId?: string;
+  version?: string;
+  release?: string;
+  tags?: string[];
+  environment?: string[];
+  fromTimestamp?: number;
+  toTimestamp?: number;
+};
+
+/** WHERE conditions over a merged trace row for a trace filter; every value goes through a parameter. */
+export function traceConditions(f: TraceFilter, p: ParamBuilder): string[] {
+  const where: string[] = [];
+  const eq = (expr: string, value: string | undefined) => {
+    if (value !== undefined) where.push(`${expr} = ${p.add(value, 'String')}`);
+  };
+  eq(TRACE_EXPR.userId, f.userId);
+  eq(TRACE_EXPR.name, f.name);
+  eq(TRACE_EXPR.sessionId, f.sessionId);
+  eq(TRACE_EXPR.version, f.version);
+  eq(TRACE_EXPR.release, f.release);
+  if (f.tags?.length) where.push(`hasAll(tags, ${p.add(f.tags, 'Array(String)')})`);
+  if (f.environment?.length) where.push(`${TRACE_EXPR.environment} IN ${p.add(f.environment, 'Array(String)')}`);
+  if (f.fromTimestamp !== undefined) {
+    where.push(`timestamp >= fromUnixTimestamp64Micro(${p.add(f.fromTimestamp, 'Int64')}, 'UTC')`);
+  }
+  if (f.toTimestamp !== undefined) {
+    where.push(`timestamp <= fromUnixTimestamp64Micro(${p.add(f.toTimestamp, 'Int64')}, 'UTC')`);
+  }
+  return where;
+}
+
+/**
+ * `trace_id IN (ids of the traces matching conditions)`: for readers of other tables filtered by
+ * properties of the trace (a score's or an observation's userId).
+ */
+export const inTracesWhere = (conditions: readonly string[]) =>
+  `trace_id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE ${conditions.join(' AND ')})`;

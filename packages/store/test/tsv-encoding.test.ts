@@ -1,0 +1,184 @@
+import { Readable } from 'node:stream';
+import { type Db, TABLES } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
+import { microsToCh, STORED_TIME_RANGE_US } from '@spanhouse/schema';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeObservationsTsv, OBSERVATION_COLUMNS, type ObservationRow } from '../src/observation-pieces.ts';
+import { encodeTracesTsv, TRACE_COLUMNS, type TraceRow } from '../src/traces.ts';
+import { quoted, tsvField } from '../src/tsv/fields.ts';
+
+/*
+ * The TabSeparated encoding must store exactly what JSONEachRow stores (the format the rows are
+ * shaped for): the same rows go into twin tables, one per format, and are read back and compared.
+ */
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb('trace_encode');
+  await db.writer.command({ query: `CREATE TABLE observations_tsv AS ${TABLES.observationPieces}` });
+  await db.writer.command({ query: 'CREATE TABLE traces_tsv AS traces' });
+});
+afterAll(() => db?.close());
+
+// Any well-formed text: control characters, quotes, backslashes, tabs, newlines, astral planes.
+const text = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom('', "'", '\\', '\\N', '\t', '\n', '\r\n', '\0', "\\'", "'}", '{', '[', "(0,'')", '💥'),
+);
+// Every time ingest accepts (STORED_TIME_RANGE_US, 1970 to 2200), as microsToCh writes it.
+const micros = fc.integer({ min: STORED_TIME_RANGE_US.min, max: STORED_TIME_RANGE_US.max });
+const count = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
+const money = fc.double({ min: 0, max: 1e6, noNaN: true });
+const chTime = microsToCh;
+const versioned = fc.tuple(count, text) as fc.Arbitrary<[number, string]>;
+
+const vText = versioned;
+const vMicros = fc.tuple(count, micros) as fc.Arbitrary<[number, number]>;
+const usageMap = fc.dictionary(text, count, { maxKeys: 4 });
+const costMap = fc.dictionary(text, money, { maxKeys: 4 });
+
+const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
+  trace_id: text,
+  id: text,
+  type: fc.tuple(count, fc.constantFrom('SPAN', 'GENERATION', 'EVENT')) as fc.Arbitrary<[number, string]>,
+  name: vText,
+  start_time: vMicros,
+  end_time: vMicros,
+  parent_id: vText,
+  model: fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
+  input: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
+  output: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
+  metadata: fc.dictionary(text, vText, { maxKeys: 4 }),
+  usage: fc.tuple(count, usageMap) as fc.Arbitrary<[number, Record<string, number>]>,
+  cost: fc.tuple(count, costMap) as fc.Arbitrary<[number, Record<string, number>]>,
+  fields: fc.dictionary(text, vText, { maxKeys: 4 }),
+});
+
+const ids = fc.array(text, { maxLength: 6 });
+const traceRow: fc.Arbitrary<TraceRow> = fc.record({
+  id: text,
+  timestamp: micros.map(chTime),
+  name: versioned,
+  user_id: versioned,
+  session_id: versioned,
+  release: versioned,
+  version: versioned,
+  environment: versioned,
+  input: versioned,
+  output: versioned,
+  tags: fc.array(text, { maxLength: 4 }),
+  metadata: fc.dictionary(text, versioned, { maxKeys: 4 }),
+  obs_ids: ids,
+  obs_start: fc.dictionary(text, vMicros, { maxKeys: 6 }),
+  obs_end: fc.dictionary(text, vMicros, { maxKeys: 6 }),
+  obs_model: fc.dictionary(
+    text,
+    fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
+    {
+      maxKeys: 6,
+    },
+  ),
+  obs_usage: fc.dictionary(
+    text,
+    fc.tuple(count, count, count, count) as fc.Arbitrary<[number, number, number, number]>,
+    {
+      maxKeys: 6,
+    },
+  ),
+  obs_cost: fc.dictionary(text, fc.tuple(count, money) as fc.Arbitrary<[number, number]>, { maxKeys: 6 }),
+  obs_count: count,
+  start_min: fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constant('9223372036854775807')),
+  end_max: fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constant('-9223372036854775808')),
+  cost_sum: money,
+  usage_units: count,
+  price_max: money,
+  model_obs: usageMap,
+  model_input: usageMap,
+  model_output: usageMap,
+  model_total: usageMap,
+  model_cost: costMap,
+});
+
+async function readAll(table: string): Promise<unknown[]> {
+  const rs = await db.writer.query({ query: `SELECT * FROM ${table}`, format: 'JSONEachRow' });
+  const rows = (await rs.json()) as unknown[];
+  return rows.map((r) => JSON.stringify(r)).sort();
+}
+
+async function insertTsv(table: string, text: Buffer, columns: [string, ...string[]]): Promise<void> {
+  await db.writer.insert({
+    table,
+    values: Readable.from([text], { objectMode: false }),
+    format: 'TabSeparated',
+    columns,
+  });
+}
+
+describe('TabSeparated encoding of trace rows', () => {
+  it('stores exactly what JSONEachRow stores, for any text and numbers', async () => {
+    const seed = 20260522;
+    // Distinct keys, so no two rows fold into one (the tables merge rows by key).
+    const observations = fc.sample(observationRow, { numRuns: 400, seed }).map((o, i) => ({ ...o, id: `${i}${o.id}` }));
+    const traces = fc.sample(traceRow, { numRuns: 200, seed }).map((t, i) => ({ ...t, id: `${i}${t.id}` }));
+    await db.writer.insert({ table: TABLES.observationPieces, values: observations, format: 'JSONEachRow' });
+    await db.writer.insert({ table: 'traces', values: traces, format: 'JSONEachRow' });
+    await insertTsv('observations_tsv', encodeObservationsTsv(observations), OBSERVATION_COLUMNS);
+    await insertTsv('traces_tsv', encodeTracesTsv(traces), TRACE_COLUMNS);
+    const [obsJson, obsTsv, trJson, trTsv] = await Promise.all(
+      [TABLES.observationPieces, 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
+    );
+    expect(obsTsv).toHaveLength(400);
+    expect(obsTsv).toEqual(obsJson);
+    expect(trTsv).toHaveLength(200);
+    expect(trTsv).toEqual(trJson);
+  });
+
+  it('rows far larger than the writer expects, and characters of 3 and 4 UTF-8 bytes, come back whole', async () => {
+    const [base] = fc.sample(observationRow, { numRuns: 1, seed: 5 });
+    // Lengths that vary row to row, so some multibyte row fits the space left by its UTF-16 length
+    // but not by its UTF-8 bytes.
+    const varied = Array.from({ length: 80 }, (_, i) => '日'.repeat((i * 373) % 5000));
+    const texts = [
+      'x',
+      '日本語'.repeat(40_000),
+      `{"a":"${'🙂\t\\'.repeat(30_000)}"}`,
+      'y'.repeat(200_000),
+      '',
+      ...varied,
+    ];
+    const rows = texts.map((input, i) => ({
+      ...base!,
+      trace_id: 'big',
+      id: `big${String(i).padStart(3, '0')}`,
+      input: [1, input] as [number, string],
+      output: [1, input] as [number, string],
+    }));
+    await insertTsv('observations_tsv', encodeObservationsTsv(rows), OBSERVATION_COLUMNS);
+    const rs = await db.writer.query({
+      query: "SELECT input.2 AS input, output.2 AS output FROM observations_tsv WHERE trace_id = 'big' ORDER BY id",
+      format: 'JSONEachRow',
+    });
+    expect(await rs.json()).toEqual(texts.map((t) => ({ input: t, output: t })));
+  });
+
+  it('escapes separators in fields and quotes in literals', () => {
+    expect(tsvField('a\tb\nc\\d\re')).toBe('a\\tb\\nc\\\\d\\re');
+    expect(tsvField('plain')).toBe('plain');
+    expect(quoted("it's a\\b\tc\n\0")).toBe("'it\\'s a\\\\b\\tc\\n\\0'");
+  });
+
+  it('a lone UTF-16 surrogate is stored as U+FFFD, as UTF-8 encoding of the text makes it', async () => {
+    const row = fc.sample(observationRow, { numRuns: 1, seed: 1 })[0]!;
+    await insertTsv(
+      'observations_tsv',
+      encodeObservationsTsv([{ ...row, trace_id: 'lone', id: 'x', name: [1, 'a\ud800b'] }]),
+      OBSERVATION_COLUMNS,
+    );
+    const rs = await db.writer.query({
+      query: "SELECT hex(name.2) AS h FROM observations_tsv WHERE trace_id = 'lone'",
+      format: 'JSONEachRow',
+    });
+    expect(await rs.json()).toEqual([{ h: '61EFBFBD62' }]);
+  });
+});
