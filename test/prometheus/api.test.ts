@@ -140,14 +140,40 @@ describe('re-sent points', () => {
   });
 });
 
-describe('queries it cannot answer are bad_data with the reason', () => {
+describe('queries Prometheus refuses are bad_data with its reason', () => {
   const range = { start: String(T / 1000), end: String(T / 1000 + 60), step: '15' };
   const cases: [string, Record<string, string>, RegExp][] = [
-    ['a syntax error', { query: 'api_cpu{host="a"' }, /parse error/],
-    ['a subquery', { query: 'max_over_time(api_cpu[5m:1m])' }, /unsupported: subqueries/],
-    ['vector matching', { query: 'api_cpu and api_cpu' }, /unsupported: the and operator/],
-    ['two vectors', { query: 'api_cpu + api_cpu' }, /unsupported: binary operations between two vectors/],
-    ['an unknown function', { query: 'absent(api_cpu)' }, /unsupported: function absent/],
+    ['a syntax error', { query: 'api_cpu{host="a"' }, /^1:\d+: parse error: /],
+    [
+      'a range where an instant vector goes',
+      { query: 'sum(api_cpu[5m])' },
+      /expected type instant vector in aggregation expression, got range vector/,
+    ],
+    [
+      'an instant vector where a range goes',
+      { query: 'rate(api_cpu)' },
+      /expected type range vector in call to function "rate", got instant vector/,
+    ],
+    [
+      'a set operator with a scalar',
+      { query: 'api_cpu and 1' },
+      /set operator "and" not allowed in binary scalar expression/,
+    ],
+    [
+      'a function Prometheus 2.42 does not have',
+      { query: 'mad_over_time(api_cpu[5m])' },
+      /unknown function with name "mad_over_time"/,
+    ],
+    [
+      'an offset on a function',
+      { query: 'rate(api_cpu[5m]) offset 1m' },
+      /offset modifier must be preceded by an instant vector selector/,
+    ],
+    [
+      'a range vector in a range query',
+      { query: 'api_cpu[5m]' },
+      /invalid expression type "range vector" for range query, must be Scalar or instant Vector/,
+    ],
     ['a selector that matches everything', { query: '{host=~".*"}' }, /at least one non-empty matcher/],
     ['a regex RE2 cannot compile', { query: 'api_cpu{host=~"(a"}' }, /invalid regular expression/],
     ['no query', {}, /"query": missing/],

@@ -1,3 +1,5 @@
+// First: sizes libuv's thread pool before anything uses it (see threadpool.ts).
+import './threadpool.ts';
 import { loadConfigOrExit } from '@spanhouse/config';
 import { createLogger, resolveCredentials, startServer, webUiBanner } from '@spanhouse/http';
 import { startOtlpGrpc } from '@spanhouse/ingest-api';

@@ -1,32 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchOptions } from '../lib/args.ts';
+import { checkout } from '../lib/checkout.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
-import { REPO_ROOT, startService } from '../lib/service.ts';
+import { startService } from '../lib/service.ts';
 import { fmt } from '../lib/stats.ts';
 import { serviceBatchBodies } from '../metrics/bodies.ts';
 import { REFERENCE_DATASET, SMOKE_DATASET, totalPoints } from '../metrics/dataset.ts';
 import { type LoadResult, loadService } from '../metrics/load.ts';
-
-/** A checkout of `rev` beside the bench's data, installed from the local store (made once, reused). */
-export function checkout(rev: string, dir: string): string {
-  if (!existsSync(path.join(dir, 'node_modules'))) {
-    rmSync(dir, { recursive: true, force: true });
-    execFileSync('git', ['worktree', 'add', '--force', '--detach', dir, rev], { cwd: REPO_ROOT, stdio: 'ignore' });
-    execFileSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], { cwd: dir, stdio: ['ignore', 2, 2] });
-  }
-  // A version that runs as a bundle (`pnpm start` since decision 0012) is measured as one: the
-  // sources under tsx's loader hold more memory.
-  const bundled = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts?.start?.includes('dist/');
-  if (!bundled) return path.join(dir, 'apps', 'server', 'src', 'main.ts');
-  execFileSync('pnpm', ['turbo', 'run', 'build', '--filter=@spanhouse/server', '--output-logs=errors-only'], {
-    cwd: dir,
-    stdio: ['ignore', 2, 2],
-  });
-  return path.join(dir, 'apps', 'server', 'dist', 'main.mjs');
-}
 
 /**
  * The metrics load of the reference set through POST /v1/metrics/batch (8 clients, 5000 points per

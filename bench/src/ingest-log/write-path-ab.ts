@@ -10,7 +10,7 @@ import { table } from '../lib/markdown.ts';
 import { loadAverage, rssSampler } from '../lib/proc.ts';
 import { startService } from '../lib/service.ts';
 import { fmt, mib, percentile } from '../lib/stats.ts';
-import { checkout } from './ab.ts';
+import { checkout } from '../lib/checkout.ts';
 import { batchBodies, closedLoop } from './closed-loop.ts';
 
 /** The version this suite measures beside this one unless --baseline says otherwise: before issue 29's work. */

@@ -44,6 +44,8 @@ export type BenchOptions = {
   baseline?: string;
   /** Only these trace-ingest paths, in this order (default: all). */
   ingestPaths?: IngestPath[];
+  /** The version the `prometheus` suite measures beside this one (a git revision; `none` for none). */
+  promBaseline: string;
 };
 
 const HELP = `pnpm bench [suite...] [options]
@@ -62,6 +64,8 @@ suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --profile          node --cpu-prof the service (profiles in <dir>/profiles)
   --baseline REV     the version ingest-ab / write-path-ab measure beside this one (defaults: d25c880, before
                      the ingest log; d4e8459, before issue 29's write path work)
+  --prom-baseline REV the version the prometheus suite measures beside this one (default d4e8459, before
+                     the PromQL engine; none: this version alone)
 `;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
@@ -80,6 +84,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       profile: { type: 'boolean', default: false },
       baseline: { type: 'string' },
       'ingest-paths': { type: 'string' },
+      'prom-baseline': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -113,5 +118,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
         throw new Error(`--ingest-paths: ${p} is not one of ${INGEST_PATHS.join(', ')}`);
       return p as IngestPath;
     }),
+    promBaseline: values['prom-baseline'] ?? 'd4e8459',
   };
 }

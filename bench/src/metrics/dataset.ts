@@ -55,7 +55,7 @@ function mix32(x: number): number {
 }
 
 /** Uniform in [0, 1) from (seed, series, point, stream): counter-based, no state. */
-function uniform(seed: number, s: number, i: number, stream: number): number {
+export function uniform(seed: number, s: number, i: number, stream: number): number {
   let h = mix32(seed ^ 0x9e3779b9);
   h = mix32(h ^ Math.imul(s + 1, 0x85ebca6b));
   h = mix32(h ^ Math.imul(i + 1, 0xc2b2ae35));

@@ -45,8 +45,11 @@ const EnvSchema = v.object({
     'spanhouse',
   ),
   CLICKHOUSE_CLUSTER: v.optional(v.pipe(Text, v.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'must be a cluster name'))),
-  /** Reader connections: one slow query must not hold up the others (docs/decisions/0001). */
-  CLICKHOUSE_READERS: v.optional(Int(1, 32), '3'),
+  /**
+   * Reader connections: one slow query must not hold up the others (docs/decisions/0001). A chDB
+   * connection runs its queries one after another, and a dashboard sends a query per panel at once.
+   */
+  CLICKHOUSE_READERS: v.optional(Int(1, 32), '8'),
   /** The ingest write-ahead log's directory; default `<DATA_DIR>/ingest-log`. One process per directory. */
   INGEST_LOG_DIR: v.optional(Text),
   /**
@@ -85,6 +88,19 @@ const EnvSchema = v.object({
   DECOMPRESSED_LIMIT_BYTES: v.optional(Int(1024, 4096 * MiB), String(64 * MiB)),
   /** JSON file of model prices overriding the built-in table. */
   PRICES_FILE: v.optional(Text),
+  /**
+   * Points one PromQL query may hold, read and computed (Prometheus' --query.max-samples): past it
+   * the query fails with Prometheus' error. Below Prometheus' 50 M: the engine shares its process
+   * with the embedded database, and a point costs it about 16 bytes.
+   */
+  PROMQL_MAX_SAMPLES: v.optional(Int(1000, 1_000_000_000), '20000000'),
+  /** How long one PromQL query may run before it fails with Prometheus' timeout error (--query.timeout). */
+  PROMQL_TIMEOUT_MS: v.optional(Int(100, 3_600_000), '120000'),
+  /**
+   * Where the parts of PromQL queries ClickHouse can compute run: `auto` (where measured faster,
+   * docs/prometheus.md), `clickhouse` (wherever possible) or `service` (never; for comparisons).
+   */
+  PROMQL_PUSHDOWN: v.optional(v.picklist(['auto', 'clickhouse', 'service']), 'auto'),
 });
 
 export type Config = {
@@ -116,6 +132,7 @@ export type Config = {
   };
   limits: { bodyBytes: number; decompressedBytes: number };
   pricesFile?: string;
+  promql: { maxSamples: number; timeoutMs: number; pushdown: 'auto' | 'clickhouse' | 'service' };
 };
 
 export class ConfigError extends Error {
@@ -162,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
     pricesFile: e.PRICES_FILE,
+    promql: { maxSamples: e.PROMQL_MAX_SAMPLES, timeoutMs: e.PROMQL_TIMEOUT_MS, pushdown: e.PROMQL_PUSHDOWN },
   };
 }
 

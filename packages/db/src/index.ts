@@ -18,6 +18,7 @@ export {
   pingDb,
   type QueryParams,
   queryCompact,
+  queryRowBinary,
   queryRows,
   type ReadSettings,
   type RowQuery,

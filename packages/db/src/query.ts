@@ -59,6 +59,27 @@ export function queryCompact<T>(db: Db, q: CompactQuery<T>): Promise<T[]> {
   });
 }
 
+/**
+ * The query port for reads of many numbers: the result as raw bytes of RowBinary (little-endian
+ * values, varint-prefixed arrays), which the caller decodes. Arrays of millions of floats come
+ * back as their 8 bytes each instead of decimal text to parse.
+ */
+export function queryRowBinary(db: Db, q: ReadBase): Promise<Buffer> {
+  const run = () =>
+    db.withReader(async (client) => {
+      const res = await client.exec({
+        ...withParams(db, `${withSettings(q.sql, q.settings)}\nFORMAT RowBinary`, q.params),
+        clickhouse_settings: tagSettings(db, q.tag),
+        abort_signal: q.signal,
+      });
+      const chunks: Buffer[] = [];
+      for await (const chunk of res.stream) chunks.push(chunk as Buffer);
+      // chDB hands the whole result over as one chunk: no copy then.
+      return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    });
+  return timed(db, q.tag, run);
+}
+
 /** The same database with `onQuery` called after every read (for the query-duration metric). */
 export function observeQueries(db: Db, onQuery: NonNullable<Db['onQuery']>): Db {
   return { ...db, onQuery };
@@ -78,28 +99,42 @@ async function read<T>(
 ): Promise<T[]> {
   const run = () =>
     db.withReader(async (client) => {
-      const sql = withSettings(q.sql, q.settings);
-      // chDB: parameters as SET statements of the reader's session (see session-params.ts); a
-      // server takes them as HTTP parameters.
-      const embedded = db.mode === 'embedded';
       const rs = await client.query({
-        query: embedded ? withSessionParams(sql, q.params ?? {}) : sql,
-        query_params: embedded ? {} : (q.params ?? {}),
+        ...withParams(db, withSettings(q.sql, q.settings), q.params),
         format,
         clickhouse_settings: tagSettings(db, q.tag),
         abort_signal: q.signal,
       });
       return map(await rs.json());
     });
+  return timed(db, q.tag, run);
+}
+
+/**
+ * A read's SQL and parameters as sent: on a server, the parameters as the client sends them
+ * (`param_*` of the request); on chDB, as SET statements of the read's own connection
+ * (session-params.ts; docs/decisions/0027-chdb-query-parameters.md).
+ */
+function withParams(
+  db: Pick<Db, 'mode'>,
+  sql: string,
+  params: QueryParams | undefined,
+): { query: string; query_params?: QueryParams } {
+  if (db.mode !== 'embedded') return { query: sql, query_params: params ?? {} };
+  return { query: withSessionParams(sql, params ?? {}) };
+}
+
+/** Runs a read, reporting its duration and outcome to `db.onQuery` when set. */
+async function timed<T>(db: Db, tag: string, run: () => Promise<T>): Promise<T> {
   if (!db.onQuery) return run();
   const start = performance.now();
   let ok = false;
   try {
-    const rows = await run();
+    const result = await run();
     ok = true;
-    return rows;
+    return result;
   } finally {
-    db.onQuery(q.tag, (performance.now() - start) / 1000, ok);
+    db.onQuery(tag, (performance.now() - start) / 1000, ok);
   }
 }
 

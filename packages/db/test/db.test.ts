@@ -66,6 +66,43 @@ describe('queryRows', () => {
     });
     expect(tables).toEqual([1]);
   });
+
+  it('takes every kind of parameter value intact: quotes, backslashes, control characters, arrays, big integers, NaN', async () => {
+    const p = new ParamBuilder();
+    const text = "a'b\\c\\'d\n\te\u0000f — ü 😀";
+    const strings = ["x'y", 'back\\slash', '', "it's"];
+    const rows = await queryCompact(db, {
+      sql: `SELECT ${p.add(text, 'String')}, ${p.add(strings, 'Array(String)')}, arrayMap(x -> toString(x), ${p.add([2n ** 64n - 1n, 0n], 'Array(UInt64)')}),
+              ${p.add(-1.5e-300, 'Float64')}, isNaN(${p.add(Number.NaN, 'Float64')}), ${p.add('2026-01-02 03:04:05.123456', "DateTime64(6, 'UTC')")}`,
+      params: p.params,
+      tag: 'test',
+      map: (r) => r,
+    });
+    expect(rows).toEqual([[text, strings, ['18446744073709551615', '0'], -1.5e-300, 1, '2026-01-02 03:04:05.123456']]);
+  });
+
+  it('runs parameterized reads side by side, not one after another in the process', async () => {
+    // A read that takes a second, and while it runs, a second read of the running queries: both
+    // parameterized. One at a time, the second would only start once the first ended, alone.
+    const p = new ParamBuilder();
+    const slow = queryRows(db, {
+      sql: `SELECT sleepEachRow(0.25) AS x FROM numbers(${p.add(4, 'UInt32')})`,
+      params: p.params,
+      tag: 'test',
+      map: (r) => r.x,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const q = new ParamBuilder();
+    const running = await queryRows(db, {
+      sql: `SELECT count() AS n FROM system.processes WHERE query LIKE ${q.add('%sleepEachRow%', 'String')}`,
+      params: q.params,
+      tag: 'test',
+      map: (r) => Number(r.n),
+    });
+    await slow;
+    // The slow read, and this one (its text holds the pattern too).
+    expect(running).toEqual([2]);
+  });
 });
 
 describe('query parameters', () => {

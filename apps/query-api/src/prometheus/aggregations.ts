@@ -2,19 +2,7 @@ import type { ParamBuilder } from '@spanhouse/db';
 import { unsupported } from './errors.ts';
 import { extremeFold, quantileOf } from './sql-parts.ts';
 
-export const AGGREGATIONS = new Set([
-  'sum',
-  'avg',
-  'min',
-  'max',
-  'count',
-  'group',
-  'stddev',
-  'stdvar',
-  'quantile',
-  'topk',
-  'bottomk',
-]);
+export const AGGREGATIONS = new Set(['sum', 'avg', 'min', 'max', 'count', 'group', 'stddev', 'stdvar', 'quantile']);
 
 /**
  * The value of an aggregation over `vs`, the group's values at one step in the order Prometheus
@@ -56,29 +44,4 @@ export function aggregateValueSql(op: string, p: ParamBuilder, q?: number): stri
     default:
       throw unsupported(`aggregation ${op}`);
   }
-}
-
-/**
- * bucketQuantile of promql/quantile.go over `b`, the (upper bound, count) pairs of one histogram
- * at one step sorted by bound, for rows (g, k, b) of `buckets`: NaN without a +Inf bucket, with
- * fewer than two buckets or no observations; buckets of one bound merged; counts made monotonic;
- * linear interpolation inside the bucket holding rank q * observations (the lowest bucket from 0,
- * unless its bound is not positive). Rows: (g, k, v). Each stage is a subquery so that every
- * array is a named column (aliases defined inside lambdas would not be visible outside them).
- */
-export function bucketQuantileSql(q: string, buckets: string): string {
-  const merged = `SELECT g, k, b, arrayDistinct(arrayMap(x -> x.1, b)) AS hb,
-      arrayMap(u -> arraySum(arrayMap(x -> x.2, arrayFilter(x -> x.1 = u, b))), hb) AS hc0 FROM (${buckets})`;
-  const monotonic = `SELECT g, k, b, hb, arrayMap(i -> arrayMax(arraySlice(hc0, 1, i)), range(1, length(hc0) + 1)) AS hc,
-      ${q} * hc[-1] AS hr, length(hb) AS n FROM (${merged})`;
-  // hi: 1-based index of the first bucket (of all but the last) holding the rank, else the last.
-  const located = `SELECT g, k, b, hb, hc, hr, n,
-      if(arrayFirstIndex(x -> x >= hr, arraySlice(hc, 1, n - 1)) AS hf = 0, n, hf) AS hi FROM (${monotonic})`;
-  const value = `multiIf(
-      NOT isInfinite(b[-1].1) OR b[-1].1 < 0, nan,
-      n < 2 OR hc[-1] = 0, nan,
-      hi = n, hb[n - 1],
-      hi = 1 AND hb[1] <= 0, hb[1],
-      if(hi > 1, hb[hi - 1], 0) + (hb[hi] - if(hi > 1, hb[hi - 1], 0)) * (if(hi > 1, hr - hc[hi - 1], hr) / if(hi > 1, hc[hi] - hc[hi - 1], hc[hi])))`;
-  return `SELECT g, k, toFloat64(${value}) AS v FROM (${located})`;
 }

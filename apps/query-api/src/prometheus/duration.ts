@@ -47,10 +47,15 @@ export function parseTimeMs(text: string, param: string): number {
  */
 export const MAX_TIME_MS = 1e15;
 
+/** Seconds (a float) or a duration, in milliseconds; undefined when neither. */
+function secondsOrDurationMs(text: string): number | undefined {
+  const seconds = Number(text);
+  return text.trim() !== '' && Number.isFinite(seconds) ? Math.round(seconds * 1000) : tryDuration(text);
+}
+
 /** The `step` parameter: seconds (a float) or a duration; milliseconds, positive. */
 export function parseStepMs(text: string): number {
-  const seconds = Number(text);
-  const ms = text.trim() !== '' && Number.isFinite(seconds) ? Math.round(seconds * 1000) : tryDuration(text);
+  const ms = secondsOrDurationMs(text);
   if (ms === undefined) throw badData(`invalid parameter "step": cannot parse "${text}" to a valid duration`);
   if (ms > MAX_TIME_MS) throw badData(`invalid parameter "step": ${text} is out of range`);
   if (ms <= 0) {
@@ -67,4 +72,13 @@ function tryDuration(text: string): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The `timeout` parameter: a duration (`30s`) or seconds, as Prometheus' parseDuration reads it. */
+export function parseTimeoutMs(text: string): number {
+  const ms = secondsOrDurationMs(text);
+  if (ms === undefined || ms <= 0 || ms > MAX_TIME_MS) {
+    throw badData(`invalid parameter "timeout": cannot parse "${text}" to a valid duration`);
+  }
+  return ms;
 }

@@ -1,22 +1,31 @@
-import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
-
-import type { Expr, Selector } from './ast.ts';
-import { badData } from './errors.ts';
+import type { Db } from '@spanhouse/db';
+import type { Expr } from './ast.ts';
+import { Evaluator, resolveAtModifiers, stepInvariantParts } from './engine/evaluator.ts';
+import { type PushdownMode, pushdown } from './engine/pushdown.ts';
+import { DEFAULT_LIMITS, QueryContext, type QueryLimits } from './engine/query-context.ts';
+import { compareLabels, type Labels, type Matrix, sortedLabels } from './engine/values.ts';
+import { badData, execution, PromApiError } from './errors.ts';
 import { formatTime, formatValue } from './format.ts';
 import { parsePromQL } from './parse.ts';
-import { plan } from './plan.ts';
-import type { PromResultCache } from './result-cache.ts';
+import type { PromResultCache, SeriesPoints } from './result-cache.ts';
 import type { Grid } from './samples-sql.ts';
-import { compareLabels, type Labels } from './series-lookup.ts';
+import { documentedType, typeOf } from './typecheck.ts';
 
 /** Prometheus refuses range queries of more points than this per series (its API's limit). */
 export const MAX_POINTS_PER_SERIES = 11_000;
 
-export type SeriesResult = { metric: Labels; points: [number, number][] };
 export type QueryResult =
   | { resultType: 'matrix'; result: { metric: Labels; values: [number, string][] }[] }
   | { resultType: 'vector'; result: { metric: Labels; value: [number, string] }[] }
-  | { resultType: 'scalar'; result: [number, string] };
+  | { resultType: 'scalar'; result: [number, string] }
+  | { resultType: 'string'; result: [number, string] };
+
+export type QueryOptions = {
+  signal?: AbortSignal;
+  limits?: QueryLimits;
+  /** Where the parts the SQL planner compiles run (default auto: engine/pushdown.ts). */
+  pushdown?: PushdownMode;
+};
 
 /** The grid of a range query, refused as Prometheus refuses it (end before start, too many points). */
 export function rangeGrid(startMs: number, endMs: number, stepMs: number): Grid {
@@ -27,126 +36,150 @@ export function rangeGrid(startMs: number, endMs: number, stepMs: number): Grid 
       'exceeded maximum resolution of 11,000 points per timeseries. Try decreasing the query resolution (?step=XX)',
     );
   }
-  return { startMs, stepMs, steps };
+  return { startMs, stepMs, steps, endMs };
 }
 
 /**
- * Evaluates PromQL over the grid: parse (Prometheus' grammar), compile to SQL (plan.ts), one read,
- * then series by labels (Prometheus sorts range results so) with their points in time order.
- * A scalar is the same value at every step.
+ * Evaluates an expression over start, start + interval, ..., end as Prometheus 2.42's engine does
+ * (engine/evaluator.ts), the parts ClickHouse computes better pushed down (engine/pushdown.ts),
+ * within the query limits. Run-time failures are execution errors, never a crash.
  */
-export async function evaluate(
+async function run(
   db: Db,
   expr: Expr,
-  grid: Grid,
-  signal?: AbortSignal,
-): Promise<{ kind: 'scalar'; value: number } | { kind: 'vector'; series: SeriesResult[] }> {
-  if (expr.kind === 'matrix') {
-    throw badData('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
+  startMs: number,
+  endMs: number,
+  intervalMs: number,
+  opts: QueryOptions,
+): Promise<Matrix | string> {
+  const q = new QueryContext(db, opts.limits ?? DEFAULT_LIMITS, opts.signal);
+  const ev = new Evaluator(q, startMs, endMs, intervalMs, stepInvariantParts(expr), pushdown(opts.pushdown ?? 'auto'));
+  try {
+    const v = await ev.eval(expr);
+    return v.type === 'string' ? v.value : v.matrix;
+  } catch (err) {
+    throw asQueryError(err, q);
   }
-  const p = new ParamBuilder();
-  const compiled = await plan(expr, { db, grid, p, signal });
-  if (compiled.kind === 'scalar') return compiled;
-  const rows = await queryCompact(db, {
-    sql: `SELECT toString(id), groupArray(k), groupArray(v) FROM (${compiled.sql}) GROUP BY id`,
-    // FINAL (of the small non-finite table) merges within partitions only; NaN and Inf are
-    // written as strings rather than null.
-    settings: { do_not_merge_across_partitions_select_final: 1, output_format_json_quote_denormals: 1 },
-    params: p.params,
-    tag: 'prometheus.query',
-    signal,
-    map: ([id, ks, vs]) => ({ id: String(id), ks: ks as unknown[], vs: vs as unknown[] }),
-  });
-  const series: SeriesResult[] = [];
-  for (const r of rows) {
-    const metric = compiled.labels.get(r.id);
-    if (!metric) continue;
-    const points: [number, number][] = r.ks.map((k, i) => [grid.startMs + Number(k) * grid.stepMs, toFloat(r.vs[i])]);
-    points.sort((a, b) => a[0] - b[0]);
-    series.push({ metric: sortedKeys(metric), points });
-  }
-  series.sort((a, b) => compareLabels(a.metric, b.metric));
-  return { kind: 'vector', series };
-}
-
-/** Labels with their keys in order, as Prometheus writes them. */
-function sortedKeys(l: Labels): Labels {
-  const out: Labels = {};
-  for (const k of Object.keys(l).sort()) out[k] = l[k]!;
-  return out;
-}
-
-/** A Float64 of a JSONCompact row: a number, or a quoted nan/inf/-inf. */
-function toFloat(x: unknown): number {
-  if (typeof x === 'number') return x;
-  if (x === 'nan' || x === '-nan') return Number.NaN;
-  if (x === 'inf' || x === '+inf') return Number.POSITIVE_INFINITY;
-  if (x === '-inf') return Number.NEGATIVE_INFINITY;
-  return Number(x);
 }
 
 /**
- * query_range's answer: a matrix (a scalar becomes one series without labels). With `cache`, the
- * steps of an earlier answer of the same query are reused and only the rest computed.
+ * What a failure during evaluation answers: our API errors as they are; ClickHouse's refusals of
+ * bad input (a regex RE2 cannot compile) as bad_data; a timeout or cancellation as such; anything
+ * else as an execution error, as Prometheus answers a query that failed while it ran.
  */
+function asQueryError(err: unknown, q: QueryContext): unknown {
+  if (err instanceof PromApiError) return err;
+  const isCh = err instanceof Error && err.constructor.name === 'ClickHouseError';
+  const code = isCh ? String((err as { code?: unknown }).code) : undefined;
+  if (code === '427') return badData(`invalid regular expression: ${(err as Error).message.split('\n')[0]}`);
+  try {
+    q.check();
+  } catch (timedOut) {
+    return timedOut;
+  }
+  const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  return execution(isCh ? `storage error: ${message}` : `unexpected error: ${message}`);
+}
+
+/** query_range's answer: a matrix (a scalar becomes one series without labels), series by labels. */
 export async function rangeQuery(
   db: Db,
   query: string,
   grid: Grid,
-  opts: { signal?: AbortSignal; cache?: PromResultCache } = {},
+  opts: QueryOptions & { cache?: PromResultCache } = {},
 ): Promise<QueryResult> {
   const expr = parsePromQL(query);
-  const selectors = selectorsOf(expr);
-  const cacheable = opts.cache && selectors.length > 0 && selectors.every((s) => s.at === undefined);
-  const out = cacheable
-    ? {
-        kind: 'vector' as const,
-        series: await opts.cache!.range(query, grid, Math.min(0, ...selectors.map((s) => s.offsetMs)), async (g) => {
-          const part = await evaluate(db, expr, g, opts.signal);
-          return part.kind === 'vector' ? part.series : [];
-        }),
-      }
-    : await evaluate(db, expr, grid, opts.signal);
-  const times = Array.from({ length: grid.steps }, (_, k) => grid.startMs + k * grid.stepMs);
-  if (out.kind === 'scalar') {
-    const v = formatValue(out.value);
-    return { resultType: 'matrix', result: [{ metric: {}, values: times.map((t) => [formatTime(t), v]) }] };
+  const type = typeOf(expr);
+  if (type !== 'scalar' && type !== 'vector') {
+    throw badData(
+      `invalid expression type "${documentedType(type)}" for range query, must be Scalar or instant Vector`,
+    );
   }
+  resolveAtModifiers(expr, grid.startMs, grid.endMs ?? grid.startMs + (grid.steps - 1) * grid.stepMs);
+  const compute = async (g: Grid): Promise<SeriesPoints[]> => {
+    const m = (await run(db, expr, g.startMs, g.startMs + (g.steps - 1) * g.stepMs, g.stepMs, opts)) as Matrix;
+    return m
+      .map((s) => ({ metric: s.metric, points: s.ts.map((t, i) => [t, s.vs[i]!] as [number, number]) }))
+      .sort((a, b) => compareLabels(a.metric, b.metric));
+  };
+  const reach = cacheReach(expr);
+  const series =
+    opts.cache && reach !== undefined ? await opts.cache.range(query, grid, reach, compute) : await compute(grid);
   return {
     resultType: 'matrix',
-    result: out.series.map((s) => ({
-      metric: s.metric,
+    result: series.map((s) => ({
+      metric: sortedLabels(s.metric),
       values: s.points.map(([t, v]) => [formatTime(t), formatValue(v)]),
     })),
   };
 }
 
-/** query's answer at one time: a vector, or a scalar. */
-export async function instantQuery(db: Db, query: string, timeMs: number, signal?: AbortSignal): Promise<QueryResult> {
-  const out = await evaluate(db, parsePromQL(query), { startMs: timeMs, stepMs: 1, steps: 1 }, signal);
-  if (out.kind === 'scalar') return { resultType: 'scalar', result: [formatTime(timeMs), formatValue(out.value)] };
-  return {
-    resultType: 'vector',
-    result: out.series.map((s) => ({ metric: s.metric, value: [formatTime(timeMs), formatValue(s.points[0]![1])] })),
-  };
+/** query's answer at one time: a vector, a scalar, a range vector's points (a matrix) or a string. */
+export async function instantQuery(
+  db: Db,
+  query: string,
+  timeMs: number,
+  opts: QueryOptions = {},
+): Promise<QueryResult> {
+  let expr: Expr;
+  try {
+    expr = parsePromQL(query);
+  } catch (err) {
+    if (err instanceof PromApiError) throw badData(`invalid parameter "query": ${err.message}`);
+    throw err;
+  }
+  resolveAtModifiers(expr, timeMs, timeMs);
+  const out = await run(db, expr, timeMs, timeMs, 1, opts);
+  const t = formatTime(timeMs);
+  if (typeof out === 'string') return { resultType: 'string', result: [t, out] };
+  switch (typeOf(expr)) {
+    case 'scalar':
+      return { resultType: 'scalar', result: [t, formatValue(out[0]?.vs[0] ?? Number.NaN)] };
+    case 'matrix':
+      return {
+        resultType: 'matrix',
+        result: out.map((s) => ({
+          metric: sortedLabels(s.metric),
+          values: s.ts.map((ts, i) => [formatTime(ts), formatValue(s.vs[i]!)]),
+        })),
+      };
+    default:
+      return {
+        resultType: 'vector',
+        result: out.map((s) => ({ metric: sortedLabels(s.metric), value: [t, formatValue(s.vs[0]!)] })),
+      };
+  }
 }
 
-/** Every selector of an expression. */
-export function selectorsOf(e: Expr): Selector[] {
-  switch (e.kind) {
-    case 'selector':
-      return [e];
-    case 'matrix':
-      return [e.selector];
-    case 'call':
-      return e.args.flatMap(selectorsOf);
-    case 'aggregate':
-      return [...(e.param ? selectorsOf(e.param) : []), ...selectorsOf(e.expr)];
-    case 'binary':
-      return [...selectorsOf(e.lhs), ...selectorsOf(e.rhs)];
-    case 'unary':
-      return selectorsOf(e.expr);
-    default:
-      return [];
-  }
+/**
+ * How far past a step a query reads (the smallest sum of offsets on a path to a selector, 0 or
+ * less), for the refresh cache; undefined when a step's answer depends on more than the points up
+ * to there (`@` fixes times, so it is never cached).
+ */
+function cacheReach(e: Expr): number | undefined {
+  const reach = (x: Expr): number | undefined => {
+    switch (x.kind) {
+      case 'selector':
+        return x.at === undefined ? Math.min(0, x.offsetMs) : undefined;
+      case 'matrix':
+        return reach(x.selector);
+      case 'subquery': {
+        const inner = reach(x.expr);
+        return x.at === undefined && inner !== undefined ? Math.min(0, x.offsetMs + inner) : undefined;
+      }
+      case 'call':
+        return combine(x.args.map(reach));
+      case 'aggregate':
+        return combine([reach(x.expr), x.param ? reach(x.param) : 0]);
+      case 'binary':
+        return combine([reach(x.lhs), reach(x.rhs)]);
+      case 'unary':
+        return reach(x.expr);
+      default:
+        return 0;
+    }
+  };
+  const combine = (xs: (number | undefined)[]) =>
+    xs.some((x) => x === undefined) ? undefined : Math.min(0, ...(xs as number[]));
+  return reach(e);
 }

@@ -1,27 +1,93 @@
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@prometheus-io/lezer-promql';
-import type { BinaryOp, Expr, Matcher, MatchOp, Selector } from './ast.ts';
+import type { AtModifier, BinaryOp, Expr, Matcher, MatchOp, Selector, VectorMatching } from './ast.ts';
 import { MAX_TIME_MS, parseDurationMs } from './duration.ts';
-import { badData, unsupported } from './errors.ts';
+import { badData, type PromApiError } from './errors.ts';
+import { AGGREGATION_OPS, FUNCTIONS } from './function-signatures.ts';
+import { checkTypes } from './typecheck.ts';
 
 /**
- * Parses PromQL with the Prometheus project's own grammar (@prometheus-io/lezer-promql) into the
- * expressions this service evaluates. A syntax error is bad_data naming its position; valid
- * PromQL outside the supported subset is bad_data saying what is not supported.
+ * Parses PromQL as Prometheus 2.42 does, with the Prometheus project's own grammar
+ * (@prometheus-io/lezer-promql, the 3.x language): what 2.42 does not have (duration arithmetic,
+ * `fill`, `limitk`, functions added later) is refused as 2.42 refuses it, and `holt_winters`, which
+ * 3.x renamed, is read as 2.42 reads it. Errors are bad_data in Prometheus' form,
+ * `<line>:<column>: parse error: <what>`, with its messages where the cause is the same.
  */
 export function parsePromQL(text: string): Expr {
-  if (text.trim() === '') throw badData('empty query');
-  const tree = parser.parse(text);
-  let error: number | undefined;
+  if (text.trim() === '') throw parseError(0, 'no expression found in input', text);
+  const { source, renamed } = renameHoltWinters(text);
+  const tree = parser.parse(source);
+  let error: SyntaxNode | undefined;
   tree.iterate({
     enter(n) {
-      if (n.type.isError && error === undefined) error = n.from;
+      if (n.type.isError && error === undefined) error = n.node;
     },
   });
-  if (error !== undefined) throw badData(`parse error at char ${error + 1}: unexpected input in "${text}"`);
+  if (error !== undefined) throw parseError(error.from, unexpected(text, error.from), text);
   const top = tree.topNode.firstChild;
-  if (!top) throw badData('empty query');
-  return new Reader(text).expr(top);
+  if (!top) throw parseError(0, 'no expression found in input', text);
+  const reader = new Reader(text, renamed);
+  const expr = reader.expr(top);
+  checkTypes(
+    expr,
+    (e) => reader.positions.get(e) ?? 0,
+    (pos, message) => parseError(pos, message, text),
+  );
+  return expr;
+}
+
+/** A parse error of Prometheus' shape: bad_data `<line>:<col>: parse error: <message>`. */
+function parseError(pos: number, message: string, query: string): PromApiError {
+  const before = query.slice(0, pos);
+  const line = before.split('\n').length;
+  const col = pos - before.lastIndexOf('\n');
+  return badData(`${line}:${col}: parse error: ${message}`);
+}
+
+/** What the parser met at `pos`, in words (the grammar's recovery does not say what it expected). */
+function unexpected(text: string, pos: number): string {
+  if (pos >= text.length) return 'unexpected end of input';
+  const rest = text.slice(pos);
+  if (/^["'`]/.test(rest)) return 'unterminated quoted string';
+  const token = /^(\w+|\S)/.exec(rest)?.[0] ?? rest[0];
+  return `unexpected character or token "${token}"`;
+}
+
+/**
+ * `holt_winters(`, outside strings and comments, becomes `day_of_month(` (the same length, so
+ * positions hold): the 3.x grammar no longer knows the 2.42 name. The positions are returned so
+ * the reader names the call back.
+ */
+function renameHoltWinters(text: string): { source: string; renamed: Set<number> } {
+  const renamed = new Set<number>();
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && !(c !== '`' && text[j] === '\n'))
+        j += c !== '`' && text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '#') {
+      const j = text.indexOf('\n', i);
+      const end = j < 0 ? text.length : j;
+      out += text.slice(i, end);
+      i = end;
+    } else if (/[A-Za-z_:]/.test(c)) {
+      const word = /^[A-Za-z_:][A-Za-z0-9_:]*/.exec(text.slice(i))![0];
+      if (word === 'holt_winters' && /^\s*\(/.test(text.slice(i + word.length))) {
+        renamed.add(i);
+        out += 'day_of_month';
+      } else out += word;
+      i += word.length;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return { source: out, renamed };
 }
 
 const kids = (n: SyntaxNode): SyntaxNode[] => {
@@ -30,14 +96,51 @@ const kids = (n: SyntaxNode): SyntaxNode[] => {
   return out;
 };
 
+const BINARY_OPS: Record<string, BinaryOp> = {
+  Pow: '^',
+  Mul: '*',
+  Div: '/',
+  Mod: '%',
+  Atan2: 'atan2',
+  Add: '+',
+  Sub: '-',
+  Eql: '==',
+  Gte: '>=',
+  Gtr: '>',
+  Lte: '<=',
+  Lss: '<',
+  Neq: '!=',
+  And: 'and',
+  Unless: 'unless',
+  Or: 'or',
+};
+
+const DURATION_TEXT = /^(\d+[a-z]+)+$/;
+
 class Reader {
-  constructor(private readonly text: string) {}
+  /** Where each expression starts in the query (for the positions of type errors). */
+  readonly positions = new WeakMap<Expr, number>();
+
+  constructor(
+    private readonly text: string,
+    private readonly renamed: Set<number>,
+  ) {}
 
   private src(n: SyntaxNode): string {
     return this.text.slice(n.from, n.to);
   }
 
+  private fail(n: SyntaxNode | number, message: string): never {
+    throw parseError(typeof n === 'number' ? n : n.from, message, this.text);
+  }
+
   expr(n: SyntaxNode): Expr {
+    const e = this.read(n);
+    if (!this.positions.has(e)) this.positions.set(e, n.from);
+    return e;
+  }
+
+  private read(n: SyntaxNode): Expr {
     switch (n.name) {
       case 'NumberDurationLiteral':
         return { kind: 'number', value: this.number(n) };
@@ -49,44 +152,52 @@ class Reader {
         return this.selector(n);
       case 'MatrixSelector':
         return this.matrix(n);
+      case 'SubqueryExpr':
+        return this.subquery(n);
       case 'OffsetExpr':
+        return this.offset(n);
       case 'StepInvariantExpr':
-        return this.modified(n);
+        return this.at(n);
       case 'UnaryExpr': {
         const [op, inner] = kids(n);
         return { kind: 'unary', op: this.src(op!) === '-' ? '-' : '+', expr: this.expr(inner!) };
       }
       case 'BinaryExpr':
         return this.binary(n);
-      case 'FunctionCall': {
-        const [id, body] = kids(n);
-        return { kind: 'call', func: this.src(id!), args: kids(body!).map((a) => this.expr(a)) };
-      }
+      case 'FunctionCall':
+        return this.call(n);
       case 'AggregateExpr':
         return this.aggregate(n);
-      case 'SubqueryExpr':
-        throw unsupported('subqueries');
       default:
-        throw unsupported(`expression "${this.src(n)}"`);
+        return this.fail(n, `unexpected "${this.src(n).slice(0, 40)}"`);
     }
   }
 
+  /** A number as 2.42's parser reads it: strconv.ParseInt(s, 0, 64), else ParseFloat; Inf, NaN. */
   private number(n: SyntaxNode): number {
-    const s = this.src(n).trim();
+    const text = this.src(n).replace(/\s+/g, '');
+    const sign = text.startsWith('-') ? -1 : 1;
+    const s = text.replace(/^[-+]/, '');
     const lower = s.toLowerCase();
-    if (lower === 'inf' || lower === '+inf') return Number.POSITIVE_INFINITY;
-    if (lower === '-inf') return Number.NEGATIVE_INFINITY;
+    if (lower === 'inf') return sign * Number.POSITIVE_INFINITY;
     if (lower === 'nan') return Number.NaN;
-    const v = /^0x[0-9a-f]+$/i.test(s) ? Number.parseInt(s, 16) : /^[0-9.]/.test(s) ? Number(s) : Number.NaN;
-    if (Number.isNaN(v)) throw unsupported(`number or duration literal "${s}"`);
-    return v;
+    if (!/^0x/i.test(s) && DURATION_TEXT.test(s)) this.fail(n, `unexpected duration "${s}"`);
+    if (s.includes('_')) this.fail(n, `bad number or duration syntax: "${s}"`);
+    let v: number;
+    if (/^0x[0-9a-f]+$/i.test(s)) v = Number.parseInt(s, 16);
+    else if (/^0[0-7]+$/.test(s)) v = Number.parseInt(s, 8);
+    else v = Number(s);
+    if (Number.isNaN(v)) this.fail(n, `bad number or duration syntax: "${s}"`);
+    return sign * v;
   }
 
   /** A Go-style quoted string: "..." and '...' with escapes, `...` raw. */
   string(n: SyntaxNode): string {
     const s = this.src(n);
+    const quote = s[0]!;
+    if (s.length < 2 || s[s.length - 1] !== quote) this.fail(n, 'unterminated quoted string');
     const body = s.slice(1, -1);
-    if (s[0] === '`') return body;
+    if (quote === '`') return body;
     return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}|.)/g, (_, e: string) => {
       switch (e[0]) {
         case 'x':
@@ -115,13 +226,22 @@ class Reader {
 
   private selector(n: SyntaxNode): Selector {
     const matchers: Matcher[] = [];
+    let named = false;
     for (const c of kids(n)) {
-      if (c.name === 'Identifier') matchers.push({ name: '__name__', op: '=', value: this.src(c) });
-      else if (c.name === 'LabelMatchers') for (const m of kids(c)) matchers.push(this.matcher(m));
-      else throw unsupported(`selector part "${this.src(c)}"`);
+      if (c.name === 'Identifier') {
+        named = true;
+      } else if (c.name === 'LabelMatchers') for (const m of kids(c)) matchers.push(this.matcher(m));
+      else this.fail(c, `unexpected "${this.src(c)}" in a selector`);
     }
-    if (!matchers.some((m) => (m.op === '=' || m.op === '=~') && !matchesEmpty(m))) {
-      throw badData('vector selector must contain at least one non-empty matcher');
+    const first = kids(n)[0]!;
+    if (named) {
+      if (matchers.some((m) => m.name === '__name__')) {
+        const other = matchers.find((m) => m.name === '__name__')!;
+        this.fail(n, `metric name must not be set twice: "${this.src(first)}" or "${other.value}"`);
+      }
+      matchers.push({ name: '__name__', op: '=', value: this.src(first) });
+    } else if (!matchers.some((m) => !matchesEmpty(m))) {
+      this.fail(n, 'vector selector must contain at least one non-empty matcher');
     }
     return { kind: 'selector', matchers, offsetMs: 0 };
   }
@@ -131,51 +251,139 @@ class Reader {
     if (n.name === 'QuotedLabelName') return { name: '__name__', op: '=', value: this.string(parts[0]!) };
     const [name, op, value] = parts;
     const label = name!.name === 'QuotedLabelName' ? this.string(kids(name!)[0]!) : this.src(name!);
+    // A regex's validity is RE2's to decide: ClickHouse's RE2 runs the matchers (series-lookup.ts).
     return { name: label, op: this.src(op!) as MatchOp, value: this.string(value!) };
+  }
+
+  /** A duration of 2.42's syntax (no arithmetic, no bare numbers), greater than zero. */
+  private duration(n: SyntaxNode): number {
+    const text = this.src(n).trim();
+    if (!DURATION_TEXT.test(text)) this.fail(n, `bad duration syntax: "${text}"`);
+    const ms = parseDurationMs(text);
+    if (ms === 0) this.fail(n, 'duration must be greater than 0');
+    return ms;
   }
 
   private matrix(n: SyntaxNode): Expr {
     const [sel, range] = kids(n);
     const inner = this.expr(sel!);
-    if (inner.kind !== 'selector') throw unsupported('a range over anything but a selector');
-    return { kind: 'matrix', selector: inner, rangeMs: parseDurationMs(this.src(range!).trim()) };
+    if (sel!.name !== 'VectorSelector' && sel!.name !== 'OffsetExpr' && sel!.name !== 'StepInvariantExpr') {
+      this.fail(n, 'ranges only allowed for vector selectors');
+    }
+    if (inner.kind !== 'selector') this.fail(n, 'ranges only allowed for vector selectors');
+    if (inner.offsetMs !== 0) this.fail(n, 'no offset modifiers allowed before range');
+    if (inner.at !== undefined) this.fail(n, 'no @ modifiers allowed before range');
+    return { kind: 'matrix', selector: inner, rangeMs: this.duration(range!) };
   }
 
-  /** `x offset d` and `x @ t`, applied to the selector inside (of a range too). */
-  private modified(n: SyntaxNode): Expr {
-    const [inner, keyword, arg] = kids(n);
-    const e = this.expr(inner!);
-    const sel = e.kind === 'selector' ? e : e.kind === 'matrix' ? e.selector : undefined;
-    if (!sel) throw unsupported('offset or @ on anything but a selector');
-    if (keyword!.name === 'Offset') {
-      const text = this.src(arg!).replace(/\s+/g, '');
-      sel.offsetMs = text.startsWith('-') ? -parseDurationMs(text.slice(1)) : parseDurationMs(text);
-    } else {
-      const text = this.src(arg!).trim();
-      if (text === 'start()' || text === 'end()') sel.at = text === 'start()' ? 'start' : 'end';
-      else {
-        const seconds = Number(text);
-        if (!Number.isFinite(seconds) || Math.abs(seconds * 1000) > MAX_TIME_MS)
-          throw badData(`invalid @ time "${text}"`);
-        sel.at = Math.round(seconds * 1000);
-      }
+  private subquery(n: SyntaxNode): Expr {
+    const [inner, range, step] = kids(n);
+    return {
+      kind: 'subquery',
+      expr: this.expr(inner!),
+      rangeMs: this.duration(range!),
+      stepMs: step ? this.duration(step) : 0,
+      offsetMs: 0,
+    };
+  }
+
+  /** The selector, range selector or subquery an `offset` or `@` applies to (not through parentheses). */
+  private modifiable(n: SyntaxNode, e: Expr, what: string): Selector | (Expr & { kind: 'subquery' }) {
+    const direct = ['VectorSelector', 'MatrixSelector', 'SubqueryExpr', 'OffsetExpr', 'StepInvariantExpr'];
+    if (direct.includes(n.name)) {
+      if (e.kind === 'selector' || e.kind === 'subquery') return e;
+      if (e.kind === 'matrix') return e.selector;
     }
+    return this.fail(
+      n,
+      `${what} must be preceded by an instant vector selector or range vector selector or a subquery`,
+    );
+  }
+
+  private offset(n: SyntaxNode): Expr {
+    const [inner, , arg] = kids(n);
+    const e = this.expr(inner!);
+    const target = this.modifiable(inner!, e, 'offset modifier');
+    const text = this.src(arg!).replace(/\s+/g, '');
+    const negative = text.startsWith('-');
+    const body = text.replace(/^[-+]/, '');
+    if (!DURATION_TEXT.test(body)) this.fail(arg!, `bad duration syntax: "${body}"`);
+    const ms = parseDurationMs(body);
+    if (ms === 0) this.fail(arg!, 'duration must be greater than 0');
+    if (target.offsetMs !== 0) this.fail(n, 'offset may not be set multiple times');
+    target.offsetMs = negative ? -ms : ms;
+    return e;
+  }
+
+  private at(n: SyntaxNode): Expr {
+    const [inner, , arg] = kids(n);
+    const e = this.expr(inner!);
+    const target = this.modifiable(inner!, e, '@ modifier');
+    if (target.at !== undefined) this.fail(n, '@ <timestamp> may not be set multiple times');
+    const text = this.src(n)
+      .slice(arg!.from - n.from)
+      .trim();
+    let at: AtModifier;
+    if (arg!.name === 'AtModifierPreprocessors') at = text.startsWith('start') ? 'start' : 'end';
+    else {
+      const seconds = this.number(arg!);
+      if (!Number.isFinite(seconds) || Math.abs(seconds * 1000) > MAX_TIME_MS) {
+        this.fail(n, `timestamp out of bounds for @ modifier: ${seconds}`);
+      }
+      at = Math.round(seconds * 1000);
+    }
+    target.at = at;
     return e;
   }
 
   private binary(n: SyntaxNode): Expr {
     const parts = kids(n);
-    const lhs = this.expr(parts[0]!);
-    const rhs = this.expr(parts[parts.length - 1]!);
-    const op = this.src(parts[1]!).toLowerCase() as BinaryOp | 'and' | 'or' | 'unless' | 'atan2';
-    const modifiers = parts.slice(2, -1);
+    const lhsNode = parts[0]!;
+    const rhsNode = parts[parts.length - 1]!;
+    const op = BINARY_OPS[parts[1]!.name];
+    if (op === undefined) this.fail(parts[1]!, `unexpected operator "${this.src(parts[1]!)}"`);
     let bool = false;
-    for (const m of modifiers) {
+    let matching: VectorMatching | undefined;
+    for (const m of parts.slice(2, -1)) {
       if (m.name === 'BoolModifier') bool = true;
-      else throw unsupported(`vector matching "${this.src(m)}"`);
+      else if (m.name === 'MatchingModifierClause') matching = this.matching(m);
+      else this.fail(m, `unexpected "${this.src(m)}"`);
     }
-    if (op === 'and' || op === 'or' || op === 'unless' || op === 'atan2') throw unsupported(`the ${op} operator`);
-    return { kind: 'binary', op, lhs, rhs, bool };
+    // `-1 ^ 2` is -(1 ^ 2): the grammar reads the sign into the literal, 2.42's parser makes it
+    // a unary minus, which binds less tightly than ^.
+    if (op === '^' && lhsNode.name === 'NumberDurationLiteral' && /^\s*[-+]/.test(this.src(lhsNode))) {
+      const signed = this.number(lhsNode);
+      const negative = this.src(lhsNode).trim().startsWith('-');
+      const lhs: Expr = { kind: 'number', value: negative ? -signed : signed };
+      const inner: Expr = { kind: 'binary', op, lhs, rhs: this.expr(rhsNode), bool, matching };
+      this.positions.set(inner, n.from);
+      return negative ? { kind: 'unary', op: '-', expr: inner } : inner;
+    }
+    return { kind: 'binary', op, lhs: this.expr(lhsNode), rhs: this.expr(rhsNode), bool, matching };
+  }
+
+  private matching(n: SyntaxNode): VectorMatching {
+    const parts = kids(n);
+    const on = parts[0]!.name === 'On';
+    const labels = this.labelList(parts[1]!);
+    let card: VectorMatching['card'] = 'one-to-one';
+    let include: string[] = [];
+    if (parts[2]) {
+      card = parts[2].name === 'GroupLeft' ? 'many-to-one' : 'one-to-many';
+      if (parts[3]) include = this.labelList(parts[3]);
+    }
+    return { card, on, labels, include };
+  }
+
+  private labelList(n: SyntaxNode): string[] {
+    return kids(n).map((l) => (l.name === 'QuotedLabelName' ? this.string(kids(l)[0]!) : this.src(l)));
+  }
+
+  private call(n: SyntaxNode): Expr {
+    const [id, body] = kids(n);
+    const func = this.renamed.has(id!.from) ? 'holt_winters' : this.src(id!);
+    if (!FUNCTIONS.has(func)) this.fail(id!, `unknown function with name "${func}"`);
+    return { kind: 'call', func, args: kids(body!).map((a) => this.expr(a)) };
   }
 
   private aggregate(n: SyntaxNode): Expr {
@@ -184,18 +392,31 @@ class Reader {
     let without = false;
     let args: Expr[] = [];
     for (const c of kids(n)) {
-      if (c.name === 'AggregateOp') op = this.src(c).toLowerCase();
-      else if (c.name === 'AggregateModifier') {
+      if (c.name === 'AggregateOp') {
+        op = this.src(c).toLowerCase();
+        if (!AGGREGATION_OPS.has(op)) this.fail(c, `unknown aggregation operator "${op}"`);
+      } else if (c.name === 'AggregateModifier') {
         const [kw, labels] = kids(c);
         without = kw!.name === 'Without';
-        grouping = labels
-          ? kids(labels).map((l) => (l.name === 'QuotedLabelName' ? this.string(kids(l)[0]!) : this.src(l)))
-          : [];
+        grouping = labels ? this.labelList(labels) : [];
       } else if (c.name === 'FunctionCallBody') args = kids(c).map((a) => this.expr(a));
     }
-    const expr = args[args.length - 1];
-    if (!expr) throw badData(`no arguments for aggregate expression ${op}`);
-    return { kind: 'aggregate', op, param: args.length > 1 ? args[0] : undefined, expr, grouping, without };
+    if (args.length === 0) this.fail(n, 'no arguments for aggregate expression provided');
+    const wanted = AGGREGATION_OPS.get(op) === undefined ? 1 : 2;
+    if (args.length !== wanted) {
+      this.fail(
+        n,
+        `wrong number of arguments for aggregate expression provided, expected ${wanted}, got ${args.length}`,
+      );
+    }
+    return {
+      kind: 'aggregate',
+      op,
+      param: wanted === 2 ? args[0] : undefined,
+      expr: args[wanted - 1]!,
+      grouping,
+      without,
+    };
   }
 }
 
@@ -219,8 +440,20 @@ export function matchesEmpty(m: Matcher): boolean {
 
 /** Whether the anchored regex matches `s`; undefined when JavaScript cannot compile it. */
 export function regexMatches(re: string, s: string): boolean | undefined {
+  return anchoredRegex(re)?.test(s);
+}
+
+/**
+ * An RE2 (Go regexp) pattern anchored as Prometheus anchors it, `^(?:re)$`, in JavaScript's
+ * syntax: `(?P<name>` groups become `(?<name>`, leading flags `(?i)`, `(?s)`, `(?m)` become
+ * JavaScript flags. Undefined when JavaScript cannot compile it (other inline flags, RE2-only
+ * classes).
+ */
+export function anchoredRegex(re: string): RegExp | undefined {
+  const flags = /^\(\?([ism]+)\)/.exec(re);
+  const body = (flags ? re.slice(flags[0].length) : re).replace(/\(\?P</g, '(?<');
   try {
-    return new RegExp(`^(?:${re})$`).test(s);
+    return new RegExp(`^(?:${body})$`, flags?.[1] ?? '');
   } catch {
     return undefined;
   }

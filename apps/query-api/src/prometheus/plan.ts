@@ -1,11 +1,12 @@
 import type { Db, ParamBuilder } from '@spanhouse/db';
-import { AGGREGATIONS, aggregateValueSql, bucketQuantileSql } from './aggregations.ts';
+import { AGGREGATIONS, aggregateValueSql } from './aggregations.ts';
 import { type BinaryOp, COMPARISONS, type Expr, type Selector } from './ast.ts';
+import { scalarOp } from './engine/binary.ts';
 import { badData, unsupported } from './errors.ts';
 import { KEEPS_NAME, RANGE_FUNCTIONS, rangeFunctionSql } from './range-functions.ts';
 import { type Grid, instantSelectorSql, rangeArraysSql } from './samples-sql.ts';
 import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
-import { floatParam, floatsParam } from './sql-parts.ts';
+import { floatParam } from './sql-parts.ts';
 
 /**
  * A vector expression evaluated at every step of a grid: SQL whose rows are (id UInt64, k UInt64
@@ -17,7 +18,14 @@ export type VectorPlan = { kind: 'vector'; sql: string; labels: Map<string, Labe
 export type ScalarPlan = { kind: 'scalar'; value: number };
 export type Plan = VectorPlan | ScalarPlan;
 
-export type PlanContext = { db: Db; grid: Grid; p: ParamBuilder; signal?: AbortSignal };
+export type PlanContext = {
+  db: Db;
+  grid: Grid;
+  p: ParamBuilder;
+  signal?: AbortSignal;
+  /** Series the plan's selectors read, counted as they are looked up (for the read's priority). */
+  seriesRead?: number;
+};
 
 const withoutName = (l: Labels): Labels => {
   const { __name__: _, ...rest } = l;
@@ -36,6 +44,8 @@ export async function plan(e: Expr, ctx: PlanContext): Promise<Plan> {
       return selectorPlan(e, ctx, async (series, grid) => instantSelectorSql(series, e.offsetMs, grid, ctx.p));
     case 'matrix':
       throw badData('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
+    case 'subquery':
+      throw unsupported('subqueries in SQL');
     case 'unary': {
       const inner = await plan(e.expr, ctx);
       if (e.op === '+') return inner;
@@ -63,6 +73,7 @@ async function selectorPlan(
   relabel: (l: Labels) => Labels = (l) => l,
 ): Promise<VectorPlan> {
   const found = await findSeries(ctx.db, sel.matchers, { signal: ctx.signal });
+  ctx.seriesRead = (ctx.seriesRead ?? 0) + found.length;
   const labels = new Map(found.map((s) => [s.id, relabel(s.labels)]));
   if (found.length === 0)
     return { kind: 'vector', sql: 'SELECT toUInt64(0) AS id, toUInt64(0) AS k, toFloat64(0) AS v WHERE 0', labels };
@@ -99,7 +110,6 @@ async function callPlan(func: string, args: Expr[], ctx: PlanContext): Promise<P
       KEEPS_NAME.has(func) ? undefined : withoutName,
     );
   }
-  if (func === 'histogram_quantile') return histogramQuantilePlan(args, ctx);
   throw unsupported(`function ${func}`);
 }
 
@@ -165,20 +175,6 @@ async function aggregatePlan(e: Expr & { kind: 'aggregate' }, ctx: PlanContext):
   const idsP = p.add(ids, 'Array(UInt64)');
   const grouped = `SELECT id, transform(id, ${idsP}, ${p.add(groups, 'Array(UInt32)')}, toUInt32(0)) AS g,
       transform(id, ${idsP}, ${p.add(ranks, 'Array(UInt32)')}, toUInt32(0)) AS r, k, v FROM (${inner.sql})`;
-  if (e.op === 'topk' || e.op === 'bottomk') {
-    const k = Math.trunc(param ?? 0);
-    if (!Number.isSafeInteger(k)) throw badData(`scalar value ${param} overflows int64`);
-    if (k < 1) return { kind: 'vector', sql: `SELECT id, k, v FROM (${inner.sql}) WHERE 0`, labels: inner.labels };
-    // Largest (smallest) first, NaN last; equal values in label order.
-    const order = e.op === 'topk' ? '(isNaN(x.3), -x.3, x.2)' : '(isNaN(x.3), x.3, x.2)';
-    return {
-      kind: 'vector',
-      sql: `SELECT x.1 AS id, k, x.3 AS v FROM (
-        SELECT g, k, arraySlice(arraySort(x -> ${order}, groupArray((id, r, v))), 1, ${p.add(k, 'UInt64')}) AS top
-        FROM (${grouped}) GROUP BY g, k) ARRAY JOIN top AS x`,
-      labels: inner.labels,
-    };
-  }
   if (e.op === 'quantile' && !(param !== undefined && param >= 0 && param <= 1)) {
     const value = param === undefined || Number.isNaN(param) ? NaN : param < 0 ? -Infinity : Infinity;
     return {
@@ -196,51 +192,10 @@ async function aggregatePlan(e: Expr & { kind: 'aggregate' }, ctx: PlanContext):
   };
 }
 
-async function histogramQuantilePlan(args: Expr[], ctx: PlanContext): Promise<Plan> {
-  if (args.length !== 2) throw badData('expected 2 arguments in call to function "histogram_quantile"');
-  const q = scalarArg(args[0], 'histogram_quantile');
-  const inner = await vectorArg(args[1]!, ctx, 'call to function "histogram_quantile"');
-  // Series without a readable `le` are skipped, as Prometheus skips them.
-  const withLe = new Map([...inner.labels].filter(([, l]) => parseLe(l.le) !== undefined));
-  const { ids, groups, groupLabels } = groupsOf({ ...inner, labels: withLe }, (l) => {
-    const { le: _, ...rest } = l;
-    return rest;
-  });
-  const p = ctx.p;
-  const idsP = p.add(ids, 'Array(UInt64)');
-  const leP = floatsParam(
-    p,
-    ids.map((id) => parseLe(withLe.get(String(id))!.le)!),
-  );
-  const out = mapLabels(groupLabels, withoutName);
-  const buckets = `SELECT g, k, arraySort(groupArray((le, v))) AS b FROM (
-      SELECT transform(id, ${idsP}, ${p.add(groups, 'Array(UInt32)')}, toUInt32(0)) AS g,
-             transform(id, ${idsP}, ${leP}, toFloat64(0)) AS le, k, v
-      FROM (${inner.sql}) WHERE has(${idsP}, id))
-    GROUP BY g, k`;
-  const values =
-    q >= 0 && q <= 1
-      ? bucketQuantileSql(p.add(q, 'Float64'), buckets)
-      : `SELECT g, k, ${floatParam(p, Number.isNaN(q) ? NaN : q < 0 ? -Infinity : Infinity)} AS v FROM (${buckets})`;
-  return {
-    kind: 'vector',
-    sql: `SELECT toUInt64(g) AS id, k, v FROM (${values})`,
-    labels: out,
-  };
-}
-
-/** A bucket's `le` as Go's strconv.ParseFloat reads it; undefined when absent or not a number. */
-export function parseLe(le: string | undefined): number | undefined {
-  if (le === undefined) return undefined;
-  const t = le.trim().toLowerCase();
-  if (/^[+]?inf(inity)?$/.test(t)) return Infinity;
-  if (/^-inf(inity)?$/.test(t)) return -Infinity;
-  if (t === 'nan') return NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t)) return undefined;
-  return Number(t);
-}
-
 async function binaryPlan(op: BinaryOp, lhsE: Expr, rhsE: Expr, bool: boolean, ctx: PlanContext): Promise<Plan> {
+  // ClickHouse's float modulo is not Go's math.Mod; atan2 and set operators are the service's.
+  if (op === '%' || op === 'atan2' || op === 'and' || op === 'or' || op === 'unless')
+    throw unsupported(`the ${op} operator in SQL`);
   const [lhs, rhs] = await Promise.all([plan(lhsE, ctx), plan(rhsE, ctx)]);
   const comparison = COMPARISONS.has(op);
   if (lhs.kind === 'scalar' && rhs.kind === 'scalar') {
@@ -259,33 +214,4 @@ async function binaryPlan(op: BinaryOp, lhsE: Expr, rhsE: Expr, bool: boolean, c
   if (!comparison) return { kind: 'vector', sql: `SELECT id, k, ${expr} AS v FROM (${vector.sql})`, labels };
   if (bool) return { kind: 'vector', sql: `SELECT id, k, toFloat64(${expr}) AS v FROM (${vector.sql})`, labels };
   return { kind: 'vector', sql: `SELECT id, k, v FROM (${vector.sql}) WHERE ${expr}`, labels };
-}
-
-function scalarOp(op: BinaryOp, a: number, b: number): number {
-  switch (op) {
-    case '+':
-      return a + b;
-    case '-':
-      return a - b;
-    case '*':
-      return a * b;
-    case '/':
-      return a / b;
-    case '%':
-      return a % b;
-    case '^':
-      return a ** b;
-    case '==':
-      return a === b ? 1 : 0;
-    case '!=':
-      return a !== b ? 1 : 0;
-    case '>':
-      return a > b ? 1 : 0;
-    case '<':
-      return a < b ? 1 : 0;
-    case '>=':
-      return a >= b ? 1 : 0;
-    case '<=':
-      return a <= b ? 1 : 0;
-  }
 }

@@ -2,8 +2,11 @@ import { type ParamBuilder, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
 import { LLM_METRICS, llmPointsSql } from './llm-metrics.ts';
 
-/** The evaluation grid: Prometheus evaluates at exactly start + k * step, k = 0 .. steps - 1. */
-export type Grid = { startMs: number; stepMs: number; steps: number };
+/**
+ * The evaluation grid: Prometheus evaluates at exactly start + k * step, k = 0 .. steps - 1.
+ * `endMs`: the query's `end` parameter where it is not the last step (what `@ end()` means).
+ */
+export type Grid = { startMs: number; stepMs: number; steps: number; endMs?: number };
 
 /** Prometheus' default lookback of an instant selector (--query.lookback-delta). */
 export const LOOKBACK_MS = 300_000;

@@ -1,9 +1,9 @@
 import type { Endpoint } from '@spanhouse/http';
 import { type Context, Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
-import { parseStepMs, parseTimeMs } from '../prometheus/duration.ts';
+import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
 import { badData, PromApiError } from '../prometheus/errors.ts';
-import { instantQuery, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
+import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
 
 /** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
@@ -71,10 +71,17 @@ export function prometheusRoutes(deps: QueryDeps) {
     app.post(path, run);
   };
   const signal = (c: Context) => c.req.raw.signal;
+  /** The query options of a request: the configured limits, the timeout lowered by `timeout=` as Prometheus allows. */
+  const options = (c: Context, q: URLSearchParams): QueryOptions => {
+    const { maxSamples, timeoutMs, pushdown } = deps.config.promql;
+    const asked = q.get('timeout');
+    const timeout = asked ? Math.min(timeoutMs, parseTimeoutMs(asked)) : timeoutMs;
+    return { signal: signal(c), limits: { maxSamples, timeoutMs: timeout }, pushdown };
+  };
 
   both('/prometheus/api/v1/query', async (c, q) => {
     const time = q.get('time');
-    return instantQuery(deps.db, required(q, 'query'), time ? parseTimeMs(time, 'time') : Date.now(), signal(c));
+    return instantQuery(deps.db, required(q, 'query'), time ? parseTimeMs(time, 'time') : Date.now(), options(c, q));
   });
   both('/prometheus/api/v1/query_range', async (c, q) => {
     const grid = rangeGrid(
@@ -85,7 +92,7 @@ export function prometheusRoutes(deps: QueryDeps) {
     // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
     const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
     return rangeQuery(deps.db, required(q, 'query'), grid, {
-      signal: signal(c),
+      ...options(c, q),
       cache: nocache ? undefined : deps.promCache,
     });
   });

@@ -1,0 +1,647 @@
+import type { Expr, MatrixSelector, Selector, Subquery } from '../ast.ts';
+import { execution } from '../errors.ts';
+import { TIME_DEPENDENT_FUNCTIONS } from '../function-signatures.ts';
+import { LOOKBACK_MS } from '../samples-sql.ts';
+import { typeOf } from '../typecheck.ts';
+import { aggregate, aggregateSeries, COLUMN_AGGREGATIONS, groupingKey } from './aggregate.ts';
+import {
+  scalarOp,
+  signatureFunction,
+  vectorAnd,
+  vectorBinop,
+  vectorOr,
+  vectorScalarOp,
+  vectorUnless,
+} from './binary.ts';
+import { INSTANT_FUNCTIONS } from './functions.ts';
+import {
+  OVER_TIME_FUNCTIONS,
+  type OverTimeFunction,
+  PREFIX_COUNTS,
+  prefixCounts,
+  type Window,
+} from './functions-over-time.ts';
+import type { QueryContext } from './query-context.ts';
+import type { RawSeries } from './raw-samples.ts';
+import { slidingQuantile } from './sliding-quantile.ts';
+import {
+  dropName,
+  type Labels,
+  labelsKey,
+  type Matrix,
+  type Sample,
+  type Series,
+  type Value,
+  type Vector,
+} from './values.ts';
+
+/** The step of a subquery written without one (`x[5m:]`): Prometheus' default evaluation interval. */
+const DEFAULT_SUBQUERY_STEP_MS = 60_000;
+
+/**
+ * Moves an expression's evaluation elsewhere (the SQL planner): the result of `e` over the
+ * evaluator's steps, or undefined to evaluate it here.
+ */
+export type Offload = (e: Expr, ev: Evaluator) => Promise<Matrix | undefined>;
+
+/**
+ * Evaluates PromQL as Prometheus 2.42's engine does (promql/engine.go), over the steps
+ * start, start + interval, ..., end: instant vectors and scalars as series of step-aligned points,
+ * range vectors at one instant as their raw points. Selectors read their series' points from
+ * ClickHouse (QueryContext); expressions `offload` takes are computed there instead.
+ */
+export class Evaluator {
+  constructor(
+    readonly q: QueryContext,
+    readonly start: number,
+    readonly end: number,
+    readonly interval: number,
+    /** Expressions evaluated once at `start` and repeated at every step (StepInvariantExpr). */
+    private readonly invariant: ReadonlySet<Expr>,
+    private readonly offload?: Offload,
+  ) {}
+
+  private child(start: number, end: number, interval: number): Evaluator {
+    return new Evaluator(this.q, start, end, interval, this.invariant, this.offload);
+  }
+
+  /** The value of an expression of scalar or vector type over the steps: its series. */
+  async matrix(e: Expr): Promise<Matrix> {
+    const v = await this.eval(e);
+    if (v.type !== 'matrix') throw execution(`unexpected string in ${e.kind} expression`);
+    return v.matrix;
+  }
+
+  async eval(e: Expr): Promise<Value> {
+    this.q.check();
+    await this.q.breathe();
+    if (this.invariant.has(e) && this.start !== this.end && e.kind !== 'number' && e.kind !== 'string') {
+      return this.stepInvariant(e);
+    }
+    if (this.offload && e.kind !== 'number' && e.kind !== 'string') {
+      const done = await this.offload(e, this);
+      if (done) return { type: 'matrix', matrix: done };
+    }
+    switch (e.kind) {
+      case 'number':
+        return this.rangeEval(null, () => [{ metric: {}, t: 0, v: e.value }], []);
+      case 'string':
+        return { type: 'string', value: e.value };
+      case 'selector':
+        return { type: 'matrix', matrix: await this.vectorSelector(e) };
+      case 'matrix':
+        if (this.start !== this.end) throw execution('cannot do range evaluation of matrix selector');
+        return { type: 'matrix', matrix: await this.rangeSelector(e) };
+      case 'subquery':
+        return { type: 'matrix', matrix: await this.subquery(e) };
+      case 'unary': {
+        const inner = await this.matrix(e.expr);
+        if (e.op === '+') return { type: 'matrix', matrix: inner };
+        const out = inner.map((s) => ({ metric: dropName(s.metric), ts: s.ts, vs: s.vs.map((v) => -v) }));
+        checkUniqueLabels(out);
+        return { type: 'matrix', matrix: out };
+      }
+      case 'binary':
+        return this.binary(e);
+      case 'aggregate':
+        return this.aggregation(e);
+      case 'call':
+        return this.call(e);
+    }
+  }
+
+  /** StepInvariantExpr: evaluated at the first step, its values repeated at every step. */
+  private async stepInvariant(e: Expr): Promise<Value> {
+    const once = await this.child(this.start, this.start, this.interval).eval(e);
+    if (once.type !== 'matrix' || e.kind === 'matrix' || e.kind === 'subquery') return once;
+    const steps = this.steps();
+    this.q.addSamples(once.matrix.length * (steps - 1));
+    const out = once.matrix.map((s) => ({
+      metric: s.metric,
+      ts: Array.from({ length: steps }, (_, k) => this.start + k * this.interval),
+      vs: Array.from({ length: steps }, () => s.vs[0]!),
+    }));
+    return { type: 'matrix', matrix: out };
+  }
+
+  steps(): number {
+    return Math.floor((this.end - this.start) / this.interval) + 1;
+  }
+
+  /**
+   * A selector's offset relative to this evaluator's steps: with `@ t`, the offset that puts the
+   * first step at t (Prometheus' setOffsetForAtModifier, relative to the evaluation's start).
+   */
+  private offsetOf(node: Selector | Subquery): number {
+    if (node.at === undefined) return node.offsetMs;
+    return node.offsetMs + (this.start - (node.at as number));
+  }
+
+  /**
+   * rangeEval: evaluates `exprs`, then calls `fn` at every step with each one's samples at that
+   * step, and gathers what it returns into series. `prep` computes a per-series key once (the
+   * grouping key of an aggregation, the matching signature of a binary operation).
+   */
+  private async rangeEval(
+    prep: ((metric: Labels) => string) | null,
+    fn: (vectors: Vector[], keys: string[][], ts: number) => Vector,
+    exprs: (Expr | undefined)[],
+  ): Promise<Value> {
+    const matrices = await Promise.all(
+      exprs.map((e) => (e && typeOf(e) !== 'string' ? this.matrix(e) : Promise.resolve(undefined))),
+    );
+    const keys = matrices.map((m) => (m && prep ? m.map((s) => prep(s.metric)) : []));
+    const cursors = matrices.map((m) => new Int32Array(m?.length ?? 0));
+    // One sample object per input series, updated at each step: functions use their input within
+    // the step (what they keep, they copy), and millions of steps' samples are not allocated.
+    const samples = matrices.map((m) => (m ?? []).map((s) => ({ metric: s.metric, t: 0, v: 0 })));
+    const out = new Map<string, Series>();
+    const instant = this.start === this.end;
+    for (let ts = this.start; ts <= this.end; ts += this.interval) {
+      await this.q.breathe();
+      const [vectors, stepKeys] = gather(matrices, cursors, samples, keys, prep !== null, ts);
+      const result = fn(vectors, stepKeys, ts);
+      if (result.length > 1) checkUniqueLabels(result);
+      this.q.addSamples(result.length);
+      if (instant) {
+        return { type: 'matrix', matrix: result.map((s) => ({ metric: s.metric, ts: [ts], vs: [s.v] })) };
+      }
+      for (const sample of result) {
+        const key = labelsKey(sample.metric);
+        let series = out.get(key);
+        if (!series) {
+          series = { metric: sample.metric, ts: [], vs: [] };
+          out.set(key, series);
+        }
+        series.ts.push(ts);
+        series.vs.push(sample.v);
+      }
+    }
+    return { type: 'matrix', matrix: [...out.values()] };
+  }
+
+  /** An instant vector selector at every step: the newest point within the lookback, unless stale. */
+  private async vectorSelector(e: Selector): Promise<Matrix> {
+    const offset = this.offsetOf(e);
+    const raw = await this.q.rawSeries(e.matchers, this.start - offset - LOOKBACK_MS, this.end - offset);
+    const out: Matrix = [];
+    for (const s of raw) {
+      await this.q.breathe();
+      const series = lookback(s, this.start, this.end, this.interval, offset, () => this.q.check());
+      if (series.ts.length > 0) out.push(series);
+      this.q.addSamples(series.ts.length);
+    }
+    return out;
+  }
+
+  /** timestamp() of a selector: the times of the points the selector picks (not the steps). */
+  private async timestampOfSelector(e: Selector): Promise<Matrix> {
+    // With `@ t`, Prometheus reads at t at every step, whatever the offset.
+    const at = e.at as number | undefined;
+    const from = at === undefined ? this.start - e.offsetMs - LOOKBACK_MS : at - LOOKBACK_MS;
+    const to = at === undefined ? this.end - e.offsetMs : at;
+    const raw = await this.q.rawSeries(e.matchers, from, to);
+    const out = new Map<string, Series>();
+    for (let ts = this.start, n = 0; ts <= this.end; ts += this.interval, n++) {
+      if ((n & 0xfff) === 0xfff) await this.q.breathe();
+      const ref = at ?? ts - e.offsetMs;
+      const atStep = new Set<string>();
+      for (const s of raw) {
+        const i = lastAtOrBefore(s.ts, ref);
+        if (i < 0 || s.ts[i]! < ref - LOOKBACK_MS || s.stale?.[i]) continue;
+        const metric = dropName(s.metric);
+        const key = labelsKey(metric);
+        if (atStep.has(key)) throw execution('vector cannot contain metrics with the same labelset');
+        atStep.add(key);
+        let series = out.get(key);
+        if (!series) {
+          series = { metric, ts: [], vs: [] };
+          out.set(key, series);
+        }
+        series.ts.push(ts);
+        series.vs.push(s.ts[i]! / 1000);
+      }
+    }
+    const matrix = [...out.values()];
+    this.q.addSamples(matrix.reduce((n, s) => n + s.ts.length, 0));
+    return matrix;
+  }
+
+  /** A range vector at this (single) step: each series' points in [t - offset - range, t - offset]. */
+  private async rangeSelector(e: MatrixSelector): Promise<Matrix> {
+    const offset = this.offsetOf(e.selector);
+    const maxt = this.start - offset;
+    const mint = maxt - e.rangeMs;
+    const raw = await this.q.rawSeries(e.selector.matchers, mint, maxt);
+    const out: Matrix = [];
+    for (const s of raw) {
+      const f = floatPoints(s);
+      const series: Series = { metric: s.metric, ts: [], vs: [] };
+      for (let i = 0; i < f.ts.length; i++) {
+        if (f.ts[i]! >= mint && f.ts[i]! <= maxt) {
+          series.ts.push(f.ts[i]!);
+          series.vs.push(f.vs[i]!);
+        }
+      }
+      if (series.ts.length > 0) out.push(series);
+    }
+    return out;
+  }
+
+  /** A subquery: its expression evaluated on its own steps, aligned to multiples of its step. */
+  private async subquery(e: Subquery): Promise<Matrix> {
+    const offset = this.offsetOf(e);
+    const step = e.stepMs || DEFAULT_SUBQUERY_STEP_MS;
+    const earliest = this.start - offset - e.rangeMs;
+    let start = step * Math.trunc(earliest / step);
+    if (start < earliest) start += step;
+    return this.child(start, this.end - offset, step).matrix(e.expr);
+  }
+
+  private async binary(e: Expr & { kind: 'binary' }): Promise<Value> {
+    const lt = typeOf(e.lhs);
+    const rt = typeOf(e.rhs);
+    if (lt === 'scalar' && rt === 'scalar') {
+      return this.rangeEval(null, ([l, r]) => [{ metric: {}, t: 0, v: scalarOp(e.op, l![0]!.v, r![0]!.v) }], [
+        e.lhs,
+        e.rhs,
+      ]);
+    }
+    if (lt === 'vector' && rt === 'vector') {
+      const m = e.matching!;
+      const sig = signatureFunction(m);
+      const cache = new Map<string, Labels>();
+      return this.rangeEval(
+        sig,
+        ([l, r], [ls, rs]) => {
+          switch (e.op) {
+            case 'and':
+              return vectorAnd(l!, r!, ls!, rs!);
+            case 'or':
+              return vectorOr(l!, r!, ls!, rs!);
+            case 'unless':
+              return vectorUnless(l!, r!, ls!, rs!);
+            default:
+              return vectorBinop(e.op, l!, r!, m, e.bool, ls!, rs!, cache);
+          }
+        },
+        [e.lhs, e.rhs],
+      );
+    }
+    const scalarLeft = lt === 'scalar';
+    return this.rangeEval(
+      null,
+      ([l, r]) =>
+        scalarLeft
+          ? vectorScalarOp(e.op, r!, l![0]!.v, true, e.bool)
+          : vectorScalarOp(e.op, l!, r![0]!.v, false, e.bool),
+      [e.lhs, e.rhs],
+    );
+  }
+
+  private async aggregation(e: Expr & { kind: 'aggregate' }): Promise<Value> {
+    const grouping = [...e.grouping].sort();
+    if (COLUMN_AGGREGATIONS.has(e.op)) {
+      const input = await this.matrix(e.expr);
+      const out = aggregateSeries(e.op, grouping, e.without, input, this.steps(), (t) =>
+        Math.round((t - this.start) / this.interval),
+      );
+      // Steps were gathered as indexes: back to times.
+      for (const s of out) for (let j = 0; j < s.ts.length; j++) s.ts[j] = this.start + s.ts[j]! * this.interval;
+      this.q.addSamples(out.reduce((n, s) => n + s.ts.length, 0));
+      return { type: 'matrix', matrix: out };
+    }
+    const key = (metric: Labels) => groupingKey(metric, grouping, e.without);
+    const labels = new Map<string, Labels>();
+    if (e.param?.kind === 'string') {
+      const label = e.param.value;
+      return this.rangeEval(key, ([vec], [keys]) => aggregate(e.op, grouping, e.without, label, vec!, keys!, labels), [
+        e.expr,
+      ]);
+    }
+    return this.rangeEval(
+      key,
+      ([param, vec], [, keys]) => aggregate(e.op, grouping, e.without, param?.[0]?.v, vec!, keys!, labels),
+      [e.param, e.expr],
+    );
+  }
+
+  private async call(e: Expr & { kind: 'call' }): Promise<Value> {
+    if (e.func === 'timestamp' && e.args[0]?.kind === 'selector') {
+      return { type: 'matrix', matrix: await this.timestampOfSelector(e.args[0]) };
+    }
+    const matrixArg = e.args.findIndex((a) => a.kind === 'matrix' || a.kind === 'subquery');
+    if (matrixArg < 0) {
+      const f = INSTANT_FUNCTIONS.get(e.func);
+      if (!f) throw execution(`function ${e.func} is not implemented`);
+      const cache = new Map<string, unknown>();
+      return this.rangeEval(null, (args, _, ts) => f({ args, exprs: e.args, ts, cache }), e.args);
+    }
+    return { type: 'matrix', matrix: await this.overTime(e, matrixArg) };
+  }
+
+  /** A function of a range vector (a range selector or a subquery), series by series, step by step. */
+  private async overTime(e: Expr & { kind: 'call' }, matrixArg: number): Promise<Matrix> {
+    const f = OVER_TIME_FUNCTIONS.get(e.func);
+    if (!f) throw execution(`function ${e.func} is not implemented`);
+    const arg = e.args[matrixArg] as MatrixSelector | Subquery;
+    const scalars = await Promise.all(
+      e.args.map((a, i) => (i === matrixArg ? Promise.resolve(undefined) : this.matrix(a))),
+    );
+    let input: { metric: Labels; ts: Float64Array; vs: Float64Array; stale?: Uint8Array | undefined }[];
+    let offset: number;
+    let rangeMs: number;
+    if (arg.kind === 'matrix') {
+      offset = this.offsetOf(arg.selector);
+      rangeMs = arg.rangeMs;
+      input = await this.q.rawSeries(arg.selector.matchers, this.start - offset - rangeMs, this.end - offset);
+    } else {
+      offset = this.offsetOf(arg);
+      rangeMs = arg.rangeMs;
+      input = (await this.subquery(arg)).map((s) => ({
+        metric: s.metric,
+        ts: Float64Array.from(s.ts),
+        vs: Float64Array.from(s.vs),
+      }));
+    }
+    const prefix = PREFIX_COUNTS[e.func];
+    const steps = this.steps();
+    // The scalar arguments at each step (a scalar has a value at every step).
+    const others = scalars.filter((_, i) => i !== matrixArg).map((m) => m![0]!.vs);
+    const atStep = Array.from({ length: others.length > 0 ? steps : 0 }, (_, k) => others.map((vs) => vs[k]!));
+    const out: Matrix = [];
+    const grid = { start: this.start, interval: this.interval, steps, offset, rangeMs };
+    for (const s of input) {
+      await this.q.breathe();
+      const metric = e.func === 'last_over_time' ? s.metric : dropName(s.metric);
+      // quantile_over_time keeps each series' window sorted as it slides (same values, no sort per step).
+      const fn = e.func === 'quantile_over_time' ? slidingQuantile() : f;
+      const series = overWindows(floatPoints(s), metric, fn, grid, atStep, prefix, () => this.q.check());
+      if (series.ts.length > 0) {
+        this.q.addSamples(series.ts.length);
+        out.push(series);
+      }
+    }
+    if (e.func === 'absent_over_time') return this.absentOverTime(out, e.args[0]!);
+    checkUniqueLabels(out);
+    return out;
+  }
+
+  /** absent_over_time: 1 at the steps where no series had a point in its range. */
+  private absentOverTime(present: Matrix, arg: Expr): Matrix {
+    const steps = this.steps();
+    if (present.some((s) => s.ts.length === steps)) return [];
+    const found = new Set<number>();
+    for (const s of present) for (const t of s.ts) found.add(t);
+    if (found.size === steps) return [];
+    const series: Series = { metric: absentLabelsOf(arg), ts: [], vs: [] };
+    for (let ts = this.start; ts <= this.end; ts += this.interval) {
+      if (!found.has(ts)) {
+        series.ts.push(ts);
+        series.vs.push(1);
+      }
+    }
+    return [series];
+  }
+}
+
+const NONE: number[] = [];
+
+/**
+ * rangeEval's inputs at one step: each matrix's samples at `ts` (the series' next point, when it
+ * is there), with their per-series keys; cursors move past what is taken.
+ */
+function gather(
+  matrices: (Matrix | undefined)[],
+  cursors: Int32Array[],
+  samples: Sample[][],
+  keys: string[][],
+  withKeys: boolean,
+  ts: number,
+): [Vector[], string[][]] {
+  const vectors: Vector[] = [];
+  const stepKeys: string[][] = [];
+  for (let i = 0; i < matrices.length; i++) {
+    const m = matrices[i];
+    const vec: Vector = [];
+    const ks: string[] = [];
+    if (m) {
+      const cursor = cursors[i]!;
+      for (let si = 0; si < m.length; si++) {
+        const s = m[si]!;
+        const c = cursor[si]!;
+        if (c < s.ts.length && s.ts[c] === ts) {
+          const sample = samples[i]![si]!;
+          sample.t = ts;
+          sample.v = s.vs[c]!;
+          vec.push(sample);
+          if (withKeys) ks.push(keys[i]![si]!);
+          cursor[si] = c + 1;
+        }
+      }
+    }
+    vectors.push(vec);
+    stepKeys.push(ks);
+  }
+  return [vectors, stepKeys];
+}
+
+/** An instant selector over one series at every step: the newest point within the lookback, unless stale. */
+function lookback(
+  s: RawSeries,
+  start: number,
+  end: number,
+  interval: number,
+  offset: number,
+  check: () => void,
+): Series {
+  const series: Series = { metric: s.metric, ts: [], vs: [] };
+  let i = -1;
+  for (let ts = start, n = 0; ts <= end; ts += interval, n++) {
+    if ((n & 0xffff) === 0xffff) check();
+    const ref = ts - offset;
+    while (i + 1 < s.ts.length && s.ts[i + 1]! <= ref) i++;
+    if (i < 0 || s.ts[i]! < ref - LOOKBACK_MS || s.stale?.[i]) continue;
+    series.ts.push(ts);
+    series.vs.push(s.vs[i]!);
+  }
+  return series;
+}
+
+/**
+ * A range function over one series' points at every step (synchronous, so that V8 optimizes the
+ * loop: millions of windows a query): the window [t - offset - range, t - offset] slides along.
+ */
+function overWindows(
+  s: { ts: Float64Array; vs: Float64Array },
+  metric: Labels,
+  f: OverTimeFunction,
+  g: { start: number; interval: number; steps: number; offset: number; rangeMs: number },
+  atStep: number[][],
+  prefix: 'resets' | 'changes' | undefined,
+  check: () => void,
+): Series {
+  const series: Series = { metric, ts: [], vs: [] };
+  const w: Window = {
+    ts: s.ts,
+    vs: s.vs,
+    lo: 0,
+    hi: -1,
+    start: 0,
+    end: 0,
+    rangeMs: g.rangeMs,
+    evalMs: 0,
+    resets: prefix === 'resets' ? prefixCounts(s.vs, prefix) : undefined,
+    changes: prefix === 'changes' ? prefixCounts(s.vs, prefix) : undefined,
+  };
+  const scalars = atStep.length > 0;
+  const n = s.ts.length;
+  let lo = 0;
+  let hi = -1;
+  for (let step = 0; step < g.steps; step++) {
+    if ((step & 0xffff) === 0xffff) check();
+    const ts = g.start + step * g.interval;
+    const maxt = ts - g.offset;
+    const mint = maxt - g.rangeMs;
+    while (hi + 1 < n && s.ts[hi + 1]! <= maxt) hi++;
+    while (lo < n && s.ts[lo]! < mint) lo++;
+    if (lo > hi) continue;
+    w.lo = lo;
+    w.hi = hi;
+    w.start = mint;
+    w.end = maxt;
+    w.evalMs = ts;
+    const v = f(w, scalars ? atStep[step]! : NONE);
+    if (v === undefined) continue;
+    series.ts.push(ts);
+    series.vs.push(v);
+  }
+  return series;
+}
+
+/** The labels absent_over_time gives: those of absent() for the range's selector. */
+function absentLabelsOf(arg: Expr): Labels {
+  return INSTANT_FUNCTIONS.get('absent')!({ args: [[]], exprs: [arg], ts: 0, cache: new Map() })[0]!.metric;
+}
+
+/** A series' points without its staleness markers (what ranges read). */
+function floatPoints(s: { ts: Float64Array; vs: Float64Array; stale?: Uint8Array | undefined }): {
+  ts: Float64Array;
+  vs: Float64Array;
+} {
+  const stale = s.stale;
+  if (!stale) return s;
+  let n = 0;
+  for (let i = 0; i < stale.length; i++) if (!stale[i]) n++;
+  const ts = new Float64Array(n);
+  const vs = new Float64Array(n);
+  for (let i = 0, j = 0; i < stale.length; i++) {
+    if (stale[i]) continue;
+    ts[j] = s.ts[i]!;
+    vs[j++] = s.vs[i]!;
+  }
+  return { ts, vs };
+}
+
+/** The index of the last time <= t, or -1. */
+function lastAtOrBefore(ts: ArrayLike<number>, t: number): number {
+  let lo = 0;
+  let hi = ts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ts[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** Prometheus' ContainsSameLabelset check of a step's vector or a result's series. */
+function checkUniqueLabels(items: readonly { metric: Labels }[]): void {
+  const seen = new Set<string>();
+  for (const s of items) {
+    const key = labelsKey(s.metric);
+    if (seen.has(key)) throw execution('vector cannot contain metrics with the same labelset');
+    seen.add(key);
+  }
+}
+
+/**
+ * The expressions Prometheus wraps in StepInvariantExpr (preprocessExprHelper): the largest
+ * parts whose value is the same at every step because they read at fixed times (`@`), or
+ * hold no selector at all. Their time-dependent functions never are.
+ */
+export function stepInvariantParts(root: Expr): Set<Expr> {
+  const wrapped = new Set<Expr>();
+  const visit = (e: Expr): boolean => {
+    switch (e.kind) {
+      case 'selector':
+        return e.at !== undefined;
+      case 'aggregate':
+        return visit(e.expr);
+      case 'binary': {
+        const l = visit(e.lhs);
+        const r = visit(e.rhs);
+        if (l && r) return true;
+        if (l) wrapped.add(e.lhs);
+        if (r) wrapped.add(e.rhs);
+        return false;
+      }
+      case 'call': {
+        const args = e.args.map(visit);
+        if (!TIME_DEPENDENT_FUNCTIONS.has(e.func) && args.every(Boolean)) return true;
+        args.forEach((inv, i) => {
+          if (inv) wrapped.add(e.args[i]!);
+        });
+        return false;
+      }
+      case 'matrix':
+        return visit(e.selector);
+      case 'subquery':
+        if (visit(e.expr)) wrapped.add(e.expr);
+        return e.at !== undefined;
+      case 'unary':
+        return visit(e.expr);
+      case 'number':
+      case 'string':
+        return true;
+    }
+  };
+  if (visit(root)) wrapped.add(root);
+  return wrapped;
+}
+
+/** Resolves `@ start()` and `@ end()` to the query's start and end (Prometheus' preprocessing). */
+export function resolveAtModifiers(e: Expr, startMs: number, endMs: number): void {
+  const fix = (n: { at?: number | 'start' | 'end' }) => {
+    if (n.at === 'start') n.at = startMs;
+    else if (n.at === 'end') n.at = endMs;
+  };
+  switch (e.kind) {
+    case 'selector':
+      fix(e);
+      return;
+    case 'matrix':
+      fix(e.selector);
+      return;
+    case 'subquery':
+      fix(e);
+      resolveAtModifiers(e.expr, startMs, endMs);
+      return;
+    case 'aggregate':
+      resolveAtModifiers(e.expr, startMs, endMs);
+      if (e.param) resolveAtModifiers(e.param, startMs, endMs);
+      return;
+    case 'binary':
+      resolveAtModifiers(e.lhs, startMs, endMs);
+      resolveAtModifiers(e.rhs, startMs, endMs);
+      return;
+    case 'call':
+      for (const a of e.args) resolveAtModifiers(a, startMs, endMs);
+      return;
+    case 'unary':
+      resolveAtModifiers(e.expr, startMs, endMs);
+      return;
+    default:
+      return;
+  }
+}

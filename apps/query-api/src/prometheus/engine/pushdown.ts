@@ -1,0 +1,115 @@
+import { AGGREGATIONS } from '../aggregations.ts';
+import type { Expr } from '../ast.ts';
+import { RANGE_FUNCTIONS } from '../range-functions.ts';
+import { evaluateInClickHouse } from '../sql-evaluate.ts';
+import type { Evaluator, Offload } from './evaluator.ts';
+import type { Matrix } from './values.ts';
+
+/**
+ * Where the parts of a query the SQL planner compiles are computed: `auto` chooses by the shape of
+ * the query (see worthPushingDown), `clickhouse` pushes down every part it can, `service` none.
+ */
+export type PushdownMode = 'auto' | 'clickhouse' | 'service';
+
+const isScalarLiteral = (e: Expr | undefined): boolean =>
+  e?.kind === 'number' || (e?.kind === 'unary' && e.expr.kind === 'number');
+
+/**
+ * Whether plan.ts compiles the expression to SQL with Prometheus' exact answers: selectors, the
+ * range functions over selectors, the aggregations of aggregations.ts, arithmetic and comparisons
+ * with a literal scalar (not `%`: ClickHouse's float modulo is not Go's), unary minus.
+ */
+export function sqlCompiles(e: Expr): boolean {
+  switch (e.kind) {
+    case 'number':
+    case 'selector':
+      return true;
+    case 'call':
+      if (RANGE_FUNCTIONS.has(e.func)) {
+        const m = e.args[e.args.length - 1];
+        return m?.kind === 'matrix' && (e.func !== 'quantile_over_time' || isScalarLiteral(e.args[0]));
+      }
+      return false;
+    case 'aggregate':
+      return AGGREGATIONS.has(e.op) && (e.param === undefined || isScalarLiteral(e.param)) && sqlCompiles(e.expr);
+    case 'binary':
+      if (e.matching || e.op === '%' || e.op === 'atan2' || e.op === 'and' || e.op === 'or' || e.op === 'unless') {
+        return false;
+      }
+      return sqlCompiles(e.lhs) && sqlCompiles(e.rhs) && (!readsSelector(e.lhs) || !readsSelector(e.rhs));
+    case 'unary':
+      return sqlCompiles(e.expr);
+    default:
+      return false;
+  }
+}
+
+function readsSelector(e: Expr): boolean {
+  switch (e.kind) {
+    case 'selector':
+    case 'matrix':
+      return true;
+    case 'call':
+      return e.args.some(readsSelector);
+    case 'aggregate':
+      return readsSelector(e.expr) || (e.param !== undefined && readsSelector(e.param));
+    case 'binary':
+      return readsSelector(e.lhs) || readsSelector(e.rhs);
+    case 'unary':
+      return readsSelector(e.expr);
+    default:
+      return false;
+  }
+}
+
+/** The longest range of the range functions in an expression (0 without any). */
+function longestRange(e: Expr): number {
+  switch (e.kind) {
+    case 'matrix':
+      return e.rangeMs;
+    case 'call':
+      return Math.max(0, ...e.args.map(longestRange));
+    case 'aggregate':
+      return longestRange(e.expr);
+    case 'binary':
+      return Math.max(longestRange(e.lhs), longestRange(e.rhs));
+    case 'unary':
+      return longestRange(e.expr);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Whether ClickHouse should compute the expression over these steps: it reads each point once
+ * where ranges do not overlap (shorter than the step, or a single step), so the points stay in
+ * ClickHouse and only the results travel; with overlapping ranges the SQL copies each point into
+ * every range holding it, and reading the points once into the service is cheaper.
+ */
+function worthPushingDown(e: Expr, ev: Evaluator): boolean {
+  return ev.start === ev.end || longestRange(e) < ev.interval;
+}
+
+/** The Offload of a mode: the SQL planner's evaluation of what it compiles (and the mode wants). */
+export function pushdown(mode: PushdownMode): Offload | undefined {
+  if (mode === 'service') return undefined;
+  return async (e, ev) => {
+    if (!sqlCompiles(e) || !readsSelector(e)) return undefined;
+    if (mode === 'auto' && !worthPushingDown(e, ev)) return undefined;
+    const grid = { startMs: ev.start, stepMs: ev.interval, steps: ev.steps() };
+    const out = await ev.q.read(evaluateInClickHouse(ev.q.db, e, grid, ev.q.signal));
+    let matrix: Matrix;
+    if (out.kind === 'scalar') {
+      const ts = Array.from({ length: grid.steps }, (_, k) => grid.startMs + k * grid.stepMs);
+      matrix = [{ metric: {}, ts, vs: ts.map(() => out.value) }];
+    } else {
+      matrix = out.series.map((s) => ({
+        metric: s.metric,
+        ts: s.points.map((p) => p[0]),
+        vs: s.points.map((p) => p[1]),
+      }));
+    }
+    ev.q.addSamples(matrix.reduce((n, s) => n + s.ts.length, 0));
+    return matrix;
+  };
+}
