@@ -1,5 +1,7 @@
 // The service's own pure row builders, so the bench stores exactly what ingestion stores.
+
 import { batchTraceRows, PriceTable, type ScoreRow, scoreRowOf } from '@spanhouse/ingest-api/pipeline';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { toBatchBody } from '../gen/batch.ts';
 import { type GenTrace, hexToUuid, spanUuid } from '../gen/traces.ts';
 
@@ -22,7 +24,10 @@ function scoresOf(g: GenTrace): ScoreRow[] {
     },
   ];
   return bodies.map((b, k) =>
-    scoreRowOf({ ...b, traceId }, { id: `${traceId}-${b.name}`, timestampUs: at(k), version: at(k), nowUs: at(k) }),
+    scoreRowOf(
+      { ...b, traceId },
+      { project: DEFAULT_PROJECT_ID, id: `${traceId}-${b.name}`, timestampUs: at(k), version: at(k), nowUs: at(k) },
+    ),
   );
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickHouseErrorCode } from '../src/errors.ts';
 import { loadMigrations, migrate, splitStatements } from '../src/migrations.ts';
 import { observeQueries, ParamBuilder, queryCompact, queryRows, withSettings } from '../src/query.ts';
+import { TABLES } from '../src/tables.ts';
 import { openTestDb } from '../src/testing.ts';
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
@@ -18,7 +19,15 @@ describe('migrations', () => {
       tag: 'test',
       map: (r) => String(r.name),
     });
-    expect(tables).toEqual(expect.arrayContaining(['observation_pieces', 'schema_migrations', 'scores', 'traces']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        TABLES.observationPieces,
+        TABLES.migrations,
+        TABLES.scores,
+        TABLES.traces,
+        TABLES.projects,
+      ]),
+    );
     expect(await migrate(db)).toEqual([]);
     const versions = await queryRows(db, {
       sql: 'SELECT version FROM schema_migrations FINAL ORDER BY version',
@@ -51,7 +60,7 @@ describe('migrations', () => {
 describe('queryRows', () => {
   it('binds values as server-side parameters, never as SQL text', async () => {
     const p = new ParamBuilder();
-    const hostile = "x'); DROP TABLE traces; --";
+    const hostile = `x'); DROP TABLE ${TABLES.traces}; --`;
     const rows = await queryRows(db, {
       sql: `SELECT ${p.add(hostile, 'String')} AS v`,
       params: p.params,
@@ -60,7 +69,8 @@ describe('queryRows', () => {
     });
     expect(rows).toEqual([hostile]);
     const tables = await queryRows(db, {
-      sql: "SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'traces'",
+      sql: 'SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = {t:String}',
+      params: { t: TABLES.traces },
       tag: 'test',
       map: (r) => Number(r.n),
     });

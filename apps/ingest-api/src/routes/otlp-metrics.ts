@@ -1,13 +1,13 @@
-import { admit, badRequest, type Endpoint, readBody } from '@spanhouse/http';
+import { admit, badRequest, type Endpoint, projectOf, readBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
-import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
 import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
 import { mapMetricsExport } from '../otlp-metrics/map.ts';
+import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 
 const EXPORT = 'an OTLP ExportMetricsServiceRequest (optionally with Content-Encoding: gzip)';
 
@@ -42,7 +42,7 @@ export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
   return new Hono().post('/api/public/otel/v1/metrics', admit(deps.admission, limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readBody(c, limits);
-    const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), known);
+    const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), known, projectOf(c));
     const rejected =
       mapped.rejected.length > 0
         ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }

@@ -1,4 +1,4 @@
-import { admit, type Endpoint, readBody } from '@spanhouse/http';
+import { admit, type Endpoint, projectOf, readBody } from '@spanhouse/http';
 import { OtlpJsonResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
@@ -38,7 +38,7 @@ export function otlpTraceRoutes(deps: IngestDeps) {
   return new Hono().post('/api/public/otel/v1/traces', admit(deps.admission, limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readBody(c, limits);
-    const { rows, result } = exportRows(deps, encoding, body);
+    const { rows, result } = exportRows(deps, projectOf(c), encoding, body);
     if (rows) await storeRows(c, deps, rows);
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
