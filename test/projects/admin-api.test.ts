@@ -112,7 +112,7 @@ describe('projects', () => {
 
 describe('API keys', () => {
   it('show their secret once, never in a listing, and record their last use', async () => {
-    const project = await admin.api.projects.create({ name: 'keys team' }, asAdmin());
+    const project = await admin.api.projects.create({ name: 'keys team', retention: 0 }, asAdmin());
     const key = parse(ApiKeyResponse, await admin.api.projects.createApiKey(project.id, { note: 'ci' }, asAdmin()));
     expect(key.publicKey).toMatch(/^pk-sh-[0-9a-f-]{36}$/);
     expect(key.secretKey).toMatch(/^sk-sh-[A-Za-z0-9_-]{43}$/);
@@ -151,7 +151,7 @@ describe('API keys', () => {
   });
 
   it('take a predefined pair, both halves or neither, each public key once', async () => {
-    const project = await admin.api.projects.create({ name: 'predefined' }, asAdmin());
+    const project = await admin.api.projects.create({ name: 'predefined', retention: 0 }, asAdmin());
     const path = `/api/public/projects/${project.id}/apiKeys`;
     const pair = { publicKey: 'pk-lf-predefined-0001', secretKey: 'sk-lf-0123456789abcdef0123' };
     const created = await call('POST', path, bearer(), pair);
@@ -168,7 +168,7 @@ describe('API keys', () => {
   });
 
   it('are refused as soon as they are revoked, and revoking twice is a 404', async () => {
-    const project = await admin.api.projects.create({ name: 'revoked' }, asAdmin());
+    const project = await admin.api.projects.create({ name: 'revoked', retention: 0 }, asAdmin());
     const key = await admin.api.projects.createApiKey(project.id, {}, asAdmin());
     const auth = basic(key.publicKey, key.secretKey);
     expect((await call('GET', '/api/public/traces', auth)).status).toBe(200);
@@ -178,7 +178,7 @@ describe('API keys', () => {
     expect(parse(ErrorBody, refused.body).code).toBe('UNAUTHORIZED');
     expect((await call('DELETE', `/api/public/projects/${project.id}/apiKeys/${key.id}`, bearer())).status).toBe(404);
     // A key of one project is not another project's to revoke.
-    const other = await admin.api.projects.create({ name: 'not yours' }, asAdmin());
+    const other = await admin.api.projects.create({ name: 'not yours', retention: 0 }, asAdmin());
     const kept = await admin.api.projects.createApiKey(project.id, {}, asAdmin());
     expect((await call('DELETE', `/api/public/projects/${other.id}/apiKeys/${kept.id}`, bearer())).status).toBe(404);
     expect((await call('GET', '/api/public/traces', basic(kept.publicKey, kept.secretKey))).status).toBe(200);
@@ -187,8 +187,8 @@ describe('API keys', () => {
 
 describe("a project's key", () => {
   it('sees its own project alone and administers nothing (403, as Langfuse answers a project key)', async () => {
-    const project = await admin.api.projects.create({ name: 'plain member' }, asAdmin());
-    const other = await admin.api.projects.create({ name: 'someone else' }, asAdmin());
+    const project = await admin.api.projects.create({ name: 'plain member', retention: 0 }, asAdmin());
+    const other = await admin.api.projects.create({ name: 'someone else', retention: 0 }, asAdmin());
     const key = await admin.api.projects.createApiKey(project.id, {}, asAdmin());
     const auth = basic(key.publicKey, key.secretKey);
     expect((await call('GET', '/api/public/projects', auth)).body).toEqual({
@@ -218,7 +218,7 @@ describe("a project's key", () => {
   });
 
   it('writes on every ingest path, /v1 included, where the environment pair keeps its Bearer-only rule', async () => {
-    const project = await admin.api.projects.create({ name: 'v1 writer' }, asAdmin());
+    const project = await admin.api.projects.create({ name: 'v1 writer', retention: 0 }, asAdmin());
     const key = await admin.api.projects.createApiKey(project.id, {}, asAdmin());
     const auth = { ...basic(key.publicKey, key.secretKey), ...WAIT_FOR_COMMIT };
     const batch = { trace: { id: 'v1-trace', name: 'from v1' }, observations: [] };
@@ -233,7 +233,7 @@ describe("a project's key", () => {
 
 describe('deleting a project', () => {
   it('answers 202, hides it and refuses its keys at once, and removes its rows in the background', async () => {
-    const project = await admin.api.projects.create({ name: 'to delete' }, asAdmin());
+    const project = await admin.api.projects.create({ name: 'to delete', retention: 0 }, asAdmin());
     const key = await admin.api.projects.createApiKey(project.id, {}, asAdmin());
     const auth = { ...basic(key.publicKey, key.secretKey), ...WAIT_FOR_COMMIT };
     const stored = await call('POST', '/v1/l/batch', auth, {

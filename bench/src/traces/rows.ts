@@ -10,7 +10,7 @@ export type RowBatch = { traces: object[]; observations: object[]; scores: Score
 export const SCORE_NAMES = ['relevance', 'safe', 'tone'] as const;
 
 /** The scores of a generated trace, through the service's score mapping, a minute after it. */
-function scoresOf(g: GenTrace): ScoreRow[] {
+function scoresOf(g: GenTrace, project: string): ScoreRow[] {
   const traceId = hexToUuid(g.traceId);
   const at = (k: number) => (g.timestampMs + 60_000 + k) * 1000;
   const answer = g.spans.find((s) => s.name === 'answer');
@@ -33,14 +33,14 @@ function scoresOf(g: GenTrace): ScoreRow[] {
 
 const prices = PriceTable.load();
 
-/** Generated traces to `traces` and `observations` rows, through the batch route's mapping. */
-export function rowsOf(traces: GenTrace[]): RowBatch {
+/** Generated traces of a project to `traces` and `observations` rows, through the batch route's mapping. */
+export function rowsOf(traces: GenTrace[], project = DEFAULT_PROJECT_ID): RowBatch {
   const out: RowBatch = { traces: [], observations: [], scores: [] };
   for (const g of traces) {
-    const rows = batchTraceRows(toBatchBody(g), prices);
+    const rows = batchTraceRows(toBatchBody(g), prices, project);
     for (const t of rows.traces) out.traces.push(t);
     for (const o of rows.observations) out.observations.push(o);
-    for (const sc of scoresOf(g)) out.scores.push(sc);
+    for (const sc of scoresOf(g, project)) out.scores.push(sc);
   }
   return out;
 }
