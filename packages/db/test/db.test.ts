@@ -2,7 +2,15 @@ import { ClickHouseError } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickHouseErrorCode } from '../src/errors.ts';
 import { loadMigrations, migrate, splitStatements } from '../src/migrations.ts';
-import { observeQueries, ParamBuilder, queryCompact, queryRows, withSettings } from '../src/query.ts';
+import {
+  observeQueries,
+  ParamBuilder,
+  ProjectParams,
+  projectScopeViolation,
+  queryCompact,
+  queryRows,
+  withSettings,
+} from '../src/query.ts';
 import { TABLES } from '../src/tables.ts';
 import { openTestDb } from '../src/testing.ts';
 
@@ -175,5 +183,52 @@ describe('clickHouseErrorCode', () => {
     );
     expect(clickHouseErrorCode(new Error('code 57'))).toBeUndefined();
     expect(clickHouseErrorCode('57')).toBeUndefined();
+  });
+});
+
+describe('projectScopeViolation', () => {
+  const params = { project: 'p1' };
+  it('passes reads whose every project table is followed by its project condition', () => {
+    for (const sql of [
+      `SELECT 1 FROM ${TABLES.traces} FINAL WHERE project_id = {project:String} AND id = {p0:String}`,
+      `SELECT 1 FROM ${TABLES.metricMinutes} FINAL PREWHERE project_id = {project:String} AND name = 'x'`,
+      `SELECT d FROM ${TABLES.traces} FINAL ARRAY JOIN mapKeys(model_obs) AS model WHERE project_id = {project:String}`,
+      `SELECT k FROM ${TABLES.metricSeries} ARRAY JOIN mapKeys(labels) AS k, mapValues(labels) AS v WHERE project_id = {project:String}`,
+      `SELECT id FROM ${TABLES.traces} WHERE project_id = {project:String} AND id IN (SELECT trace_id FROM ${TABLES.scores} FINAL WHERE project_id = {project:String})`,
+      'SELECT 1 FROM system.tables',
+    ]) {
+      expect(projectScopeViolation(sql, params), sql).toBeUndefined();
+    }
+  });
+
+  it('refuses a read of a project table without the condition, or without the project parameter', () => {
+    expect(projectScopeViolation(`SELECT 1 FROM ${TABLES.traces} FINAL WHERE id = 'x'`, params)).toMatch(
+      TABLES.traces,
+    );
+    // The condition of a subquery does not cover the outer read.
+    expect(
+      projectScopeViolation(
+        `SELECT 1 FROM ${TABLES.traces} FINAL WHERE id IN (SELECT id FROM ${TABLES.traces} WHERE project_id = {project:String})`,
+        params,
+      ),
+    ).toBeDefined();
+    expect(projectScopeViolation(`SELECT 1 FROM ${TABLES.scores} WHERE project_id = 'p1'`, params)).toBeDefined();
+    const scoped = `SELECT 1 FROM ${TABLES.scores} WHERE project_id = {project:String}`;
+    expect(projectScopeViolation(scoped, {})).toMatch(/project parameter/);
+    expect(projectScopeViolation(scoped, { project: '' })).toBeDefined();
+  });
+
+  it('is enforced by the query port', async () => {
+    await expect(
+      queryRows(db, { sql: `SELECT count() FROM ${TABLES.traces}`, tag: 'unscoped', map: (r) => r }),
+    ).rejects.toThrow(/unscoped: a read of traces_v2 without its project condition/);
+    const p = new ProjectParams('p1');
+    const rows = await queryRows(db, {
+      sql: `SELECT count() AS n FROM ${TABLES.traces} WHERE project_id = {project:String}`,
+      params: p.params,
+      tag: 'scoped',
+      map: (r) => Number(r.n),
+    });
+    expect(rows).toEqual([0]);
   });
 });
