@@ -37,7 +37,8 @@ export const benchProjects = (n: number) =>
  * `spec` (same seed, so the same traces: a run on one project of this size measures the same
  * project-local data), every other's another seed.
  */
-export const projectSpec = (spec: TraceSpec, k: number): TraceSpec => (k === 0 ? spec : { ...spec, seed: spec.seed + k });
+export const projectSpec = (spec: TraceSpec, k: number): TraceSpec =>
+  k === 0 ? spec : { ...spec, seed: spec.seed + k };
 
 /** The data set already in `dataDir` when it was loaded completely with this spec and these projects. */
 export function loadedDataset(dataDir: string, spec: TraceSpec, projects: string[]): LoadInfo | undefined {

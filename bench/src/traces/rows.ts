@@ -26,7 +26,7 @@ function scoresOf(g: GenTrace, project: string): ScoreRow[] {
   return bodies.map((b, k) =>
     scoreRowOf(
       { ...b, traceId },
-      { project: DEFAULT_PROJECT_ID, id: `${traceId}-${b.name}`, timestampUs: at(k), version: at(k), nowUs: at(k) },
+      { project, id: `${traceId}-${b.name}`, timestampUs: at(k), version: at(k), nowUs: at(k) },
     ),
   );
 }

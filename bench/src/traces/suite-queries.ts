@@ -19,7 +19,10 @@ const GiB = 1024 ** 3;
 export async function traceQuerySuite(opts: BenchOptions): Promise<string> {
   const projects = benchProjects(opts.projects);
   const spec: TraceSpec = { ...DEFAULT_SPEC, traces: Math.floor(opts.traces / projects.length) };
-  const dataDir = path.join(opts.dir, projects.length === 1 ? `traces-${spec.traces}` : `traces-${opts.traces}-p${projects.length}`);
+  const dataDir = path.join(
+    opts.dir,
+    projects.length === 1 ? `traces-${spec.traces}` : `traces-${opts.traces}-p${projects.length}`,
+  );
   let info = opts.reload ? undefined : loadedDataset(dataDir, spec, projects);
   if (info) log(`reusing ${dataDir} (${info.traces} traces, ${info.observations} observations)`);
   else {
