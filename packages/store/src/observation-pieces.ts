@@ -13,6 +13,7 @@ import {
   versionedNumberText,
   versionedText,
 } from './versioned.ts';
+import { finiteOr0, str } from './decode-values.ts';
 
 /*
  * `observation_pieces_v2` (clickhouse/0007, 0021): every piece of an observation (a batch or OTLP
@@ -180,12 +181,6 @@ export type StoredObservation = {
   fields: Record<string, string>;
 };
 
-const str = (x: unknown) => (typeof x === 'string' ? x : String(x ?? ''));
-const num0 = (x: unknown) => {
-  const n = Number(x);
-  return Number.isFinite(n) ? n : 0;
-};
-
 /** A stored map; its keys are the clients', so `__proto__` stays a plain key. */
 function mapOf<V>(x: unknown, value: (v: unknown) => V): Record<string, V> {
   const out: Record<string, V> = Object.create(null);
@@ -200,16 +195,16 @@ export function decodeObservation(r: Record<string, unknown>): StoredObservation
     traceId: str(r.trace_id),
     type: str(r.type),
     name: str(r.name),
-    startUs: num0(r.start_us),
-    endUs: r.end_us === null || r.end_us === undefined ? null : num0(r.end_us),
+    startUs: finiteOr0(r.start_us),
+    endUs: r.end_us === null || r.end_us === undefined ? null : finiteOr0(r.end_us),
     parentId: str(r.parent_id),
     model: str(r.model),
-    prices: { input: num0(r.input_price), output: num0(r.output_price) },
+    prices: { input: finiteOr0(r.input_price), output: finiteOr0(r.output_price) },
     input: str(r.input),
     output: str(r.output),
     metadata: mapOf(r.metadata, str),
-    usage: mapOf(r.usage, num0),
-    cost: mapOf(r.cost, num0),
+    usage: mapOf(r.usage, finiteOr0),
+    cost: mapOf(r.cost, finiteOr0),
     fields: mapOf(r.fields, str),
   };
 }

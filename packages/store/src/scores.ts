@@ -3,6 +3,7 @@ import { microsToCh, type ScoreDataType } from '@spanhouse/schema';
 import type { TableEncoding, TableRows } from './encoded.ts';
 import { tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
+import { str } from './decode-values.ts';
 
 /*
  * `scores_v2` (clickhouse/0008, 0021, ReplacingMergeTree(version, is_deleted)): a re-sent score replaces
@@ -118,8 +119,6 @@ export const SCORE_TUPLES_NEWEST_FIRST = (() => {
   const at = (name: string) => SCORE_FIELDS.findIndex(([n]) => n === name) + 1;
   return `s -> (-s.${at('timestamp_us')}, s.${at('id')})`;
 })();
-
-const str = (x: unknown) => (typeof x === 'string' ? x : String(x ?? ''));
 
 /** One score selected by SCORE_FIELDS (as named columns) to its row. */
 export function decodeScore(r: Record<string, unknown>): ScoreRow {

@@ -8,6 +8,7 @@ import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
 import { mapText, num, numberMap, stringArray } from './tsv/literals.ts';
 import { element, elementsOf, latest, latestOfEach, type Versioned, versionedText } from './versioned.ts';
+import { finiteOr0, orNull, str } from './decode-values.ts';
 
 /*
  * `traces_v2` (clickhouse/0001, 0004, 0007, 0021): every piece of a trace is a row, merged by the
@@ -255,13 +256,6 @@ export type TraceFields = {
   metadata: Record<string, unknown>;
 };
 
-const str = (x: unknown) => (typeof x === 'string' ? x : String(x ?? ''));
-const orNull = (x: unknown) => (x === '' || x === null || x === undefined ? null : str(x));
-const num0 = (x: unknown) => {
-  const n = Number(x);
-  return Number.isFinite(n) ? n : 0;
-};
-
 /** One row of traceSelect to TraceFields (pure: no database). */
 export function fromTraceRow(r: Record<string, unknown>): TraceFields {
   // Metadata keys come from clients: no prototype, so `__proto__` is a key like any other.
@@ -277,9 +271,9 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
     version: orNull(r.version),
     environment: str(r.environment) || 'default',
     tags: Array.isArray(r.tags) ? r.tags.map(str) : [],
-    latency: num0(r.latency),
-    totalCost: num0(r.total_cost),
-    usage: { input: num0(r.usage_input), output: num0(r.usage_output), total: num0(r.usage_total) },
+    latency: finiteOr0(r.latency),
+    totalCost: finiteOr0(r.total_cost),
+    usage: { input: finiteOr0(r.usage_input), output: finiteOr0(r.usage_output), total: finiteOr0(r.usage_total) },
     observationIds: Array.isArray(r.observation_ids) ? r.observation_ids.map(str) : [],
     input: parseJsonText(r.input),
     output: parseJsonText(r.output),

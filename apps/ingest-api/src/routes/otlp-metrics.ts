@@ -5,7 +5,8 @@ import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
-import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
+import { decodeMetricsRequest } from '../otlp-metrics/decode.ts';
+import { exportResponse } from '../protobuf/partial-success.ts';
 import { mapMetricsExport } from '../otlp-metrics/map.ts';
 import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 
@@ -51,7 +52,7 @@ export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
     await answeringForTheLog(() => storeMetricPoints(deps, mapped.points, storeOptions(c)));
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
-      return c.body(encodeMetricsResponse(rejected), 200);
+      return c.body(exportResponse(rejected), 200);
     }
     if (!rejected) return c.json({});
     return c.json({ partialSuccess: { rejectedDataPoints: String(rejected.count), errorMessage: rejected.message } });

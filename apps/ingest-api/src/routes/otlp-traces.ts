@@ -3,7 +3,7 @@ import { OtlpJsonResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { otlpEncoding } from '../otlp/content.ts';
-import { encodeProtobufResponse } from '../otlp-traces/decode-protobuf.ts';
+import { exportResponse } from '../protobuf/partial-success.ts';
 import { exportRows } from '../otlp-traces/export-rows.ts';
 import { storeRows } from './log-refusals.ts';
 
@@ -42,7 +42,7 @@ export function otlpTraceRoutes(deps: IngestDeps) {
     if (rows) await storeRows(c, deps, rows);
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
-      return c.body(encodeProtobufResponse(result.rejected), 200);
+      return c.body(exportResponse(result.rejected), 200);
     }
     if (!result.rejected) return c.json({});
     // Proto3 JSON writes int64 as a decimal string.

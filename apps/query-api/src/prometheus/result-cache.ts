@@ -22,12 +22,15 @@ const LOG_MAX = 4096;
  * already computed are kept, and a refresh whose window slid computes only the steps past them.
  *
  * Correct under late points without an out-of-order allowance: every metrics write tells the cache
- * its earliest point time before the write is acknowledged (`written`), and each entry forgets
- * the steps that point can change: a step at t reads points up to t - offset, so a point at p
- * changes steps t >= p + offset (the query's smallest offset; negative offsets look ahead). A
- * computation that ran while a write happened stores its answer cut the same way. So the cache is
- * only for the process that sees every write: the all-in-one process on embedded chDB. Queries
- * with `@` are not cached (their steps depend on the grid's ends). Bounded in bytes (LRU).
+ * its earliest point time after its rows are committed, i.e. readable (`written`, through the write
+ * notices: ingest-api metrics/store.ts), and each entry forgets the steps that point can change: a
+ * step at t reads points up to t - offset, so a point at p changes steps t >= p + offset (the
+ * query's smallest offset; negative offsets look ahead). An answer stored before the notice is cut
+ * by it; one whose computation overlapped the notice is cut as it is stored (the log of writes);
+ * one computed after the notice read the committed points. So no step computed without a
+ * committed point outlives that write's notice. The cache is only for the process that sees every
+ * write: the all-in-one process on embedded chDB.
+ * Queries with `@` are not cached (their steps depend on the grid's ends). Bounded in bytes (LRU).
  */
 export class PromResultCache {
   private readonly entries = new Map<string, Entry>();

@@ -21,10 +21,10 @@ const time = (ms: number, p: ParamBuilder) => {
  *
  * A point re-sent and not yet merged away is in more than one part of metric_samples, and the
  * copy stored last counts (ReplacingMergeTree). Instead of FINAL, which merge-sorts every part of
- * the window (every part holds every series, so all of them overlap: about 10x the plain read of
- * reference query (c) in chDB right after a load), each row carries `pi`, its part's index in the
- * read, which follows the parts' block numbers: the copy with the highest `pi` is the one stored
- * last, and the readers below keep only it. The small non-finite table is read with FINAL.
+ * the window (every part holds every series, so all of them overlap, and the merge costs several
+ * times the plain read: docs/decisions/0019-promql-in-clickhouse.md), each row carries `pi`, its
+ * part's index in the read, which follows the parts' block numbers: the copy with the highest `pi`
+ * is the one stored last, and the readers below keep only it. The small non-finite table is read with FINAL.
  */
 export function pointsSql(
   series: { ids: readonly string[]; names: readonly string[] },
@@ -118,7 +118,7 @@ export function rangeArraysSql(
   const { source, x } = windowSource(series, rangeMs, offsetMs, g, p);
   const range = p.add(rangeMs, 'Int64');
   // Windows shorter than the step never overlap: a point belongs to at most one step, found by
-  // division, so no point is copied (the copying ARRAY JOIN cost 3-4x on 2 M points).
+  // division, so no point is copied (an ARRAY JOIN copies each point once per step it serves).
   const step = p.add(g.stepMs, 'Int64');
   const steps =
     rangeMs < g.stepMs
@@ -126,7 +126,7 @@ export function rangeArraysSql(
          WHERE stale = 0 AND k * ${step} >= ${x} AND k * ${step} <= ${x} + ${range} AND k < ${p.add(g.steps, 'Int64')}`
       : `SELECT sid, t, v, pi, k FROM (${source}) ARRAY JOIN ${stepRange(x, `(${x} + ${range})`, g, p)} AS k WHERE stale = 0`;
   // Points in (t, pi) order, as one Int64 key (t < 2^43 ms until 2199, pi < 2^20 parts) sorted
-  // as numbers: grouping 3-tuples and sorting them cost a third more of (c)'s read. Of copies of
+  // as numbers, which sorts faster than grouped 3-tuples (figures: decision 0019). Of copies of
   // one point (see pointsSql) the last is kept: each time is compared with the next one's, passed
   // as a second array (a lambda that captured the array would copy it per element).
   const shift = p.add(1_048_576, 'Int64');

@@ -1,4 +1,4 @@
-import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
+import { type Db, ProjectParams, type QueryParams, queryRows } from '@spanhouse/db';
 import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
 import {
   andAll,
@@ -62,29 +62,18 @@ export async function listTraces(
   q: TraceListParams,
   signal?: AbortSignal,
 ): Promise<TraceListResponse> {
-  const p = new ProjectParams(project);
-  const traces = `${fromProject(TABLES.traces, p, { final: true })}${andAll(traceConditions(q, p))}`;
   const field = q.orderBy.field;
-  const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const offset = (q.page - 1) * q.limit;
   const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
-  let page: string | undefined;
   // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
-  if (q.orderBy.desc && (field === 'latency' || field === 'totalCost')) {
-    const ids = await pageByBound(db, project, q, field, offset, q.limit, signal);
-    if (ids) page = p.add(ids, 'Array(String)');
-  }
-  page ??= `(
-      SELECT id ${traces}
-      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
-      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')})`;
-  const countSql = `SELECT count() AS n ${traces}`;
+  const ranked =
+    q.orderBy.desc && (field === 'latency' || field === 'totalCost')
+      ? await pageByBound(db, project, q, field, offset, q.limit, signal)
+      : undefined;
+  const { sql, countSql, params } = traceListSql(project, q, ranked);
   const rows = await queryRows(db, {
-    sql: `
-      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
-      ${fromProject(TABLES.traces, p, { final: true })} AND id IN ${page}
-      ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
-    params: p.params,
+    sql,
+    params,
     tag: 'traces.list',
     map: (r) => ({ trace: fromTraceRow(r), exact: Number(r.exact) === 1, total: Number(r.total_items) }),
     signal,
@@ -95,7 +84,7 @@ export async function listTraces(
     (
       await queryRows(db, {
         sql: countSql,
-        params: p.params,
+        params,
         tag: 'traces.list.count',
         map: (r) => Number(r.n),
         signal,
@@ -118,6 +107,35 @@ export async function listTraces(
     data: rows.map((r) => toListItem(r.trace, groups, scores.get(r.trace.id) ?? [])),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
   };
+}
+
+/**
+ * The SQL of one page of a project's trace list and of its count (pure: snapshot-tested). The
+ * page's ids are `rankedIds` when pageByBound ranked them, else a subquery that filters, sorts and
+ * limits.
+ */
+export function traceListSql(
+  project: string,
+  q: TraceListParams,
+  rankedIds?: string[],
+): { sql: string; countSql: string; params: QueryParams } {
+  const p = new ProjectParams(project);
+  const traces = fromProject(TABLES.traces, p, { final: true });
+  const where = andAll(traceConditions(q, p));
+  const field = q.orderBy.field;
+  const dir = q.orderBy.desc ? 'DESC' : 'ASC';
+  const page = rankedIds
+    ? p.add(rankedIds, 'Array(String)')
+    : `(
+      SELECT id ${traces}${where}
+      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
+      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')})`;
+  const countSql = `SELECT count() AS n ${traces}${where}`;
+  const sql = `
+      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
+      ${traces} AND id IN ${page}
+      ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`;
+  return { sql, countSql, params: p.params };
 }
 
 type PageRow = { trace: TraceFields; exact: boolean };
