@@ -2,6 +2,7 @@ export { registerIngestRoutes } from './app.ts';
 export type { IngestDeps } from './deps.ts';
 export { type GrpcReceiver, startOtlpGrpc } from './grpc/receiver.ts';
 export { OTLP_SERVICES } from './grpc/services.ts';
+export { chunkWithProject } from './log-sink/chunks-before-projects.ts';
 export { type IngestLog, Ingestor } from './log-sink/ingestor.ts';
 export { type IngestLogStatus, LocalIngestLog } from './log-sink/local-log.ts';
 export { ClickHouseWriter, type InsertBatch, type TableWriter } from './log-sink/table-writer.ts';

@@ -9,7 +9,7 @@ import { createAllInOne } from './create-server.ts';
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 const credentials = resolveCredentials(config, logger);
-const { app, db, ingest, metrics } = await createAllInOne({ config, logger, credentials });
+const { app, db, ingest, metrics, projects } = await createAllInOne({ config, logger, credentials });
 const grpc =
   config.otlpGrpcPort === undefined
     ? undefined
@@ -24,6 +24,9 @@ const running = await startServer({
     await grpc?.stop();
     await ingest.log.close();
   },
-  close: () => db.close(),
+  close: async () => {
+    await projects.close();
+    await db.close();
+  },
 });
 process.stdout.write(webUiBanner(config.host, running.port));

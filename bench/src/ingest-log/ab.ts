@@ -16,9 +16,9 @@ import { type LoadResult, loadService } from '../metrics/load.ts';
  * by this one, one after the other in the same run, each on a fresh data folder.
  */
 export async function ingestAbSuite(opts: BenchOptions): Promise<string> {
+  const baseline = opts.baseline ?? 'd25c880';
   const ds = opts.smoke ? SMOKE_DATASET : REFERENCE_DATASET;
   const bodies = serviceBatchBodies(ds);
-  const baseline = opts.baseline ?? 'd25c880';
   const entry = checkout(baseline, path.join(opts.dir, `baseline-${baseline}`));
   const results: [string, LoadResult][] = [];
   for (const [name, other] of [

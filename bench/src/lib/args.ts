@@ -15,17 +15,22 @@ export const SUITES = [
   'overload',
   'ingest-ab',
   'write-path-ab',
+  'auth',
+  'project-migration',
+  'projects-ab',
 ] as const;
 export type Suite = (typeof SUITES)[number];
 
 /** Suites that run only when named: they check out and install another version of the service. */
-const NAMED_ONLY: readonly Suite[] = ['ingest-ab', 'write-path-ab'];
+const NAMED_ONLY: readonly Suite[] = ['ingest-ab', 'write-path-ab', 'project-migration', 'projects-ab'];
 
 export type BenchOptions = {
   suites: Suite[];
   smoke: boolean;
   /** Traces in the query data set. */
   traces: number;
+  /** Projects the query data set's traces are spread over (trace-queries reads the first). */
+  projects: number;
   /** Timed requests per query scenario. */
   runs: number;
   /** Where data sets, service data folders and results go. */
@@ -40,7 +45,7 @@ export type BenchOptions = {
   ingestSeconds: number;
   /** Concurrent clients per ingest path (throughput is latency-bound with few). */
   clients: number;
-  /** The version `ingest-ab` and `write-path-ab` compare this one with (a git revision; each has its default). */
+  /** The version `ingest-ab`, `write-path-ab` and `projects-ab` compare this one with (a git revision; each has its default). */
   baseline?: string;
   /** Only these trace-ingest paths, in this order (default: all). */
   ingestPaths?: IngestPath[];
@@ -53,6 +58,7 @@ const HELP = `pnpm bench [suite...] [options]
 suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --smoke            small data sets and few runs; metrics peers only when installed (CI installs them)
   --traces N         traces in the query data set (default 1000000; smoke 5000)
+  --projects N       spread them over N projects, traces/N each; queries read the first project (default 1)
   --runs N           timed requests per trace query (default 200; smoke 10)
   --ingest-seconds S length of each ingest phase (default 20; smoke 3)
   --clients N        concurrent clients per ingest path (default 8; smoke 2)
@@ -62,8 +68,9 @@ suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --reload           regenerate the trace data set even if a complete one exists
   --only REGEX       only trace query scenarios whose name matches
   --profile          node --cpu-prof the service (profiles in <dir>/profiles)
-  --baseline REV     the version ingest-ab / write-path-ab measure beside this one (defaults: d25c880, before
-                     the ingest log; d4e8459, before issue 29's write path work)
+  --baseline REV     the version ingest-ab (default d25c880, before the ingest log), write-path-ab
+                     (default d4e8459, before issue 29's write path work) or projects-ab (default
+                     7e5b33f, before projects) measures beside this one
   --prom-baseline REV the version the prometheus suite measures beside this one (default d4e8459, before
                      the PromQL engine; none: this version alone)
 `;
@@ -75,6 +82,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     options: {
       smoke: { type: 'boolean', default: false },
       traces: { type: 'string' },
+      projects: { type: 'string' },
       runs: { type: 'string' },
       'ingest-seconds': { type: 'string' },
       clients: { type: 'string' },
@@ -105,6 +113,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     suites: positionals.length ? (positionals as Suite[]) : SUITES.filter((s) => !NAMED_ONLY.includes(s)),
     smoke,
     traces: int(values.traces, smoke ? 5000 : 1_000_000, 'traces'),
+    projects: int(values.projects, 1, 'projects'),
     runs: int(values.runs, smoke ? 10 : 200, 'runs'),
     ingestSeconds: int(values['ingest-seconds'], smoke ? 3 : 20, 'ingest-seconds'),
     clients: int(values.clients, smoke ? 2 : 8, 'clients'),

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { type Db, migrate, openDb, TABLES } from '@spanhouse/db';
 import { SCORE_COLUMNS } from '@spanhouse/ingest-api/pipeline';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import type { TraceSpec } from '../gen/traces.ts';
 import { log } from '../lib/log.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
@@ -13,6 +14,8 @@ export const DATABASE = 'spanhouse';
 
 export type LoadInfo = {
   spec: TraceSpec;
+  /** The projects the traces are spread over, spec.traces each (see projectSpec). */
+  projects: string[];
   traces: number;
   observations: number;
   scores: number;
@@ -22,13 +25,29 @@ export type LoadInfo = {
 
 const markerOf = (dataDir: string) => path.join(dataDir, 'bench-dataset.json');
 
-/** The data set already in `dataDir` when it was loaded completely with this spec. */
-export function loadedDataset(dataDir: string, spec: TraceSpec): LoadInfo | undefined {
+/**
+ * The projects of a data set of `n` projects: the default project alone, or `bench-p00`... (the
+ * first is the one the queries read).
+ */
+export const benchProjects = (n: number) =>
+  n === 1 ? [DEFAULT_PROJECT_ID] : Array.from({ length: n }, (_, k) => `bench-p${String(k).padStart(2, '0')}`);
+
+/**
+ * The traces of the k-th project: the first project's are exactly the single-project data set of
+ * `spec` (same seed, so the same traces: a run on one project of this size measures the same
+ * project-local data), every other's another seed.
+ */
+export const projectSpec = (spec: TraceSpec, k: number): TraceSpec =>
+  k === 0 ? spec : { ...spec, seed: spec.seed + k };
+
+/** The data set already in `dataDir` when it was loaded completely with this spec and these projects. */
+export function loadedDataset(dataDir: string, spec: TraceSpec, projects: string[]): LoadInfo | undefined {
   const marker = markerOf(dataDir);
   if (!existsSync(marker)) return undefined;
   const info = JSON.parse(readFileSync(marker, 'utf8')) as LoadInfo;
-  // A data set from before scores were generated is loaded again.
-  return JSON.stringify(info.spec) === JSON.stringify(spec) && info.scores ? info : undefined;
+  // A data set from before scores or projects were generated is loaded again.
+  const same = JSON.stringify([info.spec, info.projects]) === JSON.stringify([spec, projects]);
+  return same && info.scores ? info : undefined;
 }
 
 function spawnWorker(): Worker {
@@ -36,19 +55,52 @@ function spawnWorker(): Worker {
 }
 
 /**
- * Loads the generated data set into a fresh embedded database in `dataDir`: rows built by the
- * service's own builders (see rows.ts) in worker threads, inserted as JSONEachRow through
- * @clickhouse/client on the writer connection, then merged (OPTIMIZE FINAL), as a store that has
- * been running a while would be. Writes a marker so the next run reuses the folder.
+ * Loads the generated data set into a fresh embedded database in `dataDir`: `spec.traces` traces
+ * of each project (projectSpec), rows built by the service's own builders (see rows.ts) in worker
+ * threads, inserted as JSONEachRow through @clickhouse/client on the writer connection, then
+ * merged (OPTIMIZE FINAL), as a store that has been running a while would be. Writes a marker so
+ * the next run reuses the folder.
  */
-export async function loadTraceDataset(dataDir: string, spec: TraceSpec, chunk = 5000): Promise<LoadInfo> {
+export async function loadTraceDataset(
+  dataDir: string,
+  spec: TraceSpec,
+  projects: string[] = [DEFAULT_PROJECT_ID],
+  chunk = 5000,
+): Promise<LoadInfo> {
   rmSync(dataDir, { recursive: true, force: true });
   const db = await openDb({ dataDir, database: DATABASE, readers: 1 });
   try {
     await migrate(db);
+    const created = projects.filter((id) => id !== DEFAULT_PROJECT_ID);
+    if (created.length > 0) {
+      await db.writer.insert({
+        table: TABLES.projects,
+        values: created.map((id) => ({
+          id,
+          name: id,
+          metadata: '{}',
+          retention_days: 0,
+          created_at: '2026-01-01 00:00:00.000',
+          deleted: 0,
+          data_removed: 0,
+          version: 1,
+        })),
+        format: 'JSONEachRow',
+      });
+    }
+    const jobs = projects.flatMap((project, k) => {
+      const s = projectSpec(spec, k);
+      return Array.from({ length: Math.ceil(s.traces / chunk) }, (_, i) => ({
+        spec: s,
+        project,
+        from: i * chunk,
+        to: Math.min(s.traces, (i + 1) * chunk),
+      }));
+    });
+    const total = spec.traces * projects.length;
     const started = performance.now();
     const workers = [spawnWorker(), spawnWorker()];
-    let nextFrom = 0;
+    let nextJob = 0;
     let observations = 0;
     let scores = 0;
     let done = 0;
@@ -78,10 +130,9 @@ export async function loadTraceDataset(dataDir: string, spec: TraceSpec, chunk =
       workers.map(async (w) => {
         let pending: Promise<void> = Promise.resolve();
         for (;;) {
-          const from = nextFrom;
-          if (from >= spec.traces) break;
-          nextFrom = Math.min(spec.traces, from + chunk);
-          const result = await runJob(w, { spec, from, to: nextFrom });
+          const job = jobs[nextJob++];
+          if (!job) break;
+          const result = await runJob(w, job);
           await pending;
           chain = chain.then(() => insert(result));
           pending = chain;
@@ -100,7 +151,8 @@ export async function loadTraceDataset(dataDir: string, spec: TraceSpec, chunk =
     }
     const info: LoadInfo = {
       spec,
-      traces: spec.traces,
+      projects,
+      traces: total,
       observations,
       scores,
       seconds: (performance.now() - started) / 1000,

@@ -5,7 +5,7 @@ import { encodeScoresTsv } from '@spanhouse/ingest-api/pipeline';
 import { generateTrace, type TraceSpec } from '../gen/traces.ts';
 import { rowsOf } from './rows.ts';
 
-export type NdjsonJob = { spec: TraceSpec; from: number; to: number };
+export type NdjsonJob = { spec: TraceSpec; project: string; from: number; to: number };
 /** NDJSON as bytes: transferred, not copied, and kept off the main thread's JS heap. */
 export type NdjsonResult = {
   from: number;
@@ -23,7 +23,7 @@ const ndjson = (rows: object[]) => new TextEncoder().encode(rows.map((r) => JSON
 parentPort?.on('message', (job: NdjsonJob) => {
   const gen = [];
   for (let i = job.from; i < job.to; i++) gen.push(generateTrace(job.spec, i));
-  const rows = rowsOf(gen);
+  const rows = rowsOf(gen, job.project);
   const result: NdjsonResult = {
     from: job.from,
     to: job.to,

@@ -1,5 +1,7 @@
 // The service's own pure row builders, so the bench stores exactly what ingestion stores.
+
 import { batchTraceRows, PriceTable, type ScoreRow, scoreRowOf } from '@spanhouse/ingest-api/pipeline';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { toBatchBody } from '../gen/batch.ts';
 import { type GenTrace, hexToUuid, spanUuid } from '../gen/traces.ts';
 
@@ -8,7 +10,7 @@ export type RowBatch = { traces: object[]; observations: object[]; scores: Score
 export const SCORE_NAMES = ['relevance', 'safe', 'tone'] as const;
 
 /** The scores of a generated trace, through the service's score mapping, a minute after it. */
-function scoresOf(g: GenTrace): ScoreRow[] {
+function scoresOf(g: GenTrace, project: string): ScoreRow[] {
   const traceId = hexToUuid(g.traceId);
   const at = (k: number) => (g.timestampMs + 60_000 + k) * 1000;
   const answer = g.spans.find((s) => s.name === 'answer');
@@ -22,20 +24,23 @@ function scoresOf(g: GenTrace): ScoreRow[] {
     },
   ];
   return bodies.map((b, k) =>
-    scoreRowOf({ ...b, traceId }, { id: `${traceId}-${b.name}`, timestampUs: at(k), version: at(k), nowUs: at(k) }),
+    scoreRowOf(
+      { ...b, traceId },
+      { project, id: `${traceId}-${b.name}`, timestampUs: at(k), version: at(k), nowUs: at(k) },
+    ),
   );
 }
 
 const prices = PriceTable.load();
 
-/** Generated traces to `traces` and `observations` rows, through the batch route's mapping. */
-export function rowsOf(traces: GenTrace[]): RowBatch {
+/** Generated traces of a project to `traces` and `observations` rows, through the batch route's mapping. */
+export function rowsOf(traces: GenTrace[], project = DEFAULT_PROJECT_ID): RowBatch {
   const out: RowBatch = { traces: [], observations: [], scores: [] };
   for (const g of traces) {
-    const rows = batchTraceRows(toBatchBody(g), prices);
+    const rows = batchTraceRows(toBatchBody(g), prices, project);
     for (const t of rows.traces) out.traces.push(t);
     for (const o of rows.observations) out.observations.push(o);
-    for (const sc of scoresOf(g)) out.scores.push(sc);
+    for (const sc of scoresOf(g, project)) out.scores.push(sc);
   }
   return out;
 }

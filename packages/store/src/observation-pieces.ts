@@ -16,15 +16,16 @@ import {
 import { finiteOr0, str } from './decode-values.ts';
 
 /*
- * `observation_pieces` (clickhouse/0007): every piece of an observation (a batch or OTLP
+ * `observation_pieces_v2` (clickhouse/0007, 0021): every piece of an observation (a batch or OTLP
  * observation, an ingestion API create or update) is a row, each field merged by the versioned-value
  * rule. Writer: ObservationRow, OBSERVATION_COLUMNS, encodeObservationPieces. Readers: OBS_EXPR over
- * a merged row (FROM observation_pieces FINAL), OBSERVATION_FIELDS as a select list or one tuple,
+ * a merged row (fromProject(observation_pieces, FINAL)), OBSERVATION_FIELDS as a select list or one tuple,
  * decodeObservation.
  */
 
 /** Row of `observation_pieces`: times in microseconds. */
 export type ObservationRow = {
+  project_id: string;
   trace_id: string;
   id: string;
   type: Versioned<string>;
@@ -57,6 +58,7 @@ export const FIELD_KEYS = {
 } as const;
 
 export const OBSERVATION_COLUMNS: [string, ...string[]] = [
+  'project_id',
   'trace_id',
   'id',
   'type',
@@ -85,7 +87,7 @@ export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
     const o = rows[i]!;
     const m = o.model;
     out.line(
-      `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${versionedText(o.type)}\t${versionedText(o.name)}\t` +
+      `${tsvField(o.project_id)}\t${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${versionedText(o.type)}\t${versionedText(o.name)}\t` +
         `${versionedNumberText(o.start_time)}\t${versionedNumberText(o.end_time)}\t${versionedText(o.parent_id)}\t` +
         `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})\t${versionedText(o.input)}\t${versionedText(o.output)}\t` +
         `${versionedMap(o.metadata)}\t(${o.usage[0]},${numberMap(o.usage[1])})\t` +
@@ -102,7 +104,7 @@ export function encodeObservationPieces(rows: readonly ObservationRow[]): TableR
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading a merged row (FROM observation_pieces FINAL)
+// Reading a merged row (fromProject(observation_pieces, FINAL))
 
 /** SQL for one of the rarely carried fields (FIELD_KEYS), as text ('' when absent). */
 export const fieldExpr = (key: string) => latest(`fields['${key.replace(/[^a-z_]/g, '')}']`);

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { waitForCommitOf } from '../acknowledgement.ts';
 import type { IngestDeps } from '../deps.ts';
 import { logsSignal, metricsSignal, type OtlpSignal, tracesSignal } from '../otlp-export/signals.ts';
-import { gate, metadataText, ticketOf } from './gate.ts';
+import { gate, metadataText, principalOfCall, ticketOf } from './gate.ts';
 import { OTLP_SERVICES } from './services.ts';
 import { grpcStatusOf } from './status.ts';
 
@@ -39,7 +39,11 @@ async function exportCall(
     throw new ApiError('TOO_MANY_REQUESTS', 'ingest is at its limit of bytes in flight; retry later', 1);
   }
   await ticket?.turn();
-  const rejected = await signal.ingest('protobuf', body, { waitForCommit, onDurable: () => ticket?.release() });
+  const { projectId } = principalOfCall(call.metadata);
+  const rejected = await signal.ingest(projectId, 'protobuf', body, {
+    waitForCommit,
+    onDurable: () => ticket?.release(),
+  });
   return Buffer.from(signal.protobufReply(rejected));
 }
 
@@ -84,7 +88,7 @@ export async function startOtlpGrpc(
 ): Promise<GrpcReceiver> {
   const { logger, metrics } = opts;
   const server = new Server({
-    interceptors: [gate(deps.credentials, deps.admission)],
+    interceptors: [gate(deps.authenticate, deps.admission)],
     // The message as sent; and, inflated, refused at the same size by grpc-js (one limit for both).
     'grpc.max_receive_message_length': deps.config.limits.bodyBytes,
     // Channelz (grpc-js's per-call and per-socket bookkeeping for its admin service): nothing here

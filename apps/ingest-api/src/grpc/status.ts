@@ -8,19 +8,24 @@ import { retryInfoStatus, STATUS_DETAILS_KEY } from './status-details.ts';
 /**
  * The gRPC status each of our error codes becomes: the codes the OTLP specification gives
  * exporters for retrying. Never to be retried: INVALID_ARGUMENT (a request we cannot read),
- * UNAUTHENTICATED, and RESOURCE_EXHAUSTED without RetryInfo for a message past the size limits (as
+ * UNAUTHENTICATED, PERMISSION_DENIED, and RESOURCE_EXHAUSTED without RetryInfo for a message past the size limits (as
  * grpc-js itself answers a message past its limit). Retried: RESOURCE_EXHAUSTED with RetryInfo
  * when admission refuses for load, UNAVAILABLE (with RetryInfo) when the log cannot take the rows.
  */
 const CODES: Record<ErrorCode, status> = {
   BAD_REQUEST: status.INVALID_ARGUMENT,
   UNAUTHORIZED: status.UNAUTHENTICATED,
+  FORBIDDEN: status.PERMISSION_DENIED,
   NOT_FOUND: status.NOT_FOUND,
+  CONFLICT: status.ALREADY_EXISTS,
   PAYLOAD_TOO_LARGE: status.RESOURCE_EXHAUSTED,
   TOO_MANY_REQUESTS: status.RESOURCE_EXHAUSTED,
   SERVICE_UNAVAILABLE: status.UNAVAILABLE,
   INTERNAL_ERROR: status.INTERNAL,
 };
+
+/** The gRPC status code of one of our error codes. */
+export const grpcCodeOf = (code: ErrorCode): status => CODES[code];
 
 /** A gRPC status, with RetryInfo in its details when `retryAfterS` is given. */
 export function grpcStatus(code: status, details: string, retryAfterS?: number): StatusObject {

@@ -24,10 +24,11 @@ export type StoreOptions = { waitForCommit: boolean; onDurable?: () => void };
  */
 export type OtlpSignal = {
   /**
-   * Decodes, maps and stores one export request; resolves with the items not stored. Throws 400
-   * for a bad request and the log's own errors as they are, for the transport to answer.
+   * Decodes, maps and stores one export request into `project` (the caller's, as authentication
+   * resolved it); resolves with the items not stored. Throws 400 for a bad request and the log's
+   * own errors as they are, for the transport to answer.
    */
-  ingest(encoding: OtlpEncoding, body: Buffer, store: StoreOptions): Promise<Rejected | undefined>;
+  ingest(project: string, encoding: OtlpEncoding, body: Buffer, store: StoreOptions): Promise<Rejected | undefined>;
   /** The Export*ServiceResponse: empty, or partial_success. */
   protobufReply(rejected: Rejected | undefined): ArrayBuffer;
   /** The same in the protobuf JSON mapping (int64 counts as decimal strings). */
@@ -43,12 +44,12 @@ const partialSuccessJson =
 /** A signal whose export maps to rows at once (traces, logs): store them if any, answer what was rejected. */
 function preparedSignal(
   deps: IngestDeps,
-  prepare: (encoding: OtlpEncoding, body: Buffer) => PreparedExport,
+  prepare: (project: string, encoding: OtlpEncoding, body: Buffer) => PreparedExport,
   countKey: string,
 ): OtlpSignal {
   return {
-    async ingest(encoding, body, store) {
-      const { rows, result } = prepare(encoding, body);
+    async ingest(project, encoding, body, store) {
+      const { rows, result } = prepare(project, encoding, body);
       if (rows) await deps.ingestor.store(rows, store);
       return result.rejected;
     },
@@ -59,14 +60,14 @@ function preparedSignal(
 
 /** Traces: spans to trace pieces (otlp/), no usable span a 400. */
 export function tracesSignal(deps: IngestDeps): OtlpSignal {
-  return preparedSignal(deps, (e, b) => exportRows(deps, e, b), 'rejectedSpans');
+  return preparedSignal(deps, (p, e, b) => exportRows(deps, p, e, b), 'rejectedSpans');
 }
 
 /** Metrics: points by the series ids this process shares across its metrics paths; no usable point a 400. */
 export function metricsSignal(deps: IngestDeps): OtlpSignal {
   return {
-    async ingest(encoding, body, store) {
-      const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), deps.knownSeries);
+    async ingest(project, encoding, body, store) {
+      const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), deps.knownSeries, project);
       const rejected =
         mapped.rejected.length > 0
           ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
@@ -82,5 +83,5 @@ export function metricsSignal(deps: IngestDeps): OtlpSignal {
 
 /** Logs: GenAI events to their span's input and output, other records to EVENT observations (otlp-logs/). */
 export function logsSignal(deps: IngestDeps): OtlpSignal {
-  return preparedSignal(deps, (e, b) => prepareLogsBody(deps, e, b), 'rejectedLogRecords');
+  return preparedSignal(deps, (p, e, b) => prepareLogsBody(deps, p, e, b), 'rejectedLogRecords');
 }

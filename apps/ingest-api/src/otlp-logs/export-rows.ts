@@ -8,7 +8,7 @@ import { mapLogsExport } from './map.ts';
 import { collectLogRecords } from './records.ts';
 
 /**
- * Decodes an OTLP logs body (protobuf or JSON) and maps its records to trace pieces (map.ts),
+ * Decodes an OTLP logs body (protobuf or JSON) and maps its records to a project's trace pieces (map.ts),
  * encoded for the ingestor, as the trace export's rows are built (rowsOfPieces). Records that
  * cannot be stored are reported as a partial success, also when that is all of them: a well-formed
  * export of log lines outside any trace is not a bad request, and the exporter is told why in the
@@ -16,12 +16,13 @@ import { collectLogRecords } from './records.ts';
  */
 export function prepareLogsBody(
   deps: Pick<IngestDeps, 'prices'>,
+  project: string,
   encoding: OtlpEncoding,
   body: Buffer,
 ): PreparedExport {
   const mapped = mapLogsExport(collectLogRecords(decodeLogsRequest(encoding, body)), Date.now() * 1000);
   const mappedRejections = mapped.rejected.length;
-  const { observations, traces } = rowsOfPieces(mapped.traces, deps.prices, mapped.rejected);
+  const { observations, traces } = rowsOfPieces(project, mapped.traces, deps.prices, mapped.rejected);
   const accepted = mapped.accepted - (mapped.rejected.length - mappedRejections);
   const rows = traces.length > 0 ? traceTableRows({ observations, traces }) : undefined;
   if (mapped.rejected.length === 0) return { rows, result: { accepted } };

@@ -1,4 +1,4 @@
-import { admit, readBody } from '@spanhouse/http';
+import { admit, projectOf, readBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { otlpEncoding } from '../otlp/content.ts';
@@ -17,7 +17,7 @@ export function otlpExportRoute(deps: IngestDeps, path: string, signal: OtlpSign
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readBody(c, limits);
     const store = storeOptions(c);
-    const rejected = await answeringForTheLog(() => signal.ingest(encoding, body, store));
+    const rejected = await answeringForTheLog(() => signal.ingest(projectOf(c), encoding, body, store));
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
       return c.body(signal.protobufReply(rejected), 200);

@@ -40,19 +40,20 @@ export function rangeGrid(startMs: number, endMs: number, stepMs: number): Grid 
 }
 
 /**
- * Evaluates an expression over start, start + interval, ..., end as Prometheus 2.42's engine does
- * (engine/evaluator.ts), the parts ClickHouse computes better pushed down (engine/pushdown.ts),
+ * Evaluates an expression over start, start + interval, ..., end on `project`'s series as
+ * Prometheus 2.42's engine does (engine/evaluator.ts), the parts ClickHouse computes better pushed down (engine/pushdown.ts),
  * within the query limits. Run-time failures are execution errors, never a crash.
  */
 async function run(
   db: Db,
+  project: string,
   expr: Expr,
   startMs: number,
   endMs: number,
   intervalMs: number,
   opts: QueryOptions,
 ): Promise<Matrix | string> {
-  const q = new QueryContext(db, opts.limits ?? DEFAULT_LIMITS, opts.signal);
+  const q = new QueryContext(db, project, opts.limits ?? DEFAULT_LIMITS, opts.signal);
   const ev = new Evaluator(q, startMs, endMs, intervalMs, stepInvariantParts(expr), pushdown(opts.pushdown ?? 'auto'));
   try {
     const v = await ev.eval(expr);
@@ -84,6 +85,7 @@ function asQueryError(err: unknown, q: QueryContext): unknown {
 /** query_range's answer: a matrix (a scalar becomes one series without labels), series by labels. */
 export async function rangeQuery(
   db: Db,
+  project: string,
   query: string,
   grid: Grid,
   opts: QueryOptions & { cache?: PromResultCache } = {},
@@ -97,14 +99,14 @@ export async function rangeQuery(
   }
   resolveAtModifiers(expr, grid.startMs, grid.endMs ?? grid.startMs + (grid.steps - 1) * grid.stepMs);
   const compute = async (g: Grid): Promise<SeriesPoints[]> => {
-    const m = (await run(db, expr, g.startMs, g.startMs + (g.steps - 1) * g.stepMs, g.stepMs, opts)) as Matrix;
+    const m = (await run(db, project, expr, g.startMs, g.startMs + (g.steps - 1) * g.stepMs, g.stepMs, opts)) as Matrix;
     return m
       .map((s) => ({ metric: s.metric, points: s.ts.map((t, i) => [t, s.vs[i]!] as [number, number]) }))
       .sort((a, b) => compareLabels(a.metric, b.metric));
   };
   const reach = cacheReach(expr);
   const series =
-    opts.cache && reach !== undefined ? await opts.cache.range(query, grid, reach, compute) : await compute(grid);
+    opts.cache && reach !== undefined ? await opts.cache.range(project, query, grid, reach, compute) : await compute(grid);
   return {
     resultType: 'matrix',
     result: series.map((s) => ({
@@ -117,6 +119,7 @@ export async function rangeQuery(
 /** query's answer at one time: a vector, a scalar, a range vector's points (a matrix) or a string. */
 export async function instantQuery(
   db: Db,
+  project: string,
   query: string,
   timeMs: number,
   opts: QueryOptions = {},
@@ -129,7 +132,7 @@ export async function instantQuery(
     throw err;
   }
   resolveAtModifiers(expr, timeMs, timeMs);
-  const out = await run(db, expr, timeMs, timeMs, 1, opts);
+  const out = await run(db, project, expr, timeMs, timeMs, 1, opts);
   const t = formatTime(timeMs);
   if (typeof out === 'string') return { resultType: 'string', result: [t, out] };
   switch (typeOf(expr)) {

@@ -1,4 +1,4 @@
-import type { Db, ParamBuilder } from '@spanhouse/db';
+import type { Db, ProjectParams } from '@spanhouse/db';
 import { AGGREGATIONS, aggregateValueSql } from './aggregations.ts';
 import { type BinaryOp, COMPARISONS, type Expr, type Selector } from './ast.ts';
 import { scalarOp } from './engine/binary.ts';
@@ -21,7 +21,8 @@ export type Plan = VectorPlan | ScalarPlan;
 export type PlanContext = {
   db: Db;
   grid: Grid;
-  p: ParamBuilder;
+  /** Binds the project every series and point read is of. */
+  p: ProjectParams;
   signal?: AbortSignal;
   /** Series the plan's selectors read, counted as they are looked up (for the read's priority). */
   seriesRead?: number;
@@ -72,7 +73,7 @@ async function selectorPlan(
   sql: (series: { ids: string[]; names: string[] }, grid: Grid) => Promise<string>,
   relabel: (l: Labels) => Labels = (l) => l,
 ): Promise<VectorPlan> {
-  const found = await findSeries(ctx.db, sel.matchers, { signal: ctx.signal });
+  const found = await findSeries(ctx.db, ctx.p.project, sel.matchers, { signal: ctx.signal });
   ctx.seriesRead = (ctx.seriesRead ?? 0) + found.length;
   const labels = new Map(found.map((s) => [s.id, relabel(s.labels)]));
   if (found.length === 0)

@@ -18,7 +18,7 @@ const LOG_MAX = 4096;
 
 /**
  * The dashboard-refresh cache of query_range answers, as VictoriaMetrics' rollup cache and the
- * Mimir/Cortex query frontend do it: per query, step and grid phase, the answers of the steps
+ * Mimir/Cortex query frontend do it: per project, query, step and grid phase, the answers of the steps
  * already computed are kept, and a refresh whose window slid computes only the steps past them.
  *
  * Correct under late points without an out-of-order allowance: every metrics write tells the cache
@@ -59,6 +59,7 @@ export class PromResultCache {
    * step and phase, and `compute` for the steps past them (or for everything).
    */
   async range(
+    project: string,
     query: string,
     grid: Grid,
     offsetMinMs: number,
@@ -66,7 +67,7 @@ export class PromResultCache {
   ): Promise<SeriesPoints[]> {
     const { startMs, stepMs } = grid;
     const endMs = startMs + (grid.steps - 1) * stepMs;
-    const key = `${stepMs}\n${((startMs % stepMs) + stepMs) % stepMs}\n${query}`;
+    const key = `${project}\n${stepMs}\n${((startMs % stepMs) + stepMs) % stepMs}\n${query}`;
     const since = this.generation;
     const hit = this.entries.get(key);
     let result: SeriesPoints[];

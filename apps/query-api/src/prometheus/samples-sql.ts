@@ -1,5 +1,6 @@
-import { type ParamBuilder, TABLES } from '@spanhouse/db';
+import { type ParamBuilder, type ProjectParams, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+import { fromProject } from '@spanhouse/store';
 import { LLM_METRICS, llmPointsSql } from './llm-metrics.ts';
 
 /**
@@ -32,18 +33,18 @@ export function pointsSql(
   series: { ids: readonly string[]; names: readonly string[] },
   fromMs: number,
   toMs: number,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   const llm = series.names.filter((n) => LLM_METRICS[n] !== undefined);
   const stored = series.names.filter((n) => LLM_METRICS[n] === undefined);
   const fromTraces = llm.map((n) => `UNION ALL ${llmPointsSql(n, series.ids, fromMs, toMs, p)}`).join('\n');
-  const where = `name IN ${p.add(stored, 'Array(String)')} AND series_id IN ${p.add(series.ids.map(BigInt), 'Array(UInt64)')} AND ts >= ${time(fromMs, p)} AND ts <= ${time(toMs, p)}`;
+  const where = ` AND name IN ${p.add(stored, 'Array(String)')} AND series_id IN ${p.add(series.ids.map(BigInt), 'Array(UInt64)')} AND ts >= ${time(fromMs, p)} AND ts <= ${time(toMs, p)}`;
   return `
     SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, toUInt8(0) AS stale, toUInt64(_part_index) AS pi
-    FROM ${TABLES.metricSamples} WHERE ${where}
+    ${fromProject(TABLES.metricSamples, p)}${where}
     UNION ALL
     SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, stale, toUInt64(0) AS pi
-    FROM ${TABLES.metricNonFinite} FINAL WHERE ${where}
+    ${fromProject(TABLES.metricNonFinite, p, { final: true })}${where}
     ${fromTraces}`;
 }
 
@@ -69,7 +70,7 @@ function windowSource(
   reachMs: number,
   offsetMs: number,
   g: Grid,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): { source: string; x: string } {
   const lastMs = g.startMs + (g.steps - 1) * g.stepMs;
   return {
@@ -90,7 +91,7 @@ export function instantSelectorSql(
   series: { ids: readonly string[]; names: readonly string[] },
   offsetMs: number,
   g: Grid,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   const { source, x } = windowSource(series, LOOKBACK_MS, offsetMs, g, p);
   const lookback = p.add(LOOKBACK_MS, 'Int64');
@@ -115,7 +116,7 @@ export function rangeArraysSql(
   rangeMs: number,
   offsetMs: number,
   g: Grid,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   const { source, x } = windowSource(series, rangeMs, offsetMs, g, p);
   const range = p.add(rangeMs, 'Int64');

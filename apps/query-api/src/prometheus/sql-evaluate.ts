@@ -1,4 +1,4 @@
-import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
+import { type Db, ProjectParams, queryCompact } from '@spanhouse/db';
 import type { Expr } from './ast.ts';
 import { badData } from './errors.ts';
 import { type PlanContext, plan } from './plan.ts';
@@ -9,12 +9,13 @@ import { compareLabels, type Labels } from './series-lookup.ts';
 export type SeriesResult = { metric: Labels; points: [number, number][] };
 
 /**
- * Evaluates an expression the SQL planner supports (plan.ts) over the grid in ClickHouse: compiled
+ * Evaluates an expression the SQL planner supports (plan.ts) over the grid in ClickHouse, on `project`'s series: compiled
  * to one query, one read, then series by labels with their points in time order. A scalar is the
  * same value at every step.
  */
 export async function evaluateInClickHouse(
   db: Db,
+  project: string,
   expr: Expr,
   grid: Grid,
   signal?: AbortSignal,
@@ -22,7 +23,7 @@ export async function evaluateInClickHouse(
   if (expr.kind === 'matrix') {
     throw badData('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
   }
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const ctx: PlanContext = { db, grid, p, signal };
   const compiled = await plan(expr, ctx);
   if (compiled.kind === 'scalar') return compiled;

@@ -1,4 +1,4 @@
-import { type Db, ParamBuilder } from '@spanhouse/db';
+import { type Db, ProjectParams } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
 import {
   encodeObservationsTsv,
@@ -23,10 +23,10 @@ let db: Db;
 beforeAll(async () => {
   db = await openTestDb('promql_plan_sql');
   const series: SeriesRow[] = [
-    { name: 'http_requests_total', series_id: '11', labels: { host: 'a', code: '200' } },
-    { name: 'http_requests_total', series_id: '12', labels: { host: 'b', code: '500' } },
-    { name: 'latency_bucket', series_id: '21', labels: { le: '0.1' } },
-    { name: 'latency_bucket', series_id: '22', labels: { le: '+Inf' } },
+    { project_id: 'spanhouse', name: 'http_requests_total', series_id: '11', labels: { host: 'a', code: '200' } },
+    { project_id: 'spanhouse', name: 'http_requests_total', series_id: '12', labels: { host: 'b', code: '500' } },
+    { project_id: 'spanhouse', name: 'latency_bucket', series_id: '21', labels: { le: '0.1' } },
+    { project_id: 'spanhouse', name: 'latency_bucket', series_id: '22', labels: { le: '+Inf' } },
   ];
   await db.insertText({
     table: TABLES.metricSeries,
@@ -35,6 +35,7 @@ beforeAll(async () => {
     text: encodeSeriesTsv(series),
   });
   const generation = {
+    project_id: 'spanhouse',
     trace_id: 't',
     id: 'o',
     type: [1, 'GENERATION'],
@@ -62,7 +63,7 @@ afterAll(() => db?.close());
 const GRID = { startMs: Date.UTC(2026, 2, 1, 10), stepMs: 60_000, steps: 10 };
 
 async function planned(query: string) {
-  const p = new ParamBuilder();
+  const p = new ProjectParams('spanhouse');
   const out = await plan(parsePromQL(query), { db, grid: GRID, p });
   if (out.kind === 'scalar') return out;
   return {

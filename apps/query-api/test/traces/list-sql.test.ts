@@ -18,7 +18,7 @@ const oneLine = (r: { sql: string; params: Record<string, unknown>; countSql?: s
 
 describe('the trace list SQL', () => {
   it('the default page: newest first, every field group', () => {
-    expect(oneLine(traceListSql(params({})))).toMatchSnapshot();
+    expect(oneLine(traceListSql('p', params({})))).toMatchSnapshot();
   });
 
   it('every filter, ordered by name, page 3', () => {
@@ -36,22 +36,27 @@ describe('the trace list SQL', () => {
       page: '3',
       limit: '20',
     });
-    expect(oneLine(traceListSql(q))).toMatchSnapshot();
+    expect(oneLine(traceListSql('p', q))).toMatchSnapshot();
   });
 
   it('a page ranked by the summaries (descending latency): the ids as a parameter', () => {
     const q = params({ userId: 'u-1', orderBy: 'latency.desc' });
-    expect(oneLine(traceListSql(q, ['t-3', 't-1']))).toMatchSnapshot();
+    expect(oneLine(traceListSql('p', q, ['t-3', 't-1']))).toMatchSnapshot();
   });
 
   it('one try of the ranking by the summaries, for cost', () => {
-    expect(oneLine(boundRankSql({ tags: ['prod'] }, 'totalCost', 200))).toMatchSnapshot();
+    expect(oneLine(boundRankSql('p', { tags: ['prod'] }, 'totalCost', 200))).toMatchSnapshot();
   });
 
   it('never puts a value into the SQL text', () => {
     const hostile = "x') OR 1=1 --";
-    const { sql, params: p } = traceListSql(params({ userId: hostile, tags: hostile, environment: hostile }));
+    const { sql, params: p } = traceListSql('p', params({ userId: hostile, tags: hostile, environment: hostile }));
     expect(sql).not.toContain('OR 1=1');
     expect(Object.values(p)).toContain(hostile);
+    // The project too: every read of the traces names it, as a parameter.
+    const scoped = traceListSql(hostile, params({}));
+    expect(scoped.sql).not.toContain('OR 1=1');
+    expect(scoped.params.project).toBe(hostile);
+    expect(scoped.sql.match(/project_id = \{project:String\}/g)).toHaveLength(3);
   });
 });

@@ -97,7 +97,7 @@ export function pushdown(mode: PushdownMode): Offload | undefined {
     if (!sqlCompiles(e) || !readsSelector(e)) return undefined;
     if (mode === 'auto' && !worthPushingDown(e, ev)) return undefined;
     const grid = { startMs: ev.start, stepMs: ev.interval, steps: ev.steps() };
-    const out = await ev.q.read(evaluateInClickHouse(ev.q.db, e, grid, ev.q.signal));
+    const out = await ev.q.read(evaluateInClickHouse(ev.q.db, ev.q.project, e, grid, ev.q.signal));
     let matrix: Matrix;
     if (out.kind === 'scalar') {
       const ts = Array.from({ length: grid.steps }, (_, k) => grid.startMs + k * grid.stepMs);

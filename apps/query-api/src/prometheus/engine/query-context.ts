@@ -13,8 +13,9 @@ export const DEFAULT_LIMITS: QueryLimits = { maxSamples: 50_000_000, timeoutMs: 
 const SLICE_MS = 10;
 
 /**
- * What one query's evaluation shares: the database, its limits (samples held, a deadline), the
- * request's cancellation, and the reads of series and points, each done once per query.
+ * What one query's evaluation shares: the database and the project it reads, its limits (samples
+ * held, a deadline), the request's cancellation, and the reads of series and points, each done
+ * once per query.
  */
 export class QueryContext {
   private samples = 0;
@@ -28,6 +29,7 @@ export class QueryContext {
 
   constructor(
     readonly db: Db,
+    readonly project: string,
     readonly limits: QueryLimits,
     requestSignal?: AbortSignal,
   ) {
@@ -86,7 +88,7 @@ export class QueryContext {
     const key = matcherKey(matchers);
     let found = this.series.get(key);
     if (!found) {
-      found = findSeries(this.db, matchers, { signal: this.signal }).then((s) =>
+      found = findSeries(this.db, this.project, matchers, { signal: this.signal }).then((s) =>
         s.sort((a, b) => compareLabels(a.labels, b.labels)),
       );
       this.series.set(key, found);
@@ -101,7 +103,7 @@ export class QueryContext {
     if (!read) {
       read = this.findSeries(matchers).then(async (found) => {
         if (found.length === 0 || toMs < fromMs) return [];
-        const raw = await readPoints(this.db, found, fromMs, toMs, this.signal);
+        const raw = await readPoints(this.db, this.project, found, fromMs, toMs, this.signal);
         this.addSamples(raw.reduce((n, s) => n + s.ts.length, 0));
         return raw;
       });

@@ -1,4 +1,4 @@
-import { type Db, ParamBuilder, queryRowBinary } from '@spanhouse/db';
+import { type Db, ProjectParams, queryRowBinary } from '@spanhouse/db';
 import { readPriority } from '../read-priority.ts';
 import { pointsSql } from '../samples-sql.ts';
 import type { FoundSeries } from '../series-lookup.ts';
@@ -16,18 +16,19 @@ export type RawSeries = {
 };
 
 /**
- * The points of series already looked up, with `fromMs <= t <= toMs`, in the order of `found`
+ * The points of series already looked up (of `project`), with `fromMs <= t <= toMs`, in the order of `found`
  * (series without points left out): one read, the points coming back as RowBinary arrays (8 bytes a
  * number instead of decimal text).
  */
 export async function readPoints(
   db: Db,
+  project: string,
   found: readonly FoundSeries[],
   fromMs: number,
   toMs: number,
   signal?: AbortSignal,
 ): Promise<RawSeries[]> {
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const series = { ids: found.map((s) => s.id), names: [...new Set(found.map((s) => s.name))] };
   const shift = p.add(1_048_576, 'Int64');
   // Times go as 4-byte offsets from fromMs (a quarter less to copy) when the range allows.
