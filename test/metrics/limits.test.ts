@@ -1,3 +1,4 @@
+import { TABLES } from '@spanhouse/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { ingest, out, type Point, pairs, query } from '../support/metrics-api.ts';
@@ -220,7 +221,7 @@ describe('duplicates', () => {
     // must never hide a copy that arrives later in a new part of the same partition.
     await ingest(app, batch('dup_fold', 5));
     await ingest(app, batch('dup_fold', 50));
-    await app.db.writer.command({ query: 'OPTIMIZE TABLE metric_samples FINAL' });
+    await app.db.writer.command({ query: `OPTIMIZE TABLE ${TABLES.metricSamples} FINAL` });
     expect(pairs(await query(app, { name: 'dup_fold', ...w, agg: 'sum' }))).toEqual([[out(w.from), 51]]);
     await ingest(app, batch('dup_fold', 500));
     expect(pairs(await query(app, { name: 'dup_fold', ...w, agg: 'sum' }))).toEqual([[out(w.from), 501]]);

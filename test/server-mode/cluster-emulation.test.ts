@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@spanhouse/config';
-import { clusterTransform, type Db, migrate, openDb, queryRows } from '@spanhouse/db';
+import { clusterTransform, type Db, migrate, openDb, queryRows, TABLES } from '@spanhouse/db';
 import { createLogger } from '@spanhouse/http';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,15 +118,17 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       map: (r) => `${r.name}:${r.engine}`,
     });
     for (const t of [
-      'traces',
-      'observation_pieces',
-      'observation_traces',
-      'scores',
-      'score_times',
-      'metric_series',
-      'metric_samples',
-      'metric_minute_rollups',
-      'schema_migrations',
+      TABLES.traces,
+      TABLES.observationPieces,
+      TABLES.observationTraces,
+      TABLES.scores,
+      TABLES.scoreTimes,
+      TABLES.metricSeries,
+      TABLES.metricSamples,
+      TABLES.metricMinutes,
+      TABLES.projects,
+      TABLES.apiKeys,
+      TABLES.migrations,
     ]) {
       expect(tables).toContain(`${t}:Distributed`);
       expect(tables.find((x) => x.startsWith(`${t}_local:`))).toMatch(/MergeTree$/);
@@ -282,15 +284,15 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
     const list = await both('GET', '/api/public/traces?limit=200');
     expect((list.clustered.body as { data: unknown[] }).data).toHaveLength(14);
     for (const table of [
-      'traces_local',
-      'observation_pieces_local',
-      'observation_traces_local',
-      'scores_local',
-      'score_times_local',
-      'metric_series_local',
-      'metric_samples_local',
-      'metric_minute_rollups_local',
-    ]) {
+      TABLES.traces,
+      TABLES.observationPieces,
+      TABLES.observationTraces,
+      TABLES.scores,
+      TABLES.scoreTimes,
+      TABLES.metricSeries,
+      TABLES.metricSamples,
+      TABLES.metricMinutes,
+    ].map((t) => `${t}_local`)) {
       const [n] = await queryRows(dbs[1]!, {
         sql: `SELECT count() AS n FROM ${table}`,
         tag: 'test',

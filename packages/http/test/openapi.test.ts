@@ -36,12 +36,19 @@ describe('documentGaps', () => {
 });
 
 describe('openApiDocument', () => {
-  it('turns the valibot schemas into parameters, bodies and responses, with the error body', () => {
+  it('turns the valibot schemas into parameters (and the project header of an authenticated operation), bodies and responses, with the error body', () => {
     const doc = openApiDocument([THING], { title: 't', version: '1' }) as any;
     expect(doc.openapi).toBe('3.1.0');
     const op = doc.paths['/api/public/things/{id}'].get;
     expect(op.security).toEqual([{ bearer: [] }, { basic: [] }]);
     expect(op.parameters).toEqual([
+      {
+        name: 'Spanhouse-Project',
+        in: 'header',
+        required: false,
+        schema: { type: 'string' },
+        description: expect.stringContaining('The project the bearer token acts on'),
+      },
       { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
       { name: 'limit', in: 'query', required: false, schema: { type: 'string' } },
       { name: 'kind', in: 'query', required: true, schema: { type: 'string', enum: ['a', 'b'] } },
