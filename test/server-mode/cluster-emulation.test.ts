@@ -108,6 +108,18 @@ async function both(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unkno
   };
 }
 
+/** The tables of stored data, each Distributed over a *_local table in cluster mode. */
+const DATA_TABLES = [
+  TABLES.traces,
+  TABLES.observationPieces,
+  TABLES.observationTraces,
+  TABLES.scores,
+  TABLES.scoreTimes,
+  TABLES.metricSeries,
+  TABLES.metricSamples,
+  TABLES.metricMinutes,
+];
+
 const time = (day: number, sec: number) => new Date(Date.UTC(2026, 4, day, 10, 0, sec)).toISOString();
 
 describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
@@ -117,19 +129,7 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       tag: 'test',
       map: (r) => `${r.name}:${r.engine}`,
     });
-    for (const t of [
-      TABLES.traces,
-      TABLES.observationPieces,
-      TABLES.observationTraces,
-      TABLES.scores,
-      TABLES.scoreTimes,
-      TABLES.metricSeries,
-      TABLES.metricSamples,
-      TABLES.metricMinutes,
-      TABLES.projects,
-      TABLES.apiKeys,
-      TABLES.migrations,
-    ]) {
+    for (const t of [...DATA_TABLES, TABLES.projects, TABLES.apiKeys, TABLES.migrations]) {
       expect(tables).toContain(`${t}:Distributed`);
       expect(tables.find((x) => x.startsWith(`${t}_local:`))).toMatch(/MergeTree$/);
     }
@@ -283,16 +283,7 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
     // The reads were not all empty: the comparison compared data, which sits in the local tables.
     const list = await both('GET', '/api/public/traces?limit=200');
     expect((list.clustered.body as { data: unknown[] }).data).toHaveLength(14);
-    for (const table of [
-      TABLES.traces,
-      TABLES.observationPieces,
-      TABLES.observationTraces,
-      TABLES.scores,
-      TABLES.scoreTimes,
-      TABLES.metricSeries,
-      TABLES.metricSamples,
-      TABLES.metricMinutes,
-    ].map((t) => `${t}_local`)) {
+    for (const table of DATA_TABLES.map((t) => `${t}_local`)) {
       const [n] = await queryRows(dbs[1]!, {
         sql: `SELECT count() AS n FROM ${table}`,
         tag: 'test',
