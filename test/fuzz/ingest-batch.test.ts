@@ -1,3 +1,4 @@
+import { TABLES } from '@spanhouse/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { jsonBodies } from '../support/fuzz/bodies.ts';
@@ -52,8 +53,7 @@ it(`never answers 5xx and stores nothing of a refused request (${RUNS} bodies, s
     app,
     path: '/v1/l/batch',
     bodies: jsonBodies(seed),
-    storedSql:
-      'SELECT id FROM traces UNION ALL SELECT id FROM observation_pieces UNION ALL SELECT trace_id AS id FROM observation_pieces',
+    storedSql: `SELECT id FROM ${TABLES.traces} UNION ALL SELECT id FROM ${TABLES.observationPieces} UNION ALL SELECT trace_id AS id FROM ${TABLES.observationPieces}`,
     markerOf: (id) => {
       const m = /^fz(\d+)_/.exec(id);
       return m ? Number(m[1]) : undefined;

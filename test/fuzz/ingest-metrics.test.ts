@@ -1,3 +1,4 @@
+import { TABLES } from '@spanhouse/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -42,8 +43,7 @@ it(`never answers 5xx and stores nothing of a refused request (${RUNS} bodies, s
     app,
     path: '/v1/metrics/batch',
     bodies: fc.oneof({ weight: 3, arbitrary: jsonBodies(seed) }, { weight: 1, arbitrary: hostileLabels }),
-    storedSql:
-      'SELECT DISTINCT toString(name) AS id FROM metric_series UNION ALL SELECT DISTINCT toString(name) AS id FROM metric_samples',
+    storedSql: `SELECT DISTINCT toString(name) AS id FROM ${TABLES.metricSeries} UNION ALL SELECT DISTINCT toString(name) AS id FROM ${TABLES.metricSamples}`,
     markerOf: (id) => {
       const m = /^fz(\d+)_/.exec(id);
       return m ? Number(m[1]) : undefined;

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { TABLES } from '@spanhouse/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -142,7 +143,7 @@ it(`never answers 5xx and stores nothing of a refused request (${RUNS} bodies, s
     app,
     path: '/api/public/otel/v1/traces',
     bodies: fc.oneof({ weight: 1, arbitrary: jsonBodies(jsonSeed) }, { weight: 1, arbitrary: protobufBodies }),
-    storedSql: 'SELECT id FROM traces UNION ALL SELECT trace_id AS id FROM observation_pieces',
+    storedSql: `SELECT id FROM ${TABLES.traces} UNION ALL SELECT trace_id AS id FROM ${TABLES.observationPieces}`,
     markerOf,
   });
   expect(result.accepted + result.refused).toBe(RUNS);

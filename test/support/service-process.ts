@@ -70,7 +70,15 @@ export function spawnService(env: Record<string, string>, opts: LaunchOptions = 
   const credentials = (opts.credentials ?? true) ? CREDENTIALS_ENV : {};
   const child = spawn(process.execPath, args, {
     cwd: opts.cwd ?? REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', OTLP_GRPC_PORT: '0', LOG_LEVEL: 'info', ...credentials, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      OTLP_GRPC_PORT: '0',
+      LOG_LEVEL: 'info',
+      ...credentials,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];

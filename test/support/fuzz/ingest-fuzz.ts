@@ -1,7 +1,7 @@
-import { queryRows } from '@spanhouse/db';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { bearer, type TestApp } from '../app.ts';
+import { readWholeTables } from '../whole-tables.ts';
 import { checkAnswer, pool } from './answers.ts';
 import type { RawBody } from './bodies.ts';
 import { FUZZ_SEED, RUNS } from './hostile.ts';
@@ -35,7 +35,7 @@ export async function fuzzIngest(opts: {
     statuses[status] = (statuses[status] ?? 0) + 1;
     (status >= 200 && status < 300 ? accepted : refused).add(n);
   });
-  const stored = await queryRows(opts.app.db, { sql: opts.storedSql, tag: 'fuzz', map: (r) => String(r.id) });
+  const stored = (await readWholeTables(opts.app.db, opts.storedSql)).map((r) => String(r.id));
   const leaked = stored.filter((id) => {
     const n = opts.markerOf(id);
     return n !== undefined && refused.has(n) && !accepted.has(n);
