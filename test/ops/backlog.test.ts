@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TABLES } from '@spanhouse/db';
 import { ErrorBody, ReadyResponse } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +97,7 @@ describe('admission by the age of the backlog', () => {
     const bucket = (le: string) => {
       const line = text
         .split('\n')
-        .find((l) => l.startsWith(`spanhouse_ingest_commit_lag_seconds_bucket{le="${le}",table="traces"} `));
+        .find((l) => l.startsWith(`spanhouse_ingest_commit_lag_seconds_bucket{le="${le}",table="${TABLES.traces}"} `));
       return Number(line?.split(' ')[1]);
     };
     expect(bucket('+Inf') - bucket('0.25')).toBeGreaterThanOrEqual(1);

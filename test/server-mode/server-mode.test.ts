@@ -3,11 +3,12 @@ import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TABLES } from '@spanhouse/db';
 import { ClickHouseContainer, type StartedClickHouseContainer } from '@testcontainers/clickhouse';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, launch, type Service, stop } from '../support/service-process.ts';
 import { drive, KINDS, Ledger, verify } from '../support/ops/workload.ts';
+import { AUTH, launch, type Service, stop } from '../support/service-process.ts';
 
 // Server mode against a real ClickHouse server in a container (testcontainers): separate ingest
 // and query processes, and the behaviour suites that run on chDB everywhere else, pointed at the
@@ -89,7 +90,7 @@ describe.skipIf(missing !== undefined)(`server mode against ClickHouse (${IMAGE}
       expect(found.ackedTraces).toBeGreaterThan(0);
     }
     const metrics = await (await fetch(`${ingestA.base}/metrics`, { headers: AUTH })).text();
-    expect(metrics).toMatch(/spanhouse_ingest_rows_accepted_total\{table="traces"\} [1-9]/);
+    expect(metrics).toMatch(new RegExp(`spanhouse_ingest_rows_accepted_total\\{table="${TABLES.traces}"\\} [1-9]`));
 
     for (const s of started) expect(await stop(s)).toEqual({ code: 0, signal: null });
   });
