@@ -92,8 +92,10 @@ remote_write:
     await until('staleness markers', async () =>
       (await storedCount('agent_temp', TABLES.metricNonFinite)) >= 1 ? true : undefined,
     );
+    const p = new ProjectParams(DEFAULT_PROJECT_ID);
     const stale = await queryRows(svc.db, {
-      sql: `SELECT stale FROM ${TABLES.metricNonFinite} FINAL WHERE name = 'agent_temp'`,
+      sql: `SELECT stale ${fromProject(TABLES.metricNonFinite, p, { final: true })} AND name = 'agent_temp'`,
+      params: p.params,
       tag: 'test',
       map: (r) => Number(r.stale),
     });
