@@ -1,5 +1,6 @@
 import { Rng } from './prng.ts';
-import { sentence } from './text.ts';
+import { type Language, languageOf, message, question as questionText } from './text.ts';
+import { SYSTEM_PROMPTS } from './vocabulary.ts';
 
 /**
  * The trace data set: trace i is a pure function of (spec, i). Shaped like an LLM app's traces:
@@ -91,11 +92,18 @@ export function timestampOf(spec: TraceSpec, i: number): number {
   return spec.endMs - span + Math.floor((i / spec.traces) * (span - 60_000)) + jitter;
 }
 
-function chat(rng: Rng, role: string, chars: number) {
-  return { role, content: sentence(rng, chars) };
+function chat(role: string, content: string) {
+  return { role, content };
 }
 
-function generation(rng: Rng, name: string, startMs: number, parentSpanId: string, spanId: string): GenSpan {
+function generation(
+  rng: Rng,
+  lang: Language,
+  name: string,
+  startMs: number,
+  parentSpanId: string,
+  spanId: string,
+): GenSpan {
   const input = rng.int(200, 4000);
   const output = rng.int(20, 800);
   const model = rng.pick(CHAT_MODELS);
@@ -108,8 +116,8 @@ function generation(rng: Rng, name: string, startMs: number, parentSpanId: strin
     endMs: startMs + rng.int(300, 6000),
     model,
     usage: { input, output, total: input + output },
-    input: [chat(rng, 'system', 80), chat(rng, 'user', rng.int(60, 300))],
-    output: chat(rng, 'assistant', rng.int(40, 300)),
+    input: [chat('system', rng.pick(SYSTEM_PROMPTS)), chat('user', message(rng, lang, rng.int(10, 60)))],
+    output: chat('assistant', message(rng, lang, rng.int(8, 60))),
     metadata: { temperature: rng.pick([0, 0.2, 0.7]), stream: rng.chance(0.5) },
   };
 }
@@ -128,7 +136,8 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     t += ms;
     return s;
   };
-  const question = chat(rng, 'user', rng.int(40, 200));
+  const lang = languageOf(rng.float());
+  const question = chat('user', questionText(rng, lang, rng.int(8, 35)));
   const spans: GenSpan[] = [];
   // retrieval: retriever -> (embedding, rerank)
   const rStart = next(0);
@@ -167,7 +176,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     metadata: { index: rng.pick(['kb-main', 'kb-faq']) },
   };
   t = retriever.endMs;
-  const plan = generation(rng, 'plan', next(0), root, ids[3]!);
+  const plan = generation(rng, lang, 'plan', next(0), root, ids[3]!);
   t = plan.endMs;
   const toolStart = t;
   const http: GenSpan = {
@@ -191,7 +200,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     metadata: { retries: rng.int(0, 2) },
   };
   t = tool.endMs;
-  const answer = generation(rng, 'answer', next(0), root, ids[6]!);
+  const answer = generation(rng, lang, 'answer', next(0), root, ids[6]!);
   t = answer.endMs;
   const guard: GenSpan = {
     spanId: ids[7]!,
@@ -204,7 +213,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     metadata: { policy: 'default' },
   };
   t = guard.endMs;
-  const summary = generation(rng, 'summarize', next(0), root, ids[8]!);
+  const summary = generation(rng, lang, 'summarize', next(0), root, ids[8]!);
   t = summary.endMs;
   spans.push(
     {
