@@ -12,6 +12,9 @@ import { loadAverage } from './lib/proc.ts';
 import { buildService } from './lib/service.ts';
 import { largeLabelsSuite } from './metrics/large-labels.ts';
 import { metricsSuite } from './metrics/suite.ts';
+import { authSuite } from './projects/auth.ts';
+import { projectsAbSuite } from './projects/ingest-ab.ts';
+import { projectMigrationSuite } from './projects/migration.ts';
 import { prometheusSuite } from './prometheus/suite.ts';
 import { startSuite } from './start/suite.ts';
 import { traceQuerySuite } from './traces/suite-queries.ts';
@@ -42,6 +45,9 @@ for (const suite of opts.suites) {
   if (suite === 'ingest-log') sections.push(await ingestLogSuite(opts), '');
   if (suite === 'overload') sections.push(await overloadSuite(opts), '');
   if (suite === 'ingest-ab') sections.push(await ingestAbSuite(opts), '');
+  if (suite === 'auth') sections.push(await authSuite(opts), '');
+  if (suite === 'project-migration') sections.push(await projectMigrationSuite(opts), '');
+  if (suite === 'projects-ab') sections.push(await projectsAbSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');

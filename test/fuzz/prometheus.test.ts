@@ -1,13 +1,15 @@
-import { queryRows, TABLES } from '@spanhouse/db';
+import { ProjectParams, queryRows, TABLES } from '@spanhouse/db';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
+import { fromProject } from '@spanhouse/store';
 import fc from 'fast-check';
 import { compressSync } from 'snappy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { REMOTE_WRITE_HEADERS, remoteWriteBody, writeRequestBytes } from '../support/prometheus/remote-write-client.ts';
 import { pool } from '../support/fuzz/answers.ts';
 import { byteDamage, damage, type RawBody } from '../support/fuzz/bodies.ts';
 import { FUZZ_SEED, hostileString, RUNS, SQL_FRAGMENTS } from '../support/fuzz/hostile.ts';
 import { fuzzIngest } from '../support/fuzz/ingest-fuzz.ts';
+import { REMOTE_WRITE_HEADERS, remoteWriteBody, writeRequestBytes } from '../support/prometheus/remote-write-client.ts';
 
 // The Prometheus endpoints under hostile input (seeded): generated PromQL with SQL fragments in
 // label values and regexes, odd numbers and durations, and hostile time parameters, never answer
@@ -180,8 +182,10 @@ describe('remote write under damaged bodies', () => {
     });
     expect(refused).toBeGreaterThan(RUNS / 4);
     // The data written before the fuzz is intact.
+    const p = new ProjectParams(DEFAULT_PROJECT_ID);
     const n = await queryRows(app.db, {
-      sql: `SELECT count() AS n FROM ${TABLES.metricSamples} FINAL WHERE name = 'fz_cpu'`,
+      sql: `SELECT count() AS n ${fromProject(TABLES.metricSamples, p, { final: true })} AND name = 'fz_cpu'`,
+      params: p.params,
       tag: 'fuzz',
       map: (r) => Number(r.n),
     });

@@ -1,5 +1,5 @@
 import { runMetricsQuery } from '@spanhouse/query-api';
-import { isoToMicros, MetricNamesResponse, safeParse } from '@spanhouse/schema';
+import { DEFAULT_PROJECT_ID, isoToMicros, MetricNamesResponse, safeParse } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { ingest, out, query, queryPath } from '../support/metrics-api.ts';
@@ -198,9 +198,9 @@ describe('label keys named like built-in object members', () => {
       step: '1h' as const,
       agg: 'sum' as const,
     };
-    expect(JSON.stringify((await runMetricsQuery(app.db, q)).data)).toBe(`[${series(special, 1)}]`);
+    expect(JSON.stringify((await runMetricsQuery(app.db, DEFAULT_PROJECT_ID, q)).data)).toBe(`[${series(special, 1)}]`);
     const none = { ...q, labels: JSON.parse('{"__proto__":"nope"}') };
-    expect((await runMetricsQuery(app.db, none)).data).toEqual([]);
+    expect((await runMetricsQuery(app.db, DEFAULT_PROJECT_ID, none)).data).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { runMetricsQuery } from '@spanhouse/query-api';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { query, queryOracle } from '../support/metrics-api.ts';
@@ -70,7 +71,7 @@ describe('a metric with 64 labels of 1,000 characters per series', () => {
   });
 
   it('returns every label of the series it returns', async () => {
-    const got = await runMetricsQuery(app.db, cases[0]![1]);
+    const got = await runMetricsQuery(app.db, DEFAULT_PROJECT_ID, cases[0]![1]);
     expect(got.data).toHaveLength(50);
     expect(got.meta.truncated).toBe(true);
     for (const s of got.data) expect(Object.keys(s.labels)).toHaveLength(64);

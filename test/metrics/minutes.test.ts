@@ -1,5 +1,6 @@
 import { loadMigrations, TABLES } from '@spanhouse/db';
 import { runMetricsQuery } from '@spanhouse/query-api';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { ingest, queryOracle } from '../support/metrics-api.ts';
@@ -53,7 +54,7 @@ function queries(name: string): OracleQuery[] {
 function expectAnswers(name: string, ps: OraclePoint[]) {
   return Promise.all(
     queries(name).map(async (q) => {
-      const got = await runMetricsQuery(app.db, q, { minSeriesMinutes: 0 });
+      const got = await runMetricsQuery(app.db, DEFAULT_PROJECT_ID, q, { minSeriesMinutes: 0 });
       const want = oracle(ps, q);
       expect(got.meta, `${q.agg} ${q.step}`).toEqual(want.meta);
       expect(
@@ -154,7 +155,7 @@ describe('metric_minute_rollups', () => {
     for (const [q, source] of reads) {
       const want = source === 'samples' ? oracle(ps, q).data : [];
       expect((await queryHttp(q)).data, JSON.stringify(q.labels)).toEqual(want);
-      expect((await runMetricsQuery(app.db, q)).data, JSON.stringify(q.labels)).toEqual(want);
+      expect((await runMetricsQuery(app.db, DEFAULT_PROJECT_ID, q)).data, JSON.stringify(q.labels)).toEqual(want);
     }
     await backfill();
     for (const [q] of reads) expect(await queryHttp(q)).toEqual(oracle(ps, q));
@@ -167,7 +168,7 @@ describe('metric_minute_rollups', () => {
     await app.db.writer.command({ query: `TRUNCATE TABLE ${TABLES.metricMinutes}` });
     const q = queries('m_backfill')[0]!;
     // Without the backfill the whole minutes are missing from the answer (the test can fail).
-    const missing = await runMetricsQuery(app.db, q, { minSeriesMinutes: 0 });
+    const missing = await runMetricsQuery(app.db, DEFAULT_PROJECT_ID, q, { minSeriesMinutes: 0 });
     expect(missing.data[0]!.values.length).toBeLessThan(oracle(ps, q).data[0]!.values.length);
 
     await backfill();

@@ -1,5 +1,6 @@
 import { runMetricsQuery } from '@spanhouse/query-api';
 import type { MetricsQueryResponse } from '@spanhouse/schema';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -139,10 +140,14 @@ describe('property: random points, filters and group_by against a plain TypeScri
             expectSame(actual, oracle(points, q), exact);
             // The per-minute rows behind avg, sum, min, max and last, which the service uses only
             // for reads of at least 5,000 series x minutes: here for every read.
-            expectSame(await runMetricsQuery(app.db, q, { minSeriesMinutes: 0 }), oracle(points, q), exact);
+            expectSame(
+              await runMetricsQuery(app.db, DEFAULT_PROJECT_ID, q, { minSeriesMinutes: 0 }),
+              oracle(points, q),
+              exact,
+            );
             // The cuts, with limits small enough for random data to reach them.
             const limits = { series: 2, points: 3 };
-            const cut = await runMetricsQuery(app.db, q, { limits, minSeriesMinutes: 0 });
+            const cut = await runMetricsQuery(app.db, DEFAULT_PROJECT_ID, q, { limits, minSeriesMinutes: 0 });
             expectSame(cut, oracle(points, q, limits), exact);
           }
         },

@@ -7,7 +7,7 @@ import { registerQueryRoutes } from '@spanhouse/query-api';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CREDENTIALS, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
 
 // The OpenAPI document against the routes that exist, and a client generated from it.
 
@@ -35,9 +35,14 @@ describe('GET /openapi.json', () => {
   });
 
   it('has the same for the ingest and the query service on their own (server mode)', async () => {
-    const deps = { logger: app.ingest.logger, credentials: TEST_CREDENTIALS };
+    const deps = { logger: app.ingest.logger, authenticate: app.projects.authenticate };
     const query = createBaseApp(deps);
-    registerQueryRoutes(query, { db: app.db, config: app.config, logger: app.ingest.logger });
+    registerQueryRoutes(query, {
+      db: app.db,
+      config: app.config,
+      logger: app.ingest.logger,
+      projects: app.projects.registry,
+    });
     expect(documentGaps(query)).toEqual({ undocumented: [], unrouted: [] });
     // A second ingest process of its own: its own log directory (the all-in-one holds the first).
     const config = {
@@ -48,7 +53,7 @@ describe('GET /openapi.json', () => {
       db: app.db,
       config,
       logger: app.ingest.logger,
-      credentials: TEST_CREDENTIALS,
+      authenticate: app.projects.authenticate,
     });
     try {
       const ingest = createBaseApp(deps);

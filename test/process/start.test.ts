@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../support/entry-process.ts';
+import { REPO_ROOT } from '../support/service-process.ts';
 import { makeBatch } from '../support/traces.ts';
 
 // `pnpm start` as a user runs it from a fresh clone: the build step in the script (turbo, here with

@@ -1,14 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
-import { queryRows, TABLES } from '@spanhouse/db';
+import { ProjectParams, queryRows, TABLES } from '@spanhouse/db';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
+import { fromProject } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
 import {
   freePort,
   prometheusMissing,
   type RunningPrometheus,
   startPrometheus,
 } from '../support/prometheus/prometheus-process.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 const missing = prometheusMissing();
 let prom: RunningPrometheus;
@@ -39,13 +41,15 @@ const until = async <T>(what: string, f: () => Promise<T | undefined>, ms = 45_0
   }
 };
 
-const storedCount = (name: string, table: string = TABLES.metricSamples) =>
-  queryRows(svc.db, {
-    sql: `SELECT count() AS n FROM ${table} FINAL WHERE name = {name:String}`,
-    params: { name },
+const storedCount = (name: string, table: string = TABLES.metricSamples) => {
+  const p = new ProjectParams(DEFAULT_PROJECT_ID);
+  return queryRows(svc.db, {
+    sql: `SELECT count() AS n ${fromProject(table, p, { final: true })} AND name = ${p.add(name, 'String')}`,
+    params: p.params,
     tag: 'test',
     map: (r) => Number(r.n),
   }).then((r) => r[0] ?? 0);
+};
 
 describe.skipIf(missing !== undefined)(`a real Prometheus remote-writing to the service ${missing ?? ''}`, () => {
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { rangeGrid, rangeQuery } from '@spanhouse/query-api';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { REMOTE_WRITE_HEADERS, type RwSeries, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
@@ -44,7 +45,7 @@ describe('the dashboard-refresh cache', () => {
           step: '15',
         });
         const cached = await app.get(`/prometheus/api/v1/query_range?${params}`);
-        const fresh = await rangeQuery(app.db, query, grid);
+        const fresh = await rangeQuery(app.db, DEFAULT_PROJECT_ID, query, grid);
         expect(cached.body.data, `round ${round}: ${query}`).toEqual(fresh);
         const uncached = await app.get(`/prometheus/api/v1/query_range?${params}&nocache=1`);
         expect(uncached.body.data).toEqual(fresh);

@@ -1,4 +1,6 @@
-import { queryRows, TABLES } from '@spanhouse/db';
+import { ProjectParams, queryRows, TABLES } from '@spanhouse/db';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
+import { fromProject } from '@spanhouse/store';
 import { compressSync } from 'snappy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -25,10 +27,11 @@ async function write(body: Uint8Array, headers: Record<string, string> = REMOTE_
 }
 
 async function rows(table: string, name: string) {
+  const p = new ProjectParams(DEFAULT_PROJECT_ID);
   return queryRows(app.db, {
     sql: `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(ts) AS ms, toString(value) AS value${table === TABLES.metricNonFinite ? ', stale' : ''}
-          FROM ${table} FINAL WHERE name = {name:String} ORDER BY ms`,
-    params: { name },
+          ${fromProject(table, p, { final: true })} AND name = ${p.add(name, 'String')} ORDER BY ms`,
+    params: p.params,
     tag: 'test',
     map: (r) => ({ id: String(r.id), ms: Number(r.ms), value: String(r.value), stale: r.stale }),
   });
@@ -61,8 +64,10 @@ describe('POST /prometheus/api/v1/write', () => {
       [20_000, 3],
     ]);
     expect(new Set(stored.map((r) => r.id)).size).toBe(1);
+    const p = new ProjectParams(DEFAULT_PROJECT_ID);
     const labels = await queryRows(app.db, {
-      sql: `SELECT labels FROM ${TABLES.metricSeries} FINAL WHERE name = 'rw_cpu'`,
+      sql: `SELECT labels ${fromProject(TABLES.metricSeries, p, { final: true })} AND name = 'rw_cpu'`,
+      params: p.params,
       tag: 'test',
       map: (r) => r.labels,
     });

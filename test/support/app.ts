@@ -70,6 +70,7 @@ export async function createTestApp(
     },
     async close() {
       await server.ingest.log.close(5_000);
+      await server.projects.close();
       await db.close();
     },
   };

@@ -67,9 +67,13 @@ export function oracle(
     if (bs.length > limits.points) truncated = true;
     return {
       labels: g.labels,
-      values: bs
-        .slice(-limits.points)
-        .map((b) => ({ timestamp: isoOut(b / 1000), value: aggregate(q.agg, g.buckets.get(b)!) })),
+      values: bs.slice(-limits.points).map((b) => ({
+        timestamp: isoOut(b / 1000),
+        value: aggregate(
+          q.agg,
+          g.buckets.get(b)!.map((p) => ({ t: p.us, value: p.value, key: labelsKey(p.labels) })),
+        ),
+      })),
     };
   });
   const meta: MetricsQueryResponse['meta'] = { series_count: data.length, truncated };
@@ -77,7 +81,15 @@ export function oracle(
   return { data, meta };
 }
 
-function aggregate(agg: OracleQuery['agg'], pts: OraclePoint[]): number {
+/** A point of one bucket of one output series: its time, value and its series' labelsKey. */
+export type BucketPoint = { t: number; value: number; key: string };
+
+/**
+ * One bucket's value by the metrics query's rules (docs/api.md): `last` is the newest point, and
+ * between series at the same instant the first in label order; percentiles are exact with linear
+ * interpolation at rank q * (n - 1). Shared by the tests' oracle and the benchmark's reference.
+ */
+export function aggregate(agg: OracleQuery['agg'], pts: readonly BucketPoint[]): number {
   const vals = pts.map((p) => p.value);
   switch (agg) {
     case 'avg':
@@ -90,7 +102,7 @@ function aggregate(agg: OracleQuery['agg'], pts: OraclePoint[]): number {
       return Math.max(...vals);
     case 'last': {
       // Latest timestamp; between series at the same instant, the first in label order.
-      const best = [...pts].sort((a, b) => b.us - a.us || cmp(labelsKey(a.labels), labelsKey(b.labels)))[0]!;
+      const best = [...pts].sort((a, b) => b.t - a.t || cmp(a.key, b.key))[0]!;
       return best.value;
     }
     default: {

@@ -31,11 +31,13 @@ export async function startTestServer(
   observe?: (req: Request) => void,
   /** Where the service logs go (JSON lines); none by default unless LOG_LEVEL is set. */
   logTo?: DestinationStream,
+  /** The key ring's refresh and the removal of deleted projects' rows, shortened. */
+  projects?: Parameters<typeof createAllInOne>[0]['projects'],
 ): Promise<TestServer> {
   const db = await openTestDb(label);
   const { config, logger: quiet } = testConfig(db.dataDir, env);
   const logger = logTo ? createLogger('info', 'spanhouse', logTo) : quiet;
-  const app = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db });
+  const app = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db, projects });
   const fetch = (req: Request, ...rest: unknown[]) => {
     observe?.(req);
     return app.app.fetch(req, ...(rest as []));
@@ -59,6 +61,7 @@ export async function startTestServer(
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
       await app.ingest.log.close(5_000);
+      await app.projects.close();
       await db.close();
     },
   };

@@ -31,6 +31,7 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
   let browser: Browser;
   let page: Page;
   let data: Seeded;
+  let browserKey: { publicKey: string; secretKey: string };
   const timings: string[] = [];
   const url = (p: string) => `${server.baseUrl}${p}`;
 
@@ -250,6 +251,58 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     expect(await background()).not.toBe(light);
     await screenshot(page, 'trace-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('creates a project and a key in Settings: the switcher shows it, the secret is shown once and copies', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await page.goto(url('/settings'));
+    await page.getByPlaceholder('Name (3 to 60 characters)').fill('browser team');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect.poll(() => page.getByLabel('Project').locator('option:checked').textContent()).toBe('browser team');
+    await expect.poll(() => page.getByRole('heading', { name: 'Project browser team' }).count()).toBe(1);
+    await page.getByPlaceholder('Note (what uses it)').fill('browser test');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = await page.getByLabel('Secret key', { exact: true }).inputValue();
+    browserKey = { publicKey: await page.getByLabel('Public key', { exact: true }).inputValue(), secretKey: secret };
+    expect(secret).toMatch(/^sk-sh-/);
+    await page.getByRole('button', { name: 'Copy secret key' }).click();
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);
+    await screenshot(page, 'settings-new-key');
+    await page.getByRole('button', { name: 'Done' }).click();
+    // Listed without its secret from then on.
+    await expect.poll(() => page.getByRole('table').textContent()).toContain('browser test');
+    expect(await page.content()).not.toContain(secret);
+    // The new project has no traces; the default one keeps its six.
+    await page.getByRole('link', { name: 'Traces' }).click();
+    await expect.poll(() => page.getByText('No traces stored yet').count()).toBe(1);
+    await page.getByLabel('Project').selectOption({ label: 'spanhouse' });
+    await expect.poll(() => rows().count()).toBe(6);
+  });
+
+  it("signed in with a project's key pair, shows that project alone, by name", async () => {
+    const stored = await fetch(url('/v1/l/batch'), {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${browserKey.publicKey}:${browserKey.secretKey}`).toString('base64')}`,
+        'Content-Type': 'application/json',
+        'Spanhouse-Wait': 'commit',
+      },
+      body: JSON.stringify({ trace: { id: 'browser-team-trace', name: 'team trace' }, observations: [] }),
+    });
+    expect(stored.status).toBe(200);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('tab', { name: 'Key pair' }).click();
+    await page.getByLabel('Public key').fill(browserKey.publicKey);
+    await page.getByLabel('Secret key').fill(browserKey.secretKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.goto(url('/traces'));
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().textContent()).toContain('team trace');
+    expect(await page.locator('.topbar .project-name').textContent()).toBe('browser team');
+    expect(await page.getByLabel('Project').count()).toBe(0);
+    await page.goto(url('/settings'));
+    await expect.poll(() => page.getByText('managed with the API bearer token').count()).toBe(1);
+    await screenshot(page, 'project-key-traces');
   });
 
   it('signs out', async () => {

@@ -1,6 +1,6 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
-import type { Admission, Credentials } from '@spanhouse/http';
+import type { Admission, Authenticate } from '@spanhouse/http';
 import type { WriteNotices } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import type { Ingestor } from './log-sink/ingestor.ts';
@@ -12,7 +12,8 @@ export type IngestDeps = {
   db: Db;
   config: Config;
   logger: Logger;
-  credentials: Credentials;
+  /** The credential check every transport uses (the HTTP routes get it through the base app). */
+  authenticate: Authenticate;
   ingestor: Ingestor;
   /** This process's ingest log: its state for /readyz and /metrics, and its close at shutdown. */
   log: LocalIngestLog;

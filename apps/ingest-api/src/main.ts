@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from '@spanhouse/config';
 import { openMigratedDb } from '@spanhouse/db';
 import { createBaseApp, createLogger, createServiceMetrics, resolveCredentials, startServer } from '@spanhouse/http';
+import { openProjects } from '@spanhouse/projects';
 import { registerIngestRoutes } from './app.ts';
 import { ingestReadiness } from './readiness.ts';
 import { createIngestDeps } from './runtime.ts';
@@ -8,14 +9,15 @@ import { createIngestDeps } from './runtime.ts';
 // The ingest API on its own (server mode): run as many copies as the write load needs, each with
 // its own ingest log directory (INGEST_LOG_DIR, on a persistent volume), against one ClickHouse
 // server or cluster. Every copy migrates at start; the migrations are idempotent, so copies
-// starting together do not conflict.
+// starting together do not conflict. Each reads the projects and keys (the key ring) itself.
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel, 'spanhouse-ingest');
 const credentials = resolveCredentials(config, logger);
 const db = await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
+const projects = await openProjects({ db, credentials, logger, cluster: config.clickhouse.cluster });
 const metrics = createServiceMetrics();
-const deps = await createIngestDeps({ db, config, logger, credentials, metrics });
-const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(deps.log) });
+const deps = await createIngestDeps({ db, config, logger, authenticate: projects.authenticate, metrics });
+const app = createBaseApp({ logger, authenticate: projects.authenticate, metrics, ready: ingestReadiness(deps.log) });
 registerIngestRoutes(app, deps);
 await startServer({
   app,
@@ -23,5 +25,8 @@ await startServer({
   host: config.host,
   logger,
   drain: async () => void (await deps.log.close()),
-  close: () => db.close(),
+  close: async () => {
+    await projects.close();
+    await db.close();
+  },
 });

@@ -1,4 +1,4 @@
-import type { BatchRequest } from '@spanhouse/schema';
+import { type BatchRequest, DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import {
   encodeObservationsTsv,
   encodeTracesTsv,
@@ -16,6 +16,7 @@ import type { PriceTable } from './pricing/prices.ts';
 import { fromBatch } from './traces/from-batch.ts';
 import { rowsOfPieces } from './traces/pieces.ts';
 
+export { encodeScoresTsv, type ObservationRow, SCORE_COLUMNS, type ScoreRow, type TraceRow } from '@spanhouse/store';
 /**
  * The ingest mapping as plain functions, without the HTTP app or the ingest buffer: what tools
  * outside the app drive directly (the benchmarks: decode and mapping costs, the direct-insert
@@ -27,20 +28,24 @@ export { decodeExportTraceServiceRequest } from './otlp-traces/generated/otlp-de
 export { mapExport } from './otlp-traces/map-export.ts';
 export { collectSpans } from './otlp-traces/spans.ts';
 export { PriceTable } from './pricing/prices.ts';
-export { encodeScoresTsv, type ObservationRow, SCORE_COLUMNS, type ScoreRow, type TraceRow } from '@spanhouse/store';
 export { scoreRowOf } from './scores/rows.ts';
 
 export type TraceRows = { traces: TraceRow[]; observations: ObservationRow[] };
 
 /** The rows an OTLP export is stored as (its unusable spans left out), as the endpoint builds them. */
-export function otlpTraceRows(body: Buffer, encoding: 'protobuf' | 'json', prices: PriceTable): TraceRows {
+export function otlpTraceRows(
+  body: Buffer,
+  encoding: 'protobuf' | 'json',
+  prices: PriceTable,
+  project = DEFAULT_PROJECT_ID,
+): TraceRows {
   const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
-  return rowsOfPieces(mapExport(collectSpans(request), Date.now() * 1000).traces, prices);
+  return rowsOfPieces(project, mapExport(collectSpans(request), Date.now() * 1000).traces, prices);
 }
 
 /** The rows a validated batch body is stored as, as POST /v1/l/batch builds them. */
-export function batchTraceRows(body: BatchRequest, prices: PriceTable): TraceRows {
-  return rowsOfPieces([fromBatch(body)], prices);
+export function batchTraceRows(body: BatchRequest, prices: PriceTable, project = DEFAULT_PROJECT_ID): TraceRows {
+  return rowsOfPieces(project, [fromBatch(body)], prices);
 }
 
 /** Trace rows as the TabSeparated text the service inserts, per table with its columns. */

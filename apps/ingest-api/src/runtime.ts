@@ -1,6 +1,6 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
-import { Admission, type Credentials, type ServiceMetrics } from '@spanhouse/http';
+import { Admission, type Authenticate, type ServiceMetrics } from '@spanhouse/http';
 import type { FileLayer } from '@spanhouse/ingest-log';
 import { WRITTEN_TABLES, type WriteNotices } from '@spanhouse/store';
 import type { Logger } from 'pino';
@@ -31,14 +31,14 @@ export async function createIngestDeps(opts: {
   db: Db;
   config: Config;
   logger: Logger;
-  credentials: Credentials;
+  authenticate: Authenticate;
   hooks?: IngestRuntimeHooks;
   /** Prometheus self-metrics: the log registers its own (log-sink/log-metrics.ts). */
   metrics?: ServiceMetrics;
   /** Where this process tells of its writes (the all-in-one process: its query caches listen). */
   writes?: WriteNotices;
 }): Promise<IngestDeps> {
-  const { db, config, logger, credentials, writes } = opts;
+  const { db, config, logger, authenticate, writes } = opts;
   const clickhouse = new ClickHouseWriter(db);
   const logMetrics = opts.metrics ? registerLogMetrics(opts.metrics.registry) : undefined;
   const log = await LocalIngestLog.open({
@@ -67,5 +67,5 @@ export async function createIngestDeps(opts: {
   });
   const admission = new Admission({ maxBytes: config.ingest.maxInflightBytes, maxQueueMs: config.ingest.maxQueueMs });
   const prices = PriceTable.load(config.pricesFile);
-  return { db, config, logger, credentials, prices, ingestor, log, admission, writes };
+  return { db, config, logger, authenticate, prices, ingestor, log, admission, writes };
 }

@@ -4,6 +4,7 @@ import type { QueryDeps } from './deps.ts';
 import { LANGFUSE_READ_ENDPOINTS, langfuseReadRoutes } from './routes/langfuse-reads.ts';
 import { METRIC_LABELS_ENDPOINTS, metricLabelRoutes } from './routes/metric-labels.ts';
 import { METRICS_QUERY_ENDPOINTS, metricsRoutes } from './routes/metrics.ts';
+import { PROJECT_ENDPOINTS, projectRoutes } from './routes/projects.ts';
 import { PROMETHEUS_ENDPOINTS, prometheusRoutes } from './routes/prometheus.ts';
 import { SCORE_READ_ENDPOINTS, scoreRoutes } from './routes/scores.ts';
 import { TRACE_ENDPOINTS, traceRoutes } from './routes/traces.ts';
@@ -23,6 +24,7 @@ export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<B
   mountRoutes(app, prometheusRoutes(deps), PROMETHEUS_ENDPOINTS);
   mountRoutes(app, scoreRoutes(deps), SCORE_READ_ENDPOINTS);
   mountRoutes(app, langfuseReadRoutes(deps), LANGFUSE_READ_ENDPOINTS);
+  mountRoutes(app, projectRoutes(deps), PROJECT_ENDPOINTS);
   mountRoutes(app, webUiRoutes(deps), WEB_UI_ENDPOINTS);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
+import type { ProjectRegistry } from '@spanhouse/projects';
 import type { Logger } from 'pino';
 import type { MetricSeriesCache } from './metric-series/series-cache.ts';
 import type { PromResultCache } from './prometheus/result-cache.ts';
@@ -14,6 +15,8 @@ export type QueryDeps = {
   db: Db;
   config: Config;
   logger: Logger;
+  /** Projects and keys: the admin API (the credential check is the base app's). */
+  projects: ProjectRegistry;
   seriesCache?: MetricSeriesCache;
   /** query_range answers reused across refreshes, where this process sees every write (PromResultCache). */
   promCache?: PromResultCache;

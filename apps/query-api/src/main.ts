@@ -8,6 +8,7 @@ import {
   startServer,
   webUiBanner,
 } from '@spanhouse/http';
+import { openProjects } from '@spanhouse/projects';
 import { registerQueryRoutes } from './app.ts';
 import { DailyDayCache } from './usage/day-cache.ts';
 
@@ -17,16 +18,32 @@ const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel, 'spanhouse-query');
 const credentials = resolveCredentials(config, logger);
 const db = await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
+const projects = await openProjects({ db, credentials, logger, cluster: config.clickhouse.cluster });
 const metrics = createServiceMetrics();
 const app = createBaseApp({
   logger,
-  credentials,
+  authenticate: projects.authenticate,
   metrics,
   ready: async () => void (await pingDb(db)),
 });
 // The daily report's cache checks the database's write counts, so it holds beside other writers;
 // on a cluster a read may meet replicas at different points, so it is off there.
 const dailyCache = config.clickhouse.cluster ? undefined : new DailyDayCache();
-registerQueryRoutes(app, { db: observeQueries(db, metrics.observeQuery), config, logger, dailyCache });
-const running = await startServer({ app, port: config.port, host: config.host, logger, close: () => db.close() });
+registerQueryRoutes(app, {
+  db: observeQueries(db, metrics.observeQuery),
+  config,
+  logger,
+  projects: projects.registry,
+  dailyCache,
+});
+const running = await startServer({
+  app,
+  port: config.port,
+  host: config.host,
+  logger,
+  close: async () => {
+    await projects.close();
+    await db.close();
+  },
+});
 process.stdout.write(webUiBanner(config.host, running.port));

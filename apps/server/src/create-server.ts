@@ -14,6 +14,7 @@ import {
   ingestReadiness,
   registerIngestRoutes,
 } from '@spanhouse/ingest-api';
+import { openProjects, type Projects } from '@spanhouse/projects';
 import { cachesHearingWrites, DailyDayCache, type MetricSeriesCache, registerQueryRoutes } from '@spanhouse/query-api';
 import { WriteNotices } from '@spanhouse/store';
 import type { Hono } from 'hono';
@@ -23,6 +24,8 @@ export type AllInOne = {
   app: Hono<BaseEnv>;
   db: Db;
   ingest: IngestDeps;
+  /** Projects and keys: the credential check, the admin operations (close it with the app). */
+  projects: Projects;
   metrics: ServiceMetrics;
   /** The query side's series cache (embedded only). */
   seriesCache?: MetricSeriesCache;
@@ -40,17 +43,27 @@ export async function createAllInOne(opts: {
   credentials: Credentials;
   db?: Db;
   hooks?: IngestRuntimeHooks;
+  /** Tests shorten the key ring's refresh and the removal of a deleted project's rows. */
+  projects?: Pick<Parameters<typeof openProjects>[0], 'refreshMs' | 'removalDelayMs' | 'keyUsesFlushMs'>;
 }): Promise<AllInOne> {
   const { config, logger, credentials } = opts;
   const db = opts.db ?? (await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger }));
+  const projects = await openProjects({
+    db,
+    credentials,
+    logger,
+    cluster: config.clickhouse.cluster,
+    ...opts.projects,
+  });
+  const { authenticate } = projects;
   const metrics = createServiceMetrics();
   // The port through which the query caches hear of this process's writes. Embedded chDB: this
   // process is the only writer, so the series cache and the PromQL result cache hold; a server
   // may have other writers, so there they are off.
   const writes = new WriteNotices();
   const { seriesCache, promCache } = db.mode === 'embedded' ? cachesHearingWrites(writes) : {};
-  const ingest = await createIngestDeps({ db, config, logger, credentials, hooks: opts.hooks, metrics, writes });
-  const app = createBaseApp({ logger, credentials, metrics, ready: ingestReadiness(ingest.log, db) });
+  const ingest = await createIngestDeps({ db, config, logger, authenticate, hooks: opts.hooks, metrics, writes });
+  const app = createBaseApp({ logger, authenticate, metrics, ready: ingestReadiness(ingest.log, db) });
   registerIngestRoutes(app, ingest);
   // The daily report's days are checked against the database's own write counts: no hook needed.
   const dailyCache = config.clickhouse.cluster ? undefined : new DailyDayCache();
@@ -58,9 +71,10 @@ export async function createAllInOne(opts: {
     db: observeQueries(db, metrics.observeQuery),
     config,
     logger,
+    projects: projects.registry,
     seriesCache,
     promCache,
     dailyCache,
   });
-  return { app, db, ingest, metrics, seriesCache, dailyCache };
+  return { app, db, ingest, projects, metrics, seriesCache, dailyCache };
 }

@@ -6,13 +6,16 @@ import { createAllInOne } from './create-server.ts';
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 const credentials = resolveCredentials(config, logger);
-const { app, db, ingest } = await createAllInOne({ config, logger, credentials });
+const { app, db, ingest, projects } = await createAllInOne({ config, logger, credentials });
 const running = await startServer({
   app,
   port: config.port,
   host: config.host,
   logger,
   drain: async () => void (await ingest.log.close()),
-  close: () => db.close(),
+  close: async () => {
+    await projects.close();
+    await db.close();
+  },
 });
 process.stdout.write(webUiBanner(config.host, running.port));

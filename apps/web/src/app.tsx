@@ -3,10 +3,11 @@ import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { describeCredentials } from './auth/credentials.ts';
 import { SessionProvider, useSession } from './auth/session.tsx';
 import { SignIn } from './auth/sign-in.tsx';
-import { EmptyState } from './components/states.tsx';
+import { EmptyState, Loading } from './components/states.tsx';
 import { ExplorerPage } from './metrics/explorer-page.tsx';
 import { SessionListPage } from './sessions/session-list-page.tsx';
 import { SessionPage } from './sessions/session-page.tsx';
+import { SettingsPage } from './settings/settings-page.tsx';
 import { TracePage } from './trace-detail/trace-page.tsx';
 import { TraceListPage } from './trace-list/trace-list-page.tsx';
 import { UsagePage } from './usage/usage-page.tsx';
@@ -21,14 +22,18 @@ export function App() {
   );
 }
 
-/** Signed out: the sign-in form at whatever URL was opened, which then shows once signed in. */
+/**
+ * Signed out: the sign-in form at whatever URL was opened, which then shows once signed in. The
+ * pages are remade when the project changes, so each loads the new project's data.
+ */
 function Shell() {
-  const { credentials } = useSession();
+  const { credentials, project, projectsRead } = useSession();
   if (!credentials) return <SignIn />;
+  if (!projectsRead) return <Loading what="projects" />;
   return (
     <>
       <TopBar />
-      <Router>
+      <Router key={project?.id ?? ''}>
         <Route path="/" component={Home} />
         <Route path="/traces" component={TraceListPage} />
         <Route path="/traces/:id" component={TracePage} />
@@ -36,6 +41,7 @@ function Shell() {
         <Route path="/sessions/:id" component={SessionPage} />
         <Route path="/usage" component={UsagePage} />
         <Route path="/explore" component={ExplorerPage} />
+        <Route path="/settings" component={SettingsPage} />
         <Route default component={NotFound} />
       </Router>
     </>
@@ -47,6 +53,7 @@ const NAV = [
   ['/sessions', 'Sessions'],
   ['/usage', 'Usage'],
   ['/explore', 'Metrics'],
+  ['/settings', 'Settings'],
 ] as const;
 
 function TopBar() {
@@ -64,11 +71,36 @@ function TopBar() {
           </a>
         ))}
       </nav>
+      <ProjectPicker />
       <span class="who">{credentials && `Signed in with ${describeCredentials(credentials)}`}</span>
       <button type="button" onClick={() => signOut()}>
         Sign out
       </button>
     </header>
+  );
+}
+
+/** The project shown: the admin switches between every project; a key pair shows its own. */
+function ProjectPicker() {
+  const { isAdmin, project, projects, selectProject } = useSession();
+  if (!project) return null;
+  if (!isAdmin || projects.length < 2) {
+    return (
+      <span class="project-name" title={`Project ${project.id}`}>
+        {project.name}
+      </span>
+    );
+  }
+  return (
+    <label class="project-picker">
+      <select value={project.id} onChange={(e) => selectProject(e.currentTarget.value)} aria-label="Project">
+        {projects.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -3,7 +3,7 @@
  * so every other path, /api/... above all, keeps the API's JSON 404. Kept free of browser code:
  * the server imports it.
  */
-export const CLIENT_ROUTE_PREFIXES = ['/traces', '/sessions', '/usage', '/explore'] as const;
+export const CLIENT_ROUTE_PREFIXES = ['/traces', '/sessions', '/usage', '/explore', '/settings'] as const;
 
 /** True for `/` and for a client route or anything below one (`/traces/abc`). */
 export function isClientRoute(path: string): boolean {

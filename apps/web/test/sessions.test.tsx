@@ -8,7 +8,8 @@ function serve(routes: Record<string, unknown>) {
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
     const path = url.split('?')[0]!;
-    const body = routes[path];
+    // Every signed-in page first reads the projects the credentials can see.
+    const body = path === '/api/public/projects' ? { data: [{ id: 'spanhouse', name: 'spanhouse' }] } : routes[path];
     return body === undefined
       ? new Response(JSON.stringify({ message: `no route for GET ${path}`, code: 'NOT_FOUND', data: null }), {
           status: 404,
@@ -38,7 +39,9 @@ describe('sessions pages', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'sess-1' }).getAttribute('href')).toBe('/sessions/sess-1'),
     );
-    expect(asked[0]).toBe('/api/public/sessions?page=1&limit=50&environment=production');
+    expect(asked.filter((u) => u.startsWith('/api/public/sessions'))).toEqual([
+      '/api/public/sessions?page=1&limit=50&environment=production',
+    ]);
   });
 
   it("shows one session's traces in time order with their conversations", async () => {

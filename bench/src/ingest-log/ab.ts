@@ -11,7 +11,7 @@ import { REFERENCE_DATASET, SMOKE_DATASET, totalPoints } from '../metrics/datase
 import { type LoadResult, loadService } from '../metrics/load.ts';
 
 /** A checkout of `rev` beside the bench's data, installed from the local store (made once, reused). */
-function checkout(rev: string, dir: string): string {
+export function checkout(rev: string, dir: string): string {
   if (!existsSync(path.join(dir, 'node_modules'))) {
     rmSync(dir, { recursive: true, force: true });
     execFileSync('git', ['worktree', 'add', '--force', '--detach', dir, rev], { cwd: REPO_ROOT, stdio: 'ignore' });
@@ -26,12 +26,13 @@ function checkout(rev: string, dir: string): string {
  * by this one, one after the other in the same run, each on a fresh data folder.
  */
 export async function ingestAbSuite(opts: BenchOptions): Promise<string> {
+  const baseline = opts.baseline ?? 'd25c880';
   const ds = opts.smoke ? SMOKE_DATASET : REFERENCE_DATASET;
   const bodies = serviceBatchBodies(ds);
-  const entry = checkout(opts.baseline, path.join(opts.dir, `baseline-${opts.baseline}`));
+  const entry = checkout(baseline, path.join(opts.dir, `baseline-${baseline}`));
   const results: [string, LoadResult][] = [];
   for (const [name, other] of [
-    [`before (${opts.baseline})`, entry],
+    [`before (${baseline})`, entry],
     ['this version', undefined],
   ] as const) {
     const dataDir = path.join(opts.dir, 'ingest-ab');
@@ -50,7 +51,7 @@ export async function ingestAbSuite(opts: BenchOptions): Promise<string> {
   const ratio = now.pointsPerSec / before.pointsPerSec;
   const readable = (now.readablePerSec ?? Number.NaN) / (before.readablePerSec ?? before.pointsPerSec);
   return [
-    `### Metrics load, A/B against ${opts.baseline} (${fmt(totalPoints(ds))} points, 8 clients × 5000 points per body)`,
+    `### Metrics load, A/B against ${baseline} (${fmt(totalPoints(ds))} points, 8 clients × 5000 points per body)`,
     '',
     'Acknowledged: the load from the first request to the last answer. Readable: until every point answers a query',
     '(the same for the version before the log, whose answers meant committed; for this one, until its log drained).',

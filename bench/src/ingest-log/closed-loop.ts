@@ -34,9 +34,11 @@ export async function closedLoop(opts: {
   /** The table whose inserted rows are the committed rate; `tables` are counted for parts. */
   table: string;
   tables: string[];
+  /** The requests' Authorization (default: the bearer token, which also reads /metrics). */
+  authorization?: string;
 }): Promise<ClosedLoopResult> {
   const { url, token, bodies } = opts;
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': bodies.contentType };
+  const headers = { Authorization: opts.authorization ?? `Bearer ${token}`, 'Content-Type': bodies.contentType };
   const t0 = performance.now();
   const from = t0 + opts.warmup * 1000;
   const to = from + opts.seconds * 1000;

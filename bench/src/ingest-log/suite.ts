@@ -47,7 +47,7 @@ export async function ingestLogSuite(opts: BenchOptions): Promise<string> {
         clients,
         warmup,
         seconds,
-        table: 'traces',
+        table: TABLES.traces,
         tables: TRACE_TABLES,
       });
       log(`batch, ${clients} clients: ${fmt(r.requestsPerSec)} traces/s, p99 ${fmt(r.p99)} ms`);

@@ -39,9 +39,11 @@ export async function runLoad(opts: {
   pid: number;
   /** Called at the start and at the end of the timed window (to read the service's own counters). */
   onWindow?: (edge: 'start' | 'end') => Promise<void>;
+  /** The requests' Authorization (default: the bearer token). */
+  authorization?: string;
 }): Promise<LoadResult> {
   const { url, token, source } = opts;
-  const auth = { Authorization: `Bearer ${token}` };
+  const auth = { Authorization: opts.authorization ?? `Bearer ${token}` };
   const t0 = performance.now();
   const from = t0 + opts.warmup * 1000;
   const to = from + opts.seconds * 1000;

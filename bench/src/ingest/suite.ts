@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { openDb, queryRows, TABLES } from '@spanhouse/db';
+import { openDb, ProjectParams, queryRows, TABLES } from '@spanhouse/db';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
+import { fromProject } from '@spanhouse/store';
 import type { BenchOptions } from '../lib/args.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
@@ -18,8 +20,10 @@ const GiB = 1024 ** 3;
 async function storedObservations(dataDir: string): Promise<number> {
   const db = await openDb({ dataDir, database: 'spanhouse', readers: 1 });
   try {
+    const p = new ProjectParams(DEFAULT_PROJECT_ID);
     const [n] = await queryRows(db, {
-      sql: `SELECT count() AS n FROM ${TABLES.observationPieces} FINAL`,
+      sql: `SELECT count() AS n ${fromProject(TABLES.observationPieces, p, { final: true })}`,
+      params: p.params,
       tag: 'bench.stored',
       map: (r) => Number(r.n),
     });

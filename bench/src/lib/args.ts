@@ -13,17 +13,22 @@ export const SUITES = [
   'ingest-log',
   'overload',
   'ingest-ab',
+  'auth',
+  'project-migration',
+  'projects-ab',
 ] as const;
 export type Suite = (typeof SUITES)[number];
 
 /** Suites that run only when named: they check out and install another version of the service. */
-const NAMED_ONLY: readonly Suite[] = ['ingest-ab'];
+const NAMED_ONLY: readonly Suite[] = ['ingest-ab', 'project-migration', 'projects-ab'];
 
 export type BenchOptions = {
   suites: Suite[];
   smoke: boolean;
   /** Traces in the query data set. */
   traces: number;
+  /** Projects the query data set's traces are spread over (trace-queries reads the first). */
+  projects: number;
   /** Timed requests per query scenario. */
   runs: number;
   /** Where data sets, service data folders and results go. */
@@ -39,7 +44,8 @@ export type BenchOptions = {
   /** Concurrent clients per ingest path (throughput is latency-bound with few). */
   clients: number;
   /** The version `ingest-ab` compares this one with (a git revision). */
-  baseline: string;
+  /** The version `ingest-ab` and `projects-ab` compare this one with (a git revision; each has its default). */
+  baseline?: string;
 };
 
 const HELP = `pnpm bench [suite...] [options]
@@ -47,6 +53,7 @@ const HELP = `pnpm bench [suite...] [options]
 suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --smoke            small data sets and few runs; metrics peers only when installed (CI installs them)
   --traces N         traces in the query data set (default 1000000; smoke 5000)
+  --projects N       spread them over N projects, traces/N each; queries read the first project (default 1)
   --runs N           timed requests per trace query (default 200; smoke 10)
   --ingest-seconds S length of each ingest phase (default 20; smoke 3)
   --clients N        concurrent clients per ingest path (default 8; smoke 2)
@@ -54,7 +61,8 @@ suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --reload           regenerate the trace data set even if a complete one exists
   --only REGEX       only trace query scenarios whose name matches
   --profile          node --cpu-prof the service (profiles in <dir>/profiles)
-  --baseline REV     the version ingest-ab measures beside this one (default d25c880, before the ingest log)
+  --baseline REV     the version ingest-ab (default d25c880, before the ingest log) or projects-ab
+                     (default 7e5b33f, before projects) measures beside this one
 `;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
@@ -64,6 +72,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     options: {
       smoke: { type: 'boolean', default: false },
       traces: { type: 'string' },
+      projects: { type: 'string' },
       runs: { type: 'string' },
       'ingest-seconds': { type: 'string' },
       clients: { type: 'string' },
@@ -92,6 +101,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     suites: positionals.length ? (positionals as Suite[]) : SUITES.filter((s) => !NAMED_ONLY.includes(s)),
     smoke,
     traces: int(values.traces, smoke ? 5000 : 1_000_000, 'traces'),
+    projects: int(values.projects, 1, 'projects'),
     runs: int(values.runs, smoke ? 10 : 200, 'runs'),
     ingestSeconds: int(values['ingest-seconds'], smoke ? 3 : 20, 'ingest-seconds'),
     clients: int(values.clients, smoke ? 2 : 8, 'clients'),
@@ -99,6 +109,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     reload: values.reload ?? false,
     profile: values.profile ?? false,
     only: values.only ? new RegExp(values.only, 'i') : undefined,
-    baseline: values.baseline ?? 'd25c880',
+    baseline: values.baseline,
   };
 }

@@ -29,9 +29,17 @@ export function httpRequest(
   });
 }
 
-/** GET (with the bearer token, if any); throws unless 200 and returns the parsed JSON and the latency. */
-export async function getJson(url: string, token?: string): Promise<{ json: unknown; ms: number }> {
-  const res = await httpRequest(url, { headers: token === undefined ? {} : { Authorization: `Bearer ${token}` } });
+/**
+ * GET (with the bearer token, if any, and `headers`); throws unless 200 and returns the parsed JSON
+ * and the latency.
+ */
+export async function getJson(
+  url: string,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<{ json: unknown; ms: number }> {
+  const auth: Record<string, string> = token === undefined ? {} : { Authorization: `Bearer ${token}` };
+  const res = await httpRequest(url, { headers: { ...auth, ...headers } });
   if (res.status !== 200) throw new Error(`GET ${url} -> ${res.status}: ${res.body.toString().slice(0, 300)}`);
   return { json: JSON.parse(res.body.toString()), ms: res.ms };
 }

@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { launch, stop } from '@spanhouse/test/support/service-process.ts';
 import { log } from './log.ts';
 import { memoryOf, processTree } from './proc.ts';
 
@@ -51,8 +52,8 @@ function serviceEnv(port: number, token: string, dataDir: string): Record<string
 
 /**
  * Runs the real service (apps/server's bundle, what `pnpm start` runs; see buildService) as a child
- * process on `dataDir`: one node process, so its pid's RSS is the service's. `cpuProfDir` adds
- * `node --cpu-prof` (written at exit).
+ * process on `dataDir`, through the tests' launcher (test/support/service-process.ts): one node
+ * process, so its pid's RSS is the service's. `cpuProfDir` adds `node --cpu-prof` (written at exit).
  */
 export async function startService(opts: {
   dataDir: string;
@@ -64,49 +65,31 @@ export async function startService(opts: {
   const port = await freePort();
   const token = randomBytes(16).toString('hex');
   // The node flags `pnpm start` runs the service with (package.json), so the bench measures that.
-  const args = ['--max-semi-space-size=32'];
-  if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
+  const nodeArgs = ['--max-semi-space-size=32'];
+  if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
   // BENCH_SERVICE_ENTRY: another checkout's entry point (its apps/server/src/main.ts, run through
   // tsx), to measure a version against this one.
   const other = opts.entry ?? process.env.BENCH_SERVICE_ENTRY;
-  if (other?.endsWith('.ts')) args.push('--import', 'tsx');
-  args.push(other ?? 'apps/server/dist/main.mjs');
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: other ? other.slice(0, other.lastIndexOf('/apps/')) : REPO_ROOT,
-    env: { ...serviceEnv(port, token, opts.dataDir), ...opts.env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const svc = await launch(
+    { ...serviceEnv(port, token, opts.dataDir), ...opts.env },
+    {
+      entry: other ? other.slice(other.lastIndexOf('/apps/') + 1) : 'apps/server/dist/main.mjs',
+      cwd: other ? other.slice(0, other.lastIndexOf('/apps/')) : REPO_ROOT,
+      nodeArgs,
+      credentials: false,
+      ready: 'healthz',
+      echo: true,
+      timeoutMs: 180_000,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before it was ready`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('service not ready after 180 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const pid = child.pid!;
-  log(`service up at ${url} (pid ${pid}, data ${opts.dataDir})`);
+  log(`service up at ${url} (pid ${svc.pid}, data ${opts.dataDir})`);
   return {
     url,
     token,
-    pid,
-    memory: () => memoryOf(pid),
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
+    pid: svc.pid,
+    memory: () => memoryOf(svc.pid),
+    stop: async () => (await stop(svc, 60_000)).code,
   };
 }
 

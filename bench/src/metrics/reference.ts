@@ -1,3 +1,4 @@
+import { aggregate, type BucketPoint, labelsKey } from '@spanhouse/test/support/metrics-oracle.ts';
 import { type MetricsDataset, pointMs, seriesCount, seriesLabels, valuesOf } from './dataset.ts';
 import { type ServiceQuery, STEP_MS } from './queries.ts';
 
@@ -10,52 +11,11 @@ export type Expected = {
   latestMs?: number;
 };
 
-/** Canonical labels: pairs sorted by key, as JSON (the service orders its series by this text). */
-export const labelsKey = (labels: Record<string, string>) =>
-  JSON.stringify(
-    Object.keys(labels)
-      .sort()
-      .map((k) => [k, labels[k]]),
-  );
-
-/** R-7 quantile (linear interpolation at rank q * (n - 1)) of sorted values. */
-function quantile(sorted: number[], q: number): number {
-  const rank = q * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const hi = Math.min(sorted.length - 1, lo + 1);
-  return sorted[lo]! * (1 - (rank - lo)) + sorted[hi]! * (rank - lo);
-}
-
-type Point = { ms: number; value: number; order: number };
-
-function aggregate(agg: ServiceQuery['agg'], points: Point[]): number {
-  const values = points.map((p) => p.value);
-  switch (agg) {
-    case 'sum':
-      return values.reduce((a, b) => a + b, 0);
-    case 'avg':
-      return values.reduce((a, b) => a + b, 0) / values.length;
-    case 'min':
-      return Math.min(...values);
-    case 'max':
-      return Math.max(...values);
-    case 'last':
-      // The newest point; between series at the same instant, the series first by sorted labels.
-      return points.reduce((best, p) => (p.ms > best.ms || (p.ms === best.ms && p.order < best.order) ? p : best))
-        .value;
-    default:
-      return quantile(
-        values.sort((a, b) => a - b),
-        Number(agg.slice(1)) / 100,
-      );
-  }
-}
-
 /** Every bucket of every output series of `q` on the data set, computed from the points themselves. */
 export function expectedAnswer(ds: MetricsDataset, q: ServiceQuery): Expected {
   const value = valuesOf(ds);
   const S = STEP_MS[q.step];
-  const collected = new Map<string, { labels: Record<string, string>; points: Map<number, Point[]> }>();
+  const collected = new Map<string, { labels: Record<string, string>; points: Map<number, BucketPoint[]> }>();
   const series: { s: number; labels: Record<string, string> }[] = [];
   for (let s = 0; s < seriesCount(ds); s++) {
     const labels: Record<string, string> = seriesLabels(ds, s);
@@ -65,17 +25,18 @@ export function expectedAnswer(ds: MetricsDataset, q: ServiceQuery): Expected {
   let latestMs: number | undefined;
   const first = Math.max(0, Math.ceil((q.fromMs - ds.startMs) / ds.intervalMs));
   const end = Math.min(ds.points, Math.ceil((q.toMs - ds.startMs) / ds.intervalMs));
-  series.forEach(({ s, labels }, order) => {
+  series.forEach(({ s, labels }) => {
+    const seriesKey = labelsKey(labels);
     const out = q.groupBy ? { [q.groupBy]: labels[q.groupBy] ?? '' } : labels;
     const key = labelsKey(out);
-    const group = collected.get(key) ?? { labels: out, points: new Map<number, Point[]>() };
+    const group = collected.get(key) ?? { labels: out, points: new Map<number, BucketPoint[]>() };
     collected.set(key, group);
     for (let i = first; i < end; i++) {
       const ms = pointMs(ds, i);
       const b = Math.floor(ms / S) * S;
       const list = group.points.get(b) ?? [];
       group.points.set(b, list);
-      list.push({ ms, value: value(s, i), order });
+      list.push({ t: ms, value: value(s, i), key: seriesKey });
       latestMs = Math.max(latestMs ?? ms, ms);
     }
   });

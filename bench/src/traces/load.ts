@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Db, migrate, openDb, TABLES } from '@spanhouse/db';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import type { TraceSpec } from '../gen/traces.ts';
 import { log } from '../lib/log.ts';
 import { datasetParams, KEY_RANGE, observationsInsert, scoresInsert, tracesInsert } from './sql-dataset.ts';
@@ -8,11 +9,13 @@ import { datasetParams, KEY_RANGE, observationsInsert, scoresInsert, tracesInser
 export const DATABASE = 'spanhouse';
 
 /** Changes whenever the generated rows change, so an older data set is built again. */
-const GENERATOR = 'sql-2';
+const GENERATOR = 'sql-3';
 
 export type LoadInfo = {
   generator: string;
   spec: TraceSpec;
+  /** The projects the traces are spread over, spec.traces each (see projectSpec). */
+  projects: string[];
   traces: number;
   observations: number;
   scores: number;
@@ -24,12 +27,28 @@ export type LoadInfo = {
 
 const markerOf = (dataDir: string) => path.join(dataDir, 'bench-dataset.json');
 
-/** The data set already in `dataDir` when it was built completely with this spec and generator. */
-export function loadedDataset(dataDir: string, spec: TraceSpec): LoadInfo | undefined {
+/**
+ * The projects of a data set of `n` projects: the default project alone, or `bench-p00`... (the
+ * first is the one the queries read).
+ */
+export const benchProjects = (n: number) =>
+  n === 1 ? [DEFAULT_PROJECT_ID] : Array.from({ length: n }, (_, k) => `bench-p${String(k).padStart(2, '0')}`);
+
+/**
+ * The traces of the k-th project: the first project's are exactly the single-project data set of
+ * `spec` (same seed, so the same traces: a run on one project of this size measures the same
+ * project-local data), every other's another seed.
+ */
+export const projectSpec = (spec: TraceSpec, k: number): TraceSpec =>
+  k === 0 ? spec : { ...spec, seed: spec.seed + k };
+
+/** The data set already in `dataDir` when it was built completely with this spec, projects and generator. */
+export function loadedDataset(dataDir: string, spec: TraceSpec, projects: string[]): LoadInfo | undefined {
   const marker = markerOf(dataDir);
   if (!existsSync(marker)) return undefined;
   const info = JSON.parse(readFileSync(marker, 'utf8')) as LoadInfo;
-  return JSON.stringify(info.spec) === JSON.stringify(spec) && info.generator === GENERATOR ? info : undefined;
+  const same = JSON.stringify([info.spec, info.projects]) === JSON.stringify([spec, projects]);
+  return same && info.generator === GENERATOR ? info : undefined;
 }
 
 /**
@@ -47,22 +66,48 @@ const ONE_PART = {
 
 /**
  * Builds the data set in a fresh embedded database in `dataDir`, inside ClickHouse (sql-dataset.ts):
- * each table as one part per key range, with no key in two parts, as a store whose merges have
- * caught up would be. Writes a marker so the next run reuses the folder.
+ * `spec.traces` traces of each project (projectSpec), each table as one part per project and key
+ * range, with no key in two parts, as a store whose merges have caught up would be. Writes a marker
+ * so the next run reuses the folder.
  */
-export async function loadTraceDataset(dataDir: string, spec: TraceSpec): Promise<LoadInfo> {
+export async function loadTraceDataset(
+  dataDir: string,
+  spec: TraceSpec,
+  projects: string[] = [DEFAULT_PROJECT_ID],
+): Promise<LoadInfo> {
   rmSync(dataDir, { recursive: true, force: true });
   const db = await openDb({ dataDir, database: DATABASE, readers: 1 });
   try {
     await migrate(db);
+    const created = projects.filter((id) => id !== DEFAULT_PROJECT_ID);
+    if (created.length > 0) {
+      await db.writer.insert({
+        table: TABLES.projects,
+        values: created.map((id) => ({
+          id,
+          name: id,
+          metadata: '{}',
+          retention_days: 0,
+          created_at: '2026-01-01 00:00:00.000',
+          deleted: 0,
+          data_removed: 0,
+          version: 1,
+        })),
+        format: 'JSONEachRow',
+      });
+    }
     const started = performance.now();
-    await generate(db, spec, 0, spec.traces);
+    for (const [k, project] of projects.entries()) {
+      await generate(db, projectSpec(spec, k), project, 0, spec.traces);
+    }
+    const total = spec.traces * projects.length;
     const info: LoadInfo = {
       generator: GENERATOR,
       spec,
-      traces: spec.traces,
-      observations: spec.traces * 10,
-      scores: spec.traces * 3,
+      projects,
+      traces: total,
+      observations: total * 10,
+      scores: total * 3,
       seconds: (performance.now() - started) / 1000,
       bytes: await tableBytes(db),
     };
@@ -73,9 +118,9 @@ export async function loadTraceDataset(dataDir: string, spec: TraceSpec): Promis
   }
 }
 
-/** Inserts traces [from, to) of the spec, chunk by chunk. */
-export async function generate(db: Db, spec: TraceSpec, from: number, to: number): Promise<void> {
-  const params = datasetParams(spec);
+/** Inserts traces [from, to) of the spec into `project`, key range by key range. */
+export async function generate(db: Db, spec: TraceSpec, project: string, from: number, to: number): Promise<void> {
+  const params = { ...datasetParams(spec), project };
   const statements = [
     tracesInsert(TABLES.traces),
     observationsInsert(TABLES.observationPieces),
@@ -88,7 +133,7 @@ export async function generate(db: Db, spec: TraceSpec, from: number, to: number
       await db.writer.command({ query, query_params: { ...params, from: at, count }, clickhouse_settings: ONE_PART });
     }
     const s = (performance.now() - started) / 1000;
-    log(`generated ${at + count - from} of ${to - from} traces in ${s.toFixed(0)} s`);
+    log(`${project}: generated ${at + count - from} of ${to - from} traces in ${s.toFixed(0)} s`);
   }
 }
 

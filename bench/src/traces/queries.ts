@@ -188,23 +188,27 @@ export type ScenarioResult = {
   ok: boolean;
 };
 
-/** Runs every scenario `runs` times, one request at a time, after `warmup` untimed requests. */
+/**
+ * Runs every scenario `runs` times, one request at a time, after `warmup` untimed requests; with
+ * `project`, as the admin acting on that project (Spanhouse-Project).
+ */
 export async function runTraceQueries(
   baseUrl: string,
   token: string,
   spec: TraceSpec,
   sample: DatasetSample,
-  opts: { runs: number; warmup: number; only?: RegExp },
+  opts: { runs: number; warmup: number; only?: RegExp; project?: string },
 ): Promise<ScenarioResult[]> {
+  const headers: Record<string, string> = opts.project ? { 'Spanhouse-Project': opts.project } : {};
   const results: ScenarioResult[] = [];
   for (const [n, s] of traceScenarios(spec, sample).entries()) {
     if (opts.only && !opts.only.test(s.name)) continue;
     const rng = new Rng(spec.seed, 100 + n);
-    for (let k = 0; k < opts.warmup; k++) await getJson(baseUrl + s.path(k, rng), token);
+    for (let k = 0; k < opts.warmup; k++) await getJson(baseUrl + s.path(k, rng), token, headers);
     const ms: number[] = [];
     let items = 0;
     for (let k = 0; k < opts.runs; k++) {
-      const r = await getJson(baseUrl + s.path(k, rng), token);
+      const r = await getJson(baseUrl + s.path(k, rng), token, headers);
       ms.push(r.ms);
       items += s.items(r.json);
     }

@@ -27,15 +27,21 @@ type ListPage = {
 /** A product name (gen/text.ts productName): four consonant-vowel syllables, capitalized. */
 const PRODUCT = /\b[BCDFGHJKLMNPRSTVWYZ][aeiou](?:[bcdfghjklmnprstvwyz][aeiou]){3}\b/g;
 
-/** Samples `pages` pages of 100 traces spread over the whole list. */
-export async function sampleDataset(baseUrl: string, token: string, pages = 8): Promise<DatasetSample> {
-  const first = (await getJson(`${baseUrl}/api/public/traces?limit=100&fields=core,io`, token)).json as ListPage;
+/** Samples `pages` pages of 100 traces spread over the whole list (of the project `headers` name). */
+export async function sampleDataset(
+  baseUrl: string,
+  token: string,
+  headers: Record<string, string> = {},
+  pages = 8,
+): Promise<DatasetSample> {
+  const first = (await getJson(`${baseUrl}/api/public/traces?limit=100&fields=core,io`, token, headers))
+    .json as ListPage;
   const total = first.meta.totalPages;
   const sample: DatasetSample = { traceIds: [], users: [], rare: [], common: COMMON, pairs: [] };
   for (let k = 0; k < pages; k++) {
     const page = 1 + Math.floor((k * (total - 1)) / Math.max(1, pages - 1));
     const { data } = (
-      await getJson(`${baseUrl}/api/public/traces?limit=100&page=${page}&fields=core,io`, token)
+      await getJson(`${baseUrl}/api/public/traces?limit=100&page=${page}&fields=core,io`, token, headers)
     ).json as ListPage;
     for (const t of data) {
       sample.traceIds.push(t.id);

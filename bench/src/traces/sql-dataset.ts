@@ -35,7 +35,7 @@ export const KEY_RANGE = 250_000;
 const lit = (s: string) => `'${s}'`;
 const array = (xs: readonly (string | number)[]) => `[${xs.map((x) => (typeof x === 'string' ? lit(x) : x)).join(', ')}]`;
 
-/** The parameters every statement binds: the word lists, the seed, the spec, the models' prices. */
+/** The parameters every statement binds (with `project`): the word lists, the seed, the spec, the models' prices. */
 export function datasetParams(spec: TraceSpec): Record<string, unknown> {
   const prices = PriceTable.load();
   const models = [...CHAT_MODELS, EMBEDDING_MODEL];
@@ -228,8 +228,8 @@ export function observationsInsert(table: string): string {
       ? `(v, map('input', ${o.usage.input}, 'output', ${o.usage.output}, 'total', ${o.usage.input} + ${o.usage.output}))`
       : `(toUInt64(0), CAST(map(), 'Map(String, UInt64)'))`;
   return `
-    INSERT INTO ${table} (trace_id, id, type, name, start_time, end_time, parent_id, model, input, output, metadata, usage, cost, fields)
-    SELECT trace_id, o.1, (v, o.2), (v, o.3), (v, o.4), (v, o.5), o.6, o.7, o.8, o.9, o.10, o.11,
+    INSERT INTO ${table} (project_id, trace_id, id, type, name, start_time, end_time, parent_id, model, input, output, metadata, usage, cost, fields)
+    SELECT {project:String}, trace_id, o.1, (v, o.2), (v, o.3), (v, o.4), (v, o.5), o.6, o.7, o.8, o.9, o.10, o.11,
       (toUInt64(0), CAST(map(), 'Map(String, Float64)')),
       CAST(map('environment', (v, ${ENVIRONMENT})), 'Map(String, Tuple(UInt64, String))')
     FROM (${perTrace()})
@@ -266,10 +266,10 @@ export function tracesInsert(table: string): string {
   const tags = `arrayFilter((t, p, j) -> ${uniform('i', "'tag'", 'j')} < p, ${array(TAGS)}, ${array(TAG_P)}, range(${TAGS.length}))`;
   const user = `concat('user-', toString(toUInt64(floor({users:UInt32} * pow(${uniform('session', "'user'")}, 2)))))`;
   return `
-    INSERT INTO ${table} (id, timestamp, name, user_id, session_id, release, version, environment, input, output,
+    INSERT INTO ${table} (project_id, id, timestamp, name, user_id, session_id, release, version, environment, input, output,
       tags, metadata, obs_ids, obs_start, obs_end, obs_model, obs_usage, obs_cost, obs_count, start_min, end_max,
       cost_sum, usage_units, price_max, model_obs, model_input, model_output, model_total, model_cost)
-    SELECT trace_id, fromUnixTimestamp64Micro(t0, 'UTC'),
+    SELECT {project:String}, trace_id, fromUnixTimestamp64Micro(t0, 'UTC'),
       (v, ${pickOf(array(TRACE_NAMES), 'i', "'name'")}), (v, ${user}), (v, concat('session-', toString(session))),
       (v, concat('v1.', toString(intDiv(i * 6, {traces:UInt64})))), (v, concat('v', toString(${intIn(1, 3, 'i', "'ver'")}))),
       (v, ${ENVIRONMENT}), (v, ${chatMessage('user', 'question')}), (v, ${chatMessage('assistant', 'reply7')}),
@@ -292,9 +292,9 @@ export function tracesInsert(table: string): string {
 /** INSERT of the three scores of every trace in [from, from + count), a minute after the trace. */
 export function scoresInsert(table: string): string {
   return `
-    INSERT INTO ${table} (trace_id, id, version, is_deleted, timestamp, created_at, name, value, string_value, data_type,
+    INSERT INTO ${table} (project_id, trace_id, id, version, is_deleted, timestamp, created_at, name, value, string_value, data_type,
       source, observation_id, session_id, dataset_run_id, comment, metadata, environment, config_id, queue_id)
-    SELECT trace_id, concat(trace_id, '-', name), toUInt64(at), 0, fromUnixTimestamp64Micro(at, 'UTC'),
+    SELECT {project:String}, trace_id, concat(trace_id, '-', name), toUInt64(at), 0, fromUnixTimestamp64Micro(at, 'UTC'),
       fromUnixTimestamp64Micro(at, 'UTC'), name, value, string_value, data_type, 'API',
       if(name = 'tone', oid7, ''), '', '', '', '', 'default', '', ''
     FROM (${perTrace()})

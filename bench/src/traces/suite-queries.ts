@@ -5,21 +5,30 @@ import { log } from '../lib/log.ts';
 import { rssSampler } from '../lib/proc.ts';
 import { startService } from '../lib/service.ts';
 import { fmt, mib } from '../lib/stats.ts';
-import { loadedDataset, loadTraceDataset } from './load.ts';
+import { benchProjects, loadedDataset, loadTraceDataset } from './load.ts';
 import { runTraceQueries, traceQueryTable } from './queries.ts';
 import { sampleDataset } from './sample.ts';
 
 const GiB = 1024 ** 3;
 
-/** Trace reads at scale: the data set loaded once (reused while complete), then the real service. */
+/**
+ * Trace reads at scale: the data set loaded once (reused while complete), then the real service.
+ * With `--projects N` the traces are spread over N projects and the queries read the first, whose
+ * traces are exactly the single-project data set of traces/N (load.ts, projectSpec): compare with
+ * `--traces <traces/N>` for the same project-local data in a store of one project.
+ */
 export async function traceQuerySuite(opts: BenchOptions): Promise<string> {
-  const spec: TraceSpec = { ...DEFAULT_SPEC, traces: opts.traces };
-  const dataDir = path.join(opts.dir, `traces-${spec.traces}`);
-  let info = opts.reload ? undefined : loadedDataset(dataDir, spec);
+  const projects = benchProjects(opts.projects);
+  const spec: TraceSpec = { ...DEFAULT_SPEC, traces: Math.floor(opts.traces / projects.length) };
+  const dataDir = path.join(
+    opts.dir,
+    projects.length === 1 ? `traces-${spec.traces}` : `traces-${opts.traces}-p${projects.length}`,
+  );
+  let info = opts.reload ? undefined : loadedDataset(dataDir, spec, projects);
   if (info) log(`reusing ${dataDir} (${info.traces} traces, ${info.observations} observations)`);
   else {
-    log(`loading ${spec.traces} traces into ${dataDir}`);
-    info = await loadTraceDataset(dataDir, spec);
+    log(`loading ${spec.traces} traces of each of ${projects.length} projects into ${dataDir}`);
+    info = await loadTraceDataset(dataDir, spec, projects);
   }
   const svc = await startService({
     dataDir,
@@ -27,12 +36,14 @@ export async function traceQuerySuite(opts: BenchOptions): Promise<string> {
   });
   const sampler = rssSampler(svc.pid);
   let results: Awaited<ReturnType<typeof runTraceQueries>>;
-  const sample = await sampleDataset(svc.url, svc.token);
+  const project = projects.length > 1 ? projects[0] : undefined;
+  const sample = await sampleDataset(svc.url, svc.token, project ? { 'Spanhouse-Project': project } : {});
   try {
     results = await runTraceQueries(svc.url, svc.token, spec, sample, {
       runs: opts.runs,
       warmup: opts.smoke ? 2 : 5,
       only: opts.only,
+      project,
     });
   } finally {
     sampler.stop();
@@ -43,6 +54,12 @@ export async function traceQuerySuite(opts: BenchOptions): Promise<string> {
   return [
     `### Trace queries (${fmt(info.traces)} traces, ${fmt(info.observations)} observations, ${fmt(info.scores)} scores over ${spec.days} days)`,
     '',
+    ...(projects.length > 1
+      ? [
+          `Spread over ${projects.length} projects of ${fmt(spec.traces)} traces each; every query reads ${projects[0]} (the admin with Spanhouse-Project), whose traces are the single-project data set of \`--traces ${spec.traces}\`.`,
+          '',
+        ]
+      : []),
     `Data set generated inside ClickHouse in ${fmt(info.seconds)} s (INSERT ... SELECT from numbers(), one part per table and key range); on disk: ${Object.entries(
       info.bytes,
     )

@@ -25,6 +25,13 @@ const EnvSchema = v.object({
   API_BEARER_TOKEN: v.optional(Text),
   PUBLIC_KEY: v.optional(Text),
   SECRET_KEY: v.optional(Text),
+  /**
+   * The key of the HMAC that stored API key secrets are hashed with. Embedded: generated once and
+   * kept in <DATA_DIR>/credentials.json unless set; server mode: derived from API_BEARER_TOKEN
+   * unless set (then changing the token invalidates every project key). Every process of one
+   * deployment must have the same.
+   */
+  API_KEY_PEPPER: v.optional(v.pipe(Text, v.minLength(16, 'must be at least 16 characters'))),
   CLICKHOUSE_URL: v.optional(v.pipe(Text, v.url('must be a URL such as http://localhost:8123'))),
   CLICKHOUSE_USER: v.optional(Text, 'default'),
   CLICKHOUSE_PASSWORD: v.optional(v.string(), ''),
@@ -74,7 +81,7 @@ export type Config = {
   host: string;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  credentials: { bearerToken?: string; publicKey?: string; secretKey?: string };
+  credentials: { bearerToken?: string; publicKey?: string; secretKey?: string; keyPepper?: string };
   clickhouse: {
     url?: string;
     user: string;
@@ -118,7 +125,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
-    credentials: { bearerToken: e.API_BEARER_TOKEN, publicKey: e.PUBLIC_KEY, secretKey: e.SECRET_KEY },
+    credentials: {
+      bearerToken: e.API_BEARER_TOKEN,
+      publicKey: e.PUBLIC_KEY,
+      secretKey: e.SECRET_KEY,
+      keyPepper: e.API_KEY_PEPPER,
+    },
     clickhouse: {
       url: e.CLICKHOUSE_URL,
       user: e.CLICKHOUSE_USER,

@@ -1,4 +1,4 @@
-import { TABLES } from './tables.ts';
+import { RETIRED_TABLES, TABLES } from './tables.ts';
 
 /**
  * Cluster mode (CLICKHOUSE_CLUSTER): the migrations in clickhouse/ are written for one server and
@@ -42,10 +42,24 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.metricSamples]: 'series_id',
   [TABLES.metricMinutes]: 'series_id',
   [TABLES.metricNonFinite]: 'series_id',
+  // The project leads every other data table's key (clickhouse/0021), and one project must not sit
+  // on one shard: the rest of the key spreads it, and still keeps a trace's pieces, an
+  // observation's pieces, a score's versions and a lookup on one shard.
+  [TABLES.traces]: 'cityHash64(project_id, id)',
+  [TABLES.observationPieces]: 'cityHash64(project_id, trace_id)',
+  [TABLES.observationTraces]: 'cityHash64(project_id, id)',
+  [TABLES.scores]: 'cityHash64(project_id, trace_id)',
   // A score's rows by time stay on the shard of its trace, where the view writes them.
-  [TABLES.scoreTimes]: 'cityHash64(trace_id)',
+  [TABLES.scoreTimes]: 'cityHash64(project_id, trace_id)',
   // A trace's dates stay on its shard (the view writes them there; the daily cache reads them by id).
-  [TABLES.traceDayWrites]: 'cityHash64(id)',
+  [TABLES.traceDayWrites]: 'cityHash64(project_id, id)',
+  // The tables before 0021, as their migrations were rewritten.
+  metric_series: 'series_id',
+  metric_samples: 'series_id',
+  metric_minute_rollups: 'series_id',
+  metric_nonfinite_samples: 'series_id',
+  score_times: 'cityHash64(trace_id)',
+  trace_day_writes: 'cityHash64(id)',
   // The per-minute table of 0005, replaced (and dropped) by 0006, which copies its rows.
   metric_minutes: 'series_id',
 };
@@ -56,7 +70,7 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
   if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(opts.cluster)) throw new Error(`not a cluster name: ${opts.cluster}`);
   if (!IDENT.test(opts.database)) throw new Error(`not a plain identifier: ${opts.database}`);
   const onCluster = `ON CLUSTER \`${opts.cluster}\``;
-  const known = new Set<string>(opts.tables ?? Object.values(TABLES));
+  const known = new Set<string>(opts.tables ?? [...Object.values(TABLES), ...RETIRED_TABLES]);
 
   return (statement) => {
     const sql = statement.trim().replace(/;\s*$/, '');

@@ -15,7 +15,10 @@ export {
   type CompactQuery,
   observeQueries,
   ParamBuilder,
+  PROJECT_CONDITION,
+  ProjectParams,
   pingDb,
+  projectScopeViolation,
   type QueryParams,
   queryCompact,
   queryRows,
@@ -24,4 +27,4 @@ export {
   withSettings,
 } from './query.ts';
 export { openMigratedDb } from './startup.ts';
-export { TABLES } from './tables.ts';
+export { PROJECT_TABLES, RETIRED_TABLES, TABLES } from './tables.ts';

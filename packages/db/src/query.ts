@@ -1,4 +1,5 @@
 import type { Db } from './connection.ts';
+import { PROJECT_TABLES } from './tables.ts';
 
 export type QueryParams = Record<string, unknown>;
 
@@ -75,6 +76,8 @@ async function read<T>(
   format: 'JSONEachRow' | 'JSONCompact',
   map: (body: unknown) => T[],
 ): Promise<T[]> {
+  const violation = projectScopeViolation(q.sql, q.params);
+  if (violation) throw new Error(`${q.tag}: ${violation}`);
   const run = () =>
     db.withReader(async (client) => {
       const rs = await client.query({
@@ -118,6 +121,35 @@ function tagSettings(db: Pick<Db, 'mode'>, tag: string): { log_comment: string }
   return db.mode === 'server' ? { log_comment: tag } : undefined;
 }
 
+/** The condition every read of a project's rows puts right after its table (see projectScopeViolation). */
+export const PROJECT_CONDITION = 'project_id = {project:String}';
+
+const SCOPED_TABLE = new RegExp(`\\b(${PROJECT_TABLES.join('|')})\\b`, 'g');
+/** What may follow a project table's name: FINAL, an ARRAY JOIN, then the project condition. */
+const SCOPED_BY_PROJECT =
+  /^(?:\s+FINAL)?(?:\s+ARRAY JOIN\s(?:[^()]|\([^()]*\))*?)?\s+(?:PRE)?WHERE\s+project_id = \{project:String\}/;
+
+/**
+ * Why a read would return rows of more than one project, or undefined when it would not: every
+ * mention of a project table (PROJECT_TABLES) in `sql` must be followed by PROJECT_CONDITION
+ * (after FINAL and an ARRAY JOIN at most), and the `project` parameter must name a project. The
+ * readers write it through the store's `fromProject`; this check is the query port's guarantee
+ * that no read forgets it.
+ */
+export function projectScopeViolation(sql: string, params: QueryParams | undefined): string | undefined {
+  let scoped = false;
+  for (const m of sql.matchAll(SCOPED_TABLE)) {
+    scoped = true;
+    if (!SCOPED_BY_PROJECT.test(sql.slice(m.index + m[0].length))) {
+      return `a read of ${m[1]} without its project condition (${PROJECT_CONDITION} after the table)`;
+    }
+  }
+  if (scoped && (typeof params?.project !== 'string' || params.project === '')) {
+    return 'a read of a project table without the project parameter';
+  }
+  return undefined;
+}
+
 /** Builds `{sql, params}` fragments with generated parameter names (`p0`, `p1`, ...). */
 export class ParamBuilder {
   readonly params: QueryParams = {};
@@ -128,5 +160,16 @@ export class ParamBuilder {
     const name = `p${this.n++}`;
     this.params[name] = value;
     return `{${name}:${type}}`;
+  }
+}
+
+/**
+ * Parameters of a read of one project's rows: `project` bound once (PROJECT_CONDITION reads it),
+ * other values added as usual.
+ */
+export class ProjectParams extends ParamBuilder {
+  constructor(readonly project: string) {
+    super();
+    this.params.project = project;
   }
 }

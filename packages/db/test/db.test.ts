@@ -2,7 +2,16 @@ import { ClickHouseError } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickHouseErrorCode } from '../src/errors.ts';
 import { loadMigrations, migrate, splitStatements } from '../src/migrations.ts';
-import { observeQueries, ParamBuilder, queryCompact, queryRows, withSettings } from '../src/query.ts';
+import {
+  observeQueries,
+  ParamBuilder,
+  ProjectParams,
+  projectScopeViolation,
+  queryCompact,
+  queryRows,
+  withSettings,
+} from '../src/query.ts';
+import { TABLES } from '../src/tables.ts';
 import { openTestDb } from '../src/testing.ts';
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
@@ -18,7 +27,15 @@ describe('migrations', () => {
       tag: 'test',
       map: (r) => String(r.name),
     });
-    expect(tables).toEqual(expect.arrayContaining(['observation_pieces', 'schema_migrations', 'scores', 'traces']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        TABLES.observationPieces,
+        TABLES.migrations,
+        TABLES.scores,
+        TABLES.traces,
+        TABLES.projects,
+      ]),
+    );
     expect(await migrate(db)).toEqual([]);
     const versions = await queryRows(db, {
       sql: 'SELECT version FROM schema_migrations FINAL ORDER BY version',
@@ -51,7 +68,7 @@ describe('migrations', () => {
 describe('queryRows', () => {
   it('binds values as server-side parameters, never as SQL text', async () => {
     const p = new ParamBuilder();
-    const hostile = "x'); DROP TABLE traces; --";
+    const hostile = `x'); DROP TABLE ${TABLES.traces}; --`;
     const rows = await queryRows(db, {
       sql: `SELECT ${p.add(hostile, 'String')} AS v`,
       params: p.params,
@@ -60,7 +77,8 @@ describe('queryRows', () => {
     });
     expect(rows).toEqual([hostile]);
     const tables = await queryRows(db, {
-      sql: "SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'traces'",
+      sql: 'SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = {t:String}',
+      params: { t: TABLES.traces },
       tag: 'test',
       map: (r) => Number(r.n),
     });
@@ -165,5 +183,52 @@ describe('clickHouseErrorCode', () => {
     );
     expect(clickHouseErrorCode(new Error('code 57'))).toBeUndefined();
     expect(clickHouseErrorCode('57')).toBeUndefined();
+  });
+});
+
+describe('projectScopeViolation', () => {
+  const params = { project: 'p1' };
+  it('passes reads whose every project table is followed by its project condition', () => {
+    for (const sql of [
+      `SELECT 1 FROM ${TABLES.traces} FINAL WHERE project_id = {project:String} AND id = {p0:String}`,
+      `SELECT 1 FROM ${TABLES.metricMinutes} FINAL PREWHERE project_id = {project:String} AND name = 'x'`,
+      `SELECT d FROM ${TABLES.traces} FINAL ARRAY JOIN mapKeys(model_obs) AS model WHERE project_id = {project:String}`,
+      `SELECT k FROM ${TABLES.metricSeries} ARRAY JOIN mapKeys(labels) AS k, mapValues(labels) AS v WHERE project_id = {project:String}`,
+      `SELECT id FROM ${TABLES.traces} WHERE project_id = {project:String} AND id IN (SELECT trace_id FROM ${TABLES.scores} FINAL WHERE project_id = {project:String})`,
+      'SELECT 1 FROM system.tables',
+    ]) {
+      expect(projectScopeViolation(sql, params), sql).toBeUndefined();
+    }
+  });
+
+  it('refuses a read of a project table without the condition, or without the project parameter', () => {
+    expect(projectScopeViolation(`SELECT 1 FROM ${TABLES.traces} FINAL WHERE id = 'x'`, params)).toMatch(
+      TABLES.traces,
+    );
+    // The condition of a subquery does not cover the outer read.
+    expect(
+      projectScopeViolation(
+        `SELECT 1 FROM ${TABLES.traces} FINAL WHERE id IN (SELECT id FROM ${TABLES.traces} WHERE project_id = {project:String})`,
+        params,
+      ),
+    ).toBeDefined();
+    expect(projectScopeViolation(`SELECT 1 FROM ${TABLES.scores} WHERE project_id = 'p1'`, params)).toBeDefined();
+    const scoped = `SELECT 1 FROM ${TABLES.scores} WHERE project_id = {project:String}`;
+    expect(projectScopeViolation(scoped, {})).toMatch(/project parameter/);
+    expect(projectScopeViolation(scoped, { project: '' })).toBeDefined();
+  });
+
+  it('is enforced by the query port', async () => {
+    await expect(
+      queryRows(db, { sql: `SELECT count() FROM ${TABLES.traces}`, tag: 'unscoped', map: (r) => r }),
+    ).rejects.toThrow(/unscoped: a read of traces_v2 without its project condition/);
+    const p = new ProjectParams('p1');
+    const rows = await queryRows(db, {
+      sql: `SELECT count() AS n FROM ${TABLES.traces} WHERE project_id = {project:String}`,
+      params: p.params,
+      tag: 'scoped',
+      map: (r) => Number(r.n),
+    });
+    expect(rows).toEqual([0]);
   });
 });

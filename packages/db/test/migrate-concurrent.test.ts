@@ -5,6 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { type Db, openDb } from '../src/connection.ts';
 import { loadMigrations, migrate } from '../src/migrations.ts';
 import { queryRows } from '../src/query.ts';
+import { TABLES } from '../src/tables.ts';
 
 // Server mode starts many ingest and query processes, each migrating at start. Here several
 // connections (separate sessions on one chDB folder, as separate processes are on one server)
@@ -36,7 +37,15 @@ it('lets several processes migrate one database at once without an error or a do
     tag: 'test',
     map: (r) => String(r.name),
   });
-  expect(tables).toEqual(expect.arrayContaining(['observation_pieces', 'schema_migrations', 'scores', 'traces']));
+  expect(tables).toEqual(
+    expect.arrayContaining([
+      TABLES.observationPieces,
+      TABLES.migrations,
+      TABLES.scores,
+      TABLES.traces,
+      TABLES.projects,
+    ]),
+  );
 });
 
 it('fails a migration whose statement fails, unless another process records it meanwhile', async () => {

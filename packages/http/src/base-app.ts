@@ -1,25 +1,27 @@
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { auth, type Credentials } from './auth.ts';
+import { type Authenticate, auth, type Principal } from './auth.ts';
 import { notFound, onError } from './errors.ts';
 import { lingerOnUnreadBody } from './linger.ts';
 import { type LogVariables, requestLogger } from './logging.ts';
 import { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
 import { requestMetrics, type ServiceMetrics } from './self-metrics.ts';
 
-export type BaseEnv = { Variables: LogVariables };
+export type BaseEnv = { Variables: LogVariables & { principal: Principal } };
 
 /**
  * The frame every entry point shares (ingest, query, all-in-one): request ids and logs, the one
  * JSON error model for errors and unknown routes, /healthz, /readyz and /openapi.json without
- * auth, /metrics with Bearer, Bearer on /v1/*, and
- * Bearer or Basic on /api/public/* (the OTLP endpoint and the Langfuse clients use Basic) and on
- * /prometheus/* (Grafana's Prometheus data source and remote-write senders offer both).
- * Apps add their routes to it.
+ * auth, /metrics with the bearer token, and `authenticate` on /v1/*, /api/public/* and
+ * /prometheus/*: the bearer token (the admin) or a project's key pair as HTTP Basic (the Langfuse
+ * clients, OTLP exporters, Grafana's Prometheus data source and remote-write senders send Basic;
+ * the environment's pair, as before projects, not on /v1/*).
+ * Apps add their routes to it; each reads its project with projectOf.
  */
 export function createBaseApp(deps: {
   logger: Logger;
-  credentials: Credentials;
+  /** The credential check (packages/projects: the key ring). */
+  authenticate: Authenticate;
   /** Prometheus metrics: request counts and durations, served on GET /metrics. */
   metrics?: ServiceMetrics;
   /** What GET /readyz checks (ClickHouse answers; ingest writes succeed). */
@@ -32,8 +34,8 @@ export function createBaseApp(deps: {
   app.use('*', requestLogger(deps.logger));
   if (deps.metrics) app.use('*', requestMetrics(deps.metrics));
   registerOpsRoutes(app, deps);
-  app.use('/v1/*', auth(deps.credentials, { allowBasic: false }));
-  app.use('/api/public/*', auth(deps.credentials, { allowBasic: true }));
-  app.use('/prometheus/*', auth(deps.credentials, { allowBasic: true }));
+  app.use('/v1/*', auth(deps.authenticate, { environmentPair: false }));
+  app.use('/api/public/*', auth(deps.authenticate));
+  app.use('/prometheus/*', auth(deps.authenticate));
   return app;
 }

@@ -1,5 +1,16 @@
 export { Admission, type AdmissionOptions, AdmissionTicket, admissionTicket, admit } from './admission.ts';
-export { auth, type Credentials, checkAuthorization, safeEqual } from './auth.ts';
+export {
+  type Authenticate,
+  type AuthRefusal,
+  auth,
+  type Credentials,
+  PROJECT_HEADER,
+  type Principal,
+  principalOf,
+  projectOf,
+  requireAdmin,
+  safeEqual,
+} from './auth.ts';
 export { type BaseEnv, createBaseApp } from './base-app.ts';
 export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';

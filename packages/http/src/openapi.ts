@@ -25,7 +25,10 @@ export type Endpoint = {
   summary: string;
   /** Groups the endpoint in the document: `traces`, `metrics`, `usage`, `ingest`, `operations`, ... */
   tag: string;
-  /** `none`; `bearer` (API_BEARER_TOKEN); `bearer-or-basic` (also PUBLIC_KEY:SECRET_KEY). */
+  /**
+   * `none`; `bearer` (API_BEARER_TOKEN: the admin); `bearer-or-basic` (also a project's key pair).
+   * Every authenticated endpoint takes the Spanhouse-Project header (docs/projects.md).
+   */
   auth: 'none' | 'bearer' | 'bearer-or-basic';
   /** Query parameters: an object schema whose entries are the parameters (as received: strings). */
   query?: Schema;
@@ -100,8 +103,17 @@ function content(
   return out;
 }
 
+/** The project the admin acts on (a project's key may name its own project only). */
+const PROJECT_HEADER_PARAMETER = {
+  name: 'Spanhouse-Project',
+  in: 'header',
+  required: false,
+  description: 'The project the bearer token acts on (default: the default project); docs/projects.md',
+  schema: { type: 'string' },
+};
+
 function parameters(e: Endpoint): object[] {
-  const out: object[] = [];
+  const out: object[] = e.auth === 'none' ? [] : [PROJECT_HEADER_PARAMETER];
   for (const [name, schema] of Object.entries(e.params ?? {}))
     out.push({ name, in: 'path', required: true, schema: jsonSchema(schema, 'request') });
   if (e.query) {
@@ -126,7 +138,7 @@ function operation(e: Endpoint): object {
     summary: e.summary,
     tags: [e.tag],
     security: SECURITY[e.auth],
-    ...(e.params || e.query ? { parameters: parameters(e) } : {}),
+    ...(e.params || e.query || e.auth !== 'none' ? { parameters: parameters(e) } : {}),
     ...(e.body ? { requestBody: { required: true, content: content(e.body.json, e.body.other, 'request') } } : {}),
     responses,
   };
@@ -147,8 +159,12 @@ export function openApiDocument(endpoints: readonly Endpoint[], info: { title: s
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'API_BEARER_TOKEN' },
-        basic: { type: 'http', scheme: 'basic', description: 'PUBLIC_KEY:SECRET_KEY, on /api/public/*' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'API_BEARER_TOKEN: the admin' },
+        basic: {
+          type: 'http',
+          scheme: 'basic',
+          description: "A project's key pair, publicKey:secretKey (PUBLIC_KEY:SECRET_KEY: the default project's)",
+        },
       },
     },
   };

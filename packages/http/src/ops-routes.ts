@@ -1,7 +1,7 @@
 import { HealthResponse, OpenApiDocument, ReadyResponse } from '@spanhouse/schema';
 import type { Env, Hono } from 'hono';
 import type { Logger } from 'pino';
-import { auth, type Credentials } from './auth.ts';
+import { type Authenticate, auth } from './auth.ts';
 import { ApiError } from './errors.ts';
 import { describedEndpoints, describeEndpoints, type Endpoint, openApiDocument } from './openapi.ts';
 import type { ServiceMetrics } from './self-metrics.ts';
@@ -58,7 +58,7 @@ const METRICS_ENDPOINT: Endpoint = {
  */
 export function registerOpsRoutes<E extends Env>(
   app: Hono<E>,
-  deps: { logger: Logger; credentials: Credentials; metrics?: ServiceMetrics; ready?: ReadinessCheck },
+  deps: { logger: Logger; authenticate: Authenticate; metrics?: ServiceMetrics; ready?: ReadinessCheck },
 ): void {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/openapi.json', (c) =>
@@ -79,7 +79,7 @@ export function registerOpsRoutes<E extends Env>(
   const metrics = deps.metrics;
   if (metrics) {
     describeEndpoints(app, [METRICS_ENDPOINT]);
-    app.get('/metrics', auth(deps.credentials, { allowBasic: false }), async (c) => {
+    app.get('/metrics', auth(deps.authenticate, { adminOnly: true }), async (c) => {
       const text = await metrics.registry.metrics();
       return c.body(text, 200, { 'Content-Type': metrics.registry.contentType });
     });

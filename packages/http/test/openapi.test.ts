@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createBaseApp } from '../src/base-app.ts';
 import { createLogger } from '../src/logging.ts';
 import { documentGaps, type Endpoint, mountRoutes, openApiDocument } from '../src/openapi.ts';
+import { bearerOnly } from './bearer-only.ts';
 
-const credentials = { bearerToken: 't', publicKey: 'pk', secretKey: 'sk' };
+const authenticate = bearerOnly('t');
 const THING: Endpoint = {
   method: 'get',
   path: '/api/public/things/:id',
@@ -19,7 +20,7 @@ const THING: Endpoint = {
 
 describe('documentGaps', () => {
   it('finds a route without an entry and an entry without a route', () => {
-    const app = createBaseApp({ logger: createLogger('silent'), credentials });
+    const app = createBaseApp({ logger: createLogger('silent'), authenticate });
     expect(documentGaps(app)).toEqual({ undocumented: [], unrouted: [] });
     app.get('/v1/forgotten', (c) => c.json({}));
     mountRoutes(
@@ -60,7 +61,7 @@ describe('openApiDocument', () => {
 
 describe('GET /openapi.json', () => {
   it('is served without credentials', async () => {
-    const app = createBaseApp({ logger: createLogger('silent'), credentials });
+    const app = createBaseApp({ logger: createLogger('silent'), authenticate });
     const res = await app.request('/openapi.json');
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { paths: Record<string, unknown> };

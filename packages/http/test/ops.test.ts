@@ -5,8 +5,9 @@ import { createBaseApp } from '../src/base-app.ts';
 import { ApiError } from '../src/errors.ts';
 import { createLogger } from '../src/logging.ts';
 import { createServiceMetrics } from '../src/self-metrics.ts';
+import { bearerOnly } from './bearer-only.ts';
 
-const credentials = { bearerToken: 'tok-123', publicKey: 'pk-1', secretKey: 'sk-secret-1' };
+const authenticate = bearerOnly('tok-123');
 const bearer = { Authorization: 'Bearer tok-123' };
 
 /** A logger whose JSON lines land in `lines`. */
@@ -28,7 +29,7 @@ function capturedLogger() {
 function app(ready?: () => Promise<string | undefined>) {
   const log = capturedLogger();
   const metrics = createServiceMetrics({ processMetrics: false });
-  const a = createBaseApp({ logger: log.logger, credentials, metrics, ready });
+  const a = createBaseApp({ logger: log.logger, authenticate, metrics, ready });
   a.get('/v1/thing/:id', (c) => c.json({ id: c.req.param('id') }));
   a.get('/v1/boom', () => {
     throw new ApiError('TOO_MANY_REQUESTS', 'full', 1);

@@ -6,8 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createBaseApp } from '../src/base-app.ts';
 import { createLogger } from '../src/logging.ts';
 import { ASSET_CACHE, PAGE_CACHE, webUi, webUiAddress } from '../src/web-ui.ts';
+import { bearerOnly } from './bearer-only.ts';
 
-const credentials = { bearerToken: 'tok', publicKey: 'pk', secretKey: 'sk' };
+const authenticate = bearerOnly('tok');
 const INDEX = '<!doctype html><title>app</title><div id="app"></div>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
@@ -26,7 +27,7 @@ function builtApp(opts: { built?: boolean } = {}) {
     writeFileSync(path.join(root, 'assets/app-4f2a9c.js'), SCRIPT);
     writeFileSync(path.join(root, 'assets/app-4f2a9c.js.gz'), gzipSync(SCRIPT));
   }
-  const app = createBaseApp({ logger: createLogger('silent'), credentials });
+  const app = createBaseApp({ logger: createLogger('silent'), authenticate });
   app.get('/api/public/things', (c) => c.json({ data: [] }));
   app.get('/*', webUi({ root, isClientRoute: (p) => p === '/' || p.startsWith('/traces') }));
   return app;

@@ -7,6 +7,7 @@ export * from './langfuse-reads.ts';
 export * from './metric-labels.ts';
 export * from './metrics.ts';
 export * from './operations.ts';
+export * from './projects.ts';
 export * from './prom-float.ts';
 export * from './scores.ts';
 export * from './time.ts';

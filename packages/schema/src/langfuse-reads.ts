@@ -1,18 +1,11 @@
 import * as v from 'valibot';
-import { JsonObject, PaginationMeta } from './common.ts';
+import { PaginationMeta } from './common.ts';
 import { ObservationOutput, TraceCore } from './traces.ts';
 
 /*
  * Answers of Langfuse's read endpoints beyond traces and scores (docs/langfuse.md): the project
  * the keys belong to, sessions, and observations in v1 pages and v2 cursor pages.
  */
-
-const Named = v.object({ id: v.string(), name: v.string() });
-
-/** GET /api/public/projects: the one project (what the SDKs' auth check reads). */
-export const ProjectsResponse = v.object({
-  data: v.array(v.object({ ...Named.entries, organization: Named, metadata: JsonObject })),
-});
 
 /** A session: the traces that name it, created with the first of them, in its environment. */
 export const SessionOutput = v.object({

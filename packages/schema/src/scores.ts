@@ -1,9 +1,6 @@
 import * as v from 'valibot';
 import { PaginationMeta } from './common.ts';
 
-/** The one project every key of this service belongs to (Langfuse's APIs name a project). */
-export const PROJECT_ID = 'spanhouse';
-
 export const SCORE_DATA_TYPES = ['NUMERIC', 'BOOLEAN', 'CATEGORICAL', 'TEXT'] as const;
 export const ScoreDataType = v.picklist(SCORE_DATA_TYPES);
 export type ScoreDataType = v.InferOutput<typeof ScoreDataType>;

@@ -8,6 +8,7 @@ import { SCORES_ENCODING } from './scores.ts';
 import { TRACES_ENCODING } from './traces.ts';
 
 export { TABLES } from '@spanhouse/db/tables';
+export * from './api-keys.ts';
 export * from './encoded.ts';
 export * from './json-text.ts';
 export * from './metric-minutes.ts';
@@ -15,8 +16,9 @@ export * from './metric-samples.ts';
 export * from './metric-series.ts';
 export * from './observation-pieces.ts';
 export * from './observation-traces.ts';
+export * from './project.ts';
+export * from './projects.ts';
 export * from './scores.ts';
-export * from './sql.ts';
 export * from './trace-day-writes.ts';
 export * from './traces.ts';
 export { quoted, tsvField } from './tsv/fields.ts';

@@ -3,8 +3,9 @@ import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
 
 /*
- * `metric_samples` (clickhouse/0002, ReplacingMergeTree on (name, series_id, ts): a re-sent point
- * replaces itself) and `metric_nonfinite_samples` (0009: staleness markers, NaN and infinities).
+ * `metric_samples_v2` (clickhouse/0002, 0021, ReplacingMergeTree on (project_id, name, series_id,
+ * ts): a re-sent point replaces itself) and `metric_nonfinite_samples_v2` (0009: staleness markers,
+ * NaN and infinities).
  * Writers: SampleRow with encodeSamplesTsv, and SampleLines, which writes the lines of both tables
  * byte by byte for the ingest paths that have points as (series, time, value). The batch scanner
  * (ingest-api metrics/scan.ts) writes the same sample line straight from the request's bytes
@@ -12,13 +13,13 @@ import { LineBytes } from './tsv/line-bytes.ts';
  */
 
 /** A row of the samples table; `ts` is microsToCh's text. */
-export type SampleRow = { name: string; series_id: string; ts: string; value: number };
+export type SampleRow = { project_id: string; name: string; series_id: string; ts: string; value: number };
 
 /** Columns of a samples line, in order. */
-export const SAMPLE_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'ts', 'value'];
+export const SAMPLE_COLUMNS: [string, ...string[]] = ['project_id', 'name', 'series_id', 'ts', 'value'];
 
 /** Columns of a line of metric_nonfinite_samples, in order. */
-export const NONFINITE_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'ts', 'value', 'stale'];
+export const NONFINITE_COLUMNS: [string, ...string[]] = ['project_id', 'name', 'series_id', 'ts', 'value', 'stale'];
 
 export const METRIC_SAMPLES_ENCODING: TableEncoding = { columns: SAMPLE_COLUMNS, format: 'TabSeparated' };
 export const METRIC_NONFINITE_ENCODING: TableEncoding = { columns: NONFINITE_COLUMNS, format: 'TabSeparated' };
@@ -36,13 +37,15 @@ export function escapeTsv(s: string): string {
  */
 export function encodeSamplesTsv(rows: readonly SampleRow[]): string {
   const parts: string[] = new Array(rows.length);
+  let lastProject: string | undefined;
   let lastName: string | undefined;
   let escaped = '';
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    if (r.name !== lastName) {
+    if (r.name !== lastName || r.project_id !== lastProject) {
       lastName = r.name;
-      escaped = escapeTsv(r.name);
+      lastProject = r.project_id;
+      escaped = `${escapeTsv(r.project_id)}\t${escapeTsv(r.name)}`;
     }
     parts[i] = `${escaped}\t${r.series_id}\t${r.ts}\t${r.value}\n`;
   }
@@ -68,8 +71,9 @@ export const STALE_NAN = (() => {
 /** ClickHouse's TabSeparated spelling of a non-finite Float64. */
 const nonFiniteText = (v: number) => (Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf');
 
-/** A series' line prefix (`name\tid\t`, UTF-8), made once per series and request. */
-export const seriesPrefix = (name: string, seriesId: string) => Buffer.from(`${escapeTsv(name)}\t${seriesId}\t`);
+/** A series' line prefix (`project\tname\tid\t`, UTF-8), made once per series and request. */
+export const seriesPrefix = (project: string, name: string, seriesId: string) =>
+  Buffer.from(`${escapeTsv(project)}\t${escapeTsv(name)}\t${seriesId}\t`);
 
 /**
  * The lines of one request's points: finite values to metric_samples, staleness markers, NaN and

@@ -4,17 +4,17 @@ import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
 
 /*
- * `metric_series` (clickhouse/0002): one row per series (name, labels, id = the first 8 bytes of
- * SHA-256 of the name and sorted labels), re-sent rows collapsed by the engine. Writer: SeriesRow,
+ * `metric_series_v2` (clickhouse/0002, 0021): one row per series of a project (name, labels, id =
+ * the first 8 bytes of SHA-256 of the name and sorted labels, and of the project but for the default), re-sent rows collapsed by the engine. Writer: SeriesRow,
  * encodeSeries. Reader: decodeLabels, the stored label map as it is (empty values included); how
  * each API views a label with an empty value is the metric-series reader's rule (query API).
  */
 
 /** Row of `metric_series`. */
-export type SeriesRow = { name: string; series_id: string; labels: Record<string, string> };
+export type SeriesRow = { project_id: string; name: string; series_id: string; labels: Record<string, string> };
 
 /** Columns of a series line, in order. */
-export const SERIES_COLUMNS: [string, ...string[]] = ['name', 'series_id', 'labels'];
+export const SERIES_COLUMNS: [string, ...string[]] = ['project_id', 'name', 'series_id', 'labels'];
 
 export const METRIC_SERIES_ENCODING: TableEncoding = { columns: SERIES_COLUMNS, format: 'TabSeparated' };
 
@@ -29,7 +29,7 @@ export function encodeSeriesTsv(rows: readonly SeriesRow[]): Buffer {
       first = false;
     }
     // The Map literal is written as is: its quoting escapes tabs and newlines, as for every composite field.
-    out.line(`${tsvField(r.name)}\t${r.series_id}\t${labels}}\n`);
+    out.line(`${tsvField(r.project_id)}\t${tsvField(r.name)}\t${r.series_id}\t${labels}}\n`);
   }
   return out.bytes();
 }

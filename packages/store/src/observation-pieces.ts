@@ -13,17 +13,19 @@ import {
   versionedNumberText,
   versionedText,
 } from './versioned.ts';
+import { finiteOr0, str } from './decode-values.ts';
 
 /*
- * `observation_pieces` (clickhouse/0007): every piece of an observation (a batch or OTLP
+ * `observation_pieces_v2` (clickhouse/0007, 0021): every piece of an observation (a batch or OTLP
  * observation, an ingestion API create or update) is a row, each field merged by the versioned-value
  * rule. Writer: ObservationRow, OBSERVATION_COLUMNS, encodeObservationPieces. Readers: OBS_EXPR over
- * a merged row (FROM observation_pieces FINAL), OBSERVATION_FIELDS as a select list or one tuple,
+ * a merged row (fromProject(observation_pieces, FINAL)), OBSERVATION_FIELDS as a select list or one tuple,
  * decodeObservation.
  */
 
 /** Row of `observation_pieces`: times in microseconds. */
 export type ObservationRow = {
+  project_id: string;
   trace_id: string;
   id: string;
   type: Versioned<string>;
@@ -56,6 +58,7 @@ export const FIELD_KEYS = {
 } as const;
 
 export const OBSERVATION_COLUMNS: [string, ...string[]] = [
+  'project_id',
   'trace_id',
   'id',
   'type',
@@ -84,7 +87,7 @@ export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
     const o = rows[i]!;
     const m = o.model;
     out.line(
-      `${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${versionedText(o.type)}\t${versionedText(o.name)}\t` +
+      `${tsvField(o.project_id)}\t${tsvField(o.trace_id)}\t${tsvField(o.id)}\t${versionedText(o.type)}\t${versionedText(o.name)}\t` +
         `${versionedNumberText(o.start_time)}\t${versionedNumberText(o.end_time)}\t${versionedText(o.parent_id)}\t` +
         `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})\t${versionedText(o.input)}\t${versionedText(o.output)}\t` +
         `${versionedMap(o.metadata)}\t(${o.usage[0]},${numberMap(o.usage[1])})\t` +
@@ -101,7 +104,7 @@ export function encodeObservationPieces(rows: readonly ObservationRow[]): TableR
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading a merged row (FROM observation_pieces FINAL)
+// Reading a merged row (fromProject(observation_pieces, FINAL))
 
 /** SQL for one of the rarely carried fields (FIELD_KEYS), as text ('' when absent). */
 export const fieldExpr = (key: string) => latest(`fields['${key.replace(/[^a-z_]/g, '')}']`);
@@ -178,12 +181,6 @@ export type StoredObservation = {
   fields: Record<string, string>;
 };
 
-const str = (x: unknown) => (typeof x === 'string' ? x : String(x ?? ''));
-const num0 = (x: unknown) => {
-  const n = Number(x);
-  return Number.isFinite(n) ? n : 0;
-};
-
 /** A stored map; its keys are the clients', so `__proto__` stays a plain key. */
 function mapOf<V>(x: unknown, value: (v: unknown) => V): Record<string, V> {
   const out: Record<string, V> = Object.create(null);
@@ -198,16 +195,16 @@ export function decodeObservation(r: Record<string, unknown>): StoredObservation
     traceId: str(r.trace_id),
     type: str(r.type),
     name: str(r.name),
-    startUs: num0(r.start_us),
-    endUs: r.end_us === null || r.end_us === undefined ? null : num0(r.end_us),
+    startUs: finiteOr0(r.start_us),
+    endUs: r.end_us === null || r.end_us === undefined ? null : finiteOr0(r.end_us),
     parentId: str(r.parent_id),
     model: str(r.model),
-    prices: { input: num0(r.input_price), output: num0(r.output_price) },
+    prices: { input: finiteOr0(r.input_price), output: finiteOr0(r.output_price) },
     input: str(r.input),
     output: str(r.output),
     metadata: mapOf(r.metadata, str),
-    usage: mapOf(r.usage, num0),
-    cost: mapOf(r.cost, num0),
+    usage: mapOf(r.usage, finiteOr0),
+    cost: mapOf(r.cost, finiteOr0),
     fields: mapOf(r.fields, str),
   };
 }

@@ -3,9 +3,10 @@ import { microsToCh, type ScoreDataType } from '@spanhouse/schema';
 import type { TableEncoding, TableRows } from './encoded.ts';
 import { tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
+import { str } from './decode-values.ts';
 
 /*
- * `scores` (clickhouse/0008, ReplacingMergeTree(version, is_deleted)): a re-sent score replaces
+ * `scores_v2` (clickhouse/0008, 0021, ReplacingMergeTree(version, is_deleted)): a re-sent score replaces
  * itself, a delete writes a newer version marked deleted; a materialized view copies each row
  * into `score_times` (same columns, sorted by time). Writer: ScoreRow, SCORE_COLUMNS,
  * encodeScores. Readers: SCORE_FIELDS (read with FINAL) as a select list or one tuple, decodeScore.
@@ -13,6 +14,7 @@ import { LineBytes } from './tsv/line-bytes.ts';
 
 /** Row of `scores`; times in microseconds. */
 export type ScoreRow = {
+  project_id: string;
   trace_id: string;
   id: string;
   version: number;
@@ -36,6 +38,7 @@ export type ScoreRow = {
 };
 
 export const SCORE_COLUMNS: [string, ...string[]] = [
+  'project_id',
   'trace_id',
   'id',
   'version',
@@ -63,7 +66,7 @@ export function encodeScoresTsv(rows: readonly ScoreRow[]): Buffer {
   const out = new LineBytes(rows.length * 256);
   for (const s of rows) {
     out.line(
-      `${tsvField(s.trace_id)}\t${tsvField(s.id)}\t${s.version}\t${s.is_deleted}\t${microsToCh(s.timestamp)}\t` +
+      `${tsvField(s.project_id)}\t${tsvField(s.trace_id)}\t${tsvField(s.id)}\t${s.version}\t${s.is_deleted}\t${microsToCh(s.timestamp)}\t` +
         `${microsToCh(s.created_at)}\t${tsvField(s.name)}\t${String(s.value)}\t${tsvField(s.string_value)}\t` +
         `${s.data_type}\t${tsvField(s.source)}\t${tsvField(s.observation_id)}\t${tsvField(s.session_id)}\t` +
         `${tsvField(s.dataset_run_id)}\t${tsvField(s.comment)}\t${tsvField(s.metadata)}\t${tsvField(s.environment)}\t` +
@@ -102,6 +105,7 @@ export const SCORE_FIELDS: [name: string, expr: string][] = [
   ['environment', 'environment'],
   ['config_id', 'config_id'],
   ['queue_id', 'queue_id'],
+  ['project_id', 'project_id'],
 ];
 
 export const SCORE_SELECT = SCORE_FIELDS.map(([name, expr]) => `${expr} AS ${name}`).join(', ');
@@ -116,11 +120,10 @@ export const SCORE_TUPLES_NEWEST_FIRST = (() => {
   return `s -> (-s.${at('timestamp_us')}, s.${at('id')})`;
 })();
 
-const str = (x: unknown) => (typeof x === 'string' ? x : String(x ?? ''));
-
 /** One score selected by SCORE_FIELDS (as named columns) to its row. */
 export function decodeScore(r: Record<string, unknown>): ScoreRow {
   return {
+    project_id: str(r.project_id),
     trace_id: str(r.trace_id),
     id: str(r.id),
     version: Number(r.version),

@@ -1,18 +1,21 @@
-import type { ParamBuilder } from '@spanhouse/db';
+import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
+import { fromProject } from './project.ts';
 
 /*
- * `trace_day_writes` (clickhouse/0011, SummingMergeTree on (date, id)): per trace id, the dates its
- * pieces carried and how many pieces, filled by a view on `traces`; never written directly.
+ * `trace_day_writes_v2` (clickhouse/0011, 0021, SummingMergeTree on (project_id, date, id)): per
+ * trace of a project, the dates its pieces carried and how many pieces, filled by a view on the
+ * traces table; never written directly.
  */
 
-/** Every date's count of trace pieces written (rows: date, n). */
-export const dayWriteCountsSql = () => `SELECT date, sum(rows) AS n FROM ${TABLES.traceDayWrites} GROUP BY date`;
+/** Every date's count of the project's trace pieces written (rows: date, n). */
+export const dayWriteCountsSql = (p: ProjectParams) =>
+  `SELECT date, sum(rows) AS n ${fromProject(TABLES.traceDayWrites, p)} GROUP BY date`;
 
 /**
- * Every date any piece of the traces written on one of `dates` carried (rows: date). GLOBAL: on a
- * cluster the ids are gathered once and sent to every shard.
+ * Every date any piece of the project's traces written on one of `dates` carried (rows: date).
+ * GLOBAL: on a cluster the ids are gathered once and sent to every shard.
  */
-export const datesOfTracesWrittenOnSql = (dates: readonly string[], p: ParamBuilder) => `
-  SELECT DISTINCT date FROM ${TABLES.traceDayWrites}
-  WHERE id GLOBAL IN (SELECT id FROM ${TABLES.traceDayWrites} WHERE date IN ${p.add(dates, 'Array(Date)')})`;
+export const datesOfTracesWrittenOnSql = (dates: readonly string[], p: ProjectParams) => `
+  SELECT DISTINCT date ${fromProject(TABLES.traceDayWrites, p)}
+  AND id GLOBAL IN (SELECT id ${fromProject(TABLES.traceDayWrites, p)} AND date IN ${p.add(dates, 'Array(Date)')})`;

@@ -1,22 +1,25 @@
-import type { ParamBuilder } from '@spanhouse/db';
+import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
 import { chToIso } from '@spanhouse/schema';
 import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
 import { parseJsonText } from './json-text.ts';
+import { andAll, fromProject } from './project.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
 import { mapText, num, numberMap, stringArray } from './tsv/literals.ts';
 import { element, elementsOf, latest, latestOfEach, type Versioned, versionedText } from './versioned.ts';
+import { finiteOr0, orNull, str } from './decode-values.ts';
 
 /*
- * `traces` (clickhouse/0001, 0004, 0007): every piece of a trace is a row, merged by the
+ * `traces_v2` (clickhouse/0001, 0004, 0007, 0021): every piece of a trace is a row, merged by the
  * versioned-value rule (versioned.ts) into one per trace id. Writer: TraceRow, TRACE_COLUMNS,
  * encodeTraces. Readers: TRACE_EXPR (expressions over a merged row, FROM traces FINAL),
- * traceSelect and fromTraceRow, traceConditions for a filter.
+ * traceSelect and fromTraceRow, traceConditions for a filter. Every row belongs to a project.
  */
 
 /** Row of `traces`: every field a piece carries, as an idempotent aggregate input. */
 export type TraceRow = {
+  project_id: string;
   id: string;
   timestamp: string;
   name: Versioned<string>;
@@ -76,6 +79,7 @@ export const SUMMARY_COLUMNS = [
 ] as const;
 
 export const TRACE_COLUMNS: [string, ...string[]] = [
+  'project_id',
   'id',
   'timestamp',
   'name',
@@ -112,7 +116,7 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
   for (let i = 0; i < rows.length; i++) {
     const t = rows[i]!;
     out.line(
-      `${tsvField(t.id)}\t${t.timestamp}\t${versionedText(t.name)}\t${versionedText(t.user_id)}\t` +
+      `${tsvField(t.project_id)}\t${tsvField(t.id)}\t${t.timestamp}\t${versionedText(t.name)}\t${versionedText(t.user_id)}\t` +
         `${versionedText(t.session_id)}\t${versionedText(t.release)}\t${versionedText(t.version)}\t` +
         `${versionedText(t.environment)}\t${versionedText(t.input)}\t${versionedText(t.output)}\t` +
         `${stringArray(t.tags)}\t${versionedMap(t.metadata)}\t${stringArray(t.obs_ids)}\t${tupleMap(t.obs_start)}\t` +
@@ -252,13 +256,6 @@ export type TraceFields = {
   metadata: Record<string, unknown>;
 };
 
-const str = (x: unknown) => (typeof x === 'string' ? x : String(x ?? ''));
-const orNull = (x: unknown) => (x === '' || x === null || x === undefined ? null : str(x));
-const num0 = (x: unknown) => {
-  const n = Number(x);
-  return Number.isFinite(n) ? n : 0;
-};
-
 /** One row of traceSelect to TraceFields (pure: no database). */
 export function fromTraceRow(r: Record<string, unknown>): TraceFields {
   // Metadata keys come from clients: no prototype, so `__proto__` is a key like any other.
@@ -274,9 +271,9 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
     version: orNull(r.version),
     environment: str(r.environment) || 'default',
     tags: Array.isArray(r.tags) ? r.tags.map(str) : [],
-    latency: num0(r.latency),
-    totalCost: num0(r.total_cost),
-    usage: { input: num0(r.usage_input), output: num0(r.usage_output), total: num0(r.usage_total) },
+    latency: finiteOr0(r.latency),
+    totalCost: finiteOr0(r.total_cost),
+    usage: { input: finiteOr0(r.usage_input), output: finiteOr0(r.usage_output), total: finiteOr0(r.usage_total) },
     observationIds: Array.isArray(r.observation_ids) ? r.observation_ids.map(str) : [],
     input: parseJsonText(r.input),
     output: parseJsonText(r.output),
@@ -297,8 +294,11 @@ export type TraceFilter = {
   toTimestamp?: number;
 };
 
-/** WHERE conditions over a merged trace row for a trace filter; every value goes through a parameter. */
-export function traceConditions(f: TraceFilter, p: ParamBuilder): string[] {
+/**
+ * Conditions over a merged trace row of the project `p` reads (after fromProject) for a trace
+ * filter; every value goes through a parameter.
+ */
+export function traceConditions(f: TraceFilter, p: ProjectParams): string[] {
   const where: string[] = [];
   const eq = (expr: string, value: string | undefined) => {
     if (value !== undefined) where.push(`${expr} = ${p.add(value, 'String')}`);
@@ -320,8 +320,8 @@ export function traceConditions(f: TraceFilter, p: ParamBuilder): string[] {
 }
 
 /**
- * `trace_id IN (ids of the traces matching conditions)`: for readers of other tables filtered by
- * properties of the trace (a score's or an observation's userId).
+ * `trace_id IN (ids of the project's traces matching conditions)`: for readers of other tables
+ * filtered by properties of the trace (a score's or an observation's userId).
  */
-export const inTracesWhere = (conditions: readonly string[]) =>
-  `trace_id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE ${conditions.join(' AND ')})`;
+export const inTracesWhere = (conditions: readonly string[], p: ProjectParams) =>
+  `trace_id IN (SELECT id ${fromProject(TABLES.traces, p, { final: true })}${andAll(conditions)})`;

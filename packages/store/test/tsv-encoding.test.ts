@@ -17,7 +17,7 @@ let db: Db;
 beforeAll(async () => {
   db = await openTestDb('trace_encode');
   await db.writer.command({ query: `CREATE TABLE observations_tsv AS ${TABLES.observationPieces}` });
-  await db.writer.command({ query: 'CREATE TABLE traces_tsv AS traces' });
+  await db.writer.command({ query: `CREATE TABLE traces_tsv AS ${TABLES.traces}` });
 });
 afterAll(() => db?.close());
 
@@ -38,7 +38,10 @@ const vMicros = fc.tuple(count, micros) as fc.Arbitrary<[number, number]>;
 const usageMap = fc.dictionary(text, count, { maxKeys: 4 });
 const costMap = fc.dictionary(text, money, { maxKeys: 4 });
 
+const project = fc.constantFrom('spanhouse', '0b6f2c1e-8d3a-4c4e-9a1f-2b7d5e6c8a90', 'p\t\\x');
+
 const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
+  project_id: project,
   trace_id: text,
   id: text,
   type: fc.tuple(count, fc.constantFrom('SPAN', 'GENERATION', 'EVENT')) as fc.Arbitrary<[number, string]>,
@@ -57,6 +60,7 @@ const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
 
 const ids = fc.array(text, { maxLength: 6 });
 const traceRow: fc.Arbitrary<TraceRow> = fc.record({
+  project_id: project,
   id: text,
   timestamp: micros.map(chTime),
   name: versioned,
@@ -122,11 +126,11 @@ describe('TabSeparated encoding of trace rows', () => {
     const observations = fc.sample(observationRow, { numRuns: 400, seed }).map((o, i) => ({ ...o, id: `${i}${o.id}` }));
     const traces = fc.sample(traceRow, { numRuns: 200, seed }).map((t, i) => ({ ...t, id: `${i}${t.id}` }));
     await db.writer.insert({ table: TABLES.observationPieces, values: observations, format: 'JSONEachRow' });
-    await db.writer.insert({ table: 'traces', values: traces, format: 'JSONEachRow' });
+    await db.writer.insert({ table: TABLES.traces, values: traces, format: 'JSONEachRow' });
     await insertTsv('observations_tsv', encodeObservationsTsv(observations), OBSERVATION_COLUMNS);
     await insertTsv('traces_tsv', encodeTracesTsv(traces), TRACE_COLUMNS);
     const [obsJson, obsTsv, trJson, trTsv] = await Promise.all(
-      [TABLES.observationPieces, 'observations_tsv', 'traces', 'traces_tsv'].map(readAll),
+      [TABLES.observationPieces, 'observations_tsv', TABLES.traces, 'traces_tsv'].map(readAll),
     );
     expect(obsTsv).toHaveLength(400);
     expect(obsTsv).toEqual(obsJson);

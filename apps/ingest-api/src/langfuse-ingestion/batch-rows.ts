@@ -12,9 +12,9 @@ import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from '.
  * lookups), stored in one append: the answer comes only once all of it is durable, and a refused
  * request (429, 503) stores nothing it was not told about.
  */
-export function ingestionTableRows(deps: Pick<IngestDeps, 'prices'>, mapped: MappedBatch): TableRows {
+export function ingestionTableRows(deps: Pick<IngestDeps, 'prices'>, project: string, mapped: MappedBatch): TableRows {
   return {
-    ...traceTableRows(rowsOfPieces(mapped.traces, deps.prices)),
+    ...traceTableRows(rowsOfPieces(project, mapped.traces, deps.prices)),
     ...encodeScores(mapped.scores),
     ...encodeObservationTraces(mapped.lookups),
   };
@@ -26,11 +26,16 @@ export function ingestionTableRows(deps: Pick<IngestDeps, 'prices'>, mapped: Map
  * acknowledged lookups are committed when some are not found yet (a commit timeout is thrown as
  * the log's CommitTimeoutError).
  */
-async function tracesOfTraceless(deps: IngestDeps, recent: RecentWrites, ids: string[]): Promise<Map<string, string>> {
-  const found = await traceIdsOf(deps.db, ids);
+async function tracesOfTraceless(
+  deps: IngestDeps,
+  recent: RecentWrites,
+  project: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  const found = await traceIdsOf(deps.db, project, ids);
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length === 0 || !(await recent.committed(deps.ingestor, TABLES.observationTraces))) return found;
-  for (const [id, trace] of await traceIdsOf(deps.db, missing)) found.set(id, trace);
+  for (const [id, trace] of await traceIdsOf(deps.db, project, missing)) found.set(id, trace);
   return found;
 }
 
@@ -42,10 +47,11 @@ async function tracesOfTraceless(deps: IngestDeps, recent: RecentWrites, ids: st
 export async function mapIngestion(
   deps: IngestDeps,
   recent: RecentWrites,
+  project: string,
   batch: readonly unknown[],
 ): Promise<{ rows: TableRows; result: IngestionResponse }> {
   const parsed = parseBatch(batch);
-  const traceOf = await tracesOfTraceless(deps, recent, tracelessObservations(parsed.events));
-  const mapped = mapBatch(parsed, traceOf, Date.now() * 1000);
-  return { rows: ingestionTableRows(deps, mapped), result: mapped.result };
+  const traceOf = await tracesOfTraceless(deps, recent, project, tracelessObservations(parsed.events));
+  const mapped = mapBatch(project, parsed, traceOf, Date.now() * 1000);
+  return { rows: ingestionTableRows(deps, project, mapped), result: mapped.result };
 }

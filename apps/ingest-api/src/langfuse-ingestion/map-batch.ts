@@ -10,9 +10,9 @@ import {
 } from '@spanhouse/schema';
 import { type ObservationTraceRow, type ScoreRow, WEAK_VERSION } from '@spanhouse/store';
 import * as v from 'valibot';
+import { normalizeEnvironment } from '../environment.ts';
 import { scoreRowOf } from '../scores/rows.ts';
 import type { ObservationRecord, PieceField, TracePiece } from '../traces/model.ts';
-import { normalizeEnvironment } from '../environment.ts';
 import { usageOfEvent } from './usage.ts';
 
 type Event = IngestionEvent & { version: number; timestampUs: number };
@@ -174,7 +174,12 @@ function applyTrace(piece: TracePiece, body: TraceBody, timestampUs: number): vo
  * (Langfuse's wrapper trace for observations sent without one); an update that names no trace
  * and whose observation is unknown is a 404 entry.
  */
-export function mapBatch(parsed: ParsedBatch, traceOf: ReadonlyMap<string, string>, nowUs: number): MappedBatch {
+export function mapBatch(
+  project: string,
+  parsed: ParsedBatch,
+  traceOf: ReadonlyMap<string, string>,
+  nowUs: number,
+): MappedBatch {
   const errors = [...parsed.errors];
   const successes: IngestionResponse['successes'] = [];
   const traces = new Map<string, { piece: TracePiece; observations: ObservationRecord[]; version: number }>();
@@ -211,7 +216,7 @@ export function mapBatch(parsed: ParsedBatch, traceOf: ReadonlyMap<string, strin
       }
       continue;
     }
-    if (named) lookups.push({ id, trace_id: named });
+    if (named) lookups.push({ project_id: project, id, trace_id: named });
     const rec: ObservationRecord = { id, traceId, type: 'SPAN', startUs: list[0]!.timestampUs, versions: {} };
     for (const e of list) applyObservation(rec, e);
     const t = traceFor(traceId);
@@ -230,7 +235,7 @@ export function mapBatch(parsed: ParsedBatch, traceOf: ReadonlyMap<string, strin
     } else if (e.type === 'score-create') {
       try {
         const id = e.body.id ?? e.id;
-        const row = scoreRowOf(e.body, { id, timestampUs: e.timestampUs, version: e.version, nowUs });
+        const row = scoreRowOf(e.body, { project, id, timestampUs: e.timestampUs, version: e.version, nowUs });
         const seen = scores.get(id);
         if (!seen || seen.version <= row.version) scores.set(id, row);
         successes.push({ id: e.id, status: 201 });

@@ -1,6 +1,7 @@
 import type { LogReader, LogRecord, WriteAheadLog } from '@spanhouse/ingest-log';
 import type { TableEncoding } from '@spanhouse/store';
 import type { Logger } from 'pino';
+import { chunkWithProject } from './chunks-before-projects.ts';
 import { type QueuedChunk, TableQueue } from './table-queue.ts';
 import type { TableWriter } from './table-writer.ts';
 
@@ -174,7 +175,8 @@ export class BackgroundWriter {
   }
 
   private dispatch(record: LogRecord): void {
-    for (const chunk of record.chunks) {
+    for (const written of record.chunks) {
+      const chunk = chunkWithProject(written);
       let q = this.queues.get(chunk.table);
       if (!q) {
         q = new TableQueue(chunk.table);

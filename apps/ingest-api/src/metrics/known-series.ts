@@ -10,24 +10,25 @@ const node = (): Node => ({ next: new Map(), entry: undefined });
 const NODE_BYTES = 160;
 
 /**
- * Series seen by this process: a series as sent (name, then its label keys and values in the
- * client's order) to its id, and whether its series row is known to be durable. Points of a
+ * Series seen by this process: a series as sent (project, name, then its label keys and values in
+ * the client's order) to its id, and whether its series row is known to be durable. Points of a
  * known series skip the sort and the hash, and its series row is written once rather than with
  * every batch. Bounded in entries and in bytes (label sets run to 64 labels of 1,024 characters):
  * past either it starts over, which only costs re-sending some series rows (the series table
  * collapses duplicates).
  *
- * The lookup walks a trie (name, key, value, key, value, ...) of Maps instead of building a key
+ * The lookup walks a trie (project, name, key, value, key, value, ...) of Maps instead of building a key
  * string per point: no string is built or hashed twice on the hot path. The
  * path is injective, so two different series never share an entry; the same series sent with
  * its labels in another order gets a second entry with the same id.
  */
 export class KnownSeries {
-  private root = new Map<string, Node>();
+  /** project -> name -> the label path. */
+  private root = new Map<string, Map<string, Node>>();
   private entries = 0;
   /** Approximate bytes the trie holds (its strings, UTF-16, and a fixed cost per node). */
   private bytes = 0;
-  /** name -> labels as raw JSON text -> entry, for the body scanner (scan.ts). */
+  /** `project \n name` -> labels as raw JSON text -> entry, for the body scanner (scan.ts). */
   private raw = new Map<string, Map<string, SeriesEntry>>();
   private rawEntries = 0;
   private rawBytes = 0;
@@ -43,13 +44,19 @@ export class KnownSeries {
     return this.bytes + this.rawBytes;
   }
 
-  /** The entry of a series, created (not yet stored) on first sight. */
-  lookup(name: string, labels: Record<string, string>): SeriesEntry {
+  /** The entry of a project's series, created (not yet stored) on first sight. */
+  lookup(project: string, name: string, labels: Record<string, string>): SeriesEntry {
     if (this.bytes > this.maxBytes || this.entries >= this.maxEntries) this.clearTrie();
-    let at: Node | undefined = this.root.get(name);
+    let names = this.root.get(project);
+    if (!names) {
+      names = new Map();
+      this.root.set(project, names);
+      this.bytes += NODE_BYTES + 2 * project.length;
+    }
+    let at: Node | undefined = names.get(name);
     if (!at) {
       at = node();
-      this.root.set(name, at);
+      names.set(name, at);
       this.bytes += NODE_BYTES + 2 * name.length;
     }
     for (const k in labels) {
@@ -69,28 +76,30 @@ export class KnownSeries {
       at = byValue;
     }
     if (!at.entry) {
-      at.entry = { id: seriesId(name, labels), stored: false };
+      at.entry = { id: seriesId(project, name, labels), stored: false };
       this.entries++;
     }
     return at.entry;
   }
 
   /** The entry remembered for a series as raw text (labels exactly as the client wrote them). */
-  lookupRaw(name: string, labelsText: string): SeriesEntry | undefined {
-    return this.raw.get(name)?.get(labelsText);
+  lookupRaw(project: string, name: string, labelsText: string): SeriesEntry | undefined {
+    return this.raw.get(`${project}\n${name}`)?.get(labelsText);
   }
 
   /** Remembers `entry` for the raw text; bounded like the trie. */
-  rememberRaw(name: string, labelsText: string, entry: SeriesEntry): void {
+  rememberRaw(project: string, name: string, labelsText: string, entry: SeriesEntry): void {
+    // A project id holds no newline (it comes from the key ring): the pair is one key.
+    const key = `${project}\n${name}`;
     if (this.rawEntries >= this.maxEntries || this.rawBytes > this.maxBytes) {
       this.raw = new Map();
       this.rawEntries = 0;
       this.rawBytes = 0;
     }
-    let byText = this.raw.get(name);
+    let byText = this.raw.get(key);
     if (!byText) {
       byText = new Map();
-      this.raw.set(name, byText);
+      this.raw.set(key, byText);
     }
     byText.set(labelsText, entry);
     this.rawEntries++;

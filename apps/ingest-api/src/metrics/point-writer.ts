@@ -10,6 +10,7 @@ export type SeriesHandle = { prefix: Buffer };
  * path that has points as (series, time, value): finite values to metric_samples, staleness
  * markers, NaN and infinities to metric_nonfinite_samples (clickhouse/0009). Series ids come from
  * the known series shared by every metrics route, so a series has one id whatever API wrote it.
+ * Every point is of `project`.
  */
 export class PointWriter {
   private readonly lines: SampleLines;
@@ -19,6 +20,7 @@ export class PointWriter {
 
   constructor(
     private readonly known: KnownSeries,
+    private readonly project: string,
     expectedPoints: number,
   ) {
     this.lines = new SampleLines(expectedPoints);
@@ -26,12 +28,12 @@ export class PointWriter {
 
   /** The series of a name and labels (labels already checked against the limits). */
   seriesOf(name: string, labels: Record<string, string>): SeriesHandle {
-    const entry = this.known.lookup(name, labels);
+    const entry = this.known.lookup(this.project, name, labels);
     if (!entry.stored && !this.pending.has(entry)) {
       this.pending.add(entry);
-      this.series.push({ name, series_id: entry.id, labels });
+      this.series.push({ project_id: this.project, name, series_id: entry.id, labels });
     }
-    return { prefix: seriesPrefix(name, entry.id) };
+    return { prefix: seriesPrefix(this.project, name, entry.id) };
   }
 
   /** One point at `us` microseconds; `stamp` is that time in ClickHouse's DateTime64(6) text (microsToCh). */

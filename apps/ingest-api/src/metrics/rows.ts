@@ -13,8 +13,8 @@ export type MetricRows = {
 
 const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-/** Maps a decoded batch to rows. Pure apart from `known`, which only memoizes. */
-export function buildMetricRows(batch: DecodedBatch, known: KnownSeries): MetricRows {
+/** Maps a decoded batch of a project to rows. Pure apart from `known`, which only memoizes. */
+export function buildMetricRows(project: string, batch: DecodedBatch, known: KnownSeries): MetricRows {
   const { points, us } = batch;
   const samples: SampleRow[] = new Array(points.length);
   const series: SeriesRow[] = [];
@@ -24,16 +24,16 @@ export function buildMetricRows(batch: DecodedBatch, known: KnownSeries): Metric
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
     const labels = p.labels ?? NO_LABELS;
-    const entry = known.lookup(p.name, labels);
+    const entry = known.lookup(project, p.name, labels);
     if (!entry.stored && !pending.has(entry)) {
       pending.add(entry);
-      series.push({ name: p.name, series_id: entry.id, labels });
+      series.push({ project_id: project, name: p.name, series_id: entry.id, labels });
     }
     if (us[i] !== lastUs) {
       lastUs = us[i]!;
       lastTs = microsToCh(lastUs);
     }
-    samples[i] = { name: p.name, series_id: entry.id, ts: lastTs, value: p.value };
+    samples[i] = { project_id: project, name: p.name, series_id: entry.id, ts: lastTs, value: p.value };
   }
   return {
     samples,

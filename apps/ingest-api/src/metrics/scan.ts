@@ -1,5 +1,5 @@
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import { type EncodedRows, LineBytes, type SeriesRow } from '@spanhouse/store';
+import { type EncodedRows, escapeTsv, LineBytes, type SeriesRow } from '@spanhouse/store';
 import { validLabels } from './decode.ts';
 import {
   CLOSE_BRACE,
@@ -48,9 +48,9 @@ const METRICS = Buffer.from('metrics');
  * Series are looked up by their labels' raw text (one Map lookup instead of one per label), so a
  * label set is parsed and checked once, when first seen.
  */
-export function scanMetricsBatch(body: Buffer, known: KnownSeries): ScannedBatch | undefined {
+export function scanMetricsBatch(body: Buffer, known: KnownSeries, project: string): ScannedBatch | undefined {
   try {
-    return new Scanner(body, known).batch();
+    return new Scanner(body, known, project).batch();
   } catch (err) {
     if (err instanceof Fallback) return undefined;
     throw err;
@@ -68,12 +68,16 @@ class Scanner extends JsonBytes {
   private rows = 0;
   private readonly series: SeriesRow[] = [];
   private readonly pending = new Set<SeriesEntry>();
+  /** `project\t`, the start of every line. */
+  private readonly projectField: Buffer;
 
   constructor(
     b: Buffer,
     private readonly known: KnownSeries,
+    private readonly project: string,
   ) {
     super(b);
+    this.projectField = Buffer.from(`${escapeTsv(project)}\t`);
     // A line (~60 bytes) is shorter than the point it comes from (~100 bytes as JSON).
     this.out = new LineBytes(Math.ceil(b.length * 0.75));
   }
@@ -143,7 +147,11 @@ class Scanner extends JsonBytes {
     const entry = this.entry(this.name, labels ?? '');
     const tsCh = this.tsChOf(ts, tsEnd);
     const out = this.out;
-    out.room(nameEnd - name + entry.id.length + tsCh.length + (valueText?.length ?? valueEnd - value) + 4);
+    const project = this.projectField;
+    out.room(
+      project.length + nameEnd - name + entry.id.length + tsCh.length + (valueText?.length ?? valueEnd - value) + 4,
+    );
+    out.copy(project, 0, project.length);
     out.copy(this.b, name + 1, nameEnd - 1);
     out.byte(TAB);
     out.ascii(entry.id);
@@ -175,20 +183,25 @@ class Scanner extends JsonBytes {
 
   /** The series of `name` with labels given as raw object text ('' when absent). */
   private entry(name: string, labelsText: string): SeriesEntry {
-    let entry = this.known.lookupRaw(name, labelsText);
+    let entry = this.known.lookupRaw(this.project, name, labelsText);
     let labels: unknown;
     if (entry === undefined) {
       // First sight of this text: parse and check it once. The text holds only strings without
       // escapes (see labels()), so JSON.parse cannot fail; the checks are decodeMetricsBatch's.
       labels = labelsText === '' ? {} : JSON.parse(labelsText);
       if (!validLabels(labels)) throw FALLBACK;
-      entry = this.known.lookup(name, labels);
-      this.known.rememberRaw(name, labelsText, entry);
+      entry = this.known.lookup(this.project, name, labels);
+      this.known.rememberRaw(this.project, name, labelsText, entry);
     }
     if (!entry.stored && !this.pending.has(entry)) {
       this.pending.add(entry);
       labels ??= labelsText === '' ? {} : JSON.parse(labelsText);
-      this.series.push({ name, series_id: entry.id, labels: labels as Record<string, string> });
+      this.series.push({
+        project_id: this.project,
+        name,
+        series_id: entry.id,
+        labels: labels as Record<string, string>,
+      });
     }
     return entry;
   }

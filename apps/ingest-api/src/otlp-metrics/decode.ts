@@ -1,12 +1,9 @@
 import { badRequest } from '@spanhouse/http';
 import type { OtlpEncoding } from '../otlp/content.ts';
 import { parseOtlpJson } from '../otlp/parse-json.ts';
-import { opentelemetry } from './generated/metrics.js';
 import { decodeExportMetricsServiceRequest } from './generated/metrics-decode.ts';
 import { checkOtlpMetricsJson } from './json-shape.ts';
 import type { MetricsRequestLike } from './like.ts';
-
-const { ExportMetricsServiceResponse } = opentelemetry.proto.collector.metrics.v1;
 
 /**
  * An ExportMetricsServiceRequest from protobuf (decoder generated from the vendored .proto files)
@@ -22,13 +19,4 @@ export function decodeMetricsRequest(encoding: OtlpEncoding, body: Buffer): Metr
     }
   }
   return checkOtlpMetricsJson(parseOtlpJson(body));
-}
-
-/** ExportMetricsServiceResponse: empty when all was accepted, else partial_success. */
-export function encodeMetricsResponse(rejected?: { count: number; message: string }): ArrayBuffer {
-  const message = rejected
-    ? { partialSuccess: { rejectedDataPoints: rejected.count, errorMessage: rejected.message } }
-    : {};
-  const bytes = ExportMetricsServiceResponse.encode(message).finish();
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }

@@ -38,8 +38,8 @@ type Emitted = [suffix: string, extra: Record<string, string> | undefined, value
  * receiver cannot turn deltas into totals without keeping every series' running sum), like any
  * point without a time or past the limits: each such point is counted and its reason listed.
  */
-export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries): MappedMetrics {
-  const out = new PointWriter(known, 1024);
+export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, project: string): MappedMetrics {
+  const out = new PointWriter(known, project, 1024);
   const rejected: string[] = [];
   const stamps = new Map<number, string>();
   let accepted = 0;

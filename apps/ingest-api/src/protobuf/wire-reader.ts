@@ -303,8 +303,7 @@ export class WireReader {
 
 // The 64-bit varint reads of WireReader, which follow protobufjs's readLongVarint rule for rule.
 
-const outOfRange = (r: WireReader, extra = 1) =>
-  new RangeError(`index out of range: ${r.pos} + ${extra} > ${r.len}`);
+const outOfRange = (r: WireReader, extra = 1) => new RangeError(`index out of range: ${r.pos} + ${extra} > ${r.len}`);
 
 /** A 64-bit varint (int64 or uint64) as exact halves. */
 function readLong(r: WireReader, unsigned: boolean): Long64 {

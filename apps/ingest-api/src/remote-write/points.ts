@@ -14,7 +14,7 @@ import type { TimeSeries, WriteRequest } from './generated/remote-decode.ts';
  * the storable time range is a 400 naming it, and nothing of the request is stored.
  * Native histograms are not stored; a request holding nothing else is a 400 that says so.
  */
-export function remoteWritePoints(req: WriteRequest, known: KnownSeries): MetricPoints {
+export function remoteWritePoints(req: WriteRequest, known: KnownSeries, project: string): MetricPoints {
   let sampleCount = 0;
   let histograms = 0;
   for (const ts of req.timeseries) {
@@ -24,7 +24,7 @@ export function remoteWritePoints(req: WriteRequest, known: KnownSeries): Metric
   if (sampleCount === 0 && histograms > 0) {
     throw badRequest(`native histograms are not supported (${histograms} sent); send classic histograms`);
   }
-  const out = new PointWriter(known, sampleCount);
+  const out = new PointWriter(known, project, sampleCount);
   const stamps = new Map<number, string>();
   req.timeseries.forEach((ts, i) => {
     if (ts.samples.length === 0) return;

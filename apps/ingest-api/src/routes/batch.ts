@@ -1,4 +1,4 @@
-import { admit, bodyText, type Endpoint, parseJsonObject, readBody, validate } from '@spanhouse/http';
+import { admit, bodyText, type Endpoint, parseJsonObject, projectOf, readBody, validate } from '@spanhouse/http';
 import { BatchRequest, MessageResponse } from '@spanhouse/schema';
 import { nextVersion } from '@spanhouse/store';
 import { Hono } from 'hono';
@@ -14,7 +14,7 @@ export const BATCH_ENDPOINTS: Endpoint[] = [
     path: '/v1/l/batch',
     summary: 'One trace with its observations; answered once durable (Spanhouse-Wait: commit: once readable)',
     tag: 'ingest',
-    auth: 'bearer',
+    auth: 'bearer-or-basic',
     body: { json: BatchRequest },
     responses: { 200: { description: 'Durable', json: MessageResponse } },
   },
@@ -26,7 +26,7 @@ export function batchRoutes(deps: IngestDeps) {
   return new Hono().post('/v1/l/batch', admit(deps.admission, limits.bodyBytes), async (c) => {
     const body = validate(BatchRequest, parseJsonObject(bodyText(await readBody(c, limits))));
     const { piece, observations } = fromBatch(body);
-    const rows = buildTraceRows(piece, observations, deps.prices, nextVersion());
+    const rows = buildTraceRows(projectOf(c), piece, observations, deps.prices, nextVersion());
     await storeRows(c, deps, traceTableRows({ observations: rows.observations, traces: [rows.trace] }));
     return c.json({
       message: `stored trace ${piece.id} with ${observations.length} observation${observations.length === 1 ? '' : 's'}`,

@@ -1,9 +1,9 @@
-import { admit, bodyText, type Endpoint, parseJsonObject, readBody, validate } from '@spanhouse/http';
+import { admit, bodyText, type Endpoint, parseJsonObject, projectOf, readBody, validate } from '@spanhouse/http';
 import { IngestionEnvelope, IngestionResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
-import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { mapIngestion } from '../langfuse-ingestion/batch-rows.ts';
+import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { answeringForTheLog, storeRows } from './log-refusals.ts';
 
 export const LANGFUSE_INGESTION_ENDPOINTS: Endpoint[] = [
@@ -30,7 +30,8 @@ export function langfuseIngestionRoutes(deps: IngestDeps, recent: RecentWrites) 
   const { limits } = deps.config;
   return new Hono().post('/api/public/ingestion', admit(deps.admission, limits.bodyBytes), async (c) => {
     const body = validate(IngestionEnvelope, parseJsonObject(bodyText(await readBody(c, limits))));
-    const { rows, result } = await answeringForTheLog(() => mapIngestion(deps, recent, body.batch));
+    const project = projectOf(c);
+    const { rows, result } = await answeringForTheLog(() => mapIngestion(deps, recent, project, body.batch));
     recent.note(await storeRows(c, deps, rows));
     return c.json(result, 207);
   });

@@ -1,4 +1,4 @@
-import { admit, badRequest, bodyText, type Endpoint, readBody } from '@spanhouse/http';
+import { admit, badRequest, bodyText, type Endpoint, projectOf, readBody } from '@spanhouse/http';
 import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
 import { encodeSamplesTsv } from '@spanhouse/store';
 import { Hono } from 'hono';
@@ -17,7 +17,7 @@ export const METRICS_BATCH_ENDPOINTS: Endpoint[] = [
     path: '/v1/metrics/batch',
     summary: 'Labelled metric points; answered once durable (Spanhouse-Wait: commit: once readable), all or none',
     tag: 'metrics',
-    auth: 'bearer',
+    auth: 'bearer-or-basic',
     body: { json: MetricsBatchRequest },
     responses: { 200: { description: 'Durable', json: MetricsBatchResponse } },
   },
@@ -32,7 +32,8 @@ export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
   return new Hono().post('/v1/metrics/batch', admit(deps.admission, limits.bodyBytes), async (c) => {
     const body = await readBody(c, limits);
     if (body.length === 0) throw badRequest('request body is empty; expected JSON');
-    const batch = scanMetricsBatch(body, known) ?? parsed(bodyText(body), known);
+    const project = projectOf(c);
+    const batch = scanMetricsBatch(body, known, project) ?? parsed(project, bodyText(body), known);
     await answeringForTheLog(() => storeMetricPoints(deps, batch, storeOptions(c)));
     const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
@@ -40,9 +41,9 @@ export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
 }
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
-function parsed(text: string, known: KnownSeries): ScannedBatch {
+function parsed(project: string, text: string, known: KnownSeries): ScannedBatch {
   const decoded = decodeMetricsBatch(parseMetricsBody(text));
-  const rows = buildMetricRows(decoded, known);
+  const rows = buildMetricRows(project, decoded, known);
   let minUs = Number.POSITIVE_INFINITY;
   for (const us of decoded.us) if (us < minUs) minUs = us;
   return {

@@ -1,13 +1,14 @@
-import { admit, badRequest, type Endpoint, readBody } from '@spanhouse/http';
+import { admit, badRequest, type Endpoint, projectOf, readBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
-import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 import { otlpEncoding } from '../otlp/content.ts';
 import { rejectionMessage } from '../otlp/rejections.ts';
-import { decodeMetricsRequest, encodeMetricsResponse } from '../otlp-metrics/decode.ts';
+import { decodeMetricsRequest } from '../otlp-metrics/decode.ts';
+import { exportResponse } from '../protobuf/partial-success.ts';
 import { mapMetricsExport } from '../otlp-metrics/map.ts';
+import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 
 const EXPORT = 'an OTLP ExportMetricsServiceRequest (optionally with Content-Encoding: gzip)';
 
@@ -42,7 +43,7 @@ export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
   return new Hono().post('/api/public/otel/v1/metrics', admit(deps.admission, limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readBody(c, limits);
-    const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), known);
+    const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), known, projectOf(c));
     const rejected =
       mapped.rejected.length > 0
         ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
@@ -51,7 +52,7 @@ export function otlpMetricsRoutes(deps: IngestDeps, known: KnownSeries) {
     await answeringForTheLog(() => storeMetricPoints(deps, mapped.points, storeOptions(c)));
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
-      return c.body(encodeMetricsResponse(rejected), 200);
+      return c.body(exportResponse(rejected), 200);
     }
     if (!rejected) return c.json({});
     return c.json({ partialSuccess: { rejectedDataPoints: String(rejected.count), errorMessage: rejected.message } });

@@ -1,9 +1,9 @@
-import { admit, type Endpoint, readBody } from '@spanhouse/http';
+import { admit, type Endpoint, projectOf, readBody } from '@spanhouse/http';
 import { OtlpJsonResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { otlpEncoding } from '../otlp/content.ts';
-import { encodeProtobufResponse } from '../otlp-traces/decode-protobuf.ts';
+import { exportResponse } from '../protobuf/partial-success.ts';
 import { exportRows } from '../otlp-traces/export-rows.ts';
 import { storeRows } from './log-refusals.ts';
 
@@ -38,11 +38,11 @@ export function otlpTraceRoutes(deps: IngestDeps) {
   return new Hono().post('/api/public/otel/v1/traces', admit(deps.admission, limits.bodyBytes), async (c) => {
     const encoding = otlpEncoding(c.req.header('content-type'));
     const body = await readBody(c, limits);
-    const { rows, result } = exportRows(deps, encoding, body);
+    const { rows, result } = exportRows(deps, projectOf(c), encoding, body);
     if (rows) await storeRows(c, deps, rows);
     if (encoding === 'protobuf') {
       c.header('Content-Type', 'application/x-protobuf');
-      return c.body(encodeProtobufResponse(result.rejected), 200);
+      return c.body(exportResponse(result.rejected), 200);
     }
     if (!result.rejected) return c.json({});
     // Proto3 JSON writes int64 as a decimal string.

@@ -1,11 +1,11 @@
-import { admit, badRequest, type Endpoint, holdInflated, readRawBody } from '@spanhouse/http';
+import { admit, badRequest, type Endpoint, holdInflated, projectOf, readRawBody } from '@spanhouse/http';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
-import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 import { decodeRemoteWrite } from '../remote-write/decode.ts';
 import { remoteWritePoints } from '../remote-write/points.ts';
+import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 
 export const REMOTE_WRITE_ENDPOINTS: Endpoint[] = [
   {
@@ -37,7 +37,8 @@ export function remoteWriteRoutes(deps: IngestDeps, known: KnownSeries) {
     const request = decodeRemoteWrite(body, limits.decompressedBytes, (length) =>
       holdInflated(c, body.length + length),
     );
-    await answeringForTheLog(() => storeMetricPoints(deps, remoteWritePoints(request, known), storeOptions(c)));
+    const points = remoteWritePoints(request, known, projectOf(c));
+    await answeringForTheLog(() => storeMetricPoints(deps, points, storeOptions(c)));
     return c.body(null, 204);
   });
 }

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { TABLES } from '@spanhouse/db';
-import { admit, bodyText, type Endpoint, notFoundError, parseJsonObject, readBody, validate } from '@spanhouse/http';
+import {
+  admit,
+  bodyText,
+  type Endpoint,
+  notFoundError,
+  parseJsonObject,
+  projectOf,
+  readBody,
+  validate,
+} from '@spanhouse/http';
 import { EntityId, MessageResponse, ScoreBody, ScoreCreateResponse } from '@spanhouse/schema';
 import { encodeScores, nextVersion } from '@spanhouse/store';
 import { Hono } from 'hono';
@@ -43,17 +52,18 @@ export function scoreWriteRoutes(deps: IngestDeps, recent: RecentWrites) {
       const body = validate(ScoreBody, parseJsonObject(bodyText(await readBody(c, limits))));
       const nowUs = Date.now() * 1000;
       const id = body.id || randomUUID();
-      const row = scoreRowOf(body, { id, timestampUs: nowUs, version: nextVersion(), nowUs });
+      const row = scoreRowOf(body, { project: projectOf(c), id, timestampUs: nowUs, version: nextVersion(), nowUs });
       recent.note(await storeRows(c, deps, encodeScores([row])));
       return c.json({ id });
     })
     .delete('/api/public/scores/:scoreId', async (c) => {
       const id = validate(EntityId, c.req.param('scoreId'), 'scoreId');
+      const project = projectOf(c);
       // A score acknowledged a moment ago may not be readable yet: look again once it is.
       const score =
-        (await currentScore(deps.db, id)) ??
+        (await currentScore(deps.db, project, id)) ??
         ((await answeringForTheLog(() => recent.committed(deps.ingestor, TABLES.scores)))
-          ? await currentScore(deps.db, id)
+          ? await currentScore(deps.db, project, id)
           : undefined);
       if (!score) throw notFoundError(`score ${id} not found`);
       // Newer than the stored version even when a sender's clock runs ahead of ours.

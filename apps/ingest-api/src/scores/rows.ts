@@ -33,7 +33,7 @@ function scoreValue(dataType: ScoreDataType, value: number | string): { value: n
  */
 export function scoreRowOf(
   body: ScoreBody,
-  at: { id: string; timestampUs: number; version: number; nowUs: number },
+  at: { project: string; id: string; timestampUs: number; version: number; nowUs: number },
 ): ScoreRow {
   const refs = [body.traceId, body.sessionId, body.datasetRunId].filter(Boolean).length;
   if (refs !== 1 || (body.observationId && !body.traceId)) {
@@ -44,6 +44,7 @@ export function scoreRowOf(
   const dataType = body.dataType ?? (typeof body.value === 'number' ? 'NUMERIC' : 'CATEGORICAL');
   const { value, stringValue } = scoreValue(dataType, body.value);
   return {
+    project_id: at.project,
     trace_id: body.traceId ?? '',
     id: at.id,
     version: at.version,

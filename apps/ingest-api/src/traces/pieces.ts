@@ -14,13 +14,15 @@ import { buildTraceRows, toObservationRow } from './rows.ts';
 type Piece = { piece: TracePiece; observations: ObservationRecord[]; version?: number };
 
 /**
- * The rows of many trace pieces (an OTLP export's, an ingestion batch's, a data set's), each with a
+ * The rows of many trace pieces of a project (an OTLP export's, an ingestion batch's, a data
+ * set's), each with a
  * version of its own (its given one, else the next arrival version). With `rejected`, a piece whose rows cannot be written fails alone: should an observation's
  * row fail, whatever it holds, that observation is left out and said why in `rejected`, the rest
  * of its trace kept; should the trace's own fields fail, the piece's observations are rejected and
  * the other pieces kept. Without it, such an error is thrown.
  */
 export function rowsOfPieces(
+  project: string,
   pieces: readonly Piece[],
   prices: PriceTable,
   rejected?: string[],
@@ -30,8 +32,8 @@ export function rowsOfPieces(
   for (const piece of pieces) {
     const version = piece.version ?? nextVersion();
     const rows = rejected
-      ? rowsIsolating(piece, prices, version, rejected)
-      : buildTraceRows(piece.piece, piece.observations, prices, version);
+      ? rowsIsolating(project, piece, prices, version, rejected)
+      : buildTraceRows(project, piece.piece, piece.observations, prices, version);
     if (!rows) continue;
     for (const row of rows.observations) observations.push(row);
     traces.push(rows.trace);
@@ -39,14 +41,20 @@ export function rowsOfPieces(
   return { traces, observations };
 }
 
-function rowsIsolating({ piece, observations }: Piece, prices: PriceTable, version: number, rejected: string[]) {
+function rowsIsolating(
+  project: string,
+  { piece, observations }: Piece,
+  prices: PriceTable,
+  version: number,
+  rejected: string[],
+) {
   try {
-    return buildTraceRows(piece, observations, prices, version);
+    return buildTraceRows(project, piece, observations, prices, version);
   } catch {
     const why = (err: unknown) => String((err as Error)?.message ?? err);
     const kept = observations.filter((o) => {
       try {
-        toObservationRow(o, version, prices);
+        toObservationRow(project, o, version, prices);
         return true;
       } catch (err) {
         rejected.push(`span ${o.id} of trace ${piece.id}: could not be stored (${why(err)})`);
@@ -54,7 +62,7 @@ function rowsIsolating({ piece, observations }: Piece, prices: PriceTable, versi
       }
     });
     try {
-      return buildTraceRows(piece, kept, prices, version);
+      return buildTraceRows(project, piece, kept, prices, version);
     } catch (err) {
       for (const o of kept) rejected.push(`span ${o.id}: its trace ${piece.id} could not be stored (${why(err)})`);
       return undefined;

@@ -50,7 +50,12 @@ export function priceOf(model: string | undefined, prices: PriceTable): { input:
 }
 
 /** A piece's rows never carry `undefined` text: absent values are '' at version 0. */
-export function toObservationRow(o: ObservationRecord, version: number, prices: PriceTable): ObservationRow {
+export function toObservationRow(
+  project: string,
+  o: ObservationRecord,
+  version: number,
+  prices: PriceTable,
+): ObservationRow {
   const vs = o.versions;
   const v = (field: PieceField) => vs?.[field] ?? version;
   const usage = resolveUsage(o.usage);
@@ -73,6 +78,7 @@ export function toObservationRow(o: ObservationRecord, version: number, prices: 
   }
   if (o.events?.length) put(FIELD_KEYS.events, 'events', jsonOf(o.events));
   return {
+    project_id: project,
     trace_id: o.traceId,
     id: o.id,
     type: [v('type'), o.type],
@@ -102,10 +108,12 @@ function metadataOf(metadata: Record<string, unknown> | undefined, version: numb
 }
 
 /**
- * A piece of a trace and its observations as rows. A piece without a timestamp takes its earliest
- * observation start (the merge keeps the earliest anyway), or the arrival time when it has none.
+ * A piece of a project's trace and its observations as rows. A piece without a timestamp takes its
+ * earliest observation start (the merge keeps the earliest anyway), or the arrival time when it
+ * has none.
  */
 export function buildTraceRows(
+  project: string,
   piece: TracePiece,
   records: ObservationRecord[],
   prices: PriceTable,
@@ -133,7 +141,7 @@ export function buildTraceRows(
   const modelTotal: Record<string, number> = Object.create(null);
   const modelCost: Record<string, number> = Object.create(null);
   for (const record of records) {
-    const row = toObservationRow(record, version, prices);
+    const row = toObservationRow(project, record, version, prices);
     observations.push(row);
     const id = row.id;
     ids.push(id);
@@ -167,6 +175,7 @@ export function buildTraceRows(
   }
   const timestampUs = piece.timestampUs ?? (Number.isFinite(earliest) ? earliest : Math.floor(version));
   const trace: TraceRow = {
+    project_id: project,
     id: piece.id,
     timestamp: microsToCh(timestampUs),
     name: versioned(piece.name, version),

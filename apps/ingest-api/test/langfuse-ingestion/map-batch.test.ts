@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { mapBatch, parseBatch, tracelessObservations } from '../../src/langfuse-ingestion/map-batch.ts';
-import { normalizeEnvironment } from '../../src/environment.ts';
-import { usageDetailsOf, usageOfEvent } from '../../src/langfuse-ingestion/usage.ts';
 import { WEAK_VERSION } from '@spanhouse/store';
+import { describe, expect, it } from 'vitest';
+import { normalizeEnvironment } from '../../src/environment.ts';
+import { mapBatch, parseBatch, tracelessObservations } from '../../src/langfuse-ingestion/map-batch.ts';
+import { usageDetailsOf, usageOfEvent } from '../../src/langfuse-ingestion/usage.ts';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-01T10:00:01.000Z';
@@ -58,7 +58,7 @@ describe('parseBatch + mapBatch', () => {
       ev('u', 'generation-update', { id: 'g', traceId: 't', endTime: T1, output: 'done' }, T1),
       ev('c', 'generation-create', { id: 'g', traceId: 't', name: 'gen', model: 'gpt-4o', startTime: T0 }, T0),
     ]);
-    const { traces, result, lookups } = mapBatch(parsed, new Map(), 0);
+    const { traces, result, lookups } = mapBatch('spanhouse', parsed, new Map(), 0);
     expect(result.errors).toEqual([]);
     expect(result.successes.map((s) => s.id).sort()).toEqual(['c', 'u']);
     const [rec] = traces[0]!.observations;
@@ -73,11 +73,12 @@ describe('parseBatch + mapBatch', () => {
     expect(rec!.startUs).toBe(us(T0));
     expect(rec!.endUs).toBe(us(T1));
     expect(rec!.versions).toMatchObject({ type: us(T0), name: us(T0), start: us(T0), end: us(T1), output: us(T1) });
-    expect(lookups).toEqual([{ id: 'g', trace_id: 't' }]);
+    expect(lookups).toEqual([{ project_id: 'spanhouse', id: 'g', trace_id: 't' }]);
   });
 
   it('an update alone has a weak type and start, which any create beats', () => {
     const { traces } = mapBatch(
+      'spanhouse',
       parseBatch([ev('u', 'span-update', { id: 's', traceId: 't', output: 1 }, T1)]),
       new Map(),
       0,
@@ -91,6 +92,7 @@ describe('parseBatch + mapBatch', () => {
 
   it('a later event wins even when its request is processed first; an older one does not override', () => {
     const { traces } = mapBatch(
+      'spanhouse',
       parseBatch([
         ev('new', 'span-update', { id: 's', traceId: 't', level: 'ERROR' }, T1),
         ev('old', 'span-update', { id: 's', traceId: 't', level: 'WARNING' }, T0),
@@ -110,7 +112,7 @@ describe('parseBatch + mapBatch', () => {
       ev('e', 'event-create', { id: 'wrapper' }),
     ]);
     expect(tracelessObservations(parsed.events).sort()).toEqual(['known', 'unknown']);
-    const { traces, result } = mapBatch(parsed, new Map([['known', 't0']]), 0);
+    const { traces, result } = mapBatch('spanhouse', parsed, new Map([['known', 't0']]), 0);
     const where = Object.fromEntries(traces.flatMap((t) => t.observations.map((o) => [o.id, t.piece.id])));
     expect(where).toEqual({ known: 't0', 'in-batch': 't1', wrapper: 'wrapper' });
     expect(result.errors).toEqual([expect.objectContaining({ id: 'd', status: 404, message: 'Resource not found' })]);
@@ -118,6 +120,7 @@ describe('parseBatch + mapBatch', () => {
 
   it('trace-create events merge: tags unite, later fields win, the earliest timestamp stays', () => {
     const { traces } = mapBatch(
+      'spanhouse',
       parseBatch([
         ev('1', 'trace-create', { id: 't', name: 'first', tags: ['a'], metadata: { k: 1 } }, T0),
         ev('2', 'trace-create', { id: 't', name: 'second', tags: ['b'], metadata: { j: 2 }, environment: 'Prod' }, T1),
@@ -152,6 +155,7 @@ describe('parseBatch + mapBatch', () => {
 
   it('scores: the event id stands in for a missing body id; the latest event of an id wins', () => {
     const { scores, result } = mapBatch(
+      'spanhouse',
       parseBatch([
         ev('s1', 'score-create', { traceId: 't', name: 'q', value: 1 }, T0),
         ev('s2', 'score-create', { id: 'x', traceId: 't', name: 'q', value: 2 }, T1),

@@ -1,9 +1,13 @@
+import { encodeSamplesTsv, escapeTsv } from '@spanhouse/store';
 import { describe, expect, it } from 'vitest';
 import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
 import { KnownSeries } from '../../src/metrics/known-series.ts';
-import { encodeSamplesTsv, escapeTsv } from '@spanhouse/store';
 import { buildMetricRows } from '../../src/metrics/rows.ts';
-import { canonicalSeries, seriesId } from '../../src/metrics/series-id.ts';
+import { canonicalSeries, seriesId as projectSeriesId } from '../../src/metrics/series-id.ts';
+
+const D = 'spanhouse';
+/** The default project's ids: those stored before projects. */
+const seriesId = (name: string, labels: Record<string, string>) => projectSeriesId(D, name, labels);
 
 describe('series ids', () => {
   it('do not depend on the order labels are given in', () => {
@@ -22,14 +26,21 @@ describe('series ids', () => {
       ['cpu2', {}],
     ];
     expect(new Set(sets.map(([n, l]) => seriesId(n, l))).size).toBe(sets.length);
-    expect(new Set(sets.map(([n, l]) => canonicalSeries(n, l))).size).toBe(sets.length);
+    expect(new Set(sets.map(([n, l]) => canonicalSeries(D, n, l))).size).toBe(sets.length);
   });
 
-  it('are stable: stored ids depend on this exact definition', () => {
-    expect(canonicalSeries('cpu', { region: 'r3', host: 'h7' })).toBe('["cpu",[["host","h7"],["region","r3"]]]');
+  it('are stable: stored ids depend on this exact definition (the default project keeps the ids from before projects)', () => {
+    expect(canonicalSeries(D, 'cpu', { region: 'r3', host: 'h7' })).toBe('["cpu",[["host","h7"],["region","r3"]]]');
     // First 8 bytes of SHA-256 of the canonical form, as an unsigned decimal:
     // echo -n '["cpu",[["host","h7"],["region","r3"]]]' | sha256sum -> e8c970e7648fdc14...
     expect(seriesId('cpu', { region: 'r3', host: 'h7' })).toBe(BigInt('0xe8c970e7648fdc14').toString());
+  });
+
+  it("differ between projects for the same name and labels, so nothing keyed by id mixes two projects' series", () => {
+    const labels = { host: 'a' };
+    const ids = ['spanhouse', 'p1', 'p2', '["spanhouse"'].map((p) => projectSeriesId(p, 'cpu', labels));
+    expect(new Set(ids).size).toBe(4);
+    expect(canonicalSeries('p1', 'cpu', labels)).toBe('["p1","cpu",[["host","a"]]]');
   });
 });
 
@@ -44,7 +55,7 @@ describe('buildMetricRows', () => {
     });
 
   it('gives one sample row per point and one series row per new series', () => {
-    const rows = buildMetricRows(batch(), new KnownSeries());
+    const rows = buildMetricRows(D, batch(), new KnownSeries());
     expect(rows.samples.map((r) => [r.ts, r.value])).toEqual([
       ['1767225600.500000', 1],
       ['1767225610.000000', 2],
@@ -56,10 +67,10 @@ describe('buildMetricRows', () => {
 
   it('sends a series row again until one was committed, then no more', () => {
     const cache = new KnownSeries();
-    const first = buildMetricRows(batch(), cache);
-    expect(buildMetricRows(batch(), cache).series).toHaveLength(2);
+    const first = buildMetricRows(D, batch(), cache);
+    expect(buildMetricRows(D, batch(), cache).series).toHaveLength(2);
     first.markStored();
-    expect(buildMetricRows(batch(), cache).series).toHaveLength(0);
+    expect(buildMetricRows(D, batch(), cache).series).toHaveLength(0);
   });
 
   it('holds at most its byte budget of label text, however large the label sets', () => {
@@ -70,9 +81,9 @@ describe('buildMetricRows', () => {
     let peak = 0;
     for (let n = 0; n < 200; n++) {
       const labels = big(n);
-      const entry = cache.lookup('wide', labels);
+      const entry = cache.lookup(D, 'wide', labels);
       expect(entry.id).toBe(seriesId('wide', labels));
-      cache.rememberRaw('wide', JSON.stringify(labels), entry);
+      cache.rememberRaw(D, 'wide', JSON.stringify(labels), entry);
       peak = Math.max(peak, cache.heldBytes);
     }
     // 200 series of ~128 KiB of label text each would be ~25 MiB; each lookup keeps within its
@@ -80,21 +91,36 @@ describe('buildMetricRows', () => {
     expect(peak).toBeLessThan(2 * budget + 2 * 200 * 1024);
   });
 
+  it("keeps each project's series apart: a series stored for one project is new for another", () => {
+    const cache = new KnownSeries();
+    buildMetricRows(D, batch(), cache).markStored();
+    expect(buildMetricRows(D, batch(), cache).series).toHaveLength(0);
+    const other = buildMetricRows('p1', batch(), cache);
+    expect(other.series.map((s) => [s.project_id, s.labels])).toEqual([
+      ['p1', { host: 'a' }],
+      ['p1', { host: 'b' }],
+    ]);
+    expect(other.samples.every((r) => r.project_id === 'p1')).toBe(true);
+    expect(other.samples[0]?.series_id).toBe(projectSeriesId('p1', 'cpu', { host: 'a' }));
+  });
+
   it('starts over when the cache is full, which only resends series rows', () => {
     const cache = new KnownSeries(1);
-    buildMetricRows(batch(), cache).markStored();
+    buildMetricRows(D, batch(), cache).markStored();
     expect(cache.size).toBeLessThanOrEqual(1);
-    expect(buildMetricRows(batch(), cache).series.length).toBeGreaterThan(0);
+    expect(buildMetricRows(D, batch(), cache).series.length).toBeGreaterThan(0);
   });
 });
 
 describe('encodeSamplesTsv', () => {
-  it('writes one TabSeparated line per row, escaping names', () => {
+  it('writes one TabSeparated line per row, its project first, escaping names', () => {
     const text = encodeSamplesTsv([
-      { name: 'a\tb\\c\nd', series_id: '42', ts: '1767225600.000000', value: 0.1 },
-      { name: 'plain', series_id: '18446744073709551615', ts: '0.000001', value: -1e-7 },
+      { project_id: D, name: 'a\tb\\c\nd', series_id: '42', ts: '1767225600.000000', value: 0.1 },
+      { project_id: 'p1', name: 'plain', series_id: '18446744073709551615', ts: '0.000001', value: -1e-7 },
     ]);
-    expect(text).toBe('a\\tb\\\\c\\nd\t42\t1767225600.000000\t0.1\nplain\t18446744073709551615\t0.000001\t-1e-7\n');
+    expect(text).toBe(
+      'spanhouse\ta\\tb\\\\c\\nd\t42\t1767225600.000000\t0.1\np1\tplain\t18446744073709551615\t0.000001\t-1e-7\n',
+    );
     expect(escapeTsv('no escapes')).toBe('no escapes');
     expect(escapeTsv('\r')).toBe('\\r');
   });

@@ -1,20 +1,23 @@
+import { encodeSamplesTsv } from '@spanhouse/store';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
 import { KnownSeries } from '../../src/metrics/known-series.ts';
-import { encodeSamplesTsv } from '@spanhouse/store';
 import { buildMetricRows } from '../../src/metrics/rows.ts';
 import { scanMetricsBatch as scanBytes } from '../../src/metrics/scan.ts';
 
+/** A project id with characters a TabSeparated field escapes, so the two paths must agree on them too. */
+const PROJECT = 'p\t1\\';
+
 /** The scanner over a body's UTF-8 bytes, its sample lines as text. */
 function scanMetricsBatch(text: string, cache: KnownSeries) {
-  const scanned = scanBytes(Buffer.from(text), cache);
+  const scanned = scanBytes(Buffer.from(text), cache, PROJECT);
   return scanned && { ...scanned, samples: { tsv: scanned.samples.bytes.toString(), rows: scanned.samples.rows } };
 }
 
 /** What the JSON.parse path stores for a body: sample lines and new series. */
 function slowPath(text: string) {
-  const rows = buildMetricRows(decodeMetricsBatch(JSON.parse(text)), new KnownSeries());
+  const rows = buildMetricRows(PROJECT, decodeMetricsBatch(JSON.parse(text)), new KnownSeries());
   return { tsv: encodeSamplesTsv(rows.samples), series: rows.series };
 }
 
@@ -24,8 +27,8 @@ const lines = (tsv: string) =>
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [name, id, ts, value] = line.split('\t');
-      return { name, id, ts, value: Number(value) };
+      const [project, name, id, ts, value] = line.split('\t');
+      return { project, name, id, ts, value: Number(value) };
     });
 
 function expectSameAsSlowPath(text: string) {
@@ -89,7 +92,7 @@ describe('the metrics body scanner', () => {
     const scanned = (v: string) =>
       scanMetricsBatch(`{"metrics":[{"name":"x","value":${v},"timestamp":"2026-01-01T00:00:00Z"}]}`, new KnownSeries())!
         .samples.tsv.trim()
-        .split('\t')[3];
+        .split('\t')[4];
     expect(scanned('1.25')).toBe('1.25');
     expect(scanned('-0.0')).toBe('0');
     expect(scanned('1e21')).toBe('1e+21');
@@ -128,16 +131,16 @@ describe('the metrics body scanner', () => {
 
   it('hands bytes that are not UTF-8, and a leading byte order mark, to the text path', () => {
     const ok = Buffer.from(body(point({ labels: { host: 'é' } })));
-    expect(scanBytes(ok, new KnownSeries())).toBeDefined();
+    expect(scanBytes(ok, new KnownSeries(), PROJECT)).toBeDefined();
     const at = ok.indexOf(Buffer.from('é'));
     // A lone byte, a cut sequence, a surrogate, and the first 3 bytes of a 4-byte character (one
     // replacement character, as long as the bytes it replaces).
     for (const bad of [[0xff], [0xc3], [0xed, 0xa0, 0x80], [0xf0, 0x90, 0x80]].map((b) => Buffer.from(b))) {
       const damaged = Buffer.concat([ok.subarray(0, at), bad, ok.subarray(at + 2)]);
-      expect(scanBytes(damaged, new KnownSeries()), bad.toString('hex')).toBeUndefined();
+      expect(scanBytes(damaged, new KnownSeries(), PROJECT), bad.toString('hex')).toBeUndefined();
     }
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), ok]);
-    expect(scanBytes(bom, new KnownSeries())).toBeUndefined();
+    expect(scanBytes(bom, new KnownSeries(), PROJECT)).toBeUndefined();
   });
 
   it('reports each new series once per batch and none once marked stored', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { opentelemetry } from '../../src/otlp-metrics/generated/metrics.js';
+import { opentelemetry } from '../../proto/static/metrics.js';
 import { decodeExportMetricsServiceRequest } from '../../src/otlp-metrics/generated/metrics-decode.ts';
-import { prometheus } from '../../src/remote-write/generated/remote.js';
+import { prometheus } from '../../proto/static/remote.js';
 import { decodeWriteRequest } from '../../src/remote-write/generated/remote-decode.ts';
 
 const Request = opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;

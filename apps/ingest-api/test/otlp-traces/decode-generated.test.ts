@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { opentelemetry } from '../../src/otlp-traces/generated/otlp.js';
+import { opentelemetry } from '../../proto/static/otlp.js';
 import { decodeExportTraceServiceRequest } from '../../src/otlp-traces/generated/otlp-decode.ts';
 
 /*

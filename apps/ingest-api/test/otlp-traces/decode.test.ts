@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJsonRequest } from '../../src/otlp-traces/decode-json.ts';
-import { decodeProtobufRequest, encodeProtobufResponse } from '../../src/otlp-traces/decode-protobuf.ts';
-import { opentelemetry } from '../../src/otlp-traces/generated/otlp.js';
+import { decodeProtobufRequest } from '../../src/otlp-traces/decode-protobuf.ts';
+import { exportResponse } from '../../src/protobuf/partial-success.ts';
+import { opentelemetry } from '../../proto/static/otlp.js';
 import { collectSpans } from '../../src/otlp-traces/spans.ts';
 
 const { ExportTraceServiceRequest, ExportTraceServiceResponse } = opentelemetry.proto.collector.trace.v1;
@@ -108,9 +109,9 @@ describe('protobuf and JSON decode to the same spans', () => {
 
 describe('ExportTraceServiceResponse', () => {
   it('is empty on full success and carries partial_success otherwise', () => {
-    expect(encodeProtobufResponse().byteLength).toBe(0);
+    expect(exportResponse().byteLength).toBe(0);
     const decoded = ExportTraceServiceResponse.decode(
-      new Uint8Array(encodeProtobufResponse({ count: 3, message: '3 spans rejected' })),
+      new Uint8Array(exportResponse({ count: 3, message: '3 spans rejected' })),
     );
     expect(Number(decoded.partialSuccess?.rejectedSpans)).toBe(3);
     expect(decoded.partialSuccess?.errorMessage).toBe('3 spans rejected');

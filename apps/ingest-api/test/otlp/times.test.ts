@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opentelemetry } from '../../src/otlp-traces/generated/otlp.js';
+import { opentelemetry } from '../../proto/static/otlp.js';
 import { spanTimes, toNanos } from '../../src/otlp/times.ts';
 
 const Span = opentelemetry.proto.trace.v1.Span;

@@ -21,7 +21,7 @@ describe('fromBatch + buildTraceRows', () => {
         { id: 'o2', startTime: '2025-12-31T23:59:59+00:00', type: 'EVENT' },
       ],
     });
-    const { trace, observations: rows } = buildTraceRows(piece, observations, prices, 42);
+    const { trace, observations: rows } = buildTraceRows('spanhouse', piece, observations, prices, 42);
     // No trace timestamp: the earliest observation start.
     expect(trace.timestamp).toBe('1767225599.000000');
     expect(trace.name).toEqual([42, 'n']);
@@ -79,7 +79,7 @@ describe('fromBatch + buildTraceRows', () => {
       trace: { id: 't', timestamp: '2026-01-02T00:00:00Z' },
       observations: [{ id: 'o', startTime: '2026-01-01T00:00:00Z' }],
     });
-    expect(buildTraceRows(piece, observations, prices, 1).trace.timestamp).toBe('1767312000.000000');
+    expect(buildTraceRows('spanhouse', piece, observations, prices, 1).trace.timestamp).toBe('1767312000.000000');
   });
 });
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Db } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
-import { encodeTracesTsv, SUMMARY_COLUMNS, TRACE_COLUMNS } from '@spanhouse/store';
+import { encodeTracesTsv, SUMMARY_COLUMNS, TABLES, TRACE_COLUMNS } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PriceTable } from '../../src/pricing/prices.ts';
 import { buildTraceRows } from '../../src/traces/rows.ts';
@@ -48,8 +48,8 @@ describe('trace summaries computed at ingest', () => {
     ];
     const summaries: readonly string[] = SUMMARY_COLUMNS;
     const rows = [
-      buildTraceRows({ id: 'sum' }, records, prices, 42).trace,
-      buildTraceRows({ id: 'empty' }, [], prices, 43).trace,
+      buildTraceRows('spanhouse', { id: 'sum' }, records, prices, 42).trace,
+      buildTraceRows('spanhouse', { id: 'empty' }, [], prices, 43).trace,
     ];
     const without = TRACE_COLUMNS.filter((c) => !summaries.includes(c)) as [string, ...string[]];
     const text = encodeTracesTsv(rows)
@@ -58,9 +58,9 @@ describe('trace summaries computed at ingest', () => {
       .filter(Boolean)
       .map((line) => line.split('\t').slice(0, without.length).join('\t'))
       .join('\n');
-    await db.writer.command({ query: 'CREATE TABLE traces_defaults AS traces' });
+    await db.writer.command({ query: `CREATE TABLE traces_defaults AS ${TABLES.traces}` });
     await insertTsv('traces_defaults', Buffer.from(`${text}\n`), without);
-    await db.writer.command({ query: 'CREATE TABLE traces_given AS traces' });
+    await db.writer.command({ query: `CREATE TABLE traces_given AS ${TABLES.traces}` });
     await insertTsv('traces_given', encodeTracesTsv(rows), TRACE_COLUMNS);
     const read = async (table: string) =>
       (

@@ -8,11 +8,12 @@ import { type LabelPairRow, labelPairs } from '../metric-series/reader.ts';
  */
 export async function metricLabels(
   db: Db,
+  project: string,
   name: string,
   signal?: AbortSignal,
   limits?: { keys: number; valuesPerKey: number },
 ): Promise<MetricLabelsResponse> {
-  const { rows, metricSeries } = await labelPairs(db, name, signal, limits);
+  const { rows, metricSeries } = await labelPairs(db, project, name, signal, limits);
   return toLabelsResponse(rows, metricSeries);
 }
 

@@ -1,6 +1,6 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import { METRIC_LABEL_LIMITS } from '@spanhouse/schema';
-import { TABLES } from '@spanhouse/store';
+import { fromProject, TABLES } from '@spanhouse/store';
 import { type Labels, prometheusLabels, storedLabels } from './labels.ts';
 import type { MetricLoader } from './series-cache.ts';
 import type { Candidate, SeriesInfo, SeriesSource } from './series-source.ts';
@@ -9,14 +9,19 @@ import type { Candidate, SeriesInfo, SeriesSource } from './series-source.ts';
  * Every read of the series table (metric_series: a row per series, its name and labels), for the
  * native metrics API (the series of a query, their labels, the metric names, the label
  * suggestions) and for PromQL and the Prometheus HTTP API (series by matchers, label names and
- * values). Each view of an empty label value is labels.ts's rule.
+ * values), each of one project (every read starts with fromProject). Each view of an empty label
+ * value is labels.ts's rule.
  */
+
+/** The series table of the project `p` reads (FINAL folds re-sent series rows). */
+const series = (p: ProjectParams, opts: { final?: boolean; prewhere?: boolean } = { final: true }) =>
+  fromProject(TABLES.metricSeries, p, opts);
 
 /** Label sets read per query of labelsOf: at most 64 labels of 1,152 characters each per set. */
 export const LABEL_PAGE_SERIES = 64;
 
 /** The conditions of the series table for the metric and a label filter (containment). */
-function seriesConditions(name: string, labels: Labels, p: ParamBuilder): { byName: string; all: string } {
+function seriesConditions(name: string, labels: Labels, p: ProjectParams): { byName: string; all: string } {
   const byName = `name = ${p.add(name, 'String')}`;
   const conditions = [byName];
   for (const [k, v] of Object.entries(labels)) {
@@ -31,7 +36,7 @@ function seriesConditions(name: string, labels: Labels, p: ParamBuilder): { byNa
  * the group's label value: '' for series lacking it), each row also carrying `total`, the number
  * of series of the metric whatever the labels. Label sets stay in ClickHouse.
  */
-export function candidatesSql(q: { name: string; labels: Labels; groupBy?: string }, p: ParamBuilder): string {
+export function candidatesSql(q: { name: string; labels: Labels; groupBy?: string }, p: ProjectParams): string {
   const where = seriesConditions(q.name, q.labels, p);
   const value =
     q.groupBy === undefined
@@ -41,11 +46,8 @@ export function candidatesSql(q: { name: string; labels: Labels; groupBy?: strin
           return `, if(mapContains(labels, ${key}), labels[${key}], '') AS value`;
         })();
   // Without a label filter every row is counted anyway: the total is the row count.
-  const total =
-    where.all === where.byName
-      ? 'count() OVER ()'
-      : `(SELECT count() FROM ${TABLES.metricSeries} FINAL WHERE ${where.byName})`;
-  return `SELECT toString(series_id) AS id${value}, ${total} AS total FROM ${TABLES.metricSeries} FINAL WHERE ${where.all}`;
+  const total = where.all === where.byName ? 'count() OVER ()' : `(SELECT count() ${series(p)} AND ${where.byName})`;
+  return `SELECT toString(series_id) AS id${value}, ${total} AS total ${series(p)} AND ${where.all}`;
 }
 
 /**
@@ -53,9 +55,9 @@ export function candidatesSql(q: { name: string; labels: Labels; groupBy?: strin
  * go sorted, so a page reads the few granules that hold them; the filter names key columns only,
  * so as PREWHERE it is exact under FINAL and spares reading the labels of other rows.
  */
-export function labelsSql(name: string, ids: readonly bigint[], p: ParamBuilder): string {
-  return `SELECT toString(series_id) AS id, labels FROM ${TABLES.metricSeries} FINAL
-    PREWHERE name = ${p.add(name, 'String')} AND series_id IN ${p.add(ids, 'Array(UInt64)')}`;
+export function labelsSql(name: string, ids: readonly bigint[], p: ProjectParams): string {
+  return `SELECT toString(series_id) AS id, labels ${series(p, { final: true, prewhere: true })}
+    AND name = ${p.add(name, 'String')} AND series_id IN ${p.add(ids, 'Array(UInt64)')}`;
 }
 
 /** One row of labelsSql (or of the cache's full read) to a series, its labels as stored. */
@@ -63,11 +65,11 @@ export function toSeriesInfo(r: Record<string, unknown>): SeriesInfo {
   return { id: String(r.id), labels: storedLabels(r.labels) };
 }
 
-/** The series table of one metric as a SeriesSource. */
-export function sqlSource(db: Db, name: string, signal?: AbortSignal): SeriesSource {
+/** The series table of one metric of a project as a SeriesSource. */
+export function sqlSource(db: Db, project: string, name: string, signal?: AbortSignal): SeriesSource {
   return {
     async candidates(q) {
-      const p = new ParamBuilder();
+      const p = new ProjectParams(project);
       let total = 0;
       const series = await queryRows(db, {
         sql: candidatesSql({ name, ...q }, p),
@@ -84,7 +86,7 @@ export function sqlSource(db: Db, name: string, signal?: AbortSignal): SeriesSou
     async labelsOf(ids, page) {
       const sorted = ids.map((id) => BigInt(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       for (let i = 0; i < sorted.length; i += LABEL_PAGE_SERIES) {
-        const p = new ParamBuilder();
+        const p = new ProjectParams(project);
         page(
           await queryRows(db, {
             sql: labelsSql(name, sorted.slice(i, i + LABEL_PAGE_SERIES), p),
@@ -99,12 +101,12 @@ export function sqlSource(db: Db, name: string, signal?: AbortSignal): SeriesSou
   };
 }
 
-/** What the series cache reads of a metric: its size, then all its series (series-cache.ts). */
-export function metricLoader(db: Db, name: string, signal?: AbortSignal): MetricLoader {
-  const byName = (p: ParamBuilder) => `FROM ${TABLES.metricSeries} FINAL WHERE name = ${p.add(name, 'String')}`;
+/** What the series cache reads of a metric of a project: its size, then all its series (series-cache.ts). */
+export function metricLoader(db: Db, project: string, name: string, signal?: AbortSignal): MetricLoader {
+  const byName = (p: ProjectParams) => `${series(p)} AND name = ${p.add(name, 'String')}`;
   return {
     async size() {
-      const p = new ParamBuilder();
+      const p = new ProjectParams(project);
       const [size] = await queryRows(db, {
         sql: `SELECT count() AS n, sum(arraySum(arrayMap(x -> length(x), mapKeys(labels))) + arraySum(arrayMap(x -> length(x), mapValues(labels)))) AS bytes ${byName(p)}`,
         params: p.params,
@@ -115,7 +117,7 @@ export function metricLoader(db: Db, name: string, signal?: AbortSignal): Metric
       return size ?? { series: 0, labelBytes: 0 };
     },
     async all() {
-      const p = new ParamBuilder();
+      const p = new ProjectParams(project);
       return queryRows(db, {
         sql: `SELECT toString(series_id) AS id, labels ${byName(p)}`,
         params: p.params,
@@ -127,10 +129,12 @@ export function metricLoader(db: Db, name: string, signal?: AbortSignal): Metric
   };
 }
 
-/** Every stored metric name, sorted (byte order of UTF-8, i.e. code-point order). */
-export async function metricNames(db: Db, signal?: AbortSignal): Promise<string[]> {
+/** Every stored metric name of a project, sorted (byte order of UTF-8, i.e. code-point order). */
+export async function metricNames(db: Db, project: string, signal?: AbortSignal): Promise<string[]> {
+  const p = new ProjectParams(project);
   return queryRows(db, {
-    sql: `SELECT DISTINCT name FROM ${TABLES.metricSeries} ORDER BY name`,
+    sql: `SELECT DISTINCT name ${series(p, {})} ORDER BY name`,
+    params: p.params,
     tag: 'metrics.names',
     signal,
     map: (r) => String(r.name),
@@ -173,18 +177,19 @@ export function fromLabelRow(r: Record<string, unknown>): LabelPairRow {
  */
 export async function labelPairs(
   db: Db,
+  project: string,
   name: string,
   signal?: AbortSignal,
   limits: { keys: number; valuesPerKey: number } = METRIC_LABEL_LIMITS,
 ): Promise<{ rows: LabelPairRow[]; metricSeries: number }> {
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const metric = p.add(name, 'String');
   // Window levels: counts per key, then the keys' rank by series, then the number of keys.
   // uniqExact(series_id) counts a series once while its re-sent rows are not merged yet.
   const rows = await queryRows(db, {
     sql: `
       SELECT key, value, series, key_series, values_total, keys_total,
-        (SELECT uniqExact(series_id) FROM ${TABLES.metricSeries} WHERE name = ${metric}) AS metric_series
+        (SELECT uniqExact(series_id) ${series(p, {})} AND name = ${metric}) AS metric_series
       FROM (
         SELECT *, max(key_rank) OVER () AS keys_total
         FROM (
@@ -195,9 +200,8 @@ export async function labelPairs(
               count() OVER (PARTITION BY key) AS values_total
             FROM (
               SELECT key, value, uniqExact(series_id) AS series
-              FROM ${TABLES.metricSeries}
-              ARRAY JOIN mapKeys(labels) AS key, mapValues(labels) AS value
-              WHERE name = ${metric}
+              ${fromProject(TABLES.metricSeries, p, { arrayJoin: 'mapKeys(labels) AS key, mapValues(labels) AS value' })}
+              AND name = ${metric}
               GROUP BY key, value
             )
           )
@@ -211,12 +215,13 @@ export async function labelPairs(
     signal,
     map: fromLabelRow,
   });
+  const cp = new ProjectParams(project);
   const metricSeries =
     rows[0]?.metricSeries ??
     (
       await queryRows(db, {
-        sql: `SELECT uniqExact(series_id) AS n FROM ${TABLES.metricSeries} WHERE name = {name:String}`,
-        params: { name },
+        sql: `SELECT uniqExact(series_id) AS n ${series(cp, {})} AND name = ${cp.add(name, 'String')}`,
+        params: cp.params,
         tag: 'metrics.labels.count',
         signal,
         map: (r) => Number(r.n),
@@ -238,7 +243,7 @@ export type PromSeries = { id: string; name: string; labels: Labels };
  * such label" (`{k=""}` matches series without k). Regexes are anchored as Prometheus anchors
  * them (`^(?:re)$`) and run by ClickHouse's `match`, RE2 like Go's regexp.
  */
-export function matcherSql(m: LabelMatcher, p: ParamBuilder): string {
+export function matcherSql(m: LabelMatcher, p: ProjectParams): string {
   const column = m.name === '__name__' ? 'name' : `labels[${p.add(m.name, 'String')}]`;
   switch (m.op) {
     case '=':
@@ -252,17 +257,18 @@ export function matcherSql(m: LabelMatcher, p: ParamBuilder): string {
   }
 }
 
-/** The stored series matching every matcher, in the PromQL view (prometheusLabels with `__name__`). */
+/** The stored series of a project matching every matcher, in the PromQL view (prometheusLabels with `__name__`). */
 export async function seriesByMatchers(
   db: Db,
+  project: string,
   matchers: readonly LabelMatcher[],
   opts: { signal?: AbortSignal; limit?: number } = {},
 ): Promise<PromSeries[]> {
-  const p = new ParamBuilder();
-  const where = matchers.length === 0 ? '1' : matchers.map((m) => matcherSql(m, p)).join(' AND ');
+  const p = new ProjectParams(project);
+  const where = matchers.map((m) => ` AND ${matcherSql(m, p)}`).join('');
   const limit = opts.limit === undefined ? '' : ` LIMIT ${p.add(opts.limit, 'UInt32')}`;
   return queryRows(db, {
-    sql: `SELECT toString(series_id) AS id, name, labels FROM ${TABLES.metricSeries} FINAL WHERE ${where}${limit}`,
+    sql: `SELECT toString(series_id) AS id, name, labels ${series(p)}${where}${limit}`,
     params: p.params,
     tag: 'prometheus.series',
     signal: opts.signal,
@@ -273,24 +279,26 @@ export async function seriesByMatchers(
   });
 }
 
-/** Every label name of the stored series in the PromQL view (a name only ever given "" is absent), sorted. */
-export async function promLabelNames(db: Db, signal?: AbortSignal): Promise<string[]> {
+/** Every label name of a project's stored series in the PromQL view (a name only ever given "" is absent), sorted. */
+export async function promLabelNames(db: Db, project: string, signal?: AbortSignal): Promise<string[]> {
+  const p = new ProjectParams(project);
   return queryRows(db, {
     sql: `
-      SELECT DISTINCT k FROM ${TABLES.metricSeries}
-      ARRAY JOIN mapKeys(labels) AS k, mapValues(labels) AS v WHERE v != '' ORDER BY k`,
+      SELECT DISTINCT k ${fromProject(TABLES.metricSeries, p, { arrayJoin: 'mapKeys(labels) AS k, mapValues(labels) AS v' })}
+      AND v != '' ORDER BY k`,
+    params: p.params,
     tag: 'prometheus.labels',
     signal,
     map: (r) => String(r.k),
   });
 }
 
-/** Every value of a label (`__name__`: the metric names) of the stored series, "" left out, sorted. */
-export async function promLabelValues(db: Db, name: string, signal?: AbortSignal): Promise<string[]> {
-  const p = new ParamBuilder();
+/** Every value of a label (`__name__`: the metric names) of a project's stored series, "" left out, sorted. */
+export async function promLabelValues(db: Db, project: string, name: string, signal?: AbortSignal): Promise<string[]> {
+  const p = new ProjectParams(project);
   const column = name === '__name__' ? 'name' : `labels[${p.add(name, 'String')}]`;
   return queryRows(db, {
-    sql: `SELECT DISTINCT ${column} AS v FROM ${TABLES.metricSeries} WHERE v != '' ORDER BY v`,
+    sql: `SELECT DISTINCT ${column} AS v ${series(p, {})} AND v != '' ORDER BY v`,
     params: p.params,
     tag: 'prometheus.label_values',
     signal,

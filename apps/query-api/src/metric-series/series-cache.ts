@@ -13,7 +13,7 @@ const SERIES_OVERHEAD_BYTES = 200;
 const bytesOf = (series: number, labelBytes: number) => series * SERIES_OVERHEAD_BYTES + 2 * labelBytes;
 
 /**
- * The stored series of small metrics, held by a process that is the only writer of its database
+ * The stored series of small metrics (per project and name), held by a process that is the only writer of its database
  * (embedded chDB binds the data folder to one process) and told of every write to the series
  * table (`invalidate`, called after each flush of it). A query of a held metric then finds its
  * series in memory instead of a chDB round trip that costs more than a small query's whole read
@@ -46,21 +46,23 @@ export class MetricSeriesCache {
     return this.held;
   }
 
-  /** The series of `name` from memory, or undefined: read them from the series table. */
-  async source(name: string, load: MetricLoader): Promise<SeriesSource | undefined> {
-    if (this.tooLarge.has(name)) return undefined;
-    const held = this.byName.get(name);
+  /** The series of the project's metric `name` from memory, or undefined: read them from the series table. */
+  async source(project: string, name: string, load: MetricLoader): Promise<SeriesSource | undefined> {
+    // A project id holds no newline (it comes from the key ring): the pair is one key.
+    const key = `${project}\n${name}`;
+    if (this.tooLarge.has(key)) return undefined;
+    const held = this.byName.get(key);
     if (held) return held.source;
     const generation = this.generation;
     const size = await load.size();
     const bytes = bytesOf(size.series, size.labelBytes);
     if (size.series > this.limits.maxPerName || bytes > this.limits.maxBytesPerName) {
-      this.tooLarge.add(name);
+      this.tooLarge.add(key);
       return undefined;
     }
     const source = memorySource(await load.all());
     if (generation === this.generation && this.held + bytes <= this.limits.maxBytes) {
-      this.byName.set(name, { source, bytes });
+      this.byName.set(key, { source, bytes });
       this.held += bytes;
     }
     return source;

@@ -1,4 +1,4 @@
-import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
+import { type Db, type ParamBuilder, ProjectParams, queryCompact } from '@spanhouse/db';
 import { seriesCondition } from './filters.ts';
 import type { GroupIndex } from './groups.ts';
 import { minuteRowsBucketsSql } from './minute-rows.ts';
@@ -46,7 +46,7 @@ export function perSeries(ids: readonly bigint[], values: readonly number[], p: 
  * point of the group, which lies in its newest bucket, so it is the same whether or not the cut
  * applied.
  */
-export function bucketsSql(source: BucketSource, r: BucketRead, p: ParamBuilder): string {
+export function bucketsSql(source: BucketSource, r: BucketRead, p: ProjectParams): string {
   const { q, index } = r;
   // When every group is one series, points are grouped by series_id and mapped to groups when the
   // rows come back, sparing ClickHouse a lookup per raw point; a series has no ties for `last` (one
@@ -74,9 +74,9 @@ export function bucketsSql(source: BucketSource, r: BucketRead, p: ParamBuilder)
     GROUP BY g`;
 }
 
-/** The whole read of bucketsSql: its SQL, parameters and settings. */
-export function bucketsRead(source: BucketSource, r: BucketRead) {
-  const p = new ParamBuilder();
+/** The whole read of bucketsSql for a project: its SQL, parameters and settings. */
+export function bucketsRead(project: string, source: BucketSource, r: BucketRead) {
+  const p = new ProjectParams(project);
   const sql = bucketsSql(source, r, p);
   return { sql, params: p.params, settings: metricsReadSettings(r.oneThread) };
 }
@@ -84,12 +84,13 @@ export function bucketsRead(source: BucketSource, r: BucketRead) {
 /** Reads every group's buckets from `source`. */
 export async function readBuckets(
   db: Db,
+  project: string,
   source: BucketSource,
   r: BucketRead,
   signal?: AbortSignal,
 ): Promise<GroupBuckets[]> {
   return queryCompact(db, {
-    ...bucketsRead(source, r),
+    ...bucketsRead(project, source, r),
     tag: `metrics.query.${r.q.agg}`,
     signal,
     map: (row) => toGroupBuckets(row, r.index),

@@ -1,6 +1,6 @@
-import { type ParamBuilder, TABLES } from '@spanhouse/db';
+import { type ParamBuilder, type ProjectParams, TABLES } from '@spanhouse/db';
 import { METRIC_STEP_US, type MetricAgg } from '@spanhouse/schema';
-import { METRIC_MINUTES } from '@spanhouse/store';
+import { fromProject, METRIC_MINUTES } from '@spanhouse/store';
 import { samplesWhere } from './filters.ts';
 import type { MetricsQuery } from './params.ts';
 import { bucketExpr } from './samples.ts';
@@ -65,7 +65,7 @@ export function minuteRowsBucketsSql(
   q: Pick<MetricsQuery, 'step' | 'agg'>,
   w: WindowWithMinutes,
   read: { series: string; group: string; tieBreak: string | undefined },
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   const parts = PARTS[q.agg];
   if (parts === undefined) throw new Error(`${q.agg} has no per-minute form`);
@@ -78,8 +78,7 @@ export function minuteRowsBucketsSql(
       : `
         UNION ALL
         SELECT series_id, ${bucketExpr(q, p)} AS b, ${parts.raw}, max(ts) AS lt, toUInt64(0) AS dirty
-        FROM ${TABLES.metricSamples} FINAL
-        WHERE ${edges}
+        ${fromProject(TABLES.metricSamples, p, { final: true })} AND ${edges}
         GROUP BY series_id, b`;
   return `
       SELECT ${read.group} AS g, b, ${parts.combine(read.tieBreak)} AS v, toUnixTimestamp64Milli(max(lt)) AS latest,
@@ -88,8 +87,7 @@ export function minuteRowsBucketsSql(
                ${parts.minutes}, lt, toUInt64(r != bitCount(sec)) AS dirty
         FROM (
           SELECT ${METRIC_MINUTES.select}
-          FROM ${METRIC_MINUTES.table} FINAL
-          PREWHERE ${minutes})${raw})
+          ${fromProject(METRIC_MINUTES.table, p, { final: true, prewhere: true })} AND ${minutes})${raw})
       GROUP BY g, b`;
 }
 
@@ -98,15 +96,15 @@ export function minuteRowsBucketsSql(
  * and the partial minutes at the ends. No FINAL: a re-sent point repeats a timestamp, so it
  * changes neither whether a series has points nor its newest one.
  */
-export function minuteRowsLatestSql(w: WindowWithMinutes, series: string, p: ParamBuilder): string {
+export function minuteRowsLatestSql(w: WindowWithMinutes, series: string, p: ProjectParams): string {
   const minutes = minutesWhere(series, w, p);
   const edges = edgesWhere(series, w, p);
   const raw =
     edges === undefined
       ? ''
-      : ` UNION ALL SELECT series_id, max(ts) AS lt FROM ${TABLES.metricSamples} WHERE ${edges} GROUP BY series_id`;
+      : ` UNION ALL SELECT series_id, max(ts) AS lt ${fromProject(TABLES.metricSamples, p)} AND ${edges} GROUP BY series_id`;
   return `
     SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(lt)) AS latest FROM (
-      SELECT series_id, max(last_ts) AS lt FROM ${TABLES.metricMinutes} WHERE ${minutes} GROUP BY series_id${raw})
+      SELECT series_id, max(last_ts) AS lt ${fromProject(TABLES.metricMinutes, p)} AND ${minutes} GROUP BY series_id${raw})
     GROUP BY series_id`;
 }

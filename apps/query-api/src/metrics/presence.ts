@@ -1,4 +1,4 @@
-import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
+import { type Db, ProjectParams, queryCompact } from '@spanhouse/db';
 import { seriesCondition } from './filters.ts';
 import { minuteRowsLatestSql } from './minute-rows.ts';
 import type { MetricsQuery } from './params.ts';
@@ -13,12 +13,13 @@ import type { QueryWindow } from './window.ts';
  * points, so groups with none in the window never take a place in the answer.
  */
 export function presenceRead(
+  project: string,
   q: Pick<MetricsQuery, 'name'>,
   w: QueryWindow,
   ids: readonly bigint[] | undefined,
   plan: PresencePlan,
 ) {
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const series = seriesCondition(q.name, ids, p);
   const sql =
     plan.source === 'minute-rows' && w.minutes !== undefined
@@ -33,11 +34,12 @@ export function presenceRead(
  */
 export async function readPresence(
   db: Db,
+  project: string,
   r: { q: MetricsQuery; window: QueryWindow; ids: readonly bigint[] | undefined; plan: PresencePlan },
   signal?: AbortSignal,
 ): Promise<Map<string, number>> {
   const rows = await queryCompact(db, {
-    ...presenceRead(r.q, r.window, r.ids, r.plan),
+    ...presenceRead(project, r.q, r.window, r.ids, r.plan),
     tag: 'metrics.presence',
     signal,
     map: ([id, latest]) => [String(id), Number(latest)] as const,

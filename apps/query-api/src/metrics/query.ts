@@ -1,13 +1,13 @@
 import type { Db } from '@spanhouse/db';
 import { METRIC_QUERY_LIMITS, type MetricsQueryResponse } from '@spanhouse/schema';
+import { metricLoader, sqlSource } from '../metric-series/reader.ts';
+import type { MetricSeriesCache } from '../metric-series/series-cache.ts';
 import { toAnswer } from './answer.ts';
 import { type GroupBuckets, readBuckets } from './bucket-rows.ts';
 import { indexGroups } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
 import { planBuckets, readIds } from './plan.ts';
 import { selectGroups } from './select.ts';
-import type { MetricSeriesCache } from '../metric-series/series-cache.ts';
-import { metricLoader, sqlSource } from '../metric-series/reader.ts';
 import { queryWindow } from './window.ts';
 
 export type QueryLimits = { series: number; points: number };
@@ -24,6 +24,7 @@ export type QueryLimits = { series: number; points: number };
  */
 export async function runMetricsQuery(
   db: Db,
+  project: string,
   q: MetricsQuery,
   opts: {
     signal?: AbortSignal;
@@ -37,8 +38,9 @@ export async function runMetricsQuery(
   const { signal } = opts;
   const window = queryWindow(q);
   const source =
-    (await opts.seriesCache?.source(q.name, metricLoader(db, q.name, signal))) ?? sqlSource(db, q.name, signal);
-  const selection = await selectGroups(db, q, { window, source, limit: limits.series }, signal);
+    (await opts.seriesCache?.source(project, q.name, metricLoader(db, project, q.name, signal))) ??
+    sqlSource(db, project, q.name, signal);
+  const selection = await selectGroups(db, project, q, { window, source, limit: limits.series }, signal);
   const { groups } = selection;
   let rows: GroupBuckets[] = [];
   if (groups.length > 0) {
@@ -53,7 +55,7 @@ export async function runMetricsQuery(
     });
     const read = { q, window, index, ids, oneThread: plan.oneThread, perGroup: limits.points };
     for (const source of plan.sources) {
-      rows = await readBuckets(db, source, read, signal);
+      rows = await readBuckets(db, project, source, read, signal);
       if (!rows.some((r) => r.dirty)) break;
     }
   }

@@ -1,5 +1,6 @@
-import { type ParamBuilder, TABLES } from '@spanhouse/db';
+import { type ParamBuilder, type ProjectParams, TABLES } from '@spanhouse/db';
 import { METRIC_STEP_US, type MetricAgg } from '@spanhouse/schema';
+import { fromProject } from '@spanhouse/store';
 import { samplesWhere } from './filters.ts';
 import type { MetricsQuery } from './params.ts';
 import type { QueryWindow } from './window.ts';
@@ -67,14 +68,14 @@ export function samplesBucketsSql(
   q: Pick<MetricsQuery, 'step' | 'agg'>,
   w: QueryWindow,
   read: { series: string; group: string; tieBreak: string | undefined; final: boolean },
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   return `
       SELECT ${read.group} AS g, ${bucketExpr(q, p)} AS b,
              ${aggExpr(q.agg, read.tieBreak)} AS v, toUnixTimestamp64Milli(max(ts)) AS latest,
              ${read.final ? 'toUInt64(0)' : DUPLICATE_CHECK} AS dirty
-      FROM ${TABLES.metricSamples}${read.final ? ' FINAL' : ''}
-      WHERE ${samplesWhere(read.series, [{ fromUs: w.fromUs, toUs: w.toUs }], p)}
+      ${fromProject(TABLES.metricSamples, p, { final: read.final })}
+      AND ${samplesWhere(read.series, [{ fromUs: w.fromUs, toUs: w.toUs }], p)}
       GROUP BY g, b`;
 }
 
@@ -82,7 +83,7 @@ export function samplesBucketsSql(
  * Per series, its newest point in the window (rows: id, latest in ms). No FINAL: a re-sent point
  * repeats a timestamp, so it changes neither whether a series has points nor its newest one.
  */
-export function samplesLatestSql(w: QueryWindow, series: string, p: ParamBuilder): string {
+export function samplesLatestSql(w: QueryWindow, series: string, p: ProjectParams): string {
   return `SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest
-     FROM ${TABLES.metricSamples} WHERE ${samplesWhere(series, [{ fromUs: w.fromUs, toUs: w.toUs }], p)} GROUP BY series_id`;
+     ${fromProject(TABLES.metricSamples, p)} AND ${samplesWhere(series, [{ fromUs: w.fromUs, toUs: w.toUs }], p)} GROUP BY series_id`;
 }

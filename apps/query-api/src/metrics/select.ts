@@ -1,10 +1,10 @@
 import type { Db } from '@spanhouse/db';
+import type { SeriesSource } from '../metric-series/series-source.ts';
 import { compareKeys, type Group, groupsBySeries, groupsByValue } from './groups.ts';
 import type { MetricsQuery } from './params.ts';
 import { planPresence, readIds } from './plan.ts';
 import { readPresence } from './presence.ts';
 import { firstByLabels, orderMembers } from './series-order.ts';
-import type { SeriesSource } from '../metric-series/series-source.ts';
 import type { QueryWindow } from './window.ts';
 
 /** The output series a query returns, before any bucket is read. */
@@ -28,6 +28,7 @@ export type Selection = {
  */
 export async function selectGroups(
   db: Db,
+  project: string,
   q: MetricsQuery,
   r: { window: QueryWindow; source: SeriesSource; limit: number },
   signal?: AbortSignal,
@@ -37,7 +38,12 @@ export async function selectGroups(
   const presence = async (ids: string[]) => {
     const plan = planPresence({ seriesRead: ids.length, metricSeries: total, window: r.window });
     const bigIds = ids.map((id) => BigInt(id));
-    return readPresence(db, { q, window: r.window, ids: readIds(hasLabelFilter, bigIds, ids.length), plan }, signal);
+    return readPresence(
+      db,
+      project,
+      { q, window: r.window, ids: readIds(hasLabelFilter, bigIds, ids.length), plan },
+      signal,
+    );
   };
   const result = (groups: Group[], truncated: boolean, latestMs?: number): Selection => ({
     groups,

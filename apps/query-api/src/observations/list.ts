@@ -1,25 +1,26 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import type { ObservationOutput } from '@spanhouse/schema';
 import {
+  andAll,
   decodeObservationTuple,
   FIELD_KEYS,
   fieldExpr,
+  fromProject,
   inTracesWhere,
   OBS_EXPR,
   OBSERVATION_TUPLE,
   type StoredObservation,
   TABLES,
   TRACE_EXPR,
-  whereClause,
 } from '@spanhouse/store';
 import { toObservationOutput } from './output.ts';
 import type { ObservationCursor, ObservationFilter } from './params.ts';
 
 /**
- * WHERE conditions over merged observation pieces (FROM observation_pieces FINAL). userId and
+ * Conditions over merged observation pieces of the project (after fromProject, FINAL). userId and
  * sessionId are properties of the trace.
  */
-function conditions(f: ObservationFilter, p: ParamBuilder): string[] {
+function conditions(f: ObservationFilter, p: ProjectParams): string[] {
   const where: string[] = [];
   const eq = (expr: string, value: string | undefined) => {
     if (value !== undefined) where.push(`${expr} = ${p.add(value, 'String')}`);
@@ -42,7 +43,7 @@ function conditions(f: ObservationFilter, p: ParamBuilder): string[] {
   const trace: string[] = [];
   if (f.userId !== undefined) trace.push(`${TRACE_EXPR.userId} = ${p.add(f.userId, 'String')}`);
   if (f.sessionId !== undefined) trace.push(`${TRACE_EXPR.sessionId} = ${p.add(f.sessionId, 'String')}`);
-  if (trace.length) where.push(inTracesWhere(trace));
+  if (trace.length) where.push(inTracesWhere(trace, p));
   return where;
 }
 
@@ -51,10 +52,11 @@ function conditions(f: ObservationFilter, p: ParamBuilder): string[] {
  * expressions) and the trace environment each observation falls back to.
  */
 const SELECT = `${OBSERVATION_TUPLE} AS o, trace_environment`;
-const FROM = `(
+const withEnvironments = (p: ProjectParams) => `(
   SELECT *, (SELECT CAST((groupArray(id), groupArray(${TRACE_EXPR.environment})), 'Map(String, String)')
-             FROM ${TABLES.traces} FINAL WHERE id IN (SELECT DISTINCT trace_id FROM page)) AS envs
+             ${fromProject(TABLES.traces, p, { final: true })} AND id IN (SELECT DISTINCT trace_id FROM page)) AS envs
   FROM page)`;
+const pieces = (p: ProjectParams) => fromProject(TABLES.observationPieces, p, { final: true });
 
 /** Observations newest first (ties by trace and id). */
 const NEWEST_FIRST = `${OBS_EXPR.start} DESC, trace_id DESC, id DESC`;
@@ -66,19 +68,20 @@ const toObservation = (r: Record<string, unknown>) =>
 /** Page `page` of observations by start time, newest first (ties by trace and id), and the count. */
 export async function listObservations(
   db: Db,
+  project: string,
   f: ObservationFilter & { page: number; limit: number },
   signal?: AbortSignal,
 ): Promise<{ data: ObservationOutput[]; total: number }> {
-  const p = new ParamBuilder();
-  const where = whereClause(conditions(f, p));
+  const p = new ProjectParams(project);
+  const where = andAll(conditions(f, p));
   const rows = await queryRows(db, {
     sql: `
       WITH page AS (
-        SELECT *, (SELECT count() FROM ${TABLES.observationPieces} FINAL ${where}) AS total_items
-        FROM ${TABLES.observationPieces} FINAL ${where}
+        SELECT *, (SELECT count() ${pieces(p)}${where}) AS total_items
+        ${pieces(p)}${where}
         ORDER BY ${NEWEST_FIRST}
         LIMIT ${p.add(f.limit, 'UInt32')} OFFSET ${p.add((f.page - 1) * f.limit, 'UInt64')})
-      SELECT ${SELECT}, total_items FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})
+      SELECT ${SELECT}, total_items FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})
       ORDER BY ${NEWEST_FIRST}`,
     params: p.params,
     tag: 'observations.list',
@@ -88,7 +91,7 @@ export async function listObservations(
   let total = rows[0]?.total;
   if (total === undefined) {
     const [n] = await queryRows(db, {
-      sql: `SELECT count() AS n FROM ${TABLES.observationPieces} FINAL ${where}`,
+      sql: `SELECT count() AS n ${pieces(p)}${where}`,
       params: p.params,
       tag: 'observations.list.count',
       map: (r) => Number(r.n),
@@ -102,10 +105,11 @@ export async function listObservations(
 /** Up to `limit` observations after `cursor` in the same order (v2); no count. */
 export async function observationsAfter(
   db: Db,
+  project: string,
   f: ObservationFilter & { limit: number; cursor?: ObservationCursor },
   signal?: AbortSignal,
 ): Promise<{ observations: ObservationOutput[]; stored: StoredObservation[] }> {
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const where = conditions(f, p);
   if (f.cursor) {
     where.push(
@@ -115,9 +119,9 @@ export async function observationsAfter(
   const rows = await queryRows(db, {
     sql: `
       WITH page AS (
-        SELECT * FROM ${TABLES.observationPieces} FINAL ${whereClause(where)}
+        SELECT * ${pieces(p)}${andAll(where)}
         ORDER BY ${NEWEST_FIRST} LIMIT ${p.add(f.limit, 'UInt32')})
-      SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})
+      SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})
       ORDER BY ${NEWEST_FIRST}`,
     params: p.params,
     tag: 'observations.v2',
@@ -131,12 +135,17 @@ export async function observationsAfter(
 }
 
 /** One observation by id (the bloom filter on id finds its rows), or undefined. */
-export async function getObservation(db: Db, id: string, signal?: AbortSignal): Promise<ObservationOutput | undefined> {
-  const p = new ParamBuilder();
+export async function getObservation(
+  db: Db,
+  project: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<ObservationOutput | undefined> {
+  const p = new ProjectParams(project);
   const [row] = await queryRows(db, {
     sql: `
-      WITH page AS (SELECT * FROM ${TABLES.observationPieces} FINAL WHERE id = ${p.add(id, 'String')} LIMIT 1)
-      SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${FROM})`,
+      WITH page AS (SELECT * ${pieces(p)} AND id = ${p.add(id, 'String')} LIMIT 1)
+      SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})`,
     params: p.params,
     tag: 'observations.get',
     map: toObservation,

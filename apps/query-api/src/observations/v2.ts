@@ -1,6 +1,6 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
-import { type ObservationOutput, PROJECT_ID } from '@spanhouse/schema';
-import { type StoredObservation, TABLES, TRACE_EXPR } from '@spanhouse/store';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
+import type { ObservationOutput } from '@spanhouse/schema';
+import { fromProject, type StoredObservation, TABLES, TRACE_EXPR } from '@spanhouse/store';
 import { observationsAfter } from './list.ts';
 import { encodeCursor, type ObservationFieldGroup, type ObservationV2Params } from './params.ts';
 
@@ -15,15 +15,20 @@ type TraceContext = {
   sessionId: string | null;
 };
 
-async function traceContexts(db: Db, ids: string[], signal?: AbortSignal): Promise<Map<string, TraceContext>> {
+async function traceContexts(
+  db: Db,
+  project: string,
+  ids: string[],
+  signal?: AbortSignal,
+): Promise<Map<string, TraceContext>> {
   if (ids.length === 0) return new Map();
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const orNull = (x: unknown) => (x === '' ? null : String(x));
   const rows = await queryRows(db, {
     sql: `
       SELECT id, ${TRACE_EXPR.name} AS name, arraySort(tags) AS tags, ${TRACE_EXPR.release} AS release,
         ${TRACE_EXPR.userId} AS user_id, ${TRACE_EXPR.sessionId} AS session_id
-      FROM ${TABLES.traces} FINAL WHERE id IN ${p.add(ids, 'Array(String)')}`,
+      ${fromProject(TABLES.traces, p, { final: true })} AND id IN ${p.add(ids, 'Array(String)')}`,
     params: p.params,
     tag: 'observations.v2.traces',
     map: (r) =>
@@ -54,6 +59,7 @@ function truncated(metadata: Record<string, unknown>, expand: Set<string>): Reco
 
 /** An observation with the fields of the requested groups (Langfuse's ObservationV2). */
 export function toObservationV2(
+  project: string,
   o: ObservationOutput,
   stored: StoredObservation,
   groups: Set<ObservationFieldGroup>,
@@ -65,7 +71,7 @@ export function toObservationV2(
     traceId: o.traceId,
     startTime: o.startTime,
     endTime: o.endTime,
-    projectId: PROJECT_ID,
+    projectId: project,
     parentObservationId: o.parentObservationId,
     type: o.type,
     modelId: null,
@@ -122,18 +128,18 @@ export function toObservationV2(
 }
 
 /** GET /api/public/v2/observations: a page after the cursor, and the cursor of the next when there is one. */
-export async function observationsV2(db: Db, q: ObservationV2Params, signal?: AbortSignal) {
+export async function observationsV2(db: Db, project: string, q: ObservationV2Params, signal?: AbortSignal) {
   const groups = new Set<ObservationFieldGroup>(q.fields?.size ? q.fields : DEFAULT_GROUPS);
   groups.add('core');
-  const { observations, stored } = await observationsAfter(db, { ...q, limit: q.limit + 1 }, signal);
+  const { observations, stored } = await observationsAfter(db, project, { ...q, limit: q.limit + 1 }, signal);
   const more = observations.length > q.limit;
   const page = observations.slice(0, q.limit);
   const traces =
     groups.has('basic') || groups.has('trace_context')
-      ? await traceContexts(db, [...new Set(page.map((o) => o.traceId))], signal)
+      ? await traceContexts(db, project, [...new Set(page.map((o) => o.traceId))], signal)
       : new Map<string, TraceContext>();
   const expand = new Set((q.expandMetadata ?? '').split(',').map((s) => s.trim()));
-  const data = page.map((o, i) => toObservationV2(o, stored[i]!, groups, traces.get(o.traceId), expand));
+  const data = page.map((o, i) => toObservationV2(project, o, stored[i]!, groups, traces.get(o.traceId), expand));
   const last = page[page.length - 1];
   // The cursor keeps microseconds: the ISO time holds them, so no row at a page edge is skipped.
   const lastUs = last ? stored[page.length - 1]!.startUs : 0;

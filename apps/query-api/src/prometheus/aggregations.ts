@@ -26,8 +26,8 @@ export function aggregateValueSql(op: string, p: ParamBuilder, q?: number): stri
   switch (op) {
     case 'sum':
       // arraySum adds in array order from 0, which is Prometheus' first + second + ... except for a
-      // sum of negative zeros only (0 + -0 is 0): arrayFold's per-element lambda was 2.5x slower
-      // over groups of 1000 series.
+      // sum of negative zeros only (0 + -0 is 0), handled apart; a per-element arrayFold lambda
+      // costs more over large groups (docs/decisions/0019-promql-in-clickhouse.md).
       return `if(arrayAll(x -> x = 0 AND bitTest(reinterpretAsUInt64(x), 63), vs), -0., arraySum(vs))`;
     case 'avg': {
       const n = '(acc.2 + 1)';

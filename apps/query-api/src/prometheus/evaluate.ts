@@ -1,4 +1,4 @@
-import { type Db, ParamBuilder, queryCompact } from '@spanhouse/db';
+import { type Db, ProjectParams, queryCompact } from '@spanhouse/db';
 
 import type { Expr, Selector } from './ast.ts';
 import { badData } from './errors.ts';
@@ -37,6 +37,7 @@ export function rangeGrid(startMs: number, endMs: number, stepMs: number): Grid 
  */
 export async function evaluate(
   db: Db,
+  project: string,
   expr: Expr,
   grid: Grid,
   signal?: AbortSignal,
@@ -44,7 +45,7 @@ export async function evaluate(
   if (expr.kind === 'matrix') {
     throw badData('invalid expression type "range vector" for range query, must be Scalar or instant Vector');
   }
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const compiled = await plan(expr, { db, grid, p, signal });
   if (compiled.kind === 'scalar') return compiled;
   const rows = await queryCompact(db, {
@@ -91,6 +92,7 @@ function toFloat(x: unknown): number {
  */
 export async function rangeQuery(
   db: Db,
+  project: string,
   query: string,
   grid: Grid,
   opts: { signal?: AbortSignal; cache?: PromResultCache } = {},
@@ -101,12 +103,18 @@ export async function rangeQuery(
   const out = cacheable
     ? {
         kind: 'vector' as const,
-        series: await opts.cache!.range(query, grid, Math.min(0, ...selectors.map((s) => s.offsetMs)), async (g) => {
-          const part = await evaluate(db, expr, g, opts.signal);
-          return part.kind === 'vector' ? part.series : [];
-        }),
+        series: await opts.cache!.range(
+          project,
+          query,
+          grid,
+          Math.min(0, ...selectors.map((s) => s.offsetMs)),
+          async (g) => {
+            const part = await evaluate(db, project, expr, g, opts.signal);
+            return part.kind === 'vector' ? part.series : [];
+          },
+        ),
       }
-    : await evaluate(db, expr, grid, opts.signal);
+    : await evaluate(db, project, expr, grid, opts.signal);
   const times = Array.from({ length: grid.steps }, (_, k) => grid.startMs + k * grid.stepMs);
   if (out.kind === 'scalar') {
     const v = formatValue(out.value);
@@ -122,8 +130,14 @@ export async function rangeQuery(
 }
 
 /** query's answer at one time: a vector, or a scalar. */
-export async function instantQuery(db: Db, query: string, timeMs: number, signal?: AbortSignal): Promise<QueryResult> {
-  const out = await evaluate(db, parsePromQL(query), { startMs: timeMs, stepMs: 1, steps: 1 }, signal);
+export async function instantQuery(
+  db: Db,
+  project: string,
+  query: string,
+  timeMs: number,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
+  const out = await evaluate(db, project, parsePromQL(query), { startMs: timeMs, stepMs: 1, steps: 1 }, signal);
   if (out.kind === 'scalar') return { resultType: 'scalar', result: [formatTime(timeMs), formatValue(out.value)] };
   return {
     resultType: 'vector',

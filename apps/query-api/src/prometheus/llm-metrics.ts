@@ -1,6 +1,6 @@
-import { type Db, type ParamBuilder, queryRows, TABLES } from '@spanhouse/db';
+import { type Db, type ParamBuilder, type ProjectParams, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
-import { FIELD_KEYS, fieldExpr, OBS_EXPR } from '@spanhouse/store';
+import { FIELD_KEYS, fieldExpr, fromProject, OBS_EXPR } from '@spanhouse/store';
 import type { PromSeries } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { regexMatches } from './parse.ts';
@@ -69,12 +69,12 @@ function labelCondition(m: Matcher, p: ParamBuilder): string {
       : `${m.op === '!~' ? 'NOT ' : ''}match(${column}, ${value})`;
 }
 
-/** The LLM metric series matching a selector. */
+/** The LLM metric series of the project `p` binds matching a selector. */
 export async function findLlmSeries(
   db: Db,
   names: string[],
   matchers: readonly Matcher[],
-  p: ParamBuilder,
+  p: ProjectParams,
   signal?: AbortSignal,
 ): Promise<PromSeries[]> {
   const found: PromSeries[] = [];
@@ -82,7 +82,7 @@ export async function findLlmSeries(
   for (const name of names) {
     const rows = await queryRows(db, {
       sql: `SELECT DISTINCT toString(${idSql(name, p)}) AS id, ${LABELS.map((l) => `${LABEL_SQL[l]} AS label_${l}`).join(', ')}
-            FROM ${TABLES.observationPieces} FINAL WHERE ${IS_GENERATION} ${where.map((w) => `AND ${w}`).join(' ')}`,
+            ${fromProject(TABLES.observationPieces, p, { final: true })} AND ${IS_GENERATION} ${where.map((w) => `AND ${w}`).join(' ')}`,
       params: p.params,
       tag: 'prometheus.llm_series',
       signal,
@@ -97,20 +97,20 @@ export async function findLlmSeries(
   return found;
 }
 
-/** Points of LLM metric series, in the shape of pointsSql (sid, t, v, stale). */
+/** Points of LLM metric series of the project `p` binds, in the shape of pointsSql (sid, t, v, stale). */
 export function llmPointsSql(
   name: string,
   ids: readonly string[],
   fromMs: number,
   toMs: number,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   const def = LLM_METRICS[name]!;
   const us = (ms: number) =>
     p.add(Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max), 'Int64');
   return `
     SELECT ${idSql(name, p)} AS sid, intDiv(${OBS_EXPR.start}, 1000) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
-    FROM ${TABLES.observationPieces} FINAL
-    WHERE ${IS_GENERATION} AND ${OBS_EXPR.start} >= ${us(fromMs)} AND ${OBS_EXPR.start} <= ${us(toMs)}${def.where ? ` AND ${def.where}` : ''}
+    ${fromProject(TABLES.observationPieces, p, { final: true })}
+    AND ${IS_GENERATION} AND ${OBS_EXPR.start} >= ${us(fromMs)} AND ${OBS_EXPR.start} <= ${us(toMs)}${def.where ? ` AND ${def.where}` : ''}
       AND sid IN ${p.add(ids.map(BigInt), 'Array(UInt64)')}`;
 }

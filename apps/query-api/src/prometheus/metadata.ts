@@ -16,36 +16,48 @@ export function parseMatches(matches: string[]): Selector[] {
 }
 
 /** The label sets of the series matching any selector, sorted as Prometheus sorts them. */
-export async function seriesOf(db: Db, selectors: Selector[], signal?: AbortSignal): Promise<Labels[]> {
+export async function seriesOf(
+  db: Db,
+  project: string,
+  selectors: Selector[],
+  signal?: AbortSignal,
+): Promise<Labels[]> {
   const byId = new Map<string, Labels>();
-  for (const s of selectors) for (const f of await findSeries(db, s.matchers, { signal })) byId.set(f.id, f.labels);
+  for (const s of selectors)
+    for (const f of await findSeries(db, project, s.matchers, { signal })) byId.set(f.id, f.labels);
   return [...byId.values()].sort(compareLabels);
 }
 
 /** Label names: of every series, or of the series matching the selectors; `__name__` included. */
-export async function labelNames(db: Db, selectors: Selector[], signal?: AbortSignal): Promise<string[]> {
+export async function labelNames(
+  db: Db,
+  project: string,
+  selectors: Selector[],
+  signal?: AbortSignal,
+): Promise<string[]> {
   if (selectors.length > 0) {
     const names = new Set<string>();
-    for (const l of await seriesOf(db, selectors, signal)) for (const k of Object.keys(l)) names.add(k);
+    for (const l of await seriesOf(db, project, selectors, signal)) for (const k of Object.keys(l)) names.add(k);
     return [...names].sort();
   }
-  const keys = await promLabelNames(db, signal);
+  const keys = await promLabelNames(db, project, signal);
   return [...new Set(['__name__', ...keys])].sort();
 }
 
 /** Values of one label (`__name__`: the metric names), of every series or of the matching ones. */
 export async function labelValues(
   db: Db,
+  project: string,
   name: string,
   selectors: Selector[],
   signal?: AbortSignal,
 ): Promise<string[]> {
   if (selectors.length > 0) {
     const values = new Set<string>();
-    for (const l of await seriesOf(db, selectors, signal)) if (l[name] !== undefined) values.add(l[name]!);
+    for (const l of await seriesOf(db, project, selectors, signal)) if (l[name] !== undefined) values.add(l[name]!);
     return [...values].sort();
   }
-  const values = await promLabelValues(db, name, signal);
+  const values = await promLabelValues(db, project, name, signal);
   // The LLM metrics read from the trace tables are always there to pick in a metric browser.
   return name === '__name__' ? [...new Set([...values, ...Object.keys(LLM_METRICS)])].sort() : values;
 }

@@ -1,4 +1,4 @@
-import type { Db, ParamBuilder } from '@spanhouse/db';
+import type { Db, ProjectParams } from '@spanhouse/db';
 import { AGGREGATIONS, aggregateValueSql, bucketQuantileSql } from './aggregations.ts';
 import { type BinaryOp, COMPARISONS, type Expr, type Selector } from './ast.ts';
 import { badData, unsupported } from './errors.ts';
@@ -17,7 +17,8 @@ export type VectorPlan = { kind: 'vector'; sql: string; labels: Map<string, Labe
 export type ScalarPlan = { kind: 'scalar'; value: number };
 export type Plan = VectorPlan | ScalarPlan;
 
-export type PlanContext = { db: Db; grid: Grid; p: ParamBuilder; signal?: AbortSignal };
+/** `p` binds the project every series and point read is of. */
+export type PlanContext = { db: Db; grid: Grid; p: ProjectParams; signal?: AbortSignal };
 
 const withoutName = (l: Labels): Labels => {
   const { __name__: _, ...rest } = l;
@@ -62,7 +63,7 @@ async function selectorPlan(
   sql: (series: { ids: string[]; names: string[] }, grid: Grid) => Promise<string>,
   relabel: (l: Labels) => Labels = (l) => l,
 ): Promise<VectorPlan> {
-  const found = await findSeries(ctx.db, sel.matchers, { signal: ctx.signal });
+  const found = await findSeries(ctx.db, ctx.p.project, sel.matchers, { signal: ctx.signal });
   const labels = new Map(found.map((s) => [s.id, relabel(s.labels)]));
   if (found.length === 0)
     return { kind: 'vector', sql: 'SELECT toUInt64(0) AS id, toUInt64(0) AS k, toFloat64(0) AS v WHERE 0', labels };

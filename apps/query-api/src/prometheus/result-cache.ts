@@ -18,16 +18,19 @@ const LOG_MAX = 4096;
 
 /**
  * The dashboard-refresh cache of query_range answers, as VictoriaMetrics' rollup cache and the
- * Mimir/Cortex query frontend do it: per query, step and grid phase, the answers of the steps
+ * Mimir/Cortex query frontend do it: per project, query, step and grid phase, the answers of the steps
  * already computed are kept, and a refresh whose window slid computes only the steps past them.
  *
  * Correct under late points without an out-of-order allowance: every metrics write tells the cache
- * its earliest point time before the write is acknowledged (`written`), and each entry forgets
- * the steps that point can change: a step at t reads points up to t - offset, so a point at p
- * changes steps t >= p + offset (the query's smallest offset; negative offsets look ahead). A
- * computation that ran while a write happened stores its answer cut the same way. So the cache is
- * only for the process that sees every write: the all-in-one process on embedded chDB. Queries
- * with `@` are not cached (their steps depend on the grid's ends). Bounded in bytes (LRU).
+ * its earliest point time after its rows are committed, i.e. readable (`written`, through the write
+ * notices: ingest-api metrics/store.ts), and each entry forgets the steps that point can change: a
+ * step at t reads points up to t - offset, so a point at p changes steps t >= p + offset (the
+ * query's smallest offset; negative offsets look ahead). An answer stored before the notice is cut
+ * by it; one whose computation overlapped the notice is cut as it is stored (the log of writes);
+ * one computed after the notice read the committed points. So no step computed without a
+ * committed point outlives that write's notice. The cache is only for the process that sees every
+ * write: the all-in-one process on embedded chDB.
+ * Queries with `@` are not cached (their steps depend on the grid's ends). Bounded in bytes (LRU).
  */
 export class PromResultCache {
   private readonly entries = new Map<string, Entry>();
@@ -56,6 +59,7 @@ export class PromResultCache {
    * step and phase, and `compute` for the steps past them (or for everything).
    */
   async range(
+    project: string,
     query: string,
     grid: Grid,
     offsetMinMs: number,
@@ -63,7 +67,7 @@ export class PromResultCache {
   ): Promise<SeriesPoints[]> {
     const { startMs, stepMs } = grid;
     const endMs = startMs + (grid.steps - 1) * stepMs;
-    const key = `${stepMs}\n${((startMs % stepMs) + stepMs) % stepMs}\n${query}`;
+    const key = `${project}\n${stepMs}\n${((startMs % stepMs) + stepMs) % stepMs}\n${query}`;
     const since = this.generation;
     const hit = this.entries.get(key);
     let result: SeriesPoints[];

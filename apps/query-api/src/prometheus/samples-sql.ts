@@ -1,5 +1,6 @@
-import { type ParamBuilder, TABLES } from '@spanhouse/db';
+import { type ParamBuilder, type ProjectParams, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+import { fromProject } from '@spanhouse/store';
 import { LLM_METRICS, llmPointsSql } from './llm-metrics.ts';
 
 /** The evaluation grid: Prometheus evaluates at exactly start + k * step, k = 0 .. steps - 1. */
@@ -20,27 +21,27 @@ const time = (ms: number, p: ParamBuilder) => {
  *
  * A point re-sent and not yet merged away is in more than one part of metric_samples, and the
  * copy stored last counts (ReplacingMergeTree). Instead of FINAL, which merge-sorts every part of
- * the window (every part holds every series, so all of them overlap: about 10x the plain read of
- * reference query (c) in chDB right after a load), each row carries `pi`, its part's index in the
- * read, which follows the parts' block numbers: the copy with the highest `pi` is the one stored
- * last, and the readers below keep only it. The small non-finite table is read with FINAL.
+ * the window (every part holds every series, so all of them overlap, and the merge costs several
+ * times the plain read: docs/decisions/0019-promql-in-clickhouse.md), each row carries `pi`, its
+ * part's index in the read, which follows the parts' block numbers: the copy with the highest `pi`
+ * is the one stored last, and the readers below keep only it. The small non-finite table is read with FINAL.
  */
 export function pointsSql(
   series: { ids: readonly string[]; names: readonly string[] },
   fromMs: number,
   toMs: number,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   const llm = series.names.filter((n) => LLM_METRICS[n] !== undefined);
   const stored = series.names.filter((n) => LLM_METRICS[n] === undefined);
   const fromTraces = llm.map((n) => `UNION ALL ${llmPointsSql(n, series.ids, fromMs, toMs, p)}`).join('\n');
-  const where = `name IN ${p.add(stored, 'Array(String)')} AND series_id IN ${p.add(series.ids.map(BigInt), 'Array(UInt64)')} AND ts >= ${time(fromMs, p)} AND ts <= ${time(toMs, p)}`;
+  const where = ` AND name IN ${p.add(stored, 'Array(String)')} AND series_id IN ${p.add(series.ids.map(BigInt), 'Array(UInt64)')} AND ts >= ${time(fromMs, p)} AND ts <= ${time(toMs, p)}`;
   return `
     SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, toUInt8(0) AS stale, toUInt64(_part_index) AS pi
-    FROM ${TABLES.metricSamples} WHERE ${where}
+    ${fromProject(TABLES.metricSamples, p)}${where}
     UNION ALL
     SELECT series_id AS sid, toUnixTimestamp64Milli(ts) AS t, value AS v, stale, toUInt64(0) AS pi
-    FROM ${TABLES.metricNonFinite} FINAL WHERE ${where}
+    ${fromProject(TABLES.metricNonFinite, p, { final: true })}${where}
     ${fromTraces}`;
 }
 
@@ -66,7 +67,7 @@ function windowSource(
   reachMs: number,
   offsetMs: number,
   g: Grid,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): { source: string; x: string } {
   const lastMs = g.startMs + (g.steps - 1) * g.stepMs;
   return {
@@ -87,7 +88,7 @@ export function instantSelectorSql(
   series: { ids: readonly string[]; names: readonly string[] },
   offsetMs: number,
   g: Grid,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   const { source, x } = windowSource(series, LOOKBACK_MS, offsetMs, g, p);
   const lookback = p.add(LOOKBACK_MS, 'Int64');
@@ -112,12 +113,12 @@ export function rangeArraysSql(
   rangeMs: number,
   offsetMs: number,
   g: Grid,
-  p: ParamBuilder,
+  p: ProjectParams,
 ): string {
   const { source, x } = windowSource(series, rangeMs, offsetMs, g, p);
   const range = p.add(rangeMs, 'Int64');
   // Windows shorter than the step never overlap: a point belongs to at most one step, found by
-  // division, so no point is copied (the copying ARRAY JOIN cost 3-4x on 2 M points).
+  // division, so no point is copied (an ARRAY JOIN copies each point once per step it serves).
   const step = p.add(g.stepMs, 'Int64');
   const steps =
     rangeMs < g.stepMs
@@ -125,7 +126,7 @@ export function rangeArraysSql(
          WHERE stale = 0 AND k * ${step} >= ${x} AND k * ${step} <= ${x} + ${range} AND k < ${p.add(g.steps, 'Int64')}`
       : `SELECT sid, t, v, pi, k FROM (${source}) ARRAY JOIN ${stepRange(x, `(${x} + ${range})`, g, p)} AS k WHERE stale = 0`;
   // Points in (t, pi) order, as one Int64 key (t < 2^43 ms until 2199, pi < 2^20 parts) sorted
-  // as numbers: grouping 3-tuples and sorting them cost a third more of (c)'s read. Of copies of
+  // as numbers, which sorts faster than grouped 3-tuples (figures: decision 0019). Of copies of
   // one point (see pointsSql) the last is kept: each time is compared with the next one's, passed
   // as a second array (a lambda that captured the array would copy it per element).
   const shift = p.add(1_048_576, 'Int64');

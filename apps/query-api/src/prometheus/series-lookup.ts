@@ -1,4 +1,4 @@
-import { type Db, ParamBuilder } from '@spanhouse/db';
+import { type Db, ProjectParams } from '@spanhouse/db';
 import type { Labels } from '../metric-series/labels.ts';
 import { type PromSeries, seriesByMatchers } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
@@ -9,17 +9,19 @@ export type { Labels };
 export type FoundSeries = PromSeries;
 
 /**
- * Every series matching all of `matchers`, with `__name__` among its labels: the stored ones and
- * the LLM metrics read from the trace tables (llm-metrics.ts).
+ * Every series of a project matching all of `matchers`, with `__name__` among its labels: the
+ * stored ones and the LLM metrics read from the project's traces (llm-metrics.ts).
  */
 export async function findSeries(
   db: Db,
+  project: string,
   matchers: readonly Matcher[],
   opts: { signal?: AbortSignal; limit?: number } = {},
 ): Promise<FoundSeries[]> {
   const llm = llmNamesOf(matchers);
-  const fromTraces = llm.length > 0 ? await findLlmSeries(db, llm, matchers, new ParamBuilder(), opts.signal) : [];
-  const stored = await seriesByMatchers(db, matchers, opts);
+  const fromTraces =
+    llm.length > 0 ? await findLlmSeries(db, llm, matchers, new ProjectParams(project), opts.signal) : [];
+  const stored = await seriesByMatchers(db, project, matchers, opts);
   return fromTraces.length === 0 ? stored : [...stored, ...fromTraces];
 }
 

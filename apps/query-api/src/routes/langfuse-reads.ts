@@ -1,10 +1,8 @@
-import { type Endpoint, notFoundError, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
 import {
   ObservationListResponse,
   ObservationOutput,
   ObservationV2Response,
-  PROJECT_ID,
-  ProjectsResponse,
   SessionDetail,
   SessionListResponse,
 } from '@spanhouse/schema';
@@ -30,7 +28,6 @@ const read = (path: string, summary: string, json: Endpoint['query'], extra: Par
 });
 
 export const LANGFUSE_READ_ENDPOINTS: Endpoint[] = [
-  read('/api/public/projects', "The project the keys belong to (the SDKs' auth check)", ProjectsResponse),
   read('/api/public/sessions', 'Sessions, newest first', SessionListResponse, { query: SessionListParams }),
   read('/api/public/sessions/:sessionId', 'One session with its traces, oldest first', SessionDetail, {
     params: { sessionId: PathId('sessionId') },
@@ -52,29 +49,24 @@ export const LANGFUSE_READ_ENDPOINTS: Endpoint[] = [
 ];
 
 /**
- * Langfuse's read endpoints beyond traces and scores: sessions, observations (v1 pages, v2
- * cursors) and the project the keys belong to (what the SDKs' auth check reads).
+ * Langfuse's read endpoints beyond traces and scores: sessions and observations (v1 pages, v2
+ * cursors), each of the request's project.
  */
 export function langfuseReadRoutes(deps: QueryDeps) {
   return new Hono()
-    .get('/api/public/projects', (c) =>
-      c.json({
-        data: [{ id: PROJECT_ID, name: PROJECT_ID, organization: { id: PROJECT_ID, name: PROJECT_ID }, metadata: {} }],
-      }),
-    )
     .get('/api/public/sessions', async (c) => {
       const params = validate(SessionListParams, queryObject(c));
-      return c.json(await listSessions(deps.db, params, c.req.raw.signal));
+      return c.json(await listSessions(deps.db, projectOf(c), params, c.req.raw.signal));
     })
     .get('/api/public/sessions/:sessionId', async (c) => {
       const id = validate(PathId('sessionId'), c.req.param('sessionId'), 'sessionId');
-      const session = await getSession(deps.db, id, c.req.raw.signal);
+      const session = await getSession(deps.db, projectOf(c), id, c.req.raw.signal);
       if (!session) throw notFoundError(`session ${id} not found`);
       return c.json(session);
     })
     .get('/api/public/observations', async (c) => {
       const q = validate(ObservationListParams, queryObject(c));
-      const { data, total } = await listObservations(deps.db, q, c.req.raw.signal);
+      const { data, total } = await listObservations(deps.db, projectOf(c), q, c.req.raw.signal);
       return c.json({
         data,
         meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
@@ -82,12 +74,12 @@ export function langfuseReadRoutes(deps: QueryDeps) {
     })
     .get('/api/public/observations/:observationId', async (c) => {
       const id = validate(PathId('observationId'), c.req.param('observationId'), 'observationId');
-      const observation = await getObservation(deps.db, id, c.req.raw.signal);
+      const observation = await getObservation(deps.db, projectOf(c), id, c.req.raw.signal);
       if (!observation) throw notFoundError(`observation ${id} not found`);
       return c.json(observation);
     })
     .get('/api/public/v2/observations', async (c) => {
       const q = validate(ObservationV2Params, queryObject(c));
-      return c.json(await observationsV2(deps.db, q, c.req.raw.signal));
+      return c.json(await observationsV2(deps.db, projectOf(c), q, c.req.raw.signal));
     });
 }

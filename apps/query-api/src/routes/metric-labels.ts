@@ -1,4 +1,4 @@
-import { type Endpoint, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, projectOf, queryObject, validate } from '@spanhouse/http';
 import { MetricLabelsParams, MetricLabelsResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
@@ -20,6 +20,6 @@ export const METRIC_LABELS_ENDPOINTS: Endpoint[] = [
 export function metricLabelRoutes(deps: QueryDeps) {
   return new Hono().get('/api/public/metrics/labels', async (c) => {
     const { name } = validate(MetricLabelsParams, queryObject(c));
-    return c.json(await metricLabels(deps.db, name, c.req.raw.signal));
+    return c.json(await metricLabels(deps.db, projectOf(c), name, c.req.raw.signal));
   });
 }

@@ -1,4 +1,4 @@
-import { type Endpoint, queryObject } from '@spanhouse/http';
+import { type Endpoint, projectOf, queryObject } from '@spanhouse/http';
 import { MetricNamesResponse, MetricsQueryParams, MetricsQueryResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
@@ -31,7 +31,11 @@ export function metricsRoutes(deps: QueryDeps) {
   return new Hono()
     .get('/api/public/metrics/query', async (c) => {
       const q = parseMetricsQuery(queryObject(c), Date.now() * 1000);
-      return c.json(await runMetricsQuery(deps.db, q, { signal: c.req.raw.signal, seriesCache: deps.seriesCache }));
+      return c.json(
+        await runMetricsQuery(deps.db, projectOf(c), q, { signal: c.req.raw.signal, seriesCache: deps.seriesCache }),
+      );
     })
-    .get('/api/public/metrics/names', async (c) => c.json({ data: await metricNames(deps.db, c.req.raw.signal) }));
+    .get('/api/public/metrics/names', async (c) =>
+      c.json({ data: await metricNames(deps.db, projectOf(c), c.req.raw.signal) }),
+    );
 }

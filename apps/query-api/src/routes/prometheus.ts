@@ -1,4 +1,4 @@
-import type { Endpoint } from '@spanhouse/http';
+import { type Endpoint, projectOf } from '@spanhouse/http';
 import { type Context, Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
 import { parseStepMs, parseTimeMs } from '../prometheus/duration.ts';
@@ -74,7 +74,13 @@ export function prometheusRoutes(deps: QueryDeps) {
 
   both('/prometheus/api/v1/query', async (c, q) => {
     const time = q.get('time');
-    return instantQuery(deps.db, required(q, 'query'), time ? parseTimeMs(time, 'time') : Date.now(), signal(c));
+    return instantQuery(
+      deps.db,
+      projectOf(c),
+      required(q, 'query'),
+      time ? parseTimeMs(time, 'time') : Date.now(),
+      signal(c),
+    );
   });
   both('/prometheus/api/v1/query_range', async (c, q) => {
     const grid = rangeGrid(
@@ -84,19 +90,21 @@ export function prometheusRoutes(deps: QueryDeps) {
     );
     // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
     const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
-    return rangeQuery(deps.db, required(q, 'query'), grid, {
+    return rangeQuery(deps.db, projectOf(c), required(q, 'query'), grid, {
       signal: signal(c),
       cache: nocache ? undefined : deps.promCache,
     });
   });
-  both('/prometheus/api/v1/labels', async (c, q) => labelNames(deps.db, parseMatches(q.getAll('match[]')), signal(c)));
+  both('/prometheus/api/v1/labels', async (c, q) =>
+    labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), signal(c)),
+  );
   both('/prometheus/api/v1/label/:name/values', async (c, q) =>
-    labelValues(deps.db, c.req.param('name') ?? '', parseMatches(q.getAll('match[]')), signal(c)),
+    labelValues(deps.db, projectOf(c), c.req.param('name') ?? '', parseMatches(q.getAll('match[]')), signal(c)),
   );
   both('/prometheus/api/v1/series', async (c, q) => {
     const matches = q.getAll('match[]');
     if (matches.length === 0) throw badData('no match[] parameter provided');
-    return seriesOf(deps.db, parseMatches(matches), signal(c));
+    return seriesOf(deps.db, projectOf(c), parseMatches(matches), signal(c));
   });
   // No metric metadata (type, help, unit) is stored: an empty answer, which Grafana handles.
   both('/prometheus/api/v1/metadata', async () => ({}));

@@ -1,4 +1,4 @@
-import { type Endpoint, notFoundError, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
 import { ScoreListResponse, ScoreOutput } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -40,11 +40,11 @@ export function scoreRoutes(deps: QueryDeps) {
   for (const [path, api] of SCORE_PATHS) {
     app.get(path, async (c) => {
       const params = validate(ScoreListParams, queryObject(c));
-      return c.json(await listScores(deps.db, params, api, c.req.raw.signal));
+      return c.json(await listScores(deps.db, projectOf(c), params, api, c.req.raw.signal));
     });
     app.get(`${path}/:scoreId`, async (c) => {
       const id = validate(ScoreId, c.req.param('scoreId'), 'scoreId');
-      const score = await getScore(deps.db, id, api, c.req.raw.signal);
+      const score = await getScore(deps.db, projectOf(c), id, api, c.req.raw.signal);
       if (!score) throw notFoundError(`score ${id} not found`);
       return c.json(score);
     });

@@ -1,4 +1,4 @@
-import { type Endpoint, notFoundError, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
 import { TraceDetail, TraceListResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -35,11 +35,11 @@ export function traceRoutes(deps: QueryDeps) {
   return new Hono()
     .get('/api/public/traces', async (c) => {
       const params = validate(TraceListParams, queryObject(c));
-      return c.json(await listTraces(deps.db, params, c.req.raw.signal));
+      return c.json(await listTraces(deps.db, projectOf(c), params, c.req.raw.signal));
     })
     .get('/api/public/traces/:traceId', async (c) => {
       const id = validate(TraceId, c.req.param('traceId'), 'traceId');
-      const trace = await getTrace(deps.db, id, c.req.raw.signal);
+      const trace = await getTrace(deps.db, projectOf(c), id, c.req.raw.signal);
       if (!trace) throw notFoundError(`trace ${id} not found`);
       return c.json(trace);
     });

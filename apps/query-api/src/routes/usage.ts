@@ -1,4 +1,4 @@
-import { type Endpoint, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, projectOf, queryObject, validate } from '@spanhouse/http';
 import { DailyResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
@@ -24,6 +24,6 @@ export function usageRoutes(deps: QueryDeps) {
     // nocache=1 computes every day afresh, as the PromQL range query's parameter of the same name.
     const nocache = c.req.query('nocache') === '1' || c.req.query('nocache') === 'true';
     const cache = nocache ? undefined : deps.dailyCache;
-    return c.json(await dailyUsage(deps.db, params, { cache, signal: c.req.raw.signal }));
+    return c.json(await dailyUsage(deps.db, projectOf(c), params, { cache, signal: c.req.raw.signal }));
   });
 }

@@ -1,12 +1,13 @@
-import type { ParamBuilder } from '@spanhouse/db';
+import type { ProjectParams } from '@spanhouse/db';
 import { inTracesWhere, TRACE_EXPR } from '@spanhouse/store';
 import type { ScoreListParams } from './params.ts';
 
 /**
- * WHERE conditions of a score list over columns that `scores` and `score_times` share; every
- * value a parameter. userId and traceTags are properties of the score's trace.
+ * Conditions of a score list of the project `p` reads (after fromProject) over columns that
+ * `scores` and `score_times` share; every value a parameter. userId and traceTags are properties of
+ * the score's trace.
  */
-export function scoreConditions(q: ScoreListParams, p: ParamBuilder, opts: { traceScoresOnly: boolean }): string[] {
+export function scoreConditions(q: ScoreListParams, p: ProjectParams, opts: { traceScoresOnly: boolean }): string[] {
   const where: string[] = [];
   const eq = (column: string, value: string | undefined) => {
     if (value !== undefined) where.push(`${column} = ${p.add(value, 'String')}`);
@@ -34,6 +35,6 @@ export function scoreConditions(q: ScoreListParams, p: ParamBuilder, opts: { tra
   const trace: string[] = [];
   if (q.userId !== undefined) trace.push(`${TRACE_EXPR.userId} = ${p.add(q.userId, 'String')}`);
   if (q.traceTags?.length) trace.push(`hasAll(tags, ${p.add(q.traceTags, 'Array(String)')})`);
-  if (trace.length) where.push(inTracesWhere(trace));
+  if (trace.length) where.push(inTracesWhere(trace, p));
   return where;
 }

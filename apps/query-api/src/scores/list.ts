@@ -1,8 +1,8 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import type { ScoreListResponse, ScoreOutput } from '@spanhouse/schema';
-import { decodeScore, SCORE_SELECT, SCORE_TIME, TABLES, TRACE_EXPR, whereClause } from '@spanhouse/store';
-import { toScoreOutput } from './output.ts';
+import { andAll, decodeScore, fromProject, SCORE_SELECT, SCORE_TIME, TABLES, TRACE_EXPR } from '@spanhouse/store';
 import { scoreConditions } from './filter.ts';
+import { toScoreOutput } from './output.ts';
 import type { ScoreListParams } from './params.ts';
 import { FIRST_READ_SLACK, MAX_TIME_ROWS, READ_GROWTH, scoreListPlan } from './plan.ts';
 
@@ -12,7 +12,7 @@ type Key = { trace_id: string; id: string; version: number };
 const keyOf = (k: { trace_id: string; id: string }) => `${k.trace_id}\u0000${k.id}`;
 
 /** (trace_id, id) keys as one parameter pair, zipped into tuples in SQL. */
-const keysParam = (p: ParamBuilder, keys: readonly Key[]) =>
+const keysParam = (p: ProjectParams, keys: readonly Key[]) =>
   `arrayZip(${p.add(
     keys.map((k) => k.trace_id),
     'Array(String)',
@@ -27,14 +27,15 @@ const keysParam = (p: ParamBuilder, keys: readonly Key[]) =>
  */
 export async function listScores(
   db: Db,
+  project: string,
   q: ScoreListParams,
   api: ScoreApi,
   signal?: AbortSignal,
 ): Promise<ScoreListResponse> {
   const offset = (q.page - 1) * q.limit;
   const opts = { traceScoresOnly: api === 'v1' };
-  const page = scoreListPlan(q) === 'by-time' ? await pageByTime(db, q, opts, offset, signal) : undefined;
-  const { rows, total } = await pageRows(db, q, opts, page ?? null, offset, signal);
+  const page = scoreListPlan(q) === 'by-time' ? await pageByTime(db, project, q, opts, offset, signal) : undefined;
+  const { rows, total } = await pageRows(db, project, q, opts, page ?? null, offset, signal);
   const withTrace = !q.fields || q.fields.has('trace');
   const data = rows.map((r) => {
     const score = toScoreOutput(decodeScore(r));
@@ -61,6 +62,7 @@ function traceData(r: Record<string, unknown>, api: ScoreApi): ScoreOutput['trac
  */
 async function pageByTime(
   db: Db,
+  project: string,
   q: ScoreListParams,
   opts: { traceScoresOnly: boolean },
   offset: number,
@@ -68,11 +70,11 @@ async function pageByTime(
 ): Promise<Key[] | undefined> {
   const need = offset + q.limit;
   for (let read = need + FIRST_READ_SLACK; read <= MAX_TIME_ROWS * READ_GROWTH; read *= READ_GROWTH) {
-    const p = new ParamBuilder();
+    const p = new ProjectParams(project);
     const where = [...scoreConditions(q, p, opts), 'is_deleted = 0'];
     const candidates = await queryRows(db, {
       sql: `
-        SELECT trace_id, id, version FROM ${TABLES.scoreTimes} ${whereClause(where)}
+        SELECT trace_id, id, version ${fromProject(TABLES.scoreTimes, p)}${andAll(where)}
         ORDER BY timestamp DESC, id DESC LIMIT ${p.add(read, 'UInt32')}`,
       params: p.params,
       tag: 'scores.list.times',
@@ -86,11 +88,11 @@ async function pageByTime(
       if (!seen || seen.version < k.version) byKey.set(keyOf(k), k);
     }
     const unique = [...byKey.values()];
-    const vp = new ParamBuilder();
+    const vp = new ProjectParams(project);
     const latest = await queryRows(db, {
       sql: `
-        SELECT trace_id, id, version FROM ${TABLES.scores} FINAL
-        WHERE (trace_id, id) IN ${keysParam(vp, unique)}`,
+        SELECT trace_id, id, version ${fromProject(TABLES.scores, vp, { final: true })}
+        AND (trace_id, id) IN ${keysParam(vp, unique)}`,
       params: vp.params,
       tag: 'scores.list.check',
       map: (r) => [keyOf({ trace_id: String(r.trace_id), id: String(r.id) }), Number(r.version)] as const,
@@ -107,24 +109,26 @@ async function pageByTime(
 /** The page's rows (by key when `page` is given, else filtered and paged on `scores`) and the count. */
 async function pageRows(
   db: Db,
+  project: string,
   q: ScoreListParams,
   opts: { traceScoresOnly: boolean },
   page: Key[] | null,
   offset: number,
   signal?: AbortSignal,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const p = new ParamBuilder();
-  const where = whereClause(scoreConditions(q, p, opts));
-  const countSql = `SELECT count() FROM ${TABLES.scores} FINAL ${where}`;
+  const p = new ProjectParams(project);
+  const scores = fromProject(TABLES.scores, p, { final: true });
+  const where = andAll(scoreConditions(q, p, opts));
+  const countSql = `SELECT count() ${scores}${where}`;
   const selection = page
-    ? `WHERE (trace_id, id) IN ${keysParam(p, page)}`
+    ? ` AND (trace_id, id) IN ${keysParam(p, page)}`
     : `${where} ORDER BY timestamp DESC, id DESC LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')}`;
-  const inner = `SELECT ${SCORE_SELECT} FROM ${TABLES.scores} FINAL ${selection}`;
+  const inner = `SELECT ${SCORE_SELECT} ${scores}${selection}`;
   const rows = await queryRows(db, {
     sql: `
       WITH (SELECT CAST((groupArray(id), groupArray((${TRACE_EXPR.userId}, arraySort(tags), ${TRACE_EXPR.environment}, ${TRACE_EXPR.sessionId}))),
                         'Map(String, Tuple(String, Array(String), String, String))')
-            FROM ${TABLES.traces} FINAL WHERE id IN (SELECT trace_id FROM (${inner}))) AS trace_map
+            ${fromProject(TABLES.traces, p, { final: true })} AND id IN (SELECT trace_id FROM (${inner}))) AS trace_map
       SELECT *, trace_map[trace_id] AS trace, (${countSql}) AS total_items FROM (${inner})
       ORDER BY ${SCORE_TIME} DESC, id DESC`,
     params: p.params,
@@ -150,10 +154,10 @@ async function pageRows(
 }
 
 /** One score by id, or undefined (deleted scores are gone). v1 knows only scores of a trace. */
-export async function getScore(db: Db, id: string, api: ScoreApi, signal?: AbortSignal) {
-  const p = new ParamBuilder();
+export async function getScore(db: Db, project: string, id: string, api: ScoreApi, signal?: AbortSignal) {
+  const p = new ProjectParams(project);
   const [row] = await queryRows(db, {
-    sql: `SELECT ${SCORE_SELECT} FROM ${TABLES.scores} FINAL WHERE id = ${p.add(id, 'String')} LIMIT 1`,
+    sql: `SELECT ${SCORE_SELECT} ${fromProject(TABLES.scores, p, { final: true })} AND id = ${p.add(id, 'String')} LIMIT 1`,
     params: p.params,
     tag: 'scores.get',
     map: (r) => toScoreOutput(decodeScore(r)),

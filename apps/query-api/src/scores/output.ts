@@ -1,4 +1,4 @@
-import { microsToIso, PROJECT_ID, type ScoreOutput } from '@spanhouse/schema';
+import { microsToIso, type ScoreOutput } from '@spanhouse/schema';
 import { parseJsonText, type ScoreRow } from '@spanhouse/store';
 
 const orNull = (x: string) => (x === '' ? null : x);
@@ -13,7 +13,7 @@ export function toScoreOutput(r: ScoreRow): ScoreOutput {
   const metadata = parseJsonText(r.metadata);
   const score: ScoreOutput = {
     id: r.id,
-    projectId: PROJECT_ID,
+    projectId: r.project_id,
     traceId: orNull(r.trace_id),
     observationId: orNull(r.observation_id),
     sessionId: orNull(r.session_id),

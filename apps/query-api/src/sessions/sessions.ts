@@ -1,13 +1,7 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
-import {
-  chToIso,
-  PROJECT_ID,
-  type SessionDetail,
-  type SessionListResponse,
-  type SessionOutput,
-} from '@spanhouse/schema';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
+import { chToIso, type SessionDetail, type SessionListResponse, type SessionOutput } from '@spanhouse/schema';
+import { andAll, fromProject, fromTraceRow, TABLES, TRACE_EXPR, traceSelect } from '@spanhouse/store';
 import * as v from 'valibot';
-import { fromTraceRow, TABLES, TRACE_EXPR, traceSelect, whereClause } from '@spanhouse/store';
 import { List, Pagination, Time } from '../query-params.ts';
 import { traceOutput } from '../traces/output.ts';
 
@@ -21,20 +15,25 @@ export const SessionListParams = v.object({
 export type SessionListParams = v.InferOutput<typeof SessionListParams>;
 
 /** A session is the traces that name it: created with its first trace, in that trace's environment. */
-const SESSIONS = `
+const sessionsSql = (p: ProjectParams) => `
   SELECT ${TRACE_EXPR.sessionId} AS id, min(timestamp) AS created_at, argMin(${TRACE_EXPR.environment}, timestamp) AS session_environment
-  FROM ${TABLES.traces} FINAL WHERE ${TRACE_EXPR.sessionId} != '' GROUP BY id`;
+  ${fromProject(TABLES.traces, p, { final: true })} AND ${TRACE_EXPR.sessionId} != '' GROUP BY id`;
 
-const toSession = (r: Record<string, unknown>): SessionOutput => ({
+const toSession = (project: string, r: Record<string, unknown>): SessionOutput => ({
   id: String(r.id),
   createdAt: chToIso(String(r.created_at)),
-  projectId: PROJECT_ID,
+  projectId: project,
   environment: String(r.session_environment),
 });
 
 /** Sessions, newest first (ties by id), with the count. */
-export async function listSessions(db: Db, q: SessionListParams, signal?: AbortSignal): Promise<SessionListResponse> {
-  const p = new ParamBuilder();
+export async function listSessions(
+  db: Db,
+  project: string,
+  q: SessionListParams,
+  signal?: AbortSignal,
+): Promise<SessionListResponse> {
+  const p = new ProjectParams(project);
   const where: string[] = [];
   if (q.fromTimestamp !== undefined)
     where.push(`created_at >= fromUnixTimestamp64Micro(${p.add(q.fromTimestamp, 'Int64')}, 'UTC')`);
@@ -43,12 +42,12 @@ export async function listSessions(db: Db, q: SessionListParams, signal?: AbortS
   if (q.environment?.length) where.push(`session_environment IN ${p.add(q.environment, 'Array(String)')}`);
   const rows = await queryRows(db, {
     sql: `
-      SELECT *, count() OVER () AS total_items FROM (${SESSIONS}) ${whereClause(where)}
+      SELECT *, count() OVER () AS total_items FROM (${sessionsSql(p)}) WHERE 1${andAll(where)}
       ORDER BY created_at DESC, id DESC
       LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`,
     params: p.params,
     tag: 'sessions.list',
-    map: (r) => ({ session: toSession(r), total: Number(r.total_items) }),
+    map: (r) => ({ session: toSession(project, r), total: Number(r.total_items) }),
     signal,
   });
   const total = rows[0]?.total ?? 0;
@@ -59,12 +58,17 @@ export async function listSessions(db: Db, q: SessionListParams, signal?: AbortS
 }
 
 /** One session with its traces (oldest first, Langfuse's Trace shape), or undefined. */
-export async function getSession(db: Db, id: string, signal?: AbortSignal): Promise<SessionDetail | undefined> {
-  const p = new ParamBuilder();
+export async function getSession(
+  db: Db,
+  project: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<SessionDetail | undefined> {
+  const p = new ProjectParams(project);
   const traces = await queryRows(db, {
     sql: `
-      SELECT ${traceSelect(TRACE_EXPR)} FROM ${TABLES.traces} FINAL
-      WHERE id IN (SELECT id FROM ${TABLES.traces} FINAL WHERE ${TRACE_EXPR.sessionId} = ${p.add(id, 'String')})
+      SELECT ${traceSelect(TRACE_EXPR)} ${fromProject(TABLES.traces, p, { final: true })}
+      AND id IN (SELECT id ${fromProject(TABLES.traces, p, { final: true })} AND ${TRACE_EXPR.sessionId} = ${p.add(id, 'String')})
       ORDER BY timestamp, id`,
     params: p.params,
     tag: 'sessions.get',
@@ -76,12 +80,12 @@ export async function getSession(db: Db, id: string, signal?: AbortSignal): Prom
   return {
     id,
     createdAt: first.timestamp,
-    projectId: PROJECT_ID,
+    projectId: project,
     environment: first.environment,
     traces: traces.map((t) => ({
       ...traceOutput(t),
       public: false,
-      htmlPath: `/project/${PROJECT_ID}/traces/${t.id}`,
+      htmlPath: `/project/${project}/traces/${t.id}`,
     })),
   };
 }

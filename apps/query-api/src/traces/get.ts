@@ -1,8 +1,9 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import type { TraceDetail } from '@spanhouse/schema';
 import {
   decodeObservationTuple,
   decodeScoreTuple,
+  fromProject,
   fromTraceRow,
   OBSERVATION_TUPLE,
   observationTupleIndex,
@@ -25,17 +26,22 @@ const BY_START = `o -> (o.${observationTupleIndex('start_us')}, o.${observationT
  * time process-wide (chDB serializes them), so more queries would cost more turns; observations
  * and scores come as arrays of positional tuples beside the trace's columns.
  */
-export async function getTrace(db: Db, id: string, signal?: AbortSignal): Promise<TraceDetail | undefined> {
-  const p = new ParamBuilder();
+export async function getTrace(
+  db: Db,
+  project: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TraceDetail | undefined> {
+  const p = new ProjectParams(project);
   const idParam = p.add(id, 'String');
   const [row] = await queryRows(db, {
     sql: `
       SELECT ${traceSelect(TRACE_EXPR)},
         (SELECT arraySort(${BY_START}, groupArray(${OBSERVATION_TUPLE}))
-         FROM ${TABLES.observationPieces} FINAL WHERE trace_id = ${idParam}) AS observation_rows,
+         ${fromProject(TABLES.observationPieces, p, { final: true })} AND trace_id = ${idParam}) AS observation_rows,
         (SELECT arraySort(${SCORE_TUPLES_NEWEST_FIRST}, groupArray(${SCORE_TUPLE}))
-         FROM ${TABLES.scores} FINAL WHERE trace_id = ${idParam}) AS score_rows
-      FROM ${TABLES.traces} FINAL WHERE id = ${idParam}`,
+         ${fromProject(TABLES.scores, p, { final: true })} AND trace_id = ${idParam}) AS score_rows
+      ${fromProject(TABLES.traces, p, { final: true })} AND id = ${idParam}`,
     params: p.params,
     tag: 'traces.get',
     map: (r) => ({

@@ -1,6 +1,8 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { type Db, ProjectParams, type QueryParams, queryRows } from '@spanhouse/db';
 import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
 import {
+  andAll,
+  fromProject,
   fromTraceRow,
   SUMMARIES_EXACT,
   SUMMARY_EXPR,
@@ -9,7 +11,6 @@ import {
   type TraceFields,
   traceConditions,
   traceSelect,
-  whereClause,
 } from '@spanhouse/store';
 import { traceOutput } from './output.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
@@ -55,30 +56,24 @@ const PAGE_EXPR = { ...TRACE_EXPR, ...SUMMARY_EXPR };
  * process-wide (chDB serializes them): more queries would wait more turns. The score ids, when
  * asked for, are a second, small read (scoreIdsOf).
  */
-export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSignal): Promise<TraceListResponse> {
-  const p = new ParamBuilder();
-  const where = whereClause(traceConditions(q, p));
+export async function listTraces(
+  db: Db,
+  project: string,
+  q: TraceListParams,
+  signal?: AbortSignal,
+): Promise<TraceListResponse> {
   const field = q.orderBy.field;
-  const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const offset = (q.page - 1) * q.limit;
   const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
-  let page: string | undefined;
   // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
-  if (q.orderBy.desc && (field === 'latency' || field === 'totalCost')) {
-    const ids = await pageByBound(db, q, field, offset, q.limit, signal);
-    if (ids) page = p.add(ids, 'Array(String)');
-  }
-  page ??= `(
-      SELECT id FROM ${TABLES.traces} FINAL ${where}
-      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
-      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')})`;
-  const countSql = `SELECT count() AS n FROM ${TABLES.traces} FINAL ${where}`;
+  const ranked =
+    q.orderBy.desc && (field === 'latency' || field === 'totalCost')
+      ? await pageByBound(db, project, q, field, offset, q.limit, signal)
+      : undefined;
+  const { sql, countSql, params } = traceListSql(project, q, ranked);
   const rows = await queryRows(db, {
-    sql: `
-      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
-      FROM ${TABLES.traces} FINAL WHERE id IN ${page}
-      ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`,
-    params: p.params,
+    sql,
+    params,
     tag: 'traces.list',
     map: (r) => ({ trace: fromTraceRow(r), exact: Number(r.exact) === 1, total: Number(r.total_items) }),
     signal,
@@ -89,7 +84,7 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
     (
       await queryRows(db, {
         sql: countSql,
-        params: p.params,
+        params,
         tag: 'traces.list.count',
         map: (r) => Number(r.n),
         signal,
@@ -97,12 +92,13 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
     )[0] ??
     0;
   // Rows ranked by a summary that was only a bound take their exact place.
-  if ((await exactMetrics(db, rows, signal)) && (field === 'latency' || field === 'totalCost')) {
+  if ((await exactMetrics(db, project, rows, signal)) && (field === 'latency' || field === 'totalCost')) {
     sortPage(rows, field, q.orderBy.desc);
   }
   const scores = groups.has('scores')
     ? await scoreIdsOf(
         db,
+        project,
         rows.map((r) => r.trace.id),
         signal,
       )
@@ -113,6 +109,35 @@ export async function listTraces(db: Db, q: TraceListParams, signal?: AbortSigna
   };
 }
 
+/**
+ * The SQL of one page of a project's trace list and of its count (pure: snapshot-tested). The
+ * page's ids are `rankedIds` when pageByBound ranked them, else a subquery that filters, sorts and
+ * limits.
+ */
+export function traceListSql(
+  project: string,
+  q: TraceListParams,
+  rankedIds?: string[],
+): { sql: string; countSql: string; params: QueryParams } {
+  const p = new ProjectParams(project);
+  const traces = fromProject(TABLES.traces, p, { final: true });
+  const where = andAll(traceConditions(q, p));
+  const field = q.orderBy.field;
+  const dir = q.orderBy.desc ? 'DESC' : 'ASC';
+  const page = rankedIds
+    ? p.add(rankedIds, 'Array(String)')
+    : `(
+      SELECT id ${traces}${where}
+      ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
+      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')})`;
+  const countSql = `SELECT count() AS n ${traces}${where}`;
+  const sql = `
+      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
+      ${traces} AND id IN ${page}
+      ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`;
+  return { sql, countSql, params: p.params };
+}
+
 type PageRow = { trace: TraceFields; exact: boolean };
 
 /**
@@ -120,13 +145,18 @@ type PageRow = { trace: TraceFields; exact: boolean };
  * sorted by trace, so it reads a few granules). Asking for them inside the page query would
  * compute the page twice; a scalar of the page's ids is no constant to the key (it scans).
  */
-async function scoreIdsOf(db: Db, ids: string[], signal?: AbortSignal): Promise<Map<string, string[]>> {
+async function scoreIdsOf(
+  db: Db,
+  project: string,
+  ids: string[],
+  signal?: AbortSignal,
+): Promise<Map<string, string[]>> {
   if (ids.length === 0) return new Map();
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const rows = await queryRows(db, {
     sql: `
-      SELECT trace_id, arraySort(groupArray(id)) AS ids FROM ${TABLES.scores} FINAL
-      WHERE trace_id IN ${p.add(ids, 'Array(String)')} GROUP BY trace_id`,
+      SELECT trace_id, arraySort(groupArray(id)) AS ids ${fromProject(TABLES.scores, p, { final: true })}
+      AND trace_id IN ${p.add(ids, 'Array(String)')} GROUP BY trace_id`,
     params: p.params,
     tag: 'traces.list.scores',
     map: (r) => [String(r.trace_id), Array.isArray(r.ids) ? r.ids.map(String) : []] as const,
@@ -136,16 +166,16 @@ async function scoreIdsOf(db: Db, ids: string[], signal?: AbortSignal): Promise<
 }
 
 /** Latency, cost and usage from the observation maps, for the page rows whose summaries are not exact. */
-async function exactMetrics(db: Db, rows: PageRow[], signal?: AbortSignal): Promise<boolean> {
+async function exactMetrics(db: Db, project: string, rows: PageRow[], signal?: AbortSignal): Promise<boolean> {
   const inexact = rows.filter((r) => !r.exact);
   if (inexact.length === 0) return false;
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const exact = await queryRows(db, {
     sql: `
       SELECT id, ${TRACE_EXPR.latency} AS latency, ${TRACE_EXPR.totalCost} AS total_cost,
         ${TRACE_EXPR.usageInput} AS usage_input, ${TRACE_EXPR.usageOutput} AS usage_output,
         ${TRACE_EXPR.usageTotal} AS usage_total
-      FROM ${TABLES.traces} FINAL WHERE id IN ${p.add(
+      ${fromProject(TABLES.traces, p, { final: true })} AND id IN ${p.add(
         inexact.map((r) => r.trace.id),
         'Array(String)',
       )}`,

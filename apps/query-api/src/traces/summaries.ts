@@ -1,5 +1,5 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
-import { BOUND_EXPR, TABLES, TRACE_EXPR, type TraceFilter, traceConditions, whereClause } from '@spanhouse/store';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
+import { andAll, BOUND_EXPR, fromProject, TABLES, TRACE_EXPR, type TraceFilter, traceConditions } from '@spanhouse/store';
 
 /** Past this many rows to rank (page * limit), the bound search gives up for the plain query. */
 const MAX_RANK = 10_000;
@@ -13,6 +13,7 @@ const MAX_RANK = 10_000;
  */
 export async function pageByBound(
   db: Db,
+  project: string,
   filter: TraceFilter,
   field: keyof typeof BOUND_EXPR,
   offset: number,
@@ -21,18 +22,8 @@ export async function pageByBound(
 ): Promise<string[] | undefined> {
   const rank = offset + limit;
   for (let m = Math.max(2 * rank, rank + 50); m <= 4 * MAX_RANK && rank <= MAX_RANK; m *= 4) {
-    const p = new ParamBuilder();
-    const where = whereClause(traceConditions(filter, p));
-    // One query (the embedded engine serializes parameterized queries): the candidates as an IN
-    // subquery, each with its bound and its exact value, ranked exactly.
     const ranked = await queryRows(db, {
-      sql: `
-        SELECT id, ${BOUND_EXPR[field]} AS bound, ${TRACE_EXPR[field]} AS exact FROM ${TABLES.traces} FINAL
-        WHERE id IN (
-          SELECT id FROM ${TABLES.traces} FINAL ${where}
-          ORDER BY ${BOUND_EXPR[field]} DESC, id DESC LIMIT ${p.add(m, 'UInt32')})
-        ORDER BY exact DESC, id DESC`,
-      params: p.params,
+      ...boundRankSql(project, filter, field, m),
       tag: `traces.list.bound.${field}`,
       map: (r) => ({ id: String(r.id), bound: Number(r.bound), exact: Number(r.exact) }),
       signal,
@@ -48,4 +39,21 @@ export async function pageByBound(
     if (last && last.exact > threshold + Math.abs(threshold) * 1e-9) return page;
   }
   return undefined;
+}
+
+/**
+ * One try of pageByBound (pure: snapshot-tested), in one query (the embedded engine serializes
+ * parameterized queries): the top `m` candidates by the bound as an IN subquery, each with its
+ * bound and its exact value, ranked exactly.
+ */
+export function boundRankSql(project: string, filter: TraceFilter, field: keyof typeof BOUND_EXPR, m: number) {
+  const p = new ProjectParams(project);
+  const traces = fromProject(TABLES.traces, p, { final: true });
+  const sql = `
+        SELECT id, ${BOUND_EXPR[field]} AS bound, ${TRACE_EXPR[field]} AS exact
+        ${traces} AND id IN (
+          SELECT id ${traces}${andAll(traceConditions(filter, p))}
+          ORDER BY ${BOUND_EXPR[field]} DESC, id DESC LIMIT ${p.add(m, 'UInt32')})
+        ORDER BY exact DESC, id DESC`;
+  return { sql, params: p.params };
 }

@@ -1,13 +1,14 @@
-import { type Db, ParamBuilder, queryRows } from '@spanhouse/db';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import type { DailyRecord } from '@spanhouse/schema';
 import {
+  andAll,
+  fromProject,
   MODEL_SUMMARY_EXPR,
   SUMMARIES_EXACT,
   TABLES,
   TRACE_EXPR,
   type TraceFilter,
   traceConditions,
-  whereClause,
 } from '@spanhouse/store';
 import type { DayResult } from './day-cache.ts';
 
@@ -25,22 +26,23 @@ type ModelRow = { date: string; usage: DailyRecord['usage'][number] };
  */
 export async function computeDays(
   db: Db,
+  project: string,
   filter: TraceFilter,
   dates: string[],
   signal?: AbortSignal,
 ): Promise<Map<string, DayResult>> {
-  const p = new ParamBuilder();
+  const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
   where.push(`toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
   const daysSql = `
     SELECT toDate(timestamp) AS date, count() AS traces
-    FROM ${TABLES.traces} FINAL ${whereClause(where)}
+    ${fromProject(TABLES.traces, p, { final: true })}${andAll(where)}
     GROUP BY date`;
-  const ip = new ParamBuilder();
+  const ip = new ProjectParams(project);
   const inexactWhere = traceConditions(filter, ip);
   inexactWhere.push(`toDate(timestamp) IN ${ip.add(dates, 'Array(Date)')}`, `NOT (${SUMMARIES_EXACT})`);
   const inexactSql = `
-    SELECT id FROM ${TABLES.traces} FINAL ${whereClause(inexactWhere)}
+    SELECT id ${fromProject(TABLES.traces, ip, { final: true })}${andAll(inexactWhere)}
     LIMIT ${ip.add(MAX_MAP_TRACES + 1, 'UInt32')}`;
   const [days, inexact] = await Promise.all([
     queryRows(db, {
@@ -58,10 +60,10 @@ export async function computeDays(
   const withTraces = days.map((d) => d.date);
   const parts =
     inexact.length > MAX_MAP_TRACES
-      ? [modelsFromMap(db, filter, withTraces, undefined, signal)]
+      ? [modelsFromMap(db, project, filter, withTraces, undefined, signal)]
       : [
-          modelsFromSummaries(db, filter, withTraces, signal),
-          ...(inexact.length ? [modelsFromMap(db, filter, withTraces, inexact, signal)] : []),
+          modelsFromSummaries(db, project, filter, withTraces, signal),
+          ...(inexact.length ? [modelsFromMap(db, project, filter, withTraces, inexact, signal)] : []),
         ];
   const byDate = new Map<string, Map<string, DailyRecord['usage'][number]>>();
   for (const rows of await Promise.all(parts)) {
@@ -104,8 +106,8 @@ const toModelRow = (r: Record<string, unknown>): ModelRow => ({
 });
 
 /** Per (date, model) from the summaries, for the traces whose summaries are exact. */
-function modelsFromSummaries(db: Db, filter: TraceFilter, dates: string[], signal?: AbortSignal) {
-  const p = new ParamBuilder();
+function modelsFromSummaries(db: Db, project: string, filter: TraceFilter, dates: string[], signal?: AbortSignal) {
+  const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
   where.push(SUMMARIES_EXACT, `toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
   return queryRows(db, {
@@ -113,8 +115,7 @@ function modelsFromSummaries(db: Db, filter: TraceFilter, dates: string[], signa
       SELECT toDate(timestamp) AS date, model, sum(${MODEL_SUMMARY_EXPR.input}) AS input,
              sum(${MODEL_SUMMARY_EXPR.output}) AS output, sum(${MODEL_SUMMARY_EXPR.total}) AS total, count() AS traces,
              sum(${MODEL_SUMMARY_EXPR.observations}) AS observations, sum(${MODEL_SUMMARY_EXPR.cost}) AS cost
-      FROM ${TABLES.traces} FINAL ARRAY JOIN mapKeys(model_obs) AS model
-      ${whereClause(where)}
+      ${fromProject(TABLES.traces, p, { final: true, arrayJoin: 'mapKeys(model_obs) AS model' })}${andAll(where)}
       GROUP BY date, model`,
     params: p.params,
     tag: 'daily.models.summaries',
@@ -124,8 +125,15 @@ function modelsFromSummaries(db: Db, filter: TraceFilter, dates: string[], signa
 }
 
 /** Per (date, model) from the per-observation maps: of the given traces, or of every matching trace. */
-function modelsFromMap(db: Db, filter: TraceFilter, dates: string[], ids?: string[], signal?: AbortSignal) {
-  const p = new ParamBuilder();
+function modelsFromMap(
+  db: Db,
+  project: string,
+  filter: TraceFilter,
+  dates: string[],
+  ids?: string[],
+  signal?: AbortSignal,
+) {
+  const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
   where.push(`toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
   if (ids) where.push(`id IN ${p.add(ids, 'Array(String)')}`);
@@ -134,8 +142,7 @@ function modelsFromMap(db: Db, filter: TraceFilter, dates: string[], ids?: strin
       SELECT toDate(timestamp) AS date, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsageInput}) AS input,
              sum(${TRACE_EXPR.obsUsageOutput}) AS output, sum(${TRACE_EXPR.obsUsageTotal}) AS total,
              uniqExact(id) AS traces, count() AS observations, sum(${TRACE_EXPR.obsCost}) AS cost
-      FROM ${TABLES.traces} FINAL ARRAY JOIN obs_ids AS k
-      ${whereClause(where)}
+      ${fromProject(TABLES.traces, p, { final: true, arrayJoin: 'obs_ids AS k' })}${andAll(where)}
       GROUP BY date, model`,
     params: p.params,
     tag: ids ? 'daily.models.map' : 'daily.models.all',

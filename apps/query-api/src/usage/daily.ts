@@ -21,32 +21,36 @@ const dayStartUs = (date: string) => Date.parse(`${date}T00:00:00Z`) * 1000;
  */
 export async function dailyUsage(
   db: Db,
+  project: string,
   q: DailyParams,
   opts: { cache?: DailyDayCache; signal?: AbortSignal } = {},
 ): Promise<DailyResponse> {
   const { cache, signal } = opts;
   const filter: TraceFilter = { ...q, name: q.traceName };
-  const writes = await readDayWrites(db, signal);
+  const writes = await readDayWrites(db, project, signal);
   const range = dayRange(q);
   const dates = [...writes.byDate.keys()]
     .filter((d) => !range || (d >= range.from && d <= range.to))
     .sort()
     .reverse();
-  const generation = cache ? await cache.advance(writes, (d) => daysTouchedBy(db, d, signal)) : undefined;
+  const generation = cache
+    ? await cache.advance(project, writes, (d) => daysTouchedBy(db, project, d, signal))
+    : undefined;
 
   const results = new Map<string, DayResult>();
   const missing: string[] = [];
   for (const date of dates) {
-    const hit = generation === undefined ? undefined : cache?.get(date, dayFilterKey(q, date, range), generation);
+    const hit =
+      generation === undefined ? undefined : cache?.get(project, date, dayFilterKey(q, date, range), generation);
     if (hit) results.set(date, hit);
     else missing.push(date);
   }
   if (missing.length > 0) {
-    const computed = await computeDays(db, filter, missing, signal);
+    const computed = await computeDays(db, project, filter, missing, signal);
     for (const date of missing) {
       const day = computed.get(date) ?? { traces: 0, usage: [] };
       results.set(date, day);
-      if (generation !== undefined) cache?.set(date, dayFilterKey(q, date, range), generation, day);
+      if (generation !== undefined) cache?.set(project, date, dayFilterKey(q, date, range), generation, day);
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SeriesInfo } from '../../src/metric-series/series-source.ts';
 import { MetricSeriesCache } from '../../src/metric-series/series-cache.ts';
+import type { SeriesInfo } from '../../src/metric-series/series-source.ts';
 import { matching, type SeriesSource } from '../../src/metric-series/series-source.ts';
 
 const s = (id: string, labels: Record<string, string>): SeriesInfo => ({ id, labels });
@@ -52,15 +52,15 @@ describe('MetricSeriesCache', () => {
   it('reads the series of a name once, then answers every label filter from memory', async () => {
     const cache = new MetricSeriesCache();
     const db = loader([stored]);
-    expect(await ids(await cache.source('cpu', db), { region: 'eu' })).toEqual(['1', '2']);
-    expect(await ids(await cache.source('cpu', db), { region: 'us' })).toEqual(['3']);
+    expect(await ids(await cache.source('p', 'cpu', db), { region: 'eu' })).toEqual(['1', '2']);
+    expect(await ids(await cache.source('p', 'cpu', db), { region: 'us' })).toEqual(['3']);
     // The total is every series of the name, whatever the filter.
-    expect((await (await cache.source('cpu', db))!.candidates({ labels: { region: 'us' } })).total).toBe(3);
+    expect((await (await cache.source('p', 'cpu', db))!.candidates({ labels: { region: 'us' } })).total).toBe(3);
     expect(db.calls).toEqual(['size', 'all']);
   });
 
   it('gives the group value of each series and the labels of the series asked for', async () => {
-    const source = await new MetricSeriesCache().source('cpu', loader([stored]));
+    const source = await new MetricSeriesCache().source('p', 'cpu', loader([stored]));
     expect((await source!.candidates({ labels: {}, groupBy: 'host' })).series).toEqual([
       { id: '1', value: 'a' },
       { id: '2', value: 'b' },
@@ -75,10 +75,10 @@ describe('MetricSeriesCache', () => {
     const cache = new MetricSeriesCache();
     const table = [stored];
     const db = loader(table);
-    await cache.source('cpu', db);
+    await cache.source('p', 'cpu', db);
     table[0] = [...stored, s('4', { region: 'us', host: 'z' })];
     cache.invalidate();
-    expect(await ids(await cache.source('cpu', db), { region: 'us' })).toEqual(['3', '4']);
+    expect(await ids(await cache.source('p', 'cpu', db), { region: 'us' })).toEqual(['3', '4']);
     expect(db.calls.filter((c) => c === 'all')).toHaveLength(2);
   });
 
@@ -94,21 +94,21 @@ describe('MetricSeriesCache', () => {
         return stored;
       },
     };
-    const pending = cache.source('cpu', slow);
+    const pending = cache.source('p', 'cpu', slow);
     await new Promise((r) => setTimeout(r, 0));
     cache.invalidate();
     release();
     expect(await ids(await pending, {})).toEqual(['1', '2', '3']);
     const db = loader([[...stored, s('4', { region: 'us' })]]);
-    expect(await ids(await cache.source('cpu', db), {})).toHaveLength(4);
+    expect(await ids(await cache.source('p', 'cpu', db), {})).toHaveLength(4);
     expect(db.calls).toEqual(['size', 'all']);
   });
 
   it('leaves a name with more than maxPerName series to SQL, and remembers that', async () => {
     const cache = new MetricSeriesCache({ maxPerName: 2, maxBytesPerName: 2 ** 20, maxBytes: 2 ** 20 });
     const db = loader([stored]);
-    expect(await cache.source('cpu', db)).toBeUndefined();
-    expect(await cache.source('cpu', db)).toBeUndefined();
+    expect(await cache.source('p', 'cpu', db)).toBeUndefined();
+    expect(await cache.source('p', 'cpu', db)).toBeUndefined();
     expect(db.calls).toEqual(['size']);
   });
 
@@ -116,20 +116,20 @@ describe('MetricSeriesCache', () => {
     // 3 series x 200 bytes of overhead + 2 bytes per label byte: about 640 bytes.
     const cache = new MetricSeriesCache({ maxPerName: 10, maxBytesPerName: 600, maxBytes: 2 ** 20 });
     const db = loader([stored]);
-    expect(await cache.source('cpu', db)).toBeUndefined();
+    expect(await cache.source('p', 'cpu', db)).toBeUndefined();
     expect(db.calls).toEqual(['size']);
     const roomy = new MetricSeriesCache({ maxPerName: 10, maxBytesPerName: 700, maxBytes: 2 ** 20 });
-    expect(await roomy.source('cpu', db)).toBeDefined();
+    expect(await roomy.source('p', 'cpu', db)).toBeDefined();
     expect(roomy.heldBytes).toBe(3 * 200 + 2 * labelBytes(stored));
   });
 
   it('answers but does not keep a name that would pass maxBytes in all', async () => {
     const cache = new MetricSeriesCache({ maxPerName: 10, maxBytesPerName: 1000, maxBytes: 1000 });
     const db = loader([stored]);
-    await cache.source('a', db);
-    expect(await ids(await cache.source('b', db), {})).toEqual(['1', '2', '3']);
-    await cache.source('b', db);
-    await cache.source('a', db);
+    await cache.source('p', 'a', db);
+    expect(await ids(await cache.source('p', 'b', db), {})).toEqual(['1', '2', '3']);
+    await cache.source('p', 'b', db);
+    await cache.source('p', 'a', db);
     expect(db.calls.filter((c) => c === 'all')).toHaveLength(3);
     expect(cache.heldBytes).toBeLessThanOrEqual(1000);
   });

@@ -1,10 +1,10 @@
-import { ParamBuilder } from '@spanhouse/db';
+import { ProjectParams } from '@spanhouse/db';
 import { METRIC_AGGS } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
+import { candidatesSql, labelsSql } from '../../src/metric-series/reader.ts';
 import { samplesWhere, seriesCondition } from '../../src/metrics/filters.ts';
 import type { MetricsQuery } from '../../src/metrics/params.ts';
 import { aggExpr, bucketExpr } from '../../src/metrics/samples.ts';
-import { candidatesSql, labelsSql } from '../../src/metric-series/reader.ts';
 import { queryWindow } from '../../src/metrics/window.ts';
 
 const hostile = "x'); DROP TABLE metric_samples; --";
@@ -18,14 +18,14 @@ const q: MetricsQuery = {
 };
 
 /** The one samples filter over the query's whole (clamped) window. */
-const wholeWindow = (ids: bigint[], p: ParamBuilder) => {
+const wholeWindow = (ids: bigint[], p: ProjectParams) => {
   const w = queryWindow(q);
   return samplesWhere(seriesCondition(q.name, ids, p), [{ fromUs: w.fromUs, toUs: w.toUs }], p);
 };
 
 describe('metrics SQL', () => {
   it('carries every value as a parameter, never in the SQL text', () => {
-    const p = new ParamBuilder();
+    const p = new ProjectParams(hostile);
     const sql = [
       candidatesSql({ ...q, groupBy: hostile }, p),
       labelsSql(q.name, [1n], p),
@@ -35,10 +35,13 @@ describe('metrics SQL', () => {
     expect(sql).not.toContain('DROP');
     expect(sql).not.toContain('`');
     expect(Object.values(p.params)).toContain(hostile);
+    // The project, a hostile one too, is a parameter: every read of a series names it.
+    expect(p.params.project).toBe(hostile);
+    expect(sql.match(/project_id = \{project:String\}/g)?.length).toBe(3);
   });
 
   it('clamps the window to what DateTime64 stores', () => {
-    const p = new ParamBuilder();
+    const p = new ProjectParams(hostile);
     wholeWindow([], p);
     const times = Object.values(p.params).filter((v) => typeof v === 'string' && /^\d+\.\d{6}$/.test(v));
     // Ten digits of seconds: ClickHouse reads a shorter number as a YYYYMMDD date.
@@ -53,8 +56,8 @@ describe('metrics SQL', () => {
   });
 
   it('buckets by one expression for every step, with the step as a parameter', () => {
-    const p = new ParamBuilder();
+    const p = new ProjectParams(hostile);
     expect(bucketExpr({ ...q, step: '1d' }, p)).toBe('intDiv(toUnixTimestamp64Micro(ts), {p0:Int64}) * {p1:Int64}');
-    expect(p.params).toEqual({ p0: 86_400e6, p1: 86_400 });
+    expect(p.params).toEqual({ project: hostile, p0: 86_400e6, p1: 86_400 });
   });
 });

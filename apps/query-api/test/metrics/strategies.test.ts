@@ -1,10 +1,10 @@
-import { ParamBuilder } from '@spanhouse/db';
+import { ProjectParams } from '@spanhouse/db';
 import { describe, expect, it } from 'vitest';
+import { candidatesSql, labelsSql } from '../../src/metric-series/reader.ts';
 import { bucketsRead } from '../../src/metrics/bucket-rows.ts';
 import { groupSeries, indexGroups } from '../../src/metrics/groups.ts';
 import type { MetricsQuery } from '../../src/metrics/params.ts';
 import { presenceRead } from '../../src/metrics/presence.ts';
-import { candidatesSql, labelsSql } from '../../src/metric-series/reader.ts';
 import { queryWindow } from '../../src/metrics/window.ts';
 
 // What each read strategy sends to ClickHouse: the SQL text (whitespace folded) and its
@@ -27,8 +27,8 @@ const series = [
 
 const fold = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
-function sent(build: (p: ParamBuilder) => string) {
-  const p = new ParamBuilder();
+function sent(build: (p: ProjectParams) => string) {
+  const p = new ProjectParams('p');
   return { sql: fold(build(p)), params: p.params };
 }
 
@@ -43,8 +43,9 @@ describe('series lookup', () => {
           "p0": "cpu",
           "p1": "region",
           "p2": "eu",
+          "project": "p",
         },
-        "sql": "SELECT toString(series_id) AS id, (SELECT count() FROM metric_series FINAL WHERE name = {p0:String}) AS total FROM metric_series FINAL WHERE name = {p0:String} AND mapContains(labels, {p1:String}) AND labels[{p1:String}] = {p2:String}",
+        "sql": "SELECT toString(series_id) AS id, (SELECT count() FROM metric_series_v2 FINAL WHERE project_id = {project:String} AND name = {p0:String}) AS total FROM metric_series_v2 FINAL WHERE project_id = {project:String} AND name = {p0:String} AND mapContains(labels, {p1:String}) AND labels[{p1:String}] = {p2:String}",
       }
     `);
   });
@@ -55,8 +56,9 @@ describe('series lookup', () => {
         "params": {
           "p0": "cpu",
           "p1": "host",
+          "project": "p",
         },
-        "sql": "SELECT toString(series_id) AS id, if(mapContains(labels, {p1:String}), labels[{p1:String}], '') AS value, count() OVER () AS total FROM metric_series FINAL WHERE name = {p0:String}",
+        "sql": "SELECT toString(series_id) AS id, if(mapContains(labels, {p1:String}), labels[{p1:String}], '') AS value, count() OVER () AS total FROM metric_series_v2 FINAL WHERE project_id = {project:String} AND name = {p0:String}",
       }
     `);
   });
@@ -70,8 +72,9 @@ describe('series lookup', () => {
             11n,
             12n,
           ],
+          "project": "p",
         },
-        "sql": "SELECT toString(series_id) AS id, labels FROM metric_series FINAL PREWHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)}",
+        "sql": "SELECT toString(series_id) AS id, labels FROM metric_series_v2 FINAL PREWHERE project_id = {project:String} AND name = {p0:String} AND series_id IN {p1:Array(UInt64)}",
       }
     `);
   });
@@ -82,7 +85,9 @@ describe('presence', () => {
   const window = queryWindow(q);
 
   it('from the per-minute rows and the samples of the partial minutes', () => {
-    expect(read(presenceRead(q, window, index.ids, { source: 'minute-rows', oneThread: true }))).toMatchInlineSnapshot(`
+    expect(
+      read(presenceRead('p', q, window, index.ids, { source: 'minute-rows', oneThread: true })),
+    ).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
@@ -96,30 +101,34 @@ describe('presence', () => {
           "p5": "1767225660.000000",
           "p6": "1767226200.000000",
           "p7": "1767226220.000000",
+          "project": "p",
         },
         "settings": {
           "do_not_merge_across_partitions_select_final": 1,
           "max_threads": 1,
           "optimize_use_implicit_projections": 0,
         },
-        "sql": "SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(lt)) AS latest FROM ( SELECT series_id, max(last_ts) AS lt FROM metric_minute_rollups WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND minute >= {p2:UInt32} AND minute < {p3:UInt32} GROUP BY series_id UNION ALL SELECT series_id, max(ts) AS lt FROM metric_samples WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ((ts >= {p4:DateTime64(6, 'UTC')} AND ts < {p5:DateTime64(6, 'UTC')}) OR (ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')})) GROUP BY series_id) GROUP BY series_id",
+        "sql": "SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(lt)) AS latest FROM ( SELECT series_id, max(last_ts) AS lt FROM metric_minute_rollups_v2 WHERE project_id = {project:String} AND name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND minute >= {p2:UInt32} AND minute < {p3:UInt32} GROUP BY series_id UNION ALL SELECT series_id, max(ts) AS lt FROM metric_samples_v2 WHERE project_id = {project:String} AND name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ((ts >= {p4:DateTime64(6, 'UTC')} AND ts < {p5:DateTime64(6, 'UTC')}) OR (ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')})) GROUP BY series_id) GROUP BY series_id",
       }
     `);
   });
 
   it('from the samples', () => {
-    expect(read(presenceRead(q, window, undefined, { source: 'samples', oneThread: false }))).toMatchInlineSnapshot(`
+    expect(
+      read(presenceRead('p', q, window, undefined, { source: 'samples', oneThread: false })),
+    ).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
           "p1": "1767225630.000000",
           "p2": "1767226220.000000",
+          "project": "p",
         },
         "settings": {
           "do_not_merge_across_partitions_select_final": 1,
           "optimize_use_implicit_projections": 0,
         },
-        "sql": "SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest FROM metric_samples WHERE name = {p0:String} AND ts >= {p1:DateTime64(6, 'UTC')} AND ts <= {p2:DateTime64(6, 'UTC')} GROUP BY series_id",
+        "sql": "SELECT toString(series_id) AS id, toUnixTimestamp64Milli(max(ts)) AS latest FROM metric_samples_v2 WHERE project_id = {project:String} AND name = {p0:String} AND ts >= {p1:DateTime64(6, 'UTC')} AND ts <= {p2:DateTime64(6, 'UTC')} GROUP BY series_id",
       }
     `);
   });
@@ -138,7 +147,7 @@ describe('buckets', () => {
   const grouped = { ...perSeries, index: indexGroups(groupSeries(series, 'region')), oneThread: false };
 
   it('from the per-minute rows, one series per group', () => {
-    expect(read(bucketsRead('minute-rows', perSeries))).toMatchInlineSnapshot(`
+    expect(read(bucketsRead('p', 'minute-rows', perSeries))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
@@ -157,19 +166,20 @@ describe('buckets', () => {
           "p7": "1767226220.000000",
           "p8": 300000000,
           "p9": 300,
+          "project": "p",
         },
         "settings": {
           "do_not_merge_across_partitions_select_final": 1,
           "max_threads": 1,
           "optimize_use_implicit_projections": 0,
         },
-        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p12:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p12:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id AS g, b, argMax(lv, lt) AS v, toUnixTimestamp64Milli(max(lt)) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id, toInt64(intDiv(minute, {p10:UInt32})) * {p11:Int64} AS b, lv, lt, toUInt64(r != bitCount(sec)) AS dirty FROM ( SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last.2 AS lv, last_ts AS lt FROM metric_minute_rollups FINAL PREWHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND minute >= {p2:UInt32} AND minute < {p3:UInt32}) UNION ALL SELECT series_id, intDiv(toUnixTimestamp64Micro(ts), {p8:Int64}) * {p9:Int64} AS b, argMax(value, ts) AS lv, max(ts) AS lt, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ((ts >= {p4:DateTime64(6, 'UTC')} AND ts < {p5:DateTime64(6, 'UTC')}) OR (ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')})) GROUP BY series_id, b) GROUP BY g, b) GROUP BY g",
+        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p12:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p12:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id AS g, b, argMax(lv, lt) AS v, toUnixTimestamp64Milli(max(lt)) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id, toInt64(intDiv(minute, {p10:UInt32})) * {p11:Int64} AS b, lv, lt, toUInt64(r != bitCount(sec)) AS dirty FROM ( SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last.2 AS lv, last_ts AS lt FROM metric_minute_rollups_v2 FINAL PREWHERE project_id = {project:String} AND name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND minute >= {p2:UInt32} AND minute < {p3:UInt32}) UNION ALL SELECT series_id, intDiv(toUnixTimestamp64Micro(ts), {p8:Int64}) * {p9:Int64} AS b, argMax(value, ts) AS lv, max(ts) AS lt, toUInt64(0) AS dirty FROM metric_samples_v2 FINAL WHERE project_id = {project:String} AND name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ((ts >= {p4:DateTime64(6, 'UTC')} AND ts < {p5:DateTime64(6, 'UTC')}) OR (ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')})) GROUP BY series_id, b) GROUP BY g, b) GROUP BY g",
       }
     `);
   });
 
   it('from the per-minute rows, series mapped to groups with the tie-break of last', () => {
-    expect(read(bucketsRead('minute-rows', grouped))).toMatchInlineSnapshot(`
+    expect(read(bucketsRead('p', 'minute-rows', grouped))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": [
@@ -206,18 +216,19 @@ describe('buckets', () => {
           ],
           "p8": 29453761,
           "p9": 29453770,
+          "project": "p",
         },
         "settings": {
           "do_not_merge_across_partitions_select_final": 1,
           "optimize_use_implicit_projections": 0,
         },
-        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p18:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p18:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT transform(series_id, {p0:Array(UInt64)}, {p1:Array(UInt32)}, toUInt32({p2:UInt32})) AS g, b, argMax(lv, (lt, transform(series_id, {p3:Array(UInt64)}, {p4:Array(UInt32)}, toUInt32({p5:UInt32})))) AS v, toUnixTimestamp64Milli(max(lt)) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id, toInt64(intDiv(minute, {p16:UInt32})) * {p17:Int64} AS b, lv, lt, toUInt64(r != bitCount(sec)) AS dirty FROM ( SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last.2 AS lv, last_ts AS lt FROM metric_minute_rollups FINAL PREWHERE name = {p6:String} AND series_id IN {p7:Array(UInt64)} AND minute >= {p8:UInt32} AND minute < {p9:UInt32}) UNION ALL SELECT series_id, intDiv(toUnixTimestamp64Micro(ts), {p14:Int64}) * {p15:Int64} AS b, argMax(value, ts) AS lv, max(ts) AS lt, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p6:String} AND series_id IN {p7:Array(UInt64)} AND ((ts >= {p10:DateTime64(6, 'UTC')} AND ts < {p11:DateTime64(6, 'UTC')}) OR (ts >= {p12:DateTime64(6, 'UTC')} AND ts <= {p13:DateTime64(6, 'UTC')})) GROUP BY series_id, b) GROUP BY g, b) GROUP BY g",
+        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p18:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p18:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT transform(series_id, {p0:Array(UInt64)}, {p1:Array(UInt32)}, toUInt32({p2:UInt32})) AS g, b, argMax(lv, (lt, transform(series_id, {p3:Array(UInt64)}, {p4:Array(UInt32)}, toUInt32({p5:UInt32})))) AS v, toUnixTimestamp64Milli(max(lt)) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id, toInt64(intDiv(minute, {p16:UInt32})) * {p17:Int64} AS b, lv, lt, toUInt64(r != bitCount(sec)) AS dirty FROM ( SELECT series_id, minute, rows AS r, seconds AS sec, sum AS s, min AS mn, max AS mx, last.2 AS lv, last_ts AS lt FROM metric_minute_rollups_v2 FINAL PREWHERE project_id = {project:String} AND name = {p6:String} AND series_id IN {p7:Array(UInt64)} AND minute >= {p8:UInt32} AND minute < {p9:UInt32}) UNION ALL SELECT series_id, intDiv(toUnixTimestamp64Micro(ts), {p14:Int64}) * {p15:Int64} AS b, argMax(value, ts) AS lv, max(ts) AS lt, toUInt64(0) AS dirty FROM metric_samples_v2 FINAL WHERE project_id = {project:String} AND name = {p6:String} AND series_id IN {p7:Array(UInt64)} AND ((ts >= {p10:DateTime64(6, 'UTC')} AND ts < {p11:DateTime64(6, 'UTC')}) OR (ts >= {p12:DateTime64(6, 'UTC')} AND ts <= {p13:DateTime64(6, 'UTC')})) GROUP BY series_id, b) GROUP BY g, b) GROUP BY g",
       }
     `);
   });
 
   it('from the samples without FINAL, with the duplicate check', () => {
-    expect(read(bucketsRead('samples', { ...perSeries, q: { ...q, agg: 'p99' } }))).toMatchInlineSnapshot(`
+    expect(read(bucketsRead('p', 'samples', { ...perSeries, q: { ...q, agg: 'p99' } }))).toMatchInlineSnapshot(`
       {
         "params": {
           "p0": "cpu",
@@ -230,20 +241,21 @@ describe('buckets', () => {
           "p4": "1767225630.000000",
           "p5": "1767226220.000000",
           "p6": 1000,
+          "project": "p",
         },
         "settings": {
           "do_not_merge_across_partitions_select_final": 1,
           "max_threads": 1,
           "optimize_use_implicit_projections": 0,
         },
-        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p6:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p6:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id AS g, intDiv(toUnixTimestamp64Micro(ts), {p2:Int64}) * {p3:Int64} AS b, quantileExactInclusive(0.99)(value) AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(count() != uniqExact(series_id + toUInt64(toUnixTimestamp64Micro(ts)))) AS dirty FROM metric_samples WHERE name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ts >= {p4:DateTime64(6, 'UTC')} AND ts <= {p5:DateTime64(6, 'UTC')} GROUP BY g, b) GROUP BY g",
+        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p6:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p6:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT series_id AS g, intDiv(toUnixTimestamp64Micro(ts), {p2:Int64}) * {p3:Int64} AS b, quantileExactInclusive(0.99)(value) AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(count() != uniqExact(series_id + toUInt64(toUnixTimestamp64Micro(ts)))) AS dirty FROM metric_samples_v2 WHERE project_id = {project:String} AND name = {p0:String} AND series_id IN {p1:Array(UInt64)} AND ts >= {p4:DateTime64(6, 'UTC')} AND ts <= {p5:DateTime64(6, 'UTC')} GROUP BY g, b) GROUP BY g",
       }
     `);
   });
 
   it('from the samples with FINAL, for every series of the metric', () => {
     expect(
-      read(bucketsRead('samples-final', { ...grouped, q: { ...q, agg: 'avg' }, ids: undefined })),
+      read(bucketsRead('p', 'samples-final', { ...grouped, q: { ...q, agg: 'avg' }, ids: undefined })),
     ).toMatchInlineSnapshot(`
       {
         "params": {
@@ -262,12 +274,13 @@ describe('buckets', () => {
           "p6": "1767225630.000000",
           "p7": "1767226220.000000",
           "p8": 1000,
+          "project": "p",
         },
         "settings": {
           "do_not_merge_across_partitions_select_final": 1,
           "optimize_use_implicit_projections": 0,
         },
-        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p8:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p8:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT transform(series_id, {p0:Array(UInt64)}, {p1:Array(UInt32)}, toUInt32({p2:UInt32})) AS g, intDiv(toUnixTimestamp64Micro(ts), {p4:Int64}) * {p5:Int64} AS b, avg(value) AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(0) AS dirty FROM metric_samples FINAL WHERE name = {p3:String} AND ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')} GROUP BY g, b) GROUP BY g",
+        "sql": "SELECT toString(g) AS g, arraySlice(arrayReverseSort(groupArray(b)), 1, {p8:UInt32}) AS bs, arraySlice(arrayReverseSort((x, y) -> y, groupArray(v), groupArray(b)), 1, {p8:UInt32}) AS vs, count() AS total, max(latest) AS latest, sum(dirty) AS dirty FROM ( SELECT transform(series_id, {p0:Array(UInt64)}, {p1:Array(UInt32)}, toUInt32({p2:UInt32})) AS g, intDiv(toUnixTimestamp64Micro(ts), {p4:Int64}) * {p5:Int64} AS b, avg(value) AS v, toUnixTimestamp64Milli(max(ts)) AS latest, toUInt64(0) AS dirty FROM metric_samples_v2 FINAL WHERE project_id = {project:String} AND name = {p3:String} AND ts >= {p6:DateTime64(6, 'UTC')} AND ts <= {p7:DateTime64(6, 'UTC')} GROUP BY g, b) GROUP BY g",
       }
     `);
   });

@@ -25,26 +25,26 @@ describe('PromResultCache', () => {
   it('computes only the steps past the cached ones when the window slides', async () => {
     const cache = new PromResultCache();
     const e = evaluator();
-    await cache.range('q', grid(0, 600_000, 60_000), 0, e.compute);
-    const slid = await cache.range('q', grid(120_000, 720_000, 60_000), 0, e.compute);
+    await cache.range('p', 'q', grid(0, 600_000, 60_000), 0, e.compute);
+    const slid = await cache.range('p', 'q', grid(120_000, 720_000, 60_000), 0, e.compute);
     expect(e.calls.map((g) => [g.startMs, g.steps])).toEqual([
       [0, 11],
       [660_000, 2],
     ]);
     expect(slid[0]!.points.map(([t]) => t)).toEqual(Array.from({ length: 11 }, (_, k) => 120_000 + k * 60_000));
     // Another step or grid phase is another entry.
-    await cache.range('q', grid(30_000, 630_000, 60_000), 0, e.compute);
+    await cache.range('p', 'q', grid(30_000, 630_000, 60_000), 0, e.compute);
     expect(e.calls).toHaveLength(3);
   });
 
   it('forgets the steps a late point can change, from its time plus the smallest offset', async () => {
     const cache = new PromResultCache();
     const e = evaluator();
-    await cache.range('q', grid(0, 600_000, 60_000), -30_000, e.compute);
+    await cache.range('p', 'q', grid(0, 600_000, 60_000), -30_000, e.compute);
     e.bump(); // the data changed ...
     // ... from 300 s on: a step at t reads up to t + 30 s (offset -30 s), so steps from 270 s on.
     cache.written(300_000 * 1000);
-    const again = await cache.range('q', grid(0, 600_000, 60_000), -30_000, e.compute);
+    const again = await cache.range('p', 'q', grid(0, 600_000, 60_000), -30_000, e.compute);
     expect(e.calls.at(-1)).toEqual({ startMs: 300_000, stepMs: 60_000, steps: 6 });
     expect(again[0]!.points.find(([t]) => t === 240_000)![1]).toBe(240);
     expect(again[0]!.points.find(([t]) => t === 300_000)![1]).toBe(301);
@@ -53,21 +53,32 @@ describe('PromResultCache', () => {
   it('does not keep what a computation missed of a write that happened while it ran', async () => {
     const cache = new PromResultCache();
     const e = evaluator();
-    await cache.range('q', grid(0, 600_000, 60_000), 0, async (g) => {
+    await cache.range('p', 'q', grid(0, 600_000, 60_000), 0, async (g) => {
       const out = await e.compute(g);
       cache.written(120_000 * 1000); // a write committed while this read was running
       return out;
     });
-    await cache.range('q', grid(0, 600_000, 60_000), 0, e.compute);
+    await cache.range('p', 'q', grid(0, 600_000, 60_000), 0, e.compute);
     expect(e.calls.at(-1)).toEqual({ startMs: 120_000, stepMs: 60_000, steps: 9 });
   });
 
   it('stays within its byte budget', async () => {
     const cache = new PromResultCache(40_000);
     const e = evaluator();
-    for (let i = 0; i < 20; i++) await cache.range(`q${i}`, grid(0, 6_000_000, 60_000), 0, e.compute);
+    for (let i = 0; i < 20; i++) await cache.range('p', `q${i}`, grid(0, 6_000_000, 60_000), 0, e.compute);
     expect(cache.size.bytes).toBeLessThanOrEqual(40_000);
     expect(cache.size.entries).toBeGreaterThan(0);
     expect(cache.size.entries).toBeLessThan(20);
+  });
+
+  it('keeps the answers of one query apart per project', async () => {
+    const cache = new PromResultCache();
+    const a = evaluator();
+    const b = evaluator();
+    await cache.range('a', 'q', grid(0, 600_000, 60_000), 0, a.compute);
+    await cache.range('b', 'q', grid(0, 600_000, 60_000), 0, b.compute);
+    expect(b.calls).toHaveLength(1);
+    await cache.range('a', 'q', grid(0, 600_000, 60_000), 0, a.compute);
+    expect(a.calls).toHaveLength(1);
   });
 });

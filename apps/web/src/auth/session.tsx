@@ -1,11 +1,30 @@
 import { type ComponentChildren, createContext } from 'preact';
-import { useCallback, useContext, useMemo, useState } from 'preact/hooks';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { type Api, createApi } from '../api/client.ts';
 import { type Credentials, clearCredentials, loadCredentials, saveCredentials } from './credentials.ts';
+import {
+  clearProjectChoice,
+  currentProject,
+  loadProjectChoice,
+  type ProjectSummary,
+  saveProjectChoice,
+} from './project-choice.ts';
 
 export type Session = {
   credentials: Credentials | null;
+  /** Calls the API as the signed-in credentials, on the current project. */
   api: Api | null;
+  /** The bearer token: manages projects and keys, and may switch projects. */
+  isAdmin: boolean;
+  /** The project the pages show (null until the projects are read). */
+  project: ProjectSummary | null;
+  /** The projects these credentials can read (the admin: all; a key pair: its own). */
+  projects: ProjectSummary[];
+  /** The projects were read (or could not be: then the pages show the credentials' default project). */
+  projectsRead: boolean;
+  selectProject: (id: string) => void;
+  /** Reads the projects again (after the admin created or renamed one). */
+  reloadProjects: () => Promise<ProjectSummary[]>;
   /** Why the user was signed out, shown on the sign-in form. */
   notice: string | null;
   signIn: (c: Credentials) => void;
@@ -14,16 +33,26 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Holds the signed-in credentials (sessionStorage) and the API client built from them. */
+/**
+ * Holds the signed-in credentials (sessionStorage), the projects they can read and the one shown,
+ * and the API client built from them: the admin's calls name the project shown
+ * (Spanhouse-Project), a key pair's calls need nothing (the key is its project's).
+ */
 export function SessionProvider(props: { children: ComponentChildren; storage?: Storage }) {
   const storage = props.storage ?? sessionStorage;
   const [credentials, setCredentials] = useState<Credentials | null>(() => loadCredentials(storage));
   const [notice, setNotice] = useState<string | null>(null);
+  const [projects, setProjects] = useState<ProjectSummary[]>([]);
+  const [projectsRead, setProjectsRead] = useState(false);
+  const [chosen, setChosen] = useState<string | null>(() => loadProjectChoice(storage));
 
   const signOut = useCallback(
     (why?: string) => {
       clearCredentials(storage);
+      clearProjectChoice(storage);
       setCredentials(null);
+      setProjects([]);
+      setChosen(null);
       setNotice(why ?? null);
     },
     [storage],
@@ -36,18 +65,70 @@ export function SessionProvider(props: { children: ComponentChildren; storage?: 
     },
     [storage],
   );
+  const onUnauthorized = useCallback(
+    () => signOut('The service no longer accepts these credentials (401). Sign in again.'),
+    [signOut],
+  );
+  // The project listing is read without a project: the admin lists them all.
+  const listing = useMemo(
+    () => (credentials ? createApi(credentials, { onUnauthorized }) : null),
+    [credentials, onUnauthorized],
+  );
+  const reloadProjects = useCallback(async () => {
+    if (!listing) return [];
+    const res = await listing.get<{ data: ProjectSummary[] }>('/api/public/projects');
+    const list = res.data.map(({ id, name }) => ({ id, name }));
+    setProjects(list);
+    return list;
+  }, [listing]);
+  useEffect(() => {
+    setProjects([]);
+    setProjectsRead(false);
+    reloadProjects()
+      .catch(() => undefined)
+      .finally(() => setProjectsRead(true));
+  }, [reloadProjects]);
+
+  const isAdmin = credentials?.kind === 'bearer';
+  const project = currentProject(projects, chosen);
+  const selectProject = useCallback(
+    (id: string) => {
+      saveProjectChoice(id, storage);
+      setChosen(id);
+    },
+    [storage],
+  );
   const api = useMemo(
-    () =>
-      credentials
-        ? createApi(credentials, {
-            onUnauthorized: () => signOut('The service no longer accepts these credentials (401). Sign in again.'),
-          })
-        : null,
-    [credentials, signOut],
+    () => (credentials ? createApi(credentials, { onUnauthorized, project: isAdmin ? project?.id : undefined }) : null),
+    [credentials, onUnauthorized, isAdmin, project?.id],
   );
   const value = useMemo(
-    () => ({ credentials, api, notice, signIn, signOut }),
-    [credentials, api, notice, signIn, signOut],
+    () => ({
+      credentials,
+      api,
+      isAdmin,
+      project,
+      projects,
+      projectsRead,
+      selectProject,
+      reloadProjects,
+      notice,
+      signIn,
+      signOut,
+    }),
+    [
+      credentials,
+      api,
+      isAdmin,
+      project,
+      projects,
+      projectsRead,
+      selectProject,
+      reloadProjects,
+      notice,
+      signIn,
+      signOut,
+    ],
   );
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }

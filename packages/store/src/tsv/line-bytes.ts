@@ -5,10 +5,10 @@
  * waiting requests hold their rows off the JavaScript heap.
  *
  * `line` writes a whole line as UTF-8: a line built from template parts is a tree of string
- * pieces until flattened, and writing it at once flattens it while it is young; joining trace lines
- * into strings and then encoding them cost 6-12 µs per span against 2.7-4.6 µs written this way.
- * `byte`, `ascii` and `copy` write the short fields of a metric sample (5-30 bytes) byte by byte
- * in JavaScript, which beats a native call per field; call `room` first for their total.
+ * pieces until flattened, and writing it at once flattens it while it is young, instead of joining
+ * lines into one string to encode later (docs/decisions/0004-ingest-tabseparated.md has the
+ * figures). `byte`, `ascii` and `copy` write the short fields of a metric sample (5-30 bytes) byte
+ * by byte in JavaScript, which beats a native call per field; call `room` first for their total.
  */
 export class LineBytes {
   private buf: Buffer;

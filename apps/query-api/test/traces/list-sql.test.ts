@@ -1,0 +1,62 @@
+import { parse } from '@spanhouse/schema';
+import { describe, expect, it } from 'vitest';
+import { traceListSql } from '../../src/traces/list.ts';
+import { TraceListParams } from '../../src/traces/params.ts';
+import { boundRankSql } from '../../src/traces/summaries.ts';
+
+/*
+ * The SQL the trace list generates, as snapshots (__snapshots__/list-sql.test.ts.snap): a change to
+ * a query shows in review. Every value is a parameter; the snapshots hold both.
+ */
+
+const params = (query: Record<string, string | string[]>) => parse(TraceListParams, query);
+const oneLine = (r: { sql: string; params: Record<string, unknown>; countSql?: string }) => ({
+  ...r,
+  sql: r.sql.replace(/\s+/g, ' ').trim(),
+  ...(r.countSql === undefined ? {} : { countSql: r.countSql.replace(/\s+/g, ' ').trim() }),
+});
+
+describe('the trace list SQL', () => {
+  it('the default page: newest first, every field group', () => {
+    expect(oneLine(traceListSql('p', params({})))).toMatchSnapshot();
+  });
+
+  it('every filter, ordered by name, page 3', () => {
+    const q = params({
+      userId: 'u-1',
+      name: 'chat',
+      sessionId: 's-1',
+      version: 'v1',
+      release: 'r1',
+      tags: ['prod', 'eu'],
+      environment: 'production,staging',
+      fromTimestamp: '2026-03-01T00:00:00Z',
+      toTimestamp: '2026-03-02T00:00:00Z',
+      orderBy: 'name.asc',
+      page: '3',
+      limit: '20',
+    });
+    expect(oneLine(traceListSql('p', q))).toMatchSnapshot();
+  });
+
+  it('a page ranked by the summaries (descending latency): the ids as a parameter', () => {
+    const q = params({ userId: 'u-1', orderBy: 'latency.desc' });
+    expect(oneLine(traceListSql('p', q, ['t-3', 't-1']))).toMatchSnapshot();
+  });
+
+  it('one try of the ranking by the summaries, for cost', () => {
+    expect(oneLine(boundRankSql('p', { tags: ['prod'] }, 'totalCost', 200))).toMatchSnapshot();
+  });
+
+  it('never puts a value into the SQL text', () => {
+    const hostile = "x') OR 1=1 --";
+    const { sql, params: p } = traceListSql('p', params({ userId: hostile, tags: hostile, environment: hostile }));
+    expect(sql).not.toContain('OR 1=1');
+    expect(Object.values(p)).toContain(hostile);
+    // The project too: every read of the traces names it, as a parameter.
+    const scoped = traceListSql(hostile, params({}));
+    expect(scoped.sql).not.toContain('OR 1=1');
+    expect(scoped.params.project).toBe(hostile);
+    expect(scoped.sql.match(/project_id = \{project:String\}/g)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,240 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client.ts';
+import { useApi, useSession } from '../auth/session.tsx';
+import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
+import { formatTime } from '../lib/format.ts';
+import { useResource } from '../lib/use-resource.ts';
+
+/** A key as listed: never its secret. */
+export type ApiKeySummary = {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  note: string | null;
+  publicKey: string;
+  displaySecretKey: string;
+};
+
+/** A key just created: the only time its secret is shown. */
+export type NewKey = { id: string; publicKey: string; secretKey: string; note: string | null };
+
+/**
+ * The project's settings: its name and id, and for the admin its API keys (created with the
+ * secret shown once, revoked) and a new project. A key pair sees its project and that keys are
+ * the admin's to manage.
+ */
+export function SettingsPage() {
+  const { project, isAdmin } = useSession();
+  if (!project) return null;
+  return (
+    <main class="page settings">
+      <header class="page-head">
+        <h1>Settings</h1>
+      </header>
+      <section class="card" aria-label="Project">
+        <h2>Project {project.name}</h2>
+        <p>
+          Id <code>{project.id}</code>. Send its data with one of its keys (HTTP Basic <code>publicKey:secretKey</code>,
+          as the Langfuse SDKs and OpenTelemetry exporters do).
+        </p>
+      </section>
+      {isAdmin ? (
+        <>
+          <ApiKeys projectId={project.id} />
+          <NewProject />
+        </>
+      ) : (
+        <section class="card">
+          <p>The keys of this project are managed with the API bearer token (the admin).</p>
+        </section>
+      )}
+    </main>
+  );
+}
+
+function ApiKeys(props: { projectId: string }) {
+  const api = useApi();
+  const path = `/api/public/projects/${encodeURIComponent(props.projectId)}/apiKeys`;
+  const keys = useResource(path, (signal) => api.get<{ apiKeys: ApiKeySummary[] }>(path, undefined, signal));
+  const [created, setCreated] = useState<NewKey | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setCreated(await api.send<NewKey>('POST', path, note.trim() ? { note: note.trim() } : {}));
+      setNote('');
+      keys.reload();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const revoke = async (key: ApiKeySummary) => {
+    if (!window.confirm(`Revoke ${key.publicKey}? Clients using it are refused within seconds.`)) return;
+    try {
+      await api.send('DELETE', `${path}/${encodeURIComponent(key.id)}`);
+      if (created?.id === key.id) setCreated(null);
+      keys.reload();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <section class="card" aria-label="API keys">
+      <h2>API keys</h2>
+      {created && <CreatedKey created={created} onDone={() => setCreated(null)} />}
+      {keys.error ? (
+        <ErrorState error={keys.error} retry={keys.reload} />
+      ) : !keys.data ? (
+        <Loading what="keys" />
+      ) : keys.data.apiKeys.length === 0 ? (
+        <EmptyState title="No keys yet">
+          <p>Create one below; its secret is shown once.</p>
+        </EmptyState>
+      ) : (
+        <table class="list keys">
+          <thead>
+            <tr>
+              <th>Public key</th>
+              <th>Secret</th>
+              <th>Note</th>
+              <th>Created</th>
+              <th>Last used</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.apiKeys.map((k) => (
+              <tr key={k.id}>
+                <td>
+                  <code>{k.publicKey}</code>
+                </td>
+                <td>
+                  <code>{k.displaySecretKey}</code>
+                </td>
+                <td>{k.note ?? ''}</td>
+                <td>{formatTime(k.createdAt)}</td>
+                <td>{k.lastUsedAt ? formatTime(k.lastUsedAt) : 'never'}</td>
+                <td>
+                  <button type="button" class="danger" onClick={() => revoke(k)}>
+                    Revoke
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form class="inline-form" onSubmit={create} aria-label="Create an API key">
+        <input
+          type="text"
+          name="note"
+          placeholder="Note (what uses it)"
+          value={note}
+          maxLength={1000}
+          onInput={(e) => setNote(e.currentTarget.value)}
+        />
+        <button class="primary" type="submit" disabled={busy}>
+          {busy ? 'Creating…' : 'Create key'}
+        </button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A new key's two halves with copy buttons; the secret is not shown again once this is closed. */
+function CreatedKey(props: { created: NewKey; onDone: () => void }) {
+  const { publicKey, secretKey } = props.created;
+  return (
+    <div class="notice new-key" role="status" aria-label="New API key">
+      <p>
+        <strong>Copy the secret key now: it is not shown again.</strong>
+      </p>
+      <CopyField label="Public key" value={publicKey} />
+      <CopyField label="Secret key" value={secretKey} />
+      <button type="button" onClick={props.onDone}>
+        Done
+      </button>
+    </div>
+  );
+}
+
+function CopyField(props: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.value);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div class="copy-field">
+      <span>{props.label}</span>
+      <input
+        type="text"
+        readOnly
+        value={props.value}
+        aria-label={props.label}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button type="button" onClick={copy} aria-label={`Copy ${props.label.toLowerCase()}`}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}
+
+function NewProject() {
+  const { api, reloadProjects, selectProject } = useSession();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const created = await api!.send<{ id: string }>('POST', '/api/public/projects', { name: name.trim() });
+      setName('');
+      await reloadProjects();
+      selectProject(created.id);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : (err as Error).message);
+    }
+  };
+  return (
+    <section class="card" aria-label="New project">
+      <h2>New project</h2>
+      <form class="inline-form" onSubmit={submit} aria-label="Create a project">
+        <input
+          type="text"
+          name="projectName"
+          placeholder="Name (3 to 60 characters)"
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+        />
+        <button class="primary" type="submit">
+          Create project
+        </button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

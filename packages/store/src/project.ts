@@ -1,0 +1,28 @@
+import { PROJECT_CONDITION, type ProjectParams } from '@spanhouse/db';
+
+/*
+ * Every row of a data table belongs to a project (clickhouse/0021): its `project_id` leads the
+ * table's sort key. Writers put it in every row (each table module's row type and encoder);
+ * readers start every read of a project table with fromProject, which takes the project from a
+ * ProjectParams (so a read cannot be written without one), and the query port refuses a read of
+ * a project table that does not (@spanhouse/db projectScopeViolation).
+ */
+
+/**
+ * The start of a read of `table` for the project `p` is bound to:
+ * `FROM <table>[ FINAL][ ARRAY JOIN <expr>] WHERE project_id = {project:String}` (PREWHERE with
+ * `prewhere`: for conditions on key columns only, exact under FINAL). Further conditions follow
+ * with AND (andAll).
+ */
+export function fromProject(
+  table: string,
+  p: ProjectParams,
+  opts: { final?: boolean; arrayJoin?: string; prewhere?: boolean } = {},
+): string {
+  if (!p.project) throw new Error(`a read of ${table} needs a project`);
+  const arrayJoin = opts.arrayJoin ? ` ARRAY JOIN ${opts.arrayJoin}` : '';
+  return `FROM ${table}${opts.final ? ' FINAL' : ''}${arrayJoin} ${opts.prewhere ? 'PREWHERE' : 'WHERE'} ${PROJECT_CONDITION}`;
+}
+
+/** ` AND a AND b` for conditions that follow fromProject's (nothing for none). */
+export const andAll = (conditions: readonly string[]) => conditions.map((c) => ` AND ${c}`).join('');
