@@ -1,3 +1,5 @@
+import type { SearchTerm } from '@spanhouse/store';
+
 /*
  * The `search` parameter as terms (docs/search.md). A search is words and "quoted phrases"
  * separated by spaces; a trace (observation, session) matches when it contains every term.
@@ -11,9 +13,8 @@
  *   - Chinese and Japanese (Han, Hiragana, Katakana), written without spaces: the index holds every
  *     pair of neighbouring characters, so a term is found anywhere inside a sentence; it needs two
  *     characters at least.
- * Case does not matter (both sides are lowered by the engine's lowerUTF8). Text is compared as
- * given: accents must match ("café" does not find "cafe"); text is NFC-normalized here, as nearly
- * every client sends it.
+ * Case and accents do not matter: the engine lowers and strips combining marks on both sides
+ * (the index's expression applied to the term), so "CAFE" finds "café".
  */
 
 /** Past this many characters a search is refused (400): a longer one is not a search a person types. */
@@ -27,32 +28,22 @@ const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆
 /** What separates words: ASCII other than letters and digits (the engine's splitByNonAlpha). */
 const WORD_SEPARATOR = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/;
 
-export type SearchTerm = {
-  /** The term as typed (NFC), for messages and highlighting. */
-  text: string;
+export type ParsedTerm = SearchTerm & {
   /** True when typed in quotes. */
   quoted: boolean;
-  /** Its words outside Chinese and Japanese text, in order (matched in a row when more than one). */
-  words: string[];
-  /** Its runs of Chinese and Japanese characters, each as its pairs of neighbouring characters. */
-  cjk: { run: string; bigrams: string[] }[];
 };
 
 export class SearchSyntaxError extends Error {}
 
-/** The words of a text as the word index cuts it, Chinese and Japanese runs left out. */
+/**
+ * The words of a text as the word index cuts it, Chinese and Japanese runs left out, and words
+ * of combining marks only (which the index drops) too.
+ */
 export function wordsOf(text: string): string[] {
   return text
     .replace(CJK_RUNS, ' ')
     .split(WORD_SEPARATOR)
-    .filter((w) => w.length > 0);
-}
-
-function bigramsOf(run: string): string[] {
-  const chars = [...run];
-  const out: string[] = [];
-  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
-  return out;
+    .filter((w) => w.normalize('NFD').replace(/\p{Mn}+/gu, '').length > 0);
 }
 
 /** Splits on spaces outside double quotes; an unclosed quote runs to the end. */
@@ -71,23 +62,24 @@ function split(input: string): { text: string; quoted: boolean }[] {
  * them; a search left with no term, a term whose Chinese or Japanese part is a single character
  * and nothing else, too many terms or too long a search is a SearchSyntaxError (a 400 naming why).
  */
-export function parseSearch(input: string): SearchTerm[] {
+export function parseSearch(input: string): ParsedTerm[] {
   const text = input.normalize('NFC');
   if ([...text].length > MAX_SEARCH_CHARS) {
     throw new SearchSyntaxError(`search must be at most ${MAX_SEARCH_CHARS} characters`);
   }
-  const terms: SearchTerm[] = [];
+  const terms: ParsedTerm[] = [];
   const seen = new Set<string>();
   for (const part of split(text)) {
     const runs = [...part.text.matchAll(CJK_RUNS)].map((m) => m[0]);
-    const term: SearchTerm = {
+    const term: ParsedTerm = {
       text: part.text,
       quoted: part.quoted,
       words: wordsOf(part.text),
-      cjk: runs.map((run) => ({ run, bigrams: bigramsOf(run) })),
+      // A single character between words is no bigram: it cannot be looked up on its own.
+      cjk: runs.filter((run) => [...run].length >= 2),
     };
-    if (term.words.length === 0 && term.cjk.length === 0) continue;
-    if (term.words.length === 0 && term.cjk.every((c) => c.bigrams.length === 0)) {
+    if (term.words.length === 0 && runs.length === 0) continue;
+    if (term.words.length === 0 && term.cjk.length === 0) {
       throw new SearchSyntaxError(
         `search term "${part.text}": a Chinese or Japanese term needs at least two characters`,
       );

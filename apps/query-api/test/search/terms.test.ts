@@ -20,21 +20,22 @@ describe('parseSearch', () => {
     expect(terms[0]!.words).toEqual(['late', 'delivery']);
   });
 
-  it('turns Chinese and Japanese runs into pairs of neighbouring characters, words beside them apart', () => {
+  it('keeps Chinese and Japanese runs whole, words beside them apart', () => {
     const [term] = parseSearch('東京に行きたい');
     expect(term!.words).toEqual([]);
-    expect(term!.cjk).toEqual([{ run: '東京に行きたい', bigrams: ['東京', '京に', 'に行', '行き', 'きた', 'たい'] }]);
+    expect(term!.cjk).toEqual(['東京に行きたい']);
     const [mixed] = parseSearch('iPhoneの注文');
     expect(mixed!.words).toEqual(['iPhone']);
-    expect(mixed!.cjk.map((c) => c.bigrams)).toEqual([['の注', '注文']]);
+    expect(mixed!.cjk).toEqual(['の注文']);
     // The prolonged sound mark belongs to the Katakana word it lengthens.
-    expect(parseSearch('パスワード')[0]!.cjk[0]!.run).toBe('パスワード');
+    expect(parseSearch('パスワード')[0]!.cjk).toEqual(['パスワード']);
   });
 
   it('refuses a Chinese or Japanese term of one character with nothing else to look up', () => {
     expect(() => parseSearch('猫')).toThrow(/at least two characters/);
     expect(() => parseSearch('猫 cat')).toThrow(/search term "猫"/);
     expect(parseSearch('猫cat')[0]!.words).toEqual(['cat']);
+    expect(parseSearch('猫cat')[0]!.cjk).toEqual([]);
   });
 
   it('drops terms of separators only, and refuses a search left with nothing to look up', () => {
