@@ -16,6 +16,7 @@ export const SUITES = [
   'auth',
   'project-migration',
   'projects-ab',
+  'search-indexes',
 ] as const;
 export type Suite = (typeof SUITES)[number];
 

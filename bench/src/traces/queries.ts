@@ -58,9 +58,14 @@ function searchScenarios(sample: DatasetSample, spec: TraceSpec): Scenario[] {
     search(
       'common term + userId',
       t.common,
-      (k, rng) => `/api/public/traces?search=${q(sample.common[k % sample.common.length]!)}&userId=${q(pick(sample.users, rng))}`,
+      (k, rng) =>
+        `/api/public/traces?search=${q(sample.common[k % sample.common.length]!)}&userId=${q(pick(sample.users, rng))}`,
     ),
-    search('two terms', t.pair, (k) => `/api/public/traces?search=${q(sample.pairs[k % sample.pairs.length]!.join(' '))}`),
+    search(
+      'two terms',
+      t.pair,
+      (k) => `/api/public/traces?search=${q(sample.pairs[k % sample.pairs.length]!.join(' '))}`,
+    ),
     search(
       'two terms + userId',
       t.pair,

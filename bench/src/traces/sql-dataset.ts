@@ -14,7 +14,14 @@ import { hash, intIn, languageOf, message, pickOf, productName, uniform, WORD_LI
  * would take hours. test/bench-dataset checks that the service reads these rows as it reads its own.
  */
 
-const CHAT_MODELS = ['gpt-4o', 'gpt-4o-mini', 'claude-sonnet-4-5', 'claude-haiku-4-5', 'gemini-2.5-flash', 'gpt-4.1-mini'];
+const CHAT_MODELS = [
+  'gpt-4o',
+  'gpt-4o-mini',
+  'claude-sonnet-4-5',
+  'claude-haiku-4-5',
+  'gemini-2.5-flash',
+  'gpt-4.1-mini',
+];
 const EMBEDDING_MODEL = 'text-embedding-3-small';
 const TRACE_NAMES = ['chat', 'chat', 'chat', 'rag-answer', 'rag-answer', 'summarize', 'classify', 'agent-run'];
 const TAGS = ['rag', 'chat', 'agent', 'beta', 'eval', 'mobile', 'web', 'api', 'premium', 'free'];
@@ -33,7 +40,8 @@ export const KEY_RANGE = 250_000;
 
 /** SQL string literal of a constant of this file (no quotes or backslashes in them). */
 const lit = (s: string) => `'${s}'`;
-const array = (xs: readonly (string | number)[]) => `[${xs.map((x) => (typeof x === 'string' ? lit(x) : x)).join(', ')}]`;
+const array = (xs: readonly (string | number)[]) =>
+  `[${xs.map((x) => (typeof x === 'string' ? lit(x) : x)).join(', ')}]`;
 
 /** The parameters every statement binds (with `project`): the word lists, the seed, the spec, the models' prices. */
 export function datasetParams(spec: TraceSpec): Record<string, unknown> {
