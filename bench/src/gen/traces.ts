@@ -59,11 +59,11 @@ export type GenTrace = {
   spans: GenSpan[];
 };
 
-const TRACE_NAMES = ['chat', 'chat', 'chat', 'rag-answer', 'rag-answer', 'summarize', 'classify', 'agent-run'];
-const TAGS = ['rag', 'chat', 'agent', 'beta', 'eval', 'mobile', 'web', 'api', 'premium', 'free'];
+export const TRACE_NAMES = ['chat', 'chat', 'chat', 'rag-answer', 'rag-answer', 'summarize', 'classify', 'agent-run'];
+export const TAGS = ['rag', 'chat', 'agent', 'beta', 'eval', 'mobile', 'web', 'api', 'premium', 'free'];
 /** Probability of each tag on a trace (independent): 'rag' is common, 'beta' rare. */
-const TAG_P = [0.3, 0.25, 0.15, 0.05, 0.08, 0.2, 0.5, 0.3, 0.1, 0.4];
-const CHAT_MODELS = [
+export const TAG_P = [0.3, 0.25, 0.15, 0.05, 0.08, 0.2, 0.5, 0.3, 0.1, 0.4];
+export const CHAT_MODELS = [
   'gpt-4o',
   'gpt-4o-mini',
   'claude-sonnet-4-5',
@@ -71,7 +71,8 @@ const CHAT_MODELS = [
   'gemini-2.5-flash',
   'gpt-4.1-mini',
 ];
-const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
+export const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
+export const EMBEDDING_MODEL = 'text-embedding-3-small';
 
 const traceIdOf = (rng: Rng) => rng.hex8() + rng.hex8() + rng.hex8() + rng.hex8();
 
@@ -148,7 +149,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     type: 'EMBEDDING',
     startMs: next(0),
     endMs: rStart + rng.int(20, 120),
-    model: 'text-embedding-3-small',
+    model: EMBEDDING_MODEL,
     usage: { input: rng.int(10, 80), output: 0, total: 0 },
     input: question.content,
     metadata: { dims: 1536 },

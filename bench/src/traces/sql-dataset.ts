@@ -1,5 +1,5 @@
 import { PriceTable } from '@spanhouse/ingest-api/pipeline';
-import type { TraceSpec } from '../gen/traces.ts';
+import { CHAT_MODELS, EMBEDDING_MODEL, REGIONS, TAG_P, TAGS, TRACE_NAMES, type TraceSpec } from '../gen/traces.ts';
 import { LANGUAGE_SHARES, PRODUCT_CHANCE, PRODUCTS } from '../gen/text.ts';
 import { ENGLISH, JAPANESE, JAPANESE_PARTICLES, RUSSIAN, SYLLABLES, SYSTEM_PROMPTS } from '../gen/vocabulary.ts';
 import { hash, intIn, languageOf, message, pickOf, productName, uniform, WORD_LISTS } from './sql-text.ts';
@@ -14,19 +14,6 @@ import { hash, intIn, languageOf, message, pickOf, productName, uniform, WORD_LI
  * would take hours. test/bench-dataset checks that the service reads these rows as it reads its own.
  */
 
-const CHAT_MODELS = [
-  'gpt-4o',
-  'gpt-4o-mini',
-  'claude-sonnet-4-5',
-  'claude-haiku-4-5',
-  'gemini-2.5-flash',
-  'gpt-4.1-mini',
-];
-const EMBEDDING_MODEL = 'text-embedding-3-small';
-const TRACE_NAMES = ['chat', 'chat', 'chat', 'rag-answer', 'rag-answer', 'summarize', 'classify', 'agent-run'];
-const TAGS = ['rag', 'chat', 'agent', 'beta', 'eval', 'mobile', 'web', 'api', 'premium', 'free'];
-const TAG_P = [0.3, 0.25, 0.15, 0.05, 0.08, 0.2, 0.5, 0.3, 0.1, 0.4];
-const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
 export const SCORE_NAMES = ['relevance', 'safe', 'tone'] as const;
 
 /**
