@@ -158,6 +158,11 @@ describe('GET /api/public/traces?search', () => {
     expect(res.body).toEqual({ message: expect.stringMatching(message), code: 'BAD_REQUEST', data: null });
   });
 
+  it('takes an empty or blank search as no search', async () => {
+    expect((await traceIds('search=')).total).toBe(4);
+    expect((await traceIds(`search=${q('   ')}`)).total).toBe(4);
+  });
+
   it('refuses a search given twice', async () => {
     const res = await t.get('/api/public/traces?search=a&search=b');
     expect(res.status).toBe(400);
