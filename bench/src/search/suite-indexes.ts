@@ -63,7 +63,7 @@ async function scalar(db: Db, query: string): Promise<number> {
 }
 
 export async function searchIndexSuite(opts: BenchOptions): Promise<string> {
-  const traces = opts.smoke ? 5_000 : 100_000;
+  const traces = opts.smoke ? 2_000 : 100_000;
   const dataDir = path.join(opts.dir, `search-indexes-${traces}`);
   rmSync(dataDir, { recursive: true, force: true });
   const db = await openDb({ dataDir, database: 'spanhouse', readers: 1 });
