@@ -194,6 +194,18 @@ describe('the text indexes serve the search', () => {
   });
 });
 
+describe('text the indexes cannot normalize', () => {
+  it('a row of invalid UTF-8 is still stored (the index expression never throws) and its words found', async () => {
+    // Ingest always writes valid UTF-8; a row written by other means must not fail the insert.
+    await t.db.writer.command({
+      query: `INSERT INTO traces_v2 (project_id, id, timestamp, input) VALUES
+        ({project:String}, 'bad-utf8', '2026-03-09 10:00:00', (1, concat('zanzibar ', unhex('FF'), ' end')))`,
+      query_params: { project: DEFAULT_PROJECT_ID },
+    });
+    expect(await found('zanzibar')).toEqual(['bad-utf8']);
+  });
+});
+
 describe('observations and sessions', () => {
   it('v1 lists the observations whose own text holds every term, with their count', async () => {
     const res = await t.get(`/api/public/observations?search=${q('delivery')}`);

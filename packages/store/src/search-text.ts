@@ -30,9 +30,12 @@ const WORD_BREAKS = sqlString(`[${CJK_CLASS}]+|\\\\(?:[nrtbf"\\\\/]|u[0-9a-fA-F]
 const COMBINING_MARKS = sqlString('\\p{Mn}+');
 const CJK_RUNS = sqlString(`[${CJK_CLASS}]+`);
 
-/** SQL: the word index's text of a text expression. */
+/**
+ * SQL: the word index's text of a text expression. toValidUTF8 first: normalizeUTF8NFD throws on
+ * invalid UTF-8, and an index expression that throws fails the whole insert.
+ */
 export const wordText = (text: string) =>
-  `lowerUTF8(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(${text}), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '))`;
+  `lowerUTF8(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(${text})), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '))`;
 
 /** SQL: the bigram index's text of a text expression (its Chinese and Japanese runs, space-separated). */
 export const cjkText = (text: string) => `arrayStringConcat(extractAll(${text}, ${CJK_RUNS}), ' ')`;
