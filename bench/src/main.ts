@@ -17,6 +17,7 @@ import { authSuite } from './projects/auth.ts';
 import { projectsAbSuite } from './projects/ingest-ab.ts';
 import { projectMigrationSuite } from './projects/migration.ts';
 import { prometheusSuite } from './prometheus/suite.ts';
+import { searchIndexSuite } from './search/suite-indexes.ts';
 import { startSuite } from './start/suite.ts';
 import { traceQuerySuite } from './traces/suite-queries.ts';
 
@@ -50,6 +51,7 @@ for (const suite of opts.suites) {
   if (suite === 'auth') sections.push(await authSuite(opts), '');
   if (suite === 'project-migration') sections.push(await projectMigrationSuite(opts), '');
   if (suite === 'projects-ab') sections.push(await projectsAbSuite(opts), '');
+  if (suite === 'search-indexes') sections.push(await searchIndexSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');

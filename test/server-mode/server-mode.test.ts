@@ -13,7 +13,7 @@ import { AUTH, launch, type Service, stop } from '../support/service-process.ts'
 // Server mode against a real ClickHouse server in a container (testcontainers): separate ingest
 // and query processes, and the behaviour suites that run on chDB everywhere else, pointed at the
 // server. Runs where a Docker engine answers; elsewhere the suite is skipped and says why.
-const IMAGE = 'clickhouse/clickhouse-server:25.8';
+const IMAGE = 'clickhouse/clickhouse-server:26.3';
 const TEST_DIR = fileURLToPath(new URL('../', import.meta.url));
 const VITEST = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 

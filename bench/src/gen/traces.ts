@@ -1,5 +1,6 @@
 import { Rng } from './prng.ts';
-import { sentence } from './text.ts';
+import { type Language, languageOf, message, question as questionText } from './text.ts';
+import { SYSTEM_PROMPTS } from './vocabulary.ts';
 
 /**
  * The trace data set: trace i is a pure function of (spec, i). Shaped like an LLM app's traces:
@@ -58,11 +59,11 @@ export type GenTrace = {
   spans: GenSpan[];
 };
 
-const TRACE_NAMES = ['chat', 'chat', 'chat', 'rag-answer', 'rag-answer', 'summarize', 'classify', 'agent-run'];
-const TAGS = ['rag', 'chat', 'agent', 'beta', 'eval', 'mobile', 'web', 'api', 'premium', 'free'];
+export const TRACE_NAMES = ['chat', 'chat', 'chat', 'rag-answer', 'rag-answer', 'summarize', 'classify', 'agent-run'];
+export const TAGS = ['rag', 'chat', 'agent', 'beta', 'eval', 'mobile', 'web', 'api', 'premium', 'free'];
 /** Probability of each tag on a trace (independent): 'rag' is common, 'beta' rare. */
-const TAG_P = [0.3, 0.25, 0.15, 0.05, 0.08, 0.2, 0.5, 0.3, 0.1, 0.4];
-const CHAT_MODELS = [
+export const TAG_P = [0.3, 0.25, 0.15, 0.05, 0.08, 0.2, 0.5, 0.3, 0.1, 0.4];
+export const CHAT_MODELS = [
   'gpt-4o',
   'gpt-4o-mini',
   'claude-sonnet-4-5',
@@ -70,7 +71,8 @@ const CHAT_MODELS = [
   'gemini-2.5-flash',
   'gpt-4.1-mini',
 ];
-const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
+export const REGIONS = ['eu-west-1', 'us-east-1', 'ap-south-1'];
+export const EMBEDDING_MODEL = 'text-embedding-3-small';
 
 const traceIdOf = (rng: Rng) => rng.hex8() + rng.hex8() + rng.hex8() + rng.hex8();
 
@@ -91,11 +93,18 @@ export function timestampOf(spec: TraceSpec, i: number): number {
   return spec.endMs - span + Math.floor((i / spec.traces) * (span - 60_000)) + jitter;
 }
 
-function chat(rng: Rng, role: string, chars: number) {
-  return { role, content: sentence(rng, chars) };
+function chat(role: string, content: string) {
+  return { role, content };
 }
 
-function generation(rng: Rng, name: string, startMs: number, parentSpanId: string, spanId: string): GenSpan {
+function generation(
+  rng: Rng,
+  lang: Language,
+  name: string,
+  startMs: number,
+  parentSpanId: string,
+  spanId: string,
+): GenSpan {
   const input = rng.int(200, 4000);
   const output = rng.int(20, 800);
   const model = rng.pick(CHAT_MODELS);
@@ -108,8 +117,8 @@ function generation(rng: Rng, name: string, startMs: number, parentSpanId: strin
     endMs: startMs + rng.int(300, 6000),
     model,
     usage: { input, output, total: input + output },
-    input: [chat(rng, 'system', 80), chat(rng, 'user', rng.int(60, 300))],
-    output: chat(rng, 'assistant', rng.int(40, 300)),
+    input: [chat('system', rng.pick(SYSTEM_PROMPTS)), chat('user', message(rng, lang, rng.int(10, 60)))],
+    output: chat('assistant', message(rng, lang, rng.int(8, 60))),
     metadata: { temperature: rng.pick([0, 0.2, 0.7]), stream: rng.chance(0.5) },
   };
 }
@@ -128,7 +137,8 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     t += ms;
     return s;
   };
-  const question = chat(rng, 'user', rng.int(40, 200));
+  const lang = languageOf(rng.float());
+  const question = chat('user', questionText(rng, lang, rng.int(8, 35)));
   const spans: GenSpan[] = [];
   // retrieval: retriever -> (embedding, rerank)
   const rStart = next(0);
@@ -139,7 +149,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     type: 'EMBEDDING',
     startMs: next(0),
     endMs: rStart + rng.int(20, 120),
-    model: 'text-embedding-3-small',
+    model: EMBEDDING_MODEL,
     usage: { input: rng.int(10, 80), output: 0, total: 0 },
     input: question.content,
     metadata: { dims: 1536 },
@@ -167,7 +177,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     metadata: { index: rng.pick(['kb-main', 'kb-faq']) },
   };
   t = retriever.endMs;
-  const plan = generation(rng, 'plan', next(0), root, ids[3]!);
+  const plan = generation(rng, lang, 'plan', next(0), root, ids[3]!);
   t = plan.endMs;
   const toolStart = t;
   const http: GenSpan = {
@@ -191,7 +201,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     metadata: { retries: rng.int(0, 2) },
   };
   t = tool.endMs;
-  const answer = generation(rng, 'answer', next(0), root, ids[6]!);
+  const answer = generation(rng, lang, 'answer', next(0), root, ids[6]!);
   t = answer.endMs;
   const guard: GenSpan = {
     spanId: ids[7]!,
@@ -204,7 +214,7 @@ export function generateTrace(spec: TraceSpec, i: number): GenTrace {
     metadata: { policy: 'default' },
   };
   t = guard.endMs;
-  const summary = generation(rng, 'summarize', next(0), root, ids[8]!);
+  const summary = generation(rng, lang, 'summarize', next(0), root, ids[8]!);
   t = summary.endMs;
   spans.push(
     {

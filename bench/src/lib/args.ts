@@ -18,6 +18,7 @@ export const SUITES = [
   'auth',
   'project-migration',
   'projects-ab',
+  'search-indexes',
 ] as const;
 export type Suite = (typeof SUITES)[number];
 

@@ -1,26 +1,28 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { Worker } from 'node:worker_threads';
 import { type Db, migrate, openDb, TABLES } from '@spanhouse/db';
-import { SCORE_COLUMNS } from '@spanhouse/ingest-api/pipeline';
 import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import type { TraceSpec } from '../gen/traces.ts';
 import { log } from '../lib/log.ts';
-import { tsWorker } from '../lib/ts-worker.ts';
-import type { NdjsonJob, NdjsonResult } from './ndjson-worker.ts';
+import { datasetParams, KEY_RANGE, observationsInsert, scoresInsert, tracesInsert } from './sql-dataset.ts';
 
 export const DATABASE = 'spanhouse';
 
+/** Changes whenever the generated rows change, so an older data set is built again. */
+const GENERATOR = 'sql-3';
+
 export type LoadInfo = {
+  generator: string;
   spec: TraceSpec;
   /** The projects the traces are spread over, spec.traces each (see projectSpec). */
   projects: string[];
   traces: number;
   observations: number;
   scores: number;
+  /** Generation and inserts, in seconds. */
   seconds: number;
-  optimized: boolean;
+  /** Bytes on disk of each table (compressed). */
+  bytes: Record<string, number>;
 };
 
 const markerOf = (dataDir: string) => path.join(dataDir, 'bench-dataset.json');
@@ -40,32 +42,38 @@ export const benchProjects = (n: number) =>
 export const projectSpec = (spec: TraceSpec, k: number): TraceSpec =>
   k === 0 ? spec : { ...spec, seed: spec.seed + k };
 
-/** The data set already in `dataDir` when it was loaded completely with this spec and these projects. */
+/** The data set already in `dataDir` when it was built completely with this spec, projects and generator. */
 export function loadedDataset(dataDir: string, spec: TraceSpec, projects: string[]): LoadInfo | undefined {
   const marker = markerOf(dataDir);
   if (!existsSync(marker)) return undefined;
   const info = JSON.parse(readFileSync(marker, 'utf8')) as LoadInfo;
-  // A data set from before scores or projects were generated is loaded again.
   const same = JSON.stringify([info.spec, info.projects]) === JSON.stringify([spec, projects]);
-  return same && info.scores ? info : undefined;
-}
-
-function spawnWorker(): Worker {
-  return tsWorker(new URL('./ndjson-worker.ts', import.meta.url));
+  return same && info.generator === GENERATOR ? info : undefined;
 }
 
 /**
- * Loads the generated data set into a fresh embedded database in `dataDir`: `spec.traces` traces
- * of each project (projectSpec), rows built by the service's own builders (see rows.ts) in worker
- * threads, inserted as JSONEachRow through @clickhouse/client on the writer connection, then
- * merged (OPTIMIZE FINAL), as a store that has been running a while would be. Writes a marker so
- * the next run reuses the folder.
+ * One statement per table and key range writes one part (sql-dataset.ts KEY_RANGE): insert blocks
+ * are not cut before the statement ends, and one thread inserts.
+ */
+const ONE_PART = {
+  min_insert_block_size_rows: '1000000000',
+  min_insert_block_size_bytes: '8000000000',
+  max_insert_block_size: '1000000000',
+  max_insert_threads: '1',
+  // Keys are unique within a statement: folding equal keys at insert would cost CPU for nothing.
+  optimize_on_insert: 0,
+} as const;
+
+/**
+ * Builds the data set in a fresh embedded database in `dataDir`, inside ClickHouse (sql-dataset.ts):
+ * `spec.traces` traces of each project (projectSpec), each table as one part per project and key
+ * range, with no key in two parts, as a store whose merges have caught up would be. Writes a marker
+ * so the next run reuses the folder.
  */
 export async function loadTraceDataset(
   dataDir: string,
   spec: TraceSpec,
   projects: string[] = [DEFAULT_PROJECT_ID],
-  chunk = 5000,
 ): Promise<LoadInfo> {
   rmSync(dataDir, { recursive: true, force: true });
   const db = await openDb({ dataDir, database: DATABASE, readers: 1 });
@@ -88,75 +96,20 @@ export async function loadTraceDataset(
         format: 'JSONEachRow',
       });
     }
-    const jobs = projects.flatMap((project, k) => {
-      const s = projectSpec(spec, k);
-      return Array.from({ length: Math.ceil(s.traces / chunk) }, (_, i) => ({
-        spec: s,
-        project,
-        from: i * chunk,
-        to: Math.min(s.traces, (i + 1) * chunk),
-      }));
-    });
-    const total = spec.traces * projects.length;
     const started = performance.now();
-    const workers = [spawnWorker(), spawnWorker()];
-    let nextJob = 0;
-    let observations = 0;
-    let scores = 0;
-    let done = 0;
-    const insert = async (r: NdjsonResult) => {
-      await insertText(db, TABLES.observationPieces, r.observations);
-      await insertText(db, TABLES.traces, r.traces);
-      await db.insertText({
-        table: TABLES.scores,
-        columns: SCORE_COLUMNS,
-        format: 'TabSeparated',
-        text: Buffer.from(r.scores.buffer, r.scores.byteOffset, r.scores.byteLength),
-      });
-      observations += r.rows;
-      scores += r.scoreRows;
-      done += r.to - r.from;
-      if (Math.floor(done / 20_000) !== Math.floor((done - (r.to - r.from)) / 20_000)) {
-        const s = (performance.now() - started) / 1000;
-        log(
-          `loaded ${done} traces in ${s.toFixed(0)} s (${Math.round(done / s)} traces/s, heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB, rss ${Math.round(process.memoryUsage().rss / 1e6)} MB)`,
-        );
-      }
-    };
-    // Workers generate while the writer inserts: each worker runs ahead of the inserts by at most
-    // one finished chunk, so memory stays bounded (a chunk is ~50 MB of JSON).
-    let chain = Promise.resolve();
-    await Promise.all(
-      workers.map(async (w) => {
-        let pending: Promise<void> = Promise.resolve();
-        for (;;) {
-          const job = jobs[nextJob++];
-          if (!job) break;
-          const result = await runJob(w, job);
-          await pending;
-          chain = chain.then(() => insert(result));
-          pending = chain;
-        }
-        await pending;
-      }),
-    );
-    await Promise.all(workers.map((w) => w.terminate()));
-    log('merging (OPTIMIZE FINAL)');
-    for (const t of [TABLES.traces, TABLES.observationPieces, TABLES.scores, TABLES.scoreTimes]) {
-      log(`OPTIMIZE TABLE ${t} FINAL`);
-      await db.writer.command({
-        query: `OPTIMIZE TABLE ${t} FINAL`,
-        clickhouse_settings: { optimize_throw_if_noop: 0 },
-      });
+    for (const [k, project] of projects.entries()) {
+      await generate(db, projectSpec(spec, k), project, 0, spec.traces);
     }
+    const total = spec.traces * projects.length;
     const info: LoadInfo = {
+      generator: GENERATOR,
       spec,
       projects,
       traces: total,
-      observations,
-      scores,
+      observations: total * 10,
+      scores: total * 3,
       seconds: (performance.now() - started) / 1000,
-      optimized: true,
+      bytes: await tableBytes(db),
     };
     writeFileSync(markerOf(dataDir), JSON.stringify(info, null, 2));
     return info;
@@ -165,23 +118,31 @@ export async function loadTraceDataset(
   }
 }
 
-function runJob(w: Worker, job: NdjsonJob): Promise<NdjsonResult> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: Error) => reject(err);
-    w.once('error', onError);
-    w.once('message', (r: NdjsonResult) => {
-      w.off('error', onError);
-      resolve(r);
-    });
-    w.postMessage(job);
-  });
+/** Inserts traces [from, to) of the spec into `project`, key range by key range. */
+export async function generate(db: Db, spec: TraceSpec, project: string, from: number, to: number): Promise<void> {
+  const params = { ...datasetParams(spec), project };
+  const statements = [
+    tracesInsert(TABLES.traces),
+    observationsInsert(TABLES.observationPieces),
+    scoresInsert(TABLES.scores),
+  ];
+  const started = performance.now();
+  for (let at = from; at < to; at = (Math.floor(at / KEY_RANGE) + 1) * KEY_RANGE) {
+    const count = Math.min((Math.floor(at / KEY_RANGE) + 1) * KEY_RANGE, to) - at;
+    for (const query of statements) {
+      await db.writer.command({ query, query_params: { ...params, from: at, count }, clickhouse_settings: ONE_PART });
+    }
+    const s = (performance.now() - started) / 1000;
+    log(`${project}: generated ${at + count - from} of ${to - from} traces in ${s.toFixed(0)} s`);
+  }
 }
 
-async function insertText(db: Db, table: string, ndjson: Uint8Array): Promise<void> {
-  // exec, not insert: the body is JSONEachRow text already; insert() would serialize objects.
-  const rs = await db.writer.exec({
-    query: `INSERT INTO ${table} FORMAT JSONEachRow`,
-    values: Readable.from([Buffer.from(ndjson.buffer, ndjson.byteOffset, ndjson.byteLength)], { objectMode: false }),
+async function tableBytes(db: Db): Promise<Record<string, number>> {
+  const rs = await db.writer.query({
+    query: `SELECT table, sum(bytes_on_disk) AS bytes FROM system.parts
+      WHERE database = currentDatabase() AND active GROUP BY table ORDER BY table`,
+    format: 'JSONEachRow',
   });
-  rs.stream.resume();
+  const rows = (await rs.json()) as { table: string; bytes: string }[];
+  return Object.fromEntries(rows.map((r) => [r.table, Number(r.bytes)]));
 }

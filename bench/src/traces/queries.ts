@@ -1,10 +1,11 @@
 import { Rng } from '../gen/prng.ts';
-import { type GenTrace, hexToUuid, type TraceSpec, traceHexId, userOf } from '../gen/traces.ts';
+import type { TraceSpec } from '../gen/traces.ts';
 import { getJson } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
 import { fmt, percentile } from '../lib/stats.ts';
-import { SCORE_NAMES } from './rows.ts';
+import type { DatasetSample } from './sample.ts';
+import { SCORE_NAMES } from './sql-dataset.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -20,12 +21,67 @@ type Scenario = {
 };
 
 const listItems = (j: unknown) => (j as { data: unknown[] }).data.length;
-const LIST = { p50: 100, p99: 500 };
+const NONE = { p50: Number.POSITIVE_INFINITY, p99: Number.POSITIVE_INFINITY };
 
-/** The trace read scenarios (list filters and orders, single trace, daily over 30 days). */
-export function traceScenarios(spec: TraceSpec): Scenario[] {
+/** Targets by scale: the list and search targets at 1 M traces, and the larger bounds at 10 M. */
+function targets(spec: TraceSpec) {
+  const large = spec.traces >= 5_000_000;
+  return {
+    list: { p50: large ? 150 : 50, p99: Number.POSITIVE_INFINITY },
+    rare: { p50: large ? 300 : 50, p99: Number.POSITIVE_INFINITY },
+    common: large ? NONE : { p50: 150, p99: Number.POSITIVE_INFINITY },
+    pair: large ? NONE : { p50: 100, p99: Number.POSITIVE_INFINITY },
+    single: { p50: 15, p99: Number.POSITIVE_INFINITY },
+    scores: { p50: 100, p99: 500 },
+  };
+}
+
+const pick = <T>(xs: readonly T[], rng: Rng) => xs[rng.int(0, xs.length - 1)]!;
+const q = encodeURIComponent;
+
+/** The search scenarios: a rare term, a common term and two terms, each alone and with a userId. */
+function searchScenarios(sample: DatasetSample, spec: TraceSpec): Scenario[] {
+  const t = targets(spec);
+  const search = (name: string, target: Scenario['target'], path: Scenario['path']): Scenario => ({
+    name: `search, ${name}`,
+    path,
+    items: listItems,
+    target,
+  });
+  return [
+    search('rare term', t.rare, (_, rng) => `/api/public/traces?search=${q(pick(sample.rare, rng).term)}`),
+    search('rare term + userId', t.rare, (_, rng) => {
+      const r = pick(sample.rare, rng);
+      return `/api/public/traces?search=${q(r.term)}&userId=${q(r.userId)}`;
+    }),
+    search('common term', t.common, (k) => `/api/public/traces?search=${q(sample.common[k % sample.common.length]!)}`),
+    search(
+      'common term + userId',
+      t.common,
+      (k, rng) =>
+        `/api/public/traces?search=${q(sample.common[k % sample.common.length]!)}&userId=${q(pick(sample.users, rng))}`,
+    ),
+    search(
+      'two terms',
+      t.pair,
+      (k) => `/api/public/traces?search=${q(sample.pairs[k % sample.pairs.length]!.join(' '))}`,
+    ),
+    search(
+      'two terms + userId',
+      t.pair,
+      (k, rng) =>
+        `/api/public/traces?search=${q(sample.pairs[k % sample.pairs.length]!.join(' '))}&userId=${q(pick(sample.users, rng))}`,
+    ),
+  ];
+}
+
+/** The trace read scenarios (list filters and orders, single trace, search, daily over 30 days). */
+export function traceScenarios(spec: TraceSpec, sample: DatasetSample): Scenario[] {
   const start = spec.endMs - spec.days * DAY;
-  const user = (rng: Rng) => userOf(spec, rng.int(0, Math.floor(spec.traces / 5) - 1));
+  const t = targets(spec);
+  const LIST = t.list;
+  const user = (rng: Rng) => pick(sample.users, rng);
+  const traceId = (rng: Rng) => pick(sample.traceIds, rng);
   return [
     { name: 'list, no filter (timestamp desc)', path: () => '/api/public/traces', items: listItems, target: LIST },
     {
@@ -83,32 +139,33 @@ export function traceScenarios(spec: TraceSpec): Scenario[] {
       name: 'list, fields=scores (score ids only)',
       path: () => '/api/public/traces?fields=scores',
       items: listItems,
-      target: LIST,
+      target: t.scores,
     },
     {
       name: 'scores, list (v2, newest first)',
       path: () => '/api/public/v2/scores',
       items: listItems,
-      target: LIST,
+      target: t.scores,
     },
     {
       name: 'scores, list by name, page 3',
       path: (k) => `/api/public/v2/scores?name=${SCORE_NAMES[k % SCORE_NAMES.length]}&page=3`,
       items: listItems,
-      target: LIST,
+      target: t.scores,
     },
     {
       name: 'scores, list by traceId',
-      path: (_, rng) => `/api/public/v2/scores?traceId=${hexToUuid(traceHexId(spec, rng.int(0, spec.traces - 1)))}`,
+      path: (_, rng) => `/api/public/v2/scores?traceId=${traceId(rng)}`,
       items: listItems,
-      target: LIST,
+      target: t.scores,
     },
     {
       name: 'single trace',
-      path: (_, rng) => `/api/public/traces/${hexToUuid(traceHexId(spec, rng.int(0, spec.traces - 1)))}`,
-      items: (j) => (j as GenTrace & { observations: unknown[] }).observations.length,
-      target: { p50: 20, p99: Number.POSITIVE_INFINITY },
+      path: (_, rng) => `/api/public/traces/${traceId(rng)}`,
+      items: (j) => (j as { observations: unknown[] }).observations.length,
+      target: t.single,
     },
+    ...searchScenarios(sample, spec),
     // The dashboard case: the same report asked again (its days come from the per-day cache), and
     // the first ask of a report (nocache=1: every day computed, as with the cache empty).
     {
@@ -144,11 +201,12 @@ export async function runTraceQueries(
   baseUrl: string,
   token: string,
   spec: TraceSpec,
+  sample: DatasetSample,
   opts: { runs: number; warmup: number; only?: RegExp; project?: string },
 ): Promise<ScenarioResult[]> {
   const headers: Record<string, string> = opts.project ? { 'Spanhouse-Project': opts.project } : {};
   const results: ScenarioResult[] = [];
-  for (const [n, s] of traceScenarios(spec).entries()) {
+  for (const [n, s] of traceScenarios(spec, sample).entries()) {
     if (opts.only && !opts.only.test(s.name)) continue;
     const rng = new Rng(spec.seed, 100 + n);
     for (let k = 0; k < opts.warmup; k++) await getJson(baseUrl + s.path(k, rng), token, headers);
@@ -184,8 +242,8 @@ const targetText = (s: Scenario) =>
     .filter(Boolean)
     .join(', ') || '-';
 
-export function traceQueryTable(spec: TraceSpec, results: ScenarioResult[]): string {
-  const byName = new Map(traceScenarios(spec).map((s) => [s.name, s]));
+export function traceQueryTable(spec: TraceSpec, sample: DatasetSample, results: ScenarioResult[]): string {
+  const byName = new Map(traceScenarios(spec, sample).map((s) => [s.name, s]));
   return table(
     ['query', 'p50 ms', 'p99 ms', 'mean ms', 'items/answer', 'target ms', 'met'],
     results.map((r) => {

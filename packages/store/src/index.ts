@@ -19,6 +19,7 @@ export * from './observation-traces.ts';
 export * from './project.ts';
 export * from './projects.ts';
 export * from './scores.ts';
+export * from './search-text.ts';
 export * from './trace-day-writes.ts';
 export * from './traces.ts';
 export { quoted, tsvField } from './tsv/fields.ts';

@@ -1,14 +1,15 @@
 import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
 import { chToIso } from '@spanhouse/schema';
+import { finiteOr0, orNull, str } from './decode-values.ts';
 import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
 import { parseJsonText } from './json-text.ts';
 import { andAll, fromProject } from './project.ts';
+import { type SearchTerm, tracesMatching } from './search-text.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
 import { mapText, num, numberMap, stringArray } from './tsv/literals.ts';
 import { element, elementsOf, latest, latestOfEach, type Versioned, versionedText } from './versioned.ts';
-import { finiteOr0, orNull, str } from './decode-values.ts';
 
 /*
  * `traces_v2` (clickhouse/0001, 0004, 0007, 0021): every piece of a trace is a row, merged by the
@@ -292,6 +293,8 @@ export type TraceFilter = {
   environment?: string[];
   fromTimestamp?: number;
   toTimestamp?: number;
+  /** Traces holding every term, in their own text or their observations' (search-text.ts). */
+  search?: readonly SearchTerm[];
 };
 
 /**
@@ -316,6 +319,7 @@ export function traceConditions(f: TraceFilter, p: ProjectParams): string[] {
   if (f.toTimestamp !== undefined) {
     where.push(`timestamp <= fromUnixTimestamp64Micro(${p.add(f.toTimestamp, 'Int64')}, 'UTC')`);
   }
+  if (f.search?.length) where.push(tracesMatching('id', f.search, p));
   return where;
 }
 

@@ -9,6 +9,7 @@ import {
   inTracesWhere,
   OBS_EXPR,
   OBSERVATION_TUPLE,
+  observationsMatching,
   type StoredObservation,
   TABLES,
   TRACE_EXPR,
@@ -44,6 +45,7 @@ function conditions(f: ObservationFilter, p: ProjectParams): string[] {
   if (f.userId !== undefined) trace.push(`${TRACE_EXPR.userId} = ${p.add(f.userId, 'String')}`);
   if (f.sessionId !== undefined) trace.push(`${TRACE_EXPR.sessionId} = ${p.add(f.sessionId, 'String')}`);
   if (trace.length) where.push(inTracesWhere(trace, p));
+  if (f.search?.length) where.push(observationsMatching(f.search, p));
   return where;
 }
 

@@ -1,6 +1,7 @@
 import { isoToMicros, OBSERVATION_LEVELS, OBSERVATION_TYPES } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { Int, List, One, OneOf, Pagination, Time } from '../query-params.ts';
+import { Search } from '../search/param.ts';
 
 const ObservationFilter = {
   name: v.optional(One('name')),
@@ -13,6 +14,7 @@ const ObservationFilter = {
   environment: v.optional(List),
   fromStartTime: v.optional(Time('fromStartTime')),
   toStartTime: v.optional(Time('toStartTime')),
+  search: v.optional(Search),
 };
 export type ObservationFilter = {
   [K in keyof typeof ObservationFilter]?: v.InferOutput<(typeof ObservationFilter)[K]>;

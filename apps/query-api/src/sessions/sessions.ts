@@ -1,8 +1,9 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import { chToIso, type SessionDetail, type SessionListResponse, type SessionOutput } from '@spanhouse/schema';
-import { andAll, fromProject, fromTraceRow, TABLES, TRACE_EXPR, traceSelect } from '@spanhouse/store';
+import { andAll, fromProject, fromTraceRow, TABLES, TRACE_EXPR, traceSelect, tracesMatching } from '@spanhouse/store';
 import * as v from 'valibot';
 import { List, Pagination, Time } from '../query-params.ts';
+import { Search } from '../search/param.ts';
 import { traceOutput } from '../traces/output.ts';
 
 /** GET /api/public/sessions: Langfuse's parameters (fromTimestamp inclusive, toTimestamp exclusive). */
@@ -11,6 +12,7 @@ export const SessionListParams = v.object({
   fromTimestamp: v.optional(Time('fromTimestamp')),
   toTimestamp: v.optional(Time('toTimestamp')),
   environment: v.optional(List),
+  search: v.optional(Search),
 });
 export type SessionListParams = v.InferOutput<typeof SessionListParams>;
 
@@ -40,6 +42,12 @@ export async function listSessions(
   if (q.toTimestamp !== undefined)
     where.push(`created_at < fromUnixTimestamp64Micro(${p.add(q.toTimestamp, 'Int64')}, 'UTC')`);
   if (q.environment?.length) where.push(`session_environment IN ${p.add(q.environment, 'Array(String)')}`);
+  // A session matches when one of its traces holds every term.
+  if (q.search?.length) {
+    where.push(
+      `id IN (SELECT ${TRACE_EXPR.sessionId} ${fromProject(TABLES.traces, p, { final: true })} AND ${tracesMatching('id', q.search, p)})`,
+    );
+  }
   const rows = await queryRows(db, {
     sql: `
       SELECT *, count() OVER () AS total_items FROM (${sessionsSql(p)}) WHERE 1${andAll(where)}

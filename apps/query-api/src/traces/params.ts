@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { List, One, Pagination, Time } from '../query-params.ts';
+import { Search } from '../search/param.ts';
 
 export const ORDER_FIELDS = [
   'timestamp',
@@ -66,6 +67,7 @@ export const TraceListParams = v.pipe(
     ...Pagination,
     ...TraceFilterParams,
     name: v.optional(One('name')),
+    search: v.optional(Search),
     orderBy: v.optional(OrderBy, 'timestamp.desc'),
     fields: v.optional(Fields),
   }),

@@ -1,4 +1,5 @@
 import { formatValue } from '../components/json-view.tsx';
+import { Highlighted } from '../search/highlighted.tsx';
 import type { ChatMessage, ChatPart } from './messages.ts';
 
 /** A conversation: one block per message, labelled by role, tool calls and results set apart. */
@@ -27,12 +28,18 @@ function Part(props: { part: ChatPart }) {
   const p = props.part;
   switch (p.kind) {
     case 'text':
-      return <p class="text">{p.text}</p>;
+      return (
+        <p class="text">
+          <Highlighted text={p.text} />
+        </p>
+      );
     case 'reasoning':
       return (
         <details class="reasoning">
           <summary>Reasoning</summary>
-          <p class="text">{p.text}</p>
+          <p class="text">
+            <Highlighted text={p.text} />
+          </p>
         </details>
       );
     case 'image':
@@ -48,14 +55,18 @@ function Part(props: { part: ChatPart }) {
             Tool call <strong>{p.name}</strong>
             {p.id && <span class="muted mono"> {p.id}</span>}
           </div>
-          <pre class="json">{formatValue(p.arguments)}</pre>
+          <pre class="json">
+            <Highlighted text={formatValue(p.arguments)} />
+          </pre>
         </div>
       );
     case 'tool-result':
       return (
         <div class="tool-result">
           <div class="tool-head">Tool result{p.id && <span class="muted mono"> {p.id}</span>}</div>
-          <pre class={typeof p.content === 'string' ? 'text' : 'json'}>{formatValue(p.content)}</pre>
+          <pre class={typeof p.content === 'string' ? 'text' : 'json'}>
+            <Highlighted text={formatValue(p.content)} />
+          </pre>
         </div>
       );
     default:

@@ -18,6 +18,11 @@ export function TextFilter(props: {
   onCommit: (value: string | undefined) => void;
   placeholder?: string;
   list?: string;
+  /** The input's name (default: the label in lower case), type, length limit and extra class. */
+  name?: string;
+  type?: 'text' | 'search';
+  maxLength?: number;
+  class?: string;
 }) {
   const [draft, setDraft] = useState(props.value ?? '');
   useEffect(() => setDraft(props.value ?? ''), [props.value]);
@@ -26,10 +31,12 @@ export function TextFilter(props: {
     if (next !== props.value) props.onCommit(next);
   };
   return (
-    <label class="filter">
+    <label class={props.class ? `filter ${props.class}` : 'filter'}>
       <span>{props.label}</span>
       <input
-        name={props.label.toLowerCase()}
+        type={props.type ?? 'text'}
+        name={props.name ?? props.label.toLowerCase()}
+        maxLength={props.maxLength}
         value={draft}
         placeholder={props.placeholder ?? 'any'}
         list={props.list}

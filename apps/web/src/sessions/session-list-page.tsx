@@ -12,10 +12,12 @@ import { useListNavigation } from '../lib/list-navigation.ts';
 import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
 import { param, splitList } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
+import { SearchBox } from '../search/search-box.tsx';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
 
-/** GET /api/public/sessions' filters: time range, environment; server-side pages. */
+/** GET /api/public/sessions' filters: search, time range, environment; server-side pages. */
 const SESSION_LIST_PARAMS = {
+  search: param.text(),
   range: param.choice(RANGE_KEYS, 'all'),
   from: param.text(),
   to: param.text(),
@@ -31,14 +33,21 @@ export function SessionListPage() {
   const [state, update] = useUrlState(SESSION_LIST_PARAMS);
   const [now, refresh] = useNow(JSON.stringify(state));
   const { from, to } = resolveRange(state, now);
-  const query = { page: state.page, limit: 50, fromTimestamp: from, toTimestamp: to, environment: state.environment };
+  const query = {
+    page: state.page,
+    limit: 50,
+    search: state.search,
+    fromTimestamp: from,
+    toTimestamp: to,
+    environment: state.environment,
+  };
   const res = useResource(`/api/public/sessions${toQueryString(query)}`, (signal) =>
     api.get<SessionListResponse>('/api/public/sessions', query, signal),
   );
   const sessions = res.data?.data ?? [];
   const open = useCallback((i: number) => route(sessionHref(sessions[i]!.id)), [sessions, route]);
   const [active, setActive] = useListNavigation(sessions.length, open);
-  const filtered = state.range !== 'all' || state.environment.length > 0;
+  const filtered = state.range !== 'all' || state.environment.length > 0 || Boolean(state.search);
 
   const reloadAll = () => {
     refresh();
@@ -48,6 +57,7 @@ export function SessionListPage() {
     <main class="page">
       <PageHead title="Sessions" onRefresh={reloadAll} />
       <form class="filters" aria-label="Session filters" onSubmit={(e) => e.preventDefault()}>
+        <SearchBox value={state.search} onCommit={(search) => update({ search })} />
         <RangeFilter value={state} onChange={(r) => update({ range: r.range, from: r.from, to: r.to })} />
         <TextFilter
           label="Environment"
@@ -64,7 +74,7 @@ export function SessionListPage() {
         <EmptyState title={filtered ? 'No sessions match these filters' : 'No sessions yet'}>
           <p>
             {filtered
-              ? 'Widen the time range or clear the environment filter.'
+              ? 'Widen the time range or clear the search or the environment filter.'
               : 'A session groups the traces that carry the same session id (session_id in a batch, session.id in OTLP).'}
           </p>
         </EmptyState>

@@ -7,6 +7,8 @@ import { ErrorState, Loading } from '../components/states.tsx';
 import { formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
 import { isTypingTarget, nextIndex } from '../lib/list-navigation.ts';
 import { param } from '../lib/url-state.ts';
+import { highlightTerms } from '../search/highlight.ts';
+import { SearchTerms } from '../search/highlighted.tsx';
 import { useResource } from '../lib/use-resource.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
 import { ObservationDetail, TraceOverview } from './observation-detail.tsx';
@@ -20,8 +22,15 @@ export const TRACE_DATA_MARK = 'spanhouse:trace-data';
 export const TRACE_RENDERED_MARK = 'spanhouse:trace-rendered';
 export const TRACE_RENDER_MEASURE = 'spanhouse:trace-render';
 
-/** `?observation=<id>` deep-links the selection; `?view=timeline` the waterfall. */
-const TRACE_PAGE_PARAMS = { observation: param.text(), view: param.choice(['tree', 'timeline'], 'tree') };
+/**
+ * `?observation=<id>` deep-links the selection; `?view=timeline` the waterfall; `?search=` (the
+ * trace list's search that led here) marks its terms in the conversation.
+ */
+const TRACE_PAGE_PARAMS = {
+  observation: param.text(),
+  view: param.choice(['tree', 'timeline'], 'tree'),
+  search: param.text(),
+};
 const VIEWS = [
   ['tree', 'Tree'],
   ['timeline', 'Timeline'],
@@ -42,7 +51,15 @@ export function TracePage() {
   if (res.error) return <ErrorState error={res.error} retry={res.reload} title="Could not load this trace" />;
   if (!trace) return <Loading what="the trace" />;
   return (
-    <TraceView key={trace.id} trace={trace} selectedId={state.observation ?? null} view={state.view} update={update} />
+    <SearchTerms.Provider value={highlightTerms(state.search)}>
+      <TraceView
+        key={trace.id}
+        trace={trace}
+        selectedId={state.observation ?? null}
+        view={state.view}
+        update={update}
+      />
+    </SearchTerms.Provider>
   );
 }
 

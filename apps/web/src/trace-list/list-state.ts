@@ -23,6 +23,7 @@ export const ORDER_LABELS: Record<(typeof TRACE_ORDERS)[number], string> = {
 /** The trace list's URL: every filter the API has, the order and the page. */
 export const TRACE_LIST_PARAMS = {
   ...traceFilterParams('all'),
+  search: param.text(),
   name: param.text(),
   orderBy: param.choice(TRACE_ORDERS, 'timestamp.desc'),
   page: param.int(1, 1, 1_000_000),
@@ -34,6 +35,7 @@ export type TraceListState = StateOf<typeof TRACE_LIST_PARAMS>;
 export function hasFilters(s: TraceListState): boolean {
   return Boolean(
     s.range !== 'all' ||
+      s.search ||
       s.name ||
       s.userId ||
       s.sessionId ||
@@ -51,6 +53,7 @@ export function traceListQuery(s: TraceListState, nowMs: number): Query {
     limit: s.limit,
     orderBy: s.orderBy,
     name: s.name,
+    search: s.search,
     ...traceFilterQuery(s, nowMs),
     // Observation ids are not shown in the list: leave them out of the answer.
     fields: 'core,io,metrics',

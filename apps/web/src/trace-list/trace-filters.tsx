@@ -1,4 +1,5 @@
 import { TextFilter } from '../components/filters.tsx';
+import { SearchBox } from '../search/search-box.tsx';
 import { TraceFilterFields } from '../components/trace-filter.tsx';
 import { ORDER_LABELS, TRACE_ORDERS, type TraceListState } from './list-state.ts';
 
@@ -7,6 +8,7 @@ export function TraceFilters(props: { state: TraceListState; update: (patch: Par
   const { state: s, update } = props;
   return (
     <form class="filters" aria-label="Trace filters" onSubmit={(e) => e.preventDefault()}>
+      <SearchBox value={s.search} onCommit={(search) => update({ search })} />
       <TraceFilterFields state={s} update={update}>
         <TextFilter label="Name" value={s.name} onCommit={(name) => update({ name })} />
       </TraceFilterFields>

@@ -60,7 +60,7 @@ export function TraceListPage() {
         )
       ) : (
         <div class={res.loading ? 'stale' : undefined}>
-          <TraceTable traces={res.data.data} onFilter={update} />
+          <TraceTable traces={res.data.data} onFilter={update} search={state.search} />
           <Pagination
             meta={res.data.meta}
             noun="traces"

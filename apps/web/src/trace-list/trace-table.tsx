@@ -5,13 +5,28 @@ import { previewOf } from '../chat/messages.ts';
 import { formatCompact, formatCost, formatCount, formatDuration, formatTime, truncate } from '../lib/format.ts';
 import { useListNavigation } from '../lib/list-navigation.ts';
 
-export const traceHref = (id: string, observationId?: string) =>
-  `/traces/${encodeURIComponent(id)}${observationId ? `?observation=${encodeURIComponent(observationId)}` : ''}`;
+/** A trace's page; with the search that found it, whose terms the page marks. */
+export function traceHref(id: string, opts: { observationId?: string; search?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (opts.observationId) query.set('observation', opts.observationId);
+  if (opts.search) query.set('search', opts.search);
+  const qs = query.toString();
+  return `/traces/${encodeURIComponent(id)}${qs ? `?${qs}` : ''}`;
+}
 
 /** The trace list: one row per trace; j/k or the arrows move, Enter or a click opens. */
-export function TraceTable(props: { traces: TraceListItem[]; onFilter: (patch: { userId?: string }) => void }) {
+export function TraceTable(props: {
+  traces: TraceListItem[];
+  onFilter: (patch: { userId?: string }) => void;
+  /** The search the list shows, carried to the trace pages it links. */
+  search?: string;
+}) {
   const { route } = useLocation();
-  const open = useCallback((i: number) => route(traceHref(props.traces[i]!.id)), [props.traces, route]);
+  const href = (id: string) => traceHref(id, { search: props.search });
+  const open = useCallback(
+    (i: number) => route(traceHref(props.traces[i]!.id, { search: props.search })),
+    [props.traces, props.search, route],
+  );
   const [active, setActive] = useListNavigation(props.traces.length, open);
   // Once per page of traces, not on every key press (inputs can be large).
   const previews = useMemo(
@@ -56,7 +71,7 @@ export function TraceTable(props: { traces: TraceListItem[]; onFilter: (patch: {
                 {formatTime(t.timestamp)}
               </td>
               <td class="name">
-                <a href={traceHref(t.id)}>{t.name || <span class="muted">(unnamed)</span>}</a>
+                <a href={href(t.id)}>{t.name || <span class="muted">(unnamed)</span>}</a>
               </td>
               <td>
                 {t.userId && (

@@ -1,0 +1,95 @@
+import type { SearchTerm } from '@spanhouse/store';
+
+/*
+ * The `search` parameter as terms (docs/search.md). A search is words and "quoted phrases"
+ * separated by spaces; a trace (observation, session) matches when it contains every term.
+ *
+ * What a term is depends on the script, because the two text indexes cut text differently
+ * (packages/store search-text.ts):
+ *   - words: runs of letters and digits of any script written with spaces (Latin with its accents,
+ *     Cyrillic, Greek, Hangul, ...) and any other character that is not ASCII punctuation; ASCII
+ *     punctuation and spaces separate words. A term of one word matches that word; a term of
+ *     several ("us-east-1", a quoted phrase) matches them in a row.
+ *   - Chinese and Japanese (Han, Hiragana, Katakana), written without spaces: the index holds every
+ *     pair of neighbouring characters, so a term is found anywhere inside a sentence; it needs two
+ *     characters at least.
+ * Case and accents do not matter: the engine lowers and strips combining marks on both sides
+ * (the index's expression applied to the term), so "CAFE" finds "café".
+ */
+
+/** Past this many characters a search is refused (400): a longer one is not a search a person types. */
+export const MAX_SEARCH_CHARS = 500;
+/** Past this many terms a search is refused (400): each term is one more index read. */
+export const MAX_TERMS = 10;
+
+/** A character of the scripts written without spaces, which the bigram index serves. */
+export const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]/u;
+const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+/gu;
+/** What separates words: ASCII other than letters and digits (the engine's splitByNonAlpha). */
+const WORD_SEPARATOR = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/;
+
+export type ParsedTerm = SearchTerm & {
+  /** True when typed in quotes. */
+  quoted: boolean;
+};
+
+export class SearchSyntaxError extends Error {}
+
+/**
+ * The words of a text as the word index cuts it, Chinese and Japanese runs left out, and words
+ * of combining marks only (which the index drops) too.
+ */
+export function wordsOf(text: string): string[] {
+  return text
+    .replace(CJK_RUNS, ' ')
+    .split(WORD_SEPARATOR)
+    .filter((w) => w.normalize('NFD').replace(/\p{Mn}+/gu, '').length > 0);
+}
+
+/** Splits on spaces outside double quotes; an unclosed quote runs to the end. */
+function split(input: string): { text: string; quoted: boolean }[] {
+  const out: { text: string; quoted: boolean }[] = [];
+  const re = /"([^"]*)"?|(\S+?)(?=\s|"|$)/gu;
+  for (const m of input.matchAll(re)) {
+    if (m[1] !== undefined) out.push({ text: m[1].trim(), quoted: true });
+    else if (m[2] !== undefined) out.push({ text: m[2], quoted: false });
+  }
+  return out.filter((t) => t.text.length > 0);
+}
+
+/**
+ * The terms of a search. Terms made of separators only ("-", "?") are dropped, since no index holds
+ * them; a search left with no term, a term whose Chinese or Japanese part is a single character
+ * and nothing else, too many terms or too long a search is a SearchSyntaxError (a 400 naming why).
+ */
+export function parseSearch(input: string): ParsedTerm[] {
+  const text = input.normalize('NFC');
+  if ([...text].length > MAX_SEARCH_CHARS) {
+    throw new SearchSyntaxError(`search must be at most ${MAX_SEARCH_CHARS} characters`);
+  }
+  const terms: ParsedTerm[] = [];
+  const seen = new Set<string>();
+  for (const part of split(text)) {
+    const runs = [...part.text.matchAll(CJK_RUNS)].map((m) => m[0]);
+    const term: ParsedTerm = {
+      text: part.text,
+      quoted: part.quoted,
+      words: wordsOf(part.text),
+      // A single character between words is no bigram: it cannot be looked up on its own.
+      cjk: runs.filter((run) => [...run].length >= 2),
+    };
+    if (term.words.length === 0 && runs.length === 0) continue;
+    if (term.words.length === 0 && term.cjk.length === 0) {
+      throw new SearchSyntaxError(
+        `search term "${part.text}": a Chinese or Japanese term needs at least two characters`,
+      );
+    }
+    const key = `${term.quoted}\u0000${part.text.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    terms.push(term);
+  }
+  if (terms.length === 0) throw new SearchSyntaxError('search must contain a letter or a digit');
+  if (terms.length > MAX_TERMS) throw new SearchSyntaxError(`search must have at most ${MAX_TERMS} terms`);
+  return terms;
+}

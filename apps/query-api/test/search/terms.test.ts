@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_SEARCH_CHARS, MAX_TERMS, parseSearch, SearchSyntaxError, wordsOf } from '../../src/search/terms.ts';
+
+const words = (s: string) => parseSearch(s).map((t) => t.words);
+
+describe('parseSearch', () => {
+  it('splits words on spaces and ASCII punctuation, keeping accents and other scripts inside words', () => {
+    expect(words('refund  Café')).toEqual([['refund'], ['Café']]);
+    expect(words('Москва order#42')).toEqual([['Москва'], ['order', '42']]);
+    expect(wordsOf('naïve-façade ελληνικά 한국어')).toEqual(['naïve', 'façade', 'ελληνικά', '한국어']);
+  });
+
+  it('keeps a quoted phrase as one term, and an unclosed quote runs to the end', () => {
+    const terms = parseSearch('"late delivery" refund "second phrase');
+    expect(terms.map((t) => [t.text, t.quoted])).toEqual([
+      ['late delivery', true],
+      ['refund', false],
+      ['second phrase', true],
+    ]);
+    expect(terms[0]!.words).toEqual(['late', 'delivery']);
+  });
+
+  it('keeps Chinese and Japanese runs whole, words beside them apart', () => {
+    const [term] = parseSearch('東京に行きたい');
+    expect(term!.words).toEqual([]);
+    expect(term!.cjk).toEqual(['東京に行きたい']);
+    const [mixed] = parseSearch('iPhoneの注文');
+    expect(mixed!.words).toEqual(['iPhone']);
+    expect(mixed!.cjk).toEqual(['の注文']);
+    // The prolonged sound mark belongs to the Katakana word it lengthens.
+    expect(parseSearch('パスワード')[0]!.cjk).toEqual(['パスワード']);
+  });
+
+  it('refuses a Chinese or Japanese term of one character with nothing else to look up', () => {
+    expect(() => parseSearch('猫')).toThrow(/at least two characters/);
+    expect(() => parseSearch('猫 cat')).toThrow(/search term "猫"/);
+    expect(parseSearch('猫cat')[0]!.words).toEqual(['cat']);
+    expect(parseSearch('猫cat')[0]!.cjk).toEqual([]);
+  });
+
+  it('drops terms of separators only, and refuses a search left with nothing to look up', () => {
+    expect(parseSearch('refund - ?').map((t) => t.text)).toEqual(['refund']);
+    expect(() => parseSearch(' -- !! ')).toThrow(SearchSyntaxError);
+    expect(() => parseSearch('')).toThrow(/letter or a digit/);
+    expect(() => parseSearch('""')).toThrow(/letter or a digit/);
+  });
+
+  it('normalizes to NFC, so a decomposed accent is the same term', () => {
+    expect(parseSearch('cafe\u0301')[0]!.words).toEqual(['café']);
+  });
+
+  it('keeps each term once', () => {
+    expect(parseSearch('refund Refund REFUND "refund"').map((t) => [t.text, t.quoted])).toEqual([
+      ['refund', false],
+      ['refund', true],
+    ]);
+  });
+
+  it('refuses too long a search and too many terms', () => {
+    expect(() => parseSearch('a'.repeat(MAX_SEARCH_CHARS + 1))).toThrow(/at most 500 characters/);
+    expect(() => parseSearch('é'.repeat(MAX_SEARCH_CHARS))).not.toThrow();
+    const many = Array.from({ length: MAX_TERMS + 1 }, (_, i) => `w${i}`).join(' ');
+    expect(() => parseSearch(many)).toThrow(/at most 10 terms/);
+  });
+});

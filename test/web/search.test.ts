@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { WEB_DIST_DIR } from '@spanhouse/web';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { type Browser, findChromium, openBrowser, screenshot } from '../support/web/browser.ts';
+import { type Seeded, seed } from '../support/web/seed.ts';
+
+/**
+ * Search in the web UI (Debian's chromium through playwright-core, the real service on chDB): the
+ * search box of the trace and session lists, the search in the URL, and the terms marked in the
+ * conversation of the trace a search opened.
+ */
+const chromiumPath = findChromium();
+
+describe.skipIf(!chromiumPath)('search in the web UI', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let data: Seeded;
+  const url = (p: string) => `${server.baseUrl}${p}`;
+  const rows = () => page.locator('table.traces tbody tr');
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
+    }
+    server = await startTestServer('web_search');
+    data = await seed(server);
+    browser = await openBrowser(chromiumPath!);
+    page = browser.page;
+    await page.goto(url('/traces'));
+    await page.getByLabel('API token').fill(server.credentials.bearerToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('table.traces').waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('searches the trace list from the box, puts the search in the URL and keeps it on reload', async () => {
+    await page.getByLabel('Search').fill('PARIS weather');
+    await page.getByLabel('Search').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().textContent()).toContain('What is the weather in Paris today?');
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await page.getByLabel('Search').inputValue()).toBe('PARIS weather');
+    await screenshot(page, 'traces-search');
+  });
+
+  it("marks the search's terms in the conversation of the trace it opens", async () => {
+    await rows().first().locator('td.name a').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/traces/${data.chatTraceId}`);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
+    await page.locator(`[data-observation-id="${data.generationId}"]`).click();
+    const detail = page.getByRole('article', { name: 'Selected observation' });
+    const marks = detail.locator('.chat mark');
+    await expect.poll(() => marks.count()).toBeGreaterThan(1);
+    const marked = (await marks.allTextContents()).map((s) => s.toLowerCase());
+    expect(marked).toContain('paris');
+    expect(marked).toContain('weather');
+    // The selection joins the search in the URL; the marks survive a reload of that link.
+    expect(new URL(page.url()).searchParams.get('observation')).toBe(data.generationId);
+    await page.reload();
+    await expect.poll(() => page.locator('.chat mark').count()).toBeGreaterThan(1);
+    await screenshot(page, 'trace-search-marks');
+  });
+
+  it('says why a search is refused, and finds a session by what was said in it', async () => {
+    await page.goto(url(`/traces?search=${encodeURIComponent('猫')}`));
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/at least two characters/);
+    await page.goto(url('/sessions'));
+    await page.getByLabel('Search').fill('tomorrow');
+    await page.getByLabel('Search').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('tomorrow');
+    await expect
+      .poll(() => page.locator('table.list tbody tr').allTextContents())
+      .toEqual([expect.stringContaining(data.sessionId)]);
+  });
+});
