@@ -1,6 +1,7 @@
 import type { Db } from '@spanhouse/db';
 import type { Expr } from './ast.ts';
-import { Evaluator, resolveAtModifiers, stepInvariantParts } from './engine/evaluator.ts';
+import { Evaluator } from './engine/evaluator.ts';
+import { resolveAtModifiers, stepInvariantParts } from './engine/preprocess.ts';
 import { type PushdownMode, pushdown } from './engine/pushdown.ts';
 import { DEFAULT_LIMITS, QueryContext, type QueryLimits } from './engine/query-context.ts';
 import { compareLabels, type Labels, type Matrix, sortedLabels } from './engine/values.ts';
