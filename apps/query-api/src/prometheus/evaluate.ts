@@ -107,7 +107,9 @@ export async function rangeQuery(
   };
   const reach = cacheReach(expr);
   const series =
-    opts.cache && reach !== undefined ? await opts.cache.range(project, query, grid, reach, compute) : await compute(grid);
+    opts.cache && reach !== undefined
+      ? await opts.cache.range(project, query, grid, reach, compute)
+      : await compute(grid);
   return {
     resultType: 'matrix',
     result: series.map((s) => ({
