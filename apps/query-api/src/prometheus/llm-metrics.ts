@@ -3,7 +3,7 @@ import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
 import { FIELD_KEYS, fieldExpr, fromProject, OBS_EXPR } from '@spanhouse/store';
 import type { PromSeries } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
-import { regexMatches } from './parse.ts';
+import { regexMatches } from './regex.ts';
 
 /**
  * LLM metrics read from the trace tables, so dashboards chart them with PromQL like any stored

@@ -1,6 +1,6 @@
 import type { Expr } from '../ast.ts';
 import { execution } from '../errors.ts';
-import { anchoredRegex } from '../parse.ts';
+import { anchoredRegex } from '../regex.ts';
 import { LABEL_NAME } from './aggregate.ts';
 import { type Bucket, bucketQuantile, parseLe } from './quantile.ts';
 import { dropName, type Labels, labelsKey, type Vector } from './values.ts';
