@@ -4,8 +4,8 @@ import type { AtModifier, BinaryOp, Expr, Matcher, MatchOp, Selector, VectorMatc
 import { MAX_TIME_MS, parseDurationMs } from './duration.ts';
 import { badData, type PromApiError } from './errors.ts';
 import { AGGREGATION_OPS, FUNCTIONS } from './function-signatures.ts';
-import { checkTypes } from './typecheck.ts';
 import { matchesEmpty } from './regex.ts';
+import { checkTypes } from './typecheck.ts';
 
 /**
  * Parses PromQL as Prometheus 2.42 does, with the Prometheus project's own grammar
