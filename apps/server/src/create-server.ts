@@ -53,6 +53,7 @@ export async function createAllInOne(opts: {
     credentials,
     logger,
     cluster: config.clickhouse.cluster,
+    retentionDays: config.retentionDays,
     ...opts.projects,
   });
   const { authenticate } = projects;

@@ -32,6 +32,12 @@ const EnvSchema = v.object({
    * deployment must have the same.
    */
   API_KEY_PEPPER: v.optional(v.pipe(Text, v.minLength(16, 'must be at least 16 characters'))),
+  /**
+   * Days a project without a retention of its own keeps its rows (docs/data-lifecycle.md); unset
+   * keeps them forever. Every process of one deployment should have the same: the last to start
+   * sets it for all.
+   */
+  RETENTION_DAYS: v.optional(Int(1, 36500)),
   CLICKHOUSE_URL: v.optional(v.pipe(Text, v.url('must be a URL such as http://localhost:8123'))),
   CLICKHOUSE_USER: v.optional(Text, 'default'),
   CLICKHOUSE_PASSWORD: v.optional(v.string(), ''),
@@ -102,6 +108,8 @@ export type Config = {
   };
   limits: { bodyBytes: number; decompressedBytes: number };
   pricesFile?: string;
+  /** The instance's default retention in days; undefined keeps rows forever. */
+  retentionDays?: number;
 };
 
 export class ConfigError extends Error {
@@ -151,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
     pricesFile: e.PRICES_FILE,
+    retentionDays: e.RETENTION_DAYS,
   };
 }
 

@@ -11,6 +11,7 @@ export { TABLES } from '@spanhouse/db/tables';
 export * from './api-keys.ts';
 export * from './encoded.ts';
 export * from './json-text.ts';
+export * from './lifecycle.ts';
 export * from './metric-minutes.ts';
 export * from './metric-samples.ts';
 export * from './metric-series.ts';

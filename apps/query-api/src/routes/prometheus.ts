@@ -1,6 +1,7 @@
 import { type Endpoint, projectOf } from '@spanhouse/http';
 import { type Context, Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
+import { resultCachesApply } from '../lifecycle.ts';
 import { parseStepMs, parseTimeMs } from '../prometheus/duration.ts';
 import { badData, PromApiError } from '../prometheus/errors.ts';
 import { instantQuery, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
@@ -90,9 +91,10 @@ export function prometheusRoutes(deps: QueryDeps) {
     );
     // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
     const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
-    return rangeQuery(deps.db, projectOf(c), required(q, 'query'), grid, {
+    const project = projectOf(c);
+    return rangeQuery(deps.db, project, required(q, 'query'), grid, {
       signal: signal(c),
-      cache: nocache ? undefined : deps.promCache,
+      cache: nocache || !resultCachesApply(deps, project) ? undefined : deps.promCache,
     });
   });
   both('/prometheus/api/v1/labels', async (c, q) =>
