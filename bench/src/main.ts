@@ -8,6 +8,7 @@ import { overloadSuite } from './ingest-log/overload.ts';
 import { ingestLogSuite } from './ingest-log/suite.ts';
 import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
+import { lifecycleSuite } from './lifecycle/suite.ts';
 import { loadAverage } from './lib/proc.ts';
 import { buildService } from './lib/service.ts';
 import { largeLabelsSuite } from './metrics/large-labels.ts';
@@ -48,6 +49,7 @@ for (const suite of opts.suites) {
   if (suite === 'auth') sections.push(await authSuite(opts), '');
   if (suite === 'project-migration') sections.push(await projectMigrationSuite(opts), '');
   if (suite === 'projects-ab') sections.push(await projectsAbSuite(opts), '');
+  if (suite === 'lifecycle') sections.push(await lifecycleSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');

@@ -12,3 +12,4 @@ export * from './prom-float.ts';
 export * from './scores.ts';
 export * from './time.ts';
 export * from './traces.ts';
+export * from './deletions.ts';

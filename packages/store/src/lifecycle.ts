@@ -1,8 +1,11 @@
 import { TABLES } from '@spanhouse/db/tables';
+import { seriesDeletionConditions } from './series-deletions.ts';
+import { tombstoneConditions } from './trace-deletions.ts';
 
 /*
  * What every read of a project's rows leaves out besides other projects' rows (fromProject adds
- * it after the project condition): rows older than the project's retention (clickhouse/0030).
+ * it after the project condition): rows older than the project's retention (clickhouse/0030) and
+ * rows of deleted traces (clickhouse/0031) and points of deleted metric series (0032).
  * Storage removes them later by TTL; reads leave them out from the moment a retention is set.
  */
 
@@ -39,8 +42,12 @@ const RETENTION_CONDITIONS: Readonly<Record<string, string>> = {
   ),
 };
 
-/** The conditions a read of `table` adds after its project's (empty for tables without a time). */
+/**
+ * The conditions a read of `table` adds after its project's: within the retention, and not of a
+ * trace deleted after the row was written (trace-deletions.ts), not in a deleted range of its
+ * metric series (series-deletions.ts).
+ */
 export function lifecycleConditions(table: string): string[] {
   const retention = RETENTION_CONDITIONS[table];
-  return retention ? [retention] : [];
+  return [...(retention ? [retention] : []), ...tombstoneConditions(table), ...seriesDeletionConditions(table)];
 }

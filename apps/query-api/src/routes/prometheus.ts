@@ -5,6 +5,7 @@ import { resultCachesApply } from '../lifecycle.ts';
 import { parseStepMs, parseTimeMs } from '../prometheus/duration.ts';
 import { badData, PromApiError } from '../prometheus/errors.ts';
 import { instantQuery, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
+import { deleteSeries } from '../prometheus/delete-series.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
 
 /** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
@@ -47,6 +48,17 @@ export const PROMETHEUS_ENDPOINTS: Endpoint[] = PATHS.flatMap(([path, summary]) 
     }),
   ),
 );
+
+/** Prometheus' admin API: delete_series (POST and PUT, as Prometheus takes it). */
+export const PROMETHEUS_ADMIN_ENDPOINTS: Endpoint[] = (['post', 'put'] as const).map((method) => ({
+  method,
+  path: '/prometheus/api/v1/admin/tsdb/delete_series',
+  summary:
+    "Delete the points of the series matching match[] (start, end: the range, default all until now), the project's own series only (Prometheus admin API)",
+  tag: 'prometheus',
+  auth: 'bearer-or-basic',
+  responses: { 204: { description: 'Deleted: gone from every read at the answer; points written later are kept' } },
+}));
 
 /**
  * The Prometheus HTTP API under /prometheus (Grafana's Prometheus data source URL is
@@ -108,6 +120,28 @@ export function prometheusRoutes(deps: QueryDeps) {
     if (matches.length === 0) throw badData('no match[] parameter provided');
     return seriesOf(deps.db, projectOf(c), parseMatches(matches), signal(c));
   });
+  // Prometheus' admin API: 204 once the deletion is durable, the project's own series only.
+  const deleteSeriesRoute = async (c: Context) => {
+    try {
+      const q = await paramsOf(c);
+      const matches = q.getAll('match[]');
+      if (matches.length === 0) throw badData('no match[] parameter provided');
+      const start = q.get('start');
+      const end = q.get('end');
+      await deleteSeries(deps.db, projectOf(c), parseMatches(matches), {
+        startMs: start ? parseTimeMs(start, 'start') : undefined,
+        endMs: end ? parseTimeMs(end, 'end') : undefined,
+      });
+      deps.promCache?.written(0);
+      return c.body(null, 204);
+    } catch (err) {
+      const e = asPromError(err);
+      if (!e) throw err;
+      return c.json({ status: 'error', errorType: e.errorType, error: e.message }, e.status);
+    }
+  };
+  app.post('/prometheus/api/v1/admin/tsdb/delete_series', deleteSeriesRoute);
+  app.put('/prometheus/api/v1/admin/tsdb/delete_series', deleteSeriesRoute);
   // No metric metadata (type, help, unit) is stored: an empty answer, which Grafana handles.
   both('/prometheus/api/v1/metadata', async () => ({}));
   both('/prometheus/api/v1/query_exemplars', async () => []);
