@@ -23,7 +23,12 @@ const projects = await openProjects({
 });
 const metrics = createServiceMetrics();
 const deps = await createIngestDeps({ db, config, logger, authenticate: projects.authenticate, metrics });
-const app = createBaseApp({ logger, authenticate: projects.authenticate, metrics, ready: ingestReadiness(deps.log) });
+const app = createBaseApp({
+  logger,
+  authenticate: projects.authenticate,
+  metrics,
+  ready: ingestReadiness(deps.log, undefined, deps.disk),
+});
 registerIngestRoutes(app, deps);
 await startServer({
   app,

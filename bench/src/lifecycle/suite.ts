@@ -72,10 +72,11 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
     });
     if (set.status !== 200) throw new Error(`PUT retention -> ${set.status}: ${set.body}`);
     const oldest = await oldestListed(svc);
-    // The sweep runs a minute after a change; wait for the folder to shrink (or give up at 10 min).
+    // The sweep runs a minute after a change; wait for the folder to shrink (or give up at 4 min:
+    // replaced parts stay on disk until ClickHouse removes them, old_parts_lifetime, 8 min).
     let sizeAfter = sizeBefore;
     const sweepStart = Date.now();
-    while (Date.now() - sweepStart < 600_000) {
+    while (Date.now() - sweepStart < 240_000) {
       await sleep(10_000);
       sizeAfter = folderBytes(dataDir);
       if (sizeAfter < sizeBefore * 0.5) break;

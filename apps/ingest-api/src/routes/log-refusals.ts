@@ -4,6 +4,7 @@ import type { TableRows } from '@spanhouse/store';
 import type { Context } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { CommitTimeoutError } from '../log-sink/background-writer.ts';
+import { DISK_RETRY_AFTER_S, DiskLowError } from '../log-sink/disk-guard.ts';
 import type { Receipt } from '../log-sink/ingestor.ts';
 
 /** Seconds a client is asked to wait before sending again, when the log or the disk refuses. */
@@ -44,6 +45,7 @@ export function refusal(err: unknown): ApiError | undefined {
   if (err instanceof LogClosedError) {
     return new ApiError('SERVICE_UNAVAILABLE', 'shutting down; retry against another instance', RETRY_AFTER_S);
   }
+  if (err instanceof DiskLowError) return new ApiError('SERVICE_UNAVAILABLE', err.message, DISK_RETRY_AFTER_S);
   if (err instanceof CommitTimeoutError) {
     return new ApiError('SERVICE_UNAVAILABLE', `${err.message}; sending the request again is safe`, RETRY_AFTER_S);
   }
