@@ -9,6 +9,7 @@ import { isTypingTarget, nextIndex } from '../lib/list-navigation.ts';
 import { param } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
+import { DeleteTraceButton } from './delete-trace.tsx';
 import { ObservationDetail, TraceOverview } from './observation-detail.tsx';
 import { ObservationList } from './observation-list.tsx';
 import { toScores } from './scores.tsx';
@@ -117,6 +118,7 @@ export function TraceView(props: {
           {formatTime(trace.timestamp)} · {formatDuration(trace.latency)} · {formatCompact(tokens)} tokens ·{' '}
           {formatCost(trace.totalCost)} · {trace.observations.length} observations
         </span>
+        <DeleteTraceButton traceId={trace.id} name={trace.name ?? ''} />
       </header>
       <div class="split">
         <section class="pane tree-pane" aria-label="Observations">
