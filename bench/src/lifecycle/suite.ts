@@ -49,10 +49,12 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
     }
     const singleGone = await goneAfter(svc, singles.at(-1)!);
     const bulkIds = ids(DELETED);
+    const bulkBody = JSON.stringify({ traceIds: bulkIds });
+    // node:http sends a DELETE body only with its length given.
     const bulk = await httpRequest(`${svc.url}/api/public/traces`, {
       method: 'DELETE',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ traceIds: bulkIds }),
+      headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(bulkBody)) },
+      body: bulkBody,
     });
     if (bulk.status !== 200) throw new Error(`bulk DELETE -> ${bulk.status}: ${bulk.body}`);
     const bulkGone = await goneAfter(svc, bulkIds.at(-1)!);
@@ -65,10 +67,11 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
 
     // Retention: 7 days of the 30.
     const sizeBefore = folderBytes(dataDir);
+    const setBody = JSON.stringify({ name: 'spanhouse', retention: 7 });
     const set = await httpRequest(`${svc.url}/api/public/projects/spanhouse`, {
       method: 'PUT',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'spanhouse', retention: 7 }),
+      headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(setBody)) },
+      body: setBody,
     });
     if (set.status !== 200) throw new Error(`PUT retention -> ${set.status}: ${set.body}`);
     const oldest = await oldestListed(svc);
