@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import type { Observation, Trace } from '../api/types.ts';
@@ -43,7 +44,14 @@ export function TracePage() {
   if (res.error) return <ErrorState error={res.error} retry={res.reload} title="Could not load this trace" />;
   if (!trace) return <Loading what="the trace" />;
   return (
-    <TraceView key={trace.id} trace={trace} selectedId={state.observation ?? null} view={state.view} update={update} />
+    <TraceView
+      key={trace.id}
+      trace={trace}
+      selectedId={state.observation ?? null}
+      view={state.view}
+      update={update}
+      actions={<DeleteTraceButton traceId={trace.id} name={trace.name ?? ''} />}
+    />
   );
 }
 
@@ -53,6 +61,8 @@ export function TraceView(props: {
   selectedId: string | null;
   view: 'tree' | 'timeline';
   update: (patch: { observation?: string; view?: 'tree' | 'timeline' }, opts?: { replace?: boolean }) => void;
+  /** What the header offers besides the facts (the page: deleting the trace). */
+  actions?: ComponentChildren;
 }) {
   const { trace, update } = props;
   const tree = useMemo(() => buildTree(trace.observations), [trace]);
@@ -118,7 +128,7 @@ export function TraceView(props: {
           {formatTime(trace.timestamp)} · {formatDuration(trace.latency)} · {formatCompact(tokens)} tokens ·{' '}
           {formatCost(trace.totalCost)} · {trace.observations.length} observations
         </span>
-        <DeleteTraceButton traceId={trace.id} name={trace.name ?? ''} />
+        {props.actions}
       </header>
       <div class="split">
         <section class="pane tree-pane" aria-label="Observations">
