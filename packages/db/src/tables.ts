@@ -10,6 +10,8 @@ export const TABLES = {
   metricMinutes: 'metric_minute_rollups_v2',
   metricNonFinite: 'metric_nonfinite_samples_v2',
   traceDayWrites: 'trace_day_writes_v2',
+  traceDeletions: 'trace_deletions_v2',
+  seriesDeletions: 'series_deletions_v2',
   projects: 'projects',
   apiKeys: 'api_keys',
   apiKeyUses: 'api_key_uses',
@@ -32,6 +34,8 @@ export const PROJECT_TABLES: readonly string[] = [
   TABLES.metricMinutes,
   TABLES.metricNonFinite,
   TABLES.traceDayWrites,
+  TABLES.traceDeletions,
+  TABLES.seriesDeletions,
 ];
 
 /**
