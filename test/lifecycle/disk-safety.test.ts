@@ -3,13 +3,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { status } from '@grpc/grpc-js';
+import { type GrpcReceiver, startOtlpGrpc } from '@spanhouse/ingest-api';
+import { opentelemetry } from '@spanhouse/ingest-api/otlp-logs-proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { exportBytes, retryDelayMs } from '../support/grpc.ts';
+import { hex, jsonExport, protobufExport } from '../support/otlp-request.ts';
 
 /*
  * Disk safety (docs/data-lifecycle.md): on a small filesystem of its own (a 64 MiB tmpfs this test
  * mounts, holding the ingest log), once free space falls below DISK_MIN_FREE_BYTES every ingest
- * path answers 503 with Retry-After and a message saying why, before the disk is full; reads keep
+ * path answers 503 with Retry-After and a message saying why (OTLP/gRPC: UNAVAILABLE with a
+ * RetryInfo of the same wait, storage cannot take the rows), before the disk is full; reads keep
  * working, /readyz stays ready and says why, /metrics shows it; it resumes by itself when space
  * returns. Mounting needs root (CI runs as root); elsewhere the test is skipped, saying so.
  */
@@ -27,9 +33,26 @@ const canMount = (() => {
 })();
 const filler = path.join(mountDir, 'filler');
 let t: TestApp;
+let grpc: GrpcReceiver;
 
 const trace = (id: string) => ({ trace: { id, timestamp: new Date().toISOString(), name: 'disk' } });
 const metric = { metrics: [{ name: 'disk.probe', labels: {}, value: 1, timestamp: new Date().toISOString() }] };
+const otlpTraces = () => jsonExport([{ traceId: hex(16), spanId: hex(8) }]);
+/** An OTLP/JSON logs export of one record in a trace (stored as part of it: rows to write). */
+const otlpLogs = () => ({
+  resourceLogs: [
+    {
+      scopeLogs: [
+        {
+          logRecords: [
+            { traceId: hex(16), spanId: hex(8), timeUnixNano: `${Date.now()}000000`, body: { stringValue: 'disk' } },
+          ],
+        },
+      ],
+    },
+  ],
+});
+const LogsRequest = opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
 
 beforeAll(async () => {
   if (canMount) mkdirSync(path.join(mountDir, 'log'));
@@ -37,9 +60,11 @@ beforeAll(async () => {
     'lifecycle-disk',
     canMount ? { INGEST_LOG_DIR: path.join(mountDir, 'log'), DISK_MIN_FREE_BYTES: String(16 * MiB) } : {},
   );
+  grpc = await startOtlpGrpc(t.ingest, { host: '127.0.0.1', port: 0, logger: t.ingest.logger });
 });
 
 afterAll(async () => {
+  await grpc?.stop();
   await t?.close();
   if (canMount) execFileSync('umount', ['-l', mountDir]);
   rmSync(mountDir, { recursive: true, force: true });
@@ -54,6 +79,8 @@ describe.skipIf(!canMount)('low free disk space (a 64 MiB tmpfs; needs root to m
     for (const [p, body] of [
       ['/v1/l/batch', trace('refused')],
       ['/v1/metrics/batch', metric],
+      ['/api/public/otel/v1/traces', otlpTraces()],
+      ['/api/public/otel/v1/logs', otlpLogs()],
       [
         '/api/public/ingestion',
         { batch: [{ id: 'e1', type: 'trace-create', timestamp: new Date().toISOString(), body: { id: 'refused-2' } }] },
@@ -64,6 +91,16 @@ describe.skipIf(!canMount)('low free disk space (a 64 MiB tmpfs; needs root to m
       expect(r.headers.get('retry-after')).toBe('30');
       expect(r.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', data: null });
       expect(r.body.message).toMatch(/MiB free, below DISK_MIN_FREE_BYTES \(16 MiB\): ingest is paused/);
+    }
+    const grpcAddress = `127.0.0.1:${grpc.port}`;
+    for (const [service, bytes] of [
+      ['traces', protobufExport(otlpTraces())],
+      ['logs', LogsRequest.encode(logsWithBytes(otlpLogs()) as never).finish()],
+    ] as const) {
+      const { error } = await exportBytes(grpcAddress, service, bytes);
+      expect(error?.code, service).toBe(status.UNAVAILABLE);
+      expect(error?.details).toMatch(/below DISK_MIN_FREE_BYTES \(16 MiB\): ingest is paused/);
+      expect(retryDelayMs(error!)).toBe(30_000);
     }
     expect((await t.get('/api/public/traces/before')).status).toBe(200);
     const ready = await t.app.request('/readyz');
@@ -81,6 +118,14 @@ describe.skipIf(!canMount)('low free disk space (a 64 MiB tmpfs; needs root to m
     expect(await (await t.request('/metrics')).text()).toMatch(/^spanhouse_ingest_refused_low_disk 0$/m);
   });
 });
+
+/** The JSON logs export with its ids as bytes, as protobuf carries them. */
+function logsWithBytes(json: ReturnType<typeof otlpLogs>) {
+  for (const r of json.resourceLogs[0]!.scopeLogs[0]!.logRecords) {
+    Object.assign(r, { traceId: Buffer.from(r.traceId, 'hex'), spanId: Buffer.from(r.spanId, 'hex') });
+  }
+  return json;
+}
 
 describe("the embedded engine's own tables", () => {
   it('keeps no system log tables in its data folder, however much it is used', async () => {
