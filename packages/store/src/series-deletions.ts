@@ -1,3 +1,4 @@
+import { PROJECT_CONDITION } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
 
 /*
@@ -33,4 +34,18 @@ export function seriesDeletionConditions(table: string): string[] {
   if (!time) return [];
   const range = `dictGetOrDefault('${SERIES_DELETIONS_DICTIONARY}', ('start_us', 'end_us'), ({project:String}, ${table}.series_id), (toInt64(1), toInt64(0)))`;
   return [`NOT (${time} BETWEEN tupleElement(${range}, 1) AND tupleElement(${range}, 2))`];
+}
+
+/**
+ * The condition on the series table (metric_series_v2) that keeps a series the Prometheus API's
+ * metadata reads (series, label names, label values) still show: one without a deletion, or with
+ * a point left outside its deleted range (staleness markers do not count), as Prometheus leaves a
+ * series whose every sample is deleted out of them. A hash lookup per series; the points are read
+ * only for the project's deleted series (their ids lead the sample tables' key after the name).
+ */
+export function seriesWithPointsCondition(): string {
+  const deleted = `SELECT series_id FROM ${TABLES.seriesDeletions} WHERE ${PROJECT_CONDITION}`;
+  const kept = (table: string, extra: string) =>
+    `SELECT series_id FROM ${table} WHERE ${PROJECT_CONDITION}${extra} AND ${seriesDeletionConditions(table).join(' AND ')} AND series_id IN (${deleted})`;
+  return `(NOT dictHas('${SERIES_DELETIONS_DICTIONARY}', ({project:String}, ${TABLES.metricSeries}.series_id)) OR ${TABLES.metricSeries}.series_id IN (${kept(TABLES.metricSamples, '')} UNION ALL ${kept(TABLES.metricNonFinite, ' AND stale = 0')}))`;
 }
