@@ -77,6 +77,19 @@ describe('delete_series', () => {
     expect((await counts()).promql).toMatchObject({ b: 1 });
   });
 
+  it('deletes with the admin token in the project Spanhouse-Project names, and only there', async () => {
+    const project = (await t.post('/api/public/projects', { name: 'admin chosen' })).body.id as string;
+    const inProject = { 'Spanhouse-Project': project };
+    await point('d', now - 600_000, inProject);
+    await point('d', now - 600_000);
+    expect((await deleteSeries(`match[]=${encodeURIComponent('cpu_usage{host="d"}')}`, inProject)).status).toBe(204);
+    expect((await counts(inProject)).promql).toEqual({});
+    expect((await counts()).promql).toMatchObject({ d: 1 });
+    const unknown = await deleteSeries('match[]=cpu_usage', { 'Spanhouse-Project': 'no-such-project' });
+    expect(unknown.status).toBe(404);
+    expect((await counts()).promql).toMatchObject({ b: 1, d: 1 });
+  });
+
   it("answers a request without match[] or with a bad selector with Prometheus' bad_data", async () => {
     for (const query of ['', `match[]=${encodeURIComponent('sum(cpu_usage)')}`]) {
       const r = await deleteSeries(query);

@@ -73,6 +73,8 @@ async function visible(headers: Record<string, string> = asProject()) {
   const scores = await t.get('/api/public/v2/scores?limit=100', headers);
   const session = await t.get('/api/public/sessions/s-1', headers);
   const daily = await t.get('/api/public/metrics/daily', headers);
+  const searched = await t.get('/api/public/traces?limit=100&search=chat', headers);
+  const searchedObservations = await t.get('/api/public/observations?limit=100&search=llm', headers);
   const points = await t.get(
     `/api/public/metrics/query?name=retention.probe&from=${iso(now - 40 * DAY_MS)}&to=${iso(now + DAY_MS)}&step=1d&agg=sum&group_by=trace`,
     headers,
@@ -88,6 +90,8 @@ async function visible(headers: Record<string, string> = asProject()) {
     observations: ids(observations.body.data),
     scores: ids(scores.body.data),
     session: session.status === 200 ? ids(session.body.traces) : [],
+    search: ids(searched.body.data),
+    searchObservations: ids(searchedObservations.body.data),
     dailyTraces: (daily.body.data as { countTraces: number }[]).reduce((n, d) => n + d.countTraces, 0),
     seriesWithPoints: points.status === 200 ? points.body.data.length : points.body,
     samplePoints: await promql('count_over_time({__name__="retention.probe"}[40d])'),
@@ -116,6 +120,8 @@ describe('a project retention', () => {
       observations: ['fresh', 'old'],
       scores: ['fresh', 'old'],
       session: ['fresh', 'old'],
+      search: ['fresh', 'old'],
+      searchObservations: ['fresh', 'old'],
       dailyTraces: 2,
     });
     expect(before).toMatchObject({ seriesWithPoints: 2, samplePoints: 2, llmPoints: 2 });
@@ -135,6 +141,8 @@ describe('a project retention', () => {
       observations: ['fresh'],
       scores: ['fresh'],
       session: ['fresh'],
+      search: ['fresh'],
+      searchObservations: ['fresh'],
       dailyTraces: 1,
     });
     expect(after).toMatchObject({ seriesWithPoints: 1, samplePoints: 1, llmPoints: 1 });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { LangfuseClient } from '@langfuse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bearer, TEST_CREDENTIALS, WAIT_FOR_COMMIT } from '../support/app.ts';
+import { hex, traceUuid } from '../support/otlp-request.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /*
@@ -92,6 +93,10 @@ async function seen(ids: string[], headers: Record<string, string> = bearer()) {
   const scores = await call('GET', '/api/public/v2/scores?limit=100', undefined, headers);
   const session = await call('GET', '/api/public/sessions/s-1', undefined, headers);
   const daily = await call('GET', '/api/public/metrics/daily', undefined, headers);
+  // Full-text search (every trace here is named chat, every generation llm).
+  const searched = await call('GET', '/api/public/traces?limit=100&search=chat', undefined, headers);
+  const searchedObservations = await call('GET', '/api/public/observations?limit=100&search=llm', undefined, headers);
+  const searchedSessions = await call('GET', '/api/public/sessions?limit=100&search=chat', undefined, headers);
   const llm = await call(
     'GET',
     `/prometheus/api/v1/query?query=${encodeURIComponent('sum(count_over_time(spanhouse_llm_total_tokens[1h]))')}&time=${(now + 600_000) / 1000}`,
@@ -104,6 +109,9 @@ async function seen(ids: string[], headers: Record<string, string> = bearer()) {
     observations: keep(observations.body.data.map((o: { traceId: string }) => o.traceId)),
     scores: keep(scores.body.data.map((s: { traceId: string }) => s.traceId)),
     session: session.status === 200 ? keep(session.body.traces.map((t: { id: string }) => t.id)) : [],
+    search: keep(searched.body.data.map((t: { id: string }) => t.id)),
+    searchObservations: keep(searchedObservations.body.data.map((o: { traceId: string }) => o.traceId)),
+    searchSessions: searchedSessions.body.data.map((x: { id: string }) => x.id).includes('s-1'),
     dailyTraces: (daily.body.data as { countTraces: number }[]).reduce((n, d) => n + d.countTraces, 0),
     llmRequests: (llm.body.data.result as { value: [number, string] }[]).reduce((n, r) => n + Number(r.value[1]), 0),
   };
@@ -144,6 +152,8 @@ describe("Langfuse's trace deletion", () => {
       observations: ['d-1', 'd-2'],
       scores: ['d-1', 'd-2'],
       session: ['d-1', 'd-2'],
+      search: ['d-1', 'd-2'],
+      searchObservations: ['d-1', 'd-2'],
     });
 
     const answer = await client.api.trace.delete('d-1');
@@ -156,6 +166,8 @@ describe("Langfuse's trace deletion", () => {
       observations: ['d-2'],
       scores: ['d-2'],
       session: ['d-2'],
+      search: ['d-2'],
+      searchObservations: ['d-2'],
       dailyTraces: before.dailyTraces - 1,
       llmRequests: before.llmRequests - 1,
     });
@@ -169,6 +181,60 @@ describe("Langfuse's trace deletion", () => {
     expect(answer.message).toMatch(/deleted/);
     await within(1_000, async () => (await seen(['m-1', 'm-2', 'm-3'])).list.join() === 'm-2');
     expect(await seen(['m-1', 'm-2', 'm-3'])).toMatchObject({ byId: ['m-2'], observations: ['m-2'], scores: ['m-2'] });
+  });
+
+  it('removes a session from the searched sessions once its every trace is deleted', async () => {
+    await writeTrace('lone', { session: 's-lone', name: 'solitary' });
+    const sessions = async () =>
+      (await call('GET', '/api/public/sessions?limit=100&search=solitary')).body.data.map((x: { id: string }) => x.id);
+    expect(await sessions()).toEqual(['s-lone']);
+    expect(
+      (await call('DELETE', '/api/public/traces/lone', undefined, { ...bearer(), ...WAIT_FOR_COMMIT })).status,
+    ).toBe(200);
+    expect(await sessions()).toEqual([]);
+  });
+
+  it('removes the observations made of OTLP log records with their trace', async () => {
+    const traceHex = hex(16);
+    const logs = await call(
+      'POST',
+      '/api/public/otel/v1/logs',
+      {
+        resourceLogs: [
+          {
+            scopeLogs: [
+              {
+                logRecords: [
+                  {
+                    traceId: traceHex,
+                    spanId: hex(8),
+                    timeUnixNano: `${now}000000`,
+                    body: { stringValue: 'cache miss' },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { ...bearer(), ...WAIT_FOR_COMMIT },
+    );
+    expect(logs.status).toBe(200);
+    const id = traceUuid(traceHex);
+    const observations = async () =>
+      (await call('GET', `/api/public/observations?traceId=${id}`)).body.data.map((o: { name: string }) => o.name);
+    expect(await observations()).toEqual(['cache miss']);
+    expect(
+      (await call('GET', `/api/public/observations?search=${encodeURIComponent('"cache miss"')}`)).body.data,
+    ).toHaveLength(1);
+    expect(
+      (await call('DELETE', `/api/public/traces/${id}`, undefined, { ...bearer(), ...WAIT_FOR_COMMIT })).status,
+    ).toBe(200);
+    expect((await call('GET', `/api/public/traces/${id}`)).status).toBe(404);
+    expect(await observations()).toEqual([]);
+    expect(
+      (await call('GET', `/api/public/observations?search=${encodeURIComponent('"cache miss"')}`)).body.data,
+    ).toHaveLength(0);
   });
 
   it('keeps what is written after the deletion: a trace sent again is read again', async () => {
@@ -213,6 +279,27 @@ describe('project scope', () => {
     ).toBe(200);
     expect((await call('GET', '/api/public/traces/shared-id', undefined, other)).status).toBe(404);
     expect((await call('GET', '/api/public/traces/shared-id')).status).toBe(200);
+  });
+
+  it('deletes with the admin token in the project Spanhouse-Project names, and only there', async () => {
+    const project = (await call('POST', '/api/public/projects', { name: 'admin chosen' })).body.id as string;
+    const inProject = { ...bearer(), 'Spanhouse-Project': project };
+    await writeTrace('admin-id', { headers: inProject });
+    await writeTrace('admin-id');
+    const deleted = await call(
+      'DELETE',
+      '/api/public/traces',
+      { traceIds: ['admin-id'] },
+      { ...inProject, ...WAIT_FOR_COMMIT },
+    );
+    expect(deleted.status).toBe(200);
+    expect((await call('GET', '/api/public/traces/admin-id', undefined, inProject)).status).toBe(404);
+    expect((await call('GET', '/api/public/traces/admin-id')).status).toBe(200);
+    const missing = await call('DELETE', '/api/public/traces/admin-id', undefined, {
+      ...bearer(),
+      'Spanhouse-Project': 'no-such-project',
+    });
+    expect(missing.status).toBe(404);
   });
 });
 
