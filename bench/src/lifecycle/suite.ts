@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { openDb, TABLES } from '@spanhouse/db';
 import { DEFAULT_SPEC, hexToUuid, type TraceSpec, traceHexId, userOf } from '../gen/traces.ts';
 import type { BenchOptions } from '../lib/args.ts';
 import { httpRequest } from '../lib/http.ts';
@@ -9,7 +10,7 @@ import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
 import { type Service, startService } from '../lib/service.ts';
 import { fmt, percentile } from '../lib/stats.ts';
-import { loadTraceDataset } from '../traces/load.ts';
+import { DATABASE, loadTraceDataset, tableBytes } from '../traces/load.ts';
 
 const DAY = 86_400_000;
 const DELETED = 10_000;
@@ -18,7 +19,8 @@ const DELETED = 10_000;
  * The data lifecycle at scale (docs/data-lifecycle.md), on the trace data set ending today (so a
  * retention cuts it), loaded afresh each run (the run deletes from it):
  * - 10,000 single DELETE /api/public/traces/{id} and one DELETE of 10,000 ids: each answer's
- *   latency, and the time from the last answer until the trace is gone from a read by id;
+ *   latency, and the time from the last answer until the trace is gone from every read of it (by
+ *   id, its observations, its scores);
  * - the trace list (no filter, by user) before any tombstone and with the 20,000, in one run;
  * - a 7-day retention set on the 30 days: the list's count at once, then the data folder's size
  *   before and after the sweep that gives the expired rows' disk back.
@@ -29,6 +31,7 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
   log(`loading ${spec.traces} traces into ${dataDir}`);
   const info = await loadTraceDataset(dataDir, spec);
   const svc = await startService({ dataDir });
+  let running = true;
   const auth = { Authorization: `Bearer ${svc.token}` };
   const runs = opts.smoke ? 10 : opts.runs;
   try {
@@ -85,6 +88,16 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
       if (sizeAfter < sizeBefore * 0.5) break;
     }
     const sweptAfterS = (Date.now() - sweepStart) / 1000;
+    // Each table's bytes on disk (active parts) after the sweep, read once the service is stopped.
+    await svc.stop();
+    running = false;
+    const db = await openDb({ dataDir, database: DATABASE, readers: 1 });
+    const swept = await tableBytes(db).finally(() => db.close());
+    const bytesRow = (name: string) => {
+      const b = info.bytes[name] ?? 0;
+      const a = swept[name] ?? 0;
+      return [name, fmt(b / 1024 ** 2), fmt(a / 1024 ** 2), `${fmt(a / b)}×`];
+    };
 
     const row = (name: string, b: number[], a: number[]) => {
       const ratio = percentile(a, 50) / percentile(b, 50);
@@ -102,7 +115,15 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
       `One client, requests one at a time; ${runs} timed list requests per row.`,
       '',
       table(
-        ['deletion', 'answers', 'p50 ms', 'p99 ms', 'max ms', 'gone after the last answer (ms)', 'target'],
+        [
+          'deletion',
+          'answers',
+          'p50 ms',
+          'p99 ms',
+          'max ms',
+          'gone from every read after the last answer (ms)',
+          'target',
+        ],
         [
           [
             `${fmt(DELETED)} × DELETE /api/public/traces/{id}`,
@@ -132,9 +153,14 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
       '',
       `Retention of 7 days set on the 30: the oldest trace listed at once is ${fmt((spec.endMs + DAY - oldest) / DAY)} days old (target ≤ 7). ` +
         `Data folder ${fmt(sizeBefore / 1024 ** 2)} MiB before, ${fmt(sizeAfter / 1024 ** 2)} MiB ${fmt(sweptAfterS)} s after the change (the sweep starts a minute after it).`,
+      '',
+      table(
+        ['table', 'MiB on disk, loaded (30 days)', 'MiB after the sweep', 'ratio (7 of 30 days kept: ~0.23×)'],
+        [TABLES.traces, TABLES.observationPieces, TABLES.scores].map(bytesRow),
+      ),
     ].join('\n');
   } finally {
-    await svc.stop();
+    if (running) await svc.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -151,14 +177,26 @@ async function timed(n: number, one: (k: number) => Promise<number>): Promise<nu
   return out;
 }
 
-/** ms from now until GET /api/public/traces/{id} answers 404 (polled every 5 ms). */
+/**
+ * ms from now until the trace is gone from every read of it: GET /api/public/traces/{id} answers
+ * 404, and its observations and scores are no longer listed (polled every 5 ms).
+ */
 async function goneAfter(svc: Service, id: string): Promise<number> {
   const start = performance.now();
+  const headers = { Authorization: `Bearer ${svc.token}` };
+  const listed = async (p: string) => {
+    const r = await httpRequest(`${svc.url}${p}`, { headers });
+    if (r.status !== 200) throw new Error(`GET ${p} -> ${r.status}`);
+    return (JSON.parse(r.body.toString()) as { data: unknown[] }).data.length;
+  };
   for (;;) {
-    const r = await httpRequest(`${svc.url}/api/public/traces/${id}`, {
-      headers: { Authorization: `Bearer ${svc.token}` },
-    });
-    if (r.status === 404) return performance.now() - start;
+    const byId = await httpRequest(`${svc.url}/api/public/traces/${id}`, { headers });
+    if (
+      byId.status === 404 &&
+      (await listed(`/api/public/observations?traceId=${id}`)) === 0 &&
+      (await listed(`/api/public/v2/scores?traceId=${id}`)) === 0
+    )
+      return performance.now() - start;
     if (performance.now() - start > 30_000) throw new Error(`trace ${id} still read 30 s after its deletion`);
     await sleep(5);
   }
