@@ -78,6 +78,7 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
     });
     if (set.status !== 200) throw new Error(`PUT retention -> ${set.status}: ${set.body}`);
     const oldest = await oldestListed(svc);
+    const setAt = Date.now();
     // The sweep runs a minute after a change; wait for the folder to shrink (or give up at 4 min:
     // replaced parts stay on disk until ClickHouse removes them, old_parts_lifetime, 8 min).
     let sizeAfter = sizeBefore;
@@ -151,7 +152,7 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
         [row('no filter', before.all, after.all), row('userId', before.user, after.user)],
       ),
       '',
-      `Retention of 7 days set on the 30: the oldest trace listed at once is ${fmt((spec.endMs + DAY - oldest) / DAY)} days old (target ≤ 7). ` +
+      `Retention of 7 days set on the 30: the oldest trace listed at once is ${fmt((setAt - oldest) / DAY)} days old (target ≤ 7). ` +
         `Data folder ${fmt(sizeBefore / 1024 ** 2)} MiB before, ${fmt(sizeAfter / 1024 ** 2)} MiB ${fmt(sweptAfterS)} s after the change (the sweep starts a minute after it).`,
       '',
       table(
