@@ -105,7 +105,12 @@ describe.skipIf(!canMount)('low free disk space (a 64 MiB tmpfs; needs root to m
     expect((await t.get('/api/public/traces/before')).status).toBe(200);
     const ready = await t.app.request('/readyz');
     expect(ready.status).toBe(200);
-    expect(JSON.stringify(await ready.json())).toMatch(/ingest is refused: the disk holding .* MiB free/);
+    const readiness = (await ready.json()) as { note: string; ingestRefused: string };
+    expect(readiness.note).toMatch(/ingest is refused: the disk holding .* MiB free/);
+    // What the web UI's header shows while ingest is refused.
+    expect(readiness.ingestRefused).toMatch(
+      /^the disk holding .* has \d+ MiB free, below DISK_MIN_FREE_BYTES \(16 MiB\)$/,
+    );
     const metrics = await (await t.request('/metrics')).text();
     expect(metrics).toMatch(/^spanhouse_ingest_refused_low_disk 1$/m);
 
@@ -115,6 +120,7 @@ describe.skipIf(!canMount)('low free disk space (a 64 MiB tmpfs; needs root to m
     expect((await t.post('/v1/l/batch', trace('after'))).status).toBe(200);
     expect((await t.get('/api/public/traces/after')).status).toBe(200);
     expect((await t.get('/api/public/traces/refused')).status).toBe(404);
+    expect(await (await t.app.request('/readyz')).json()).not.toHaveProperty('ingestRefused');
     expect(await (await t.request('/metrics')).text()).toMatch(/^spanhouse_ingest_refused_low_disk 0$/m);
   });
 });

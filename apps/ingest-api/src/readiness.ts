@@ -20,9 +20,8 @@ export function ingestReadiness(log: LocalIngestLog, db?: Db, disk?: DiskGuard):
     // Ready (reads are answered), and saying why writes are refused.
     const low = disk?.state;
     if (low?.low) {
-      return {
-        note: `ingest is refused: the disk holding ${low.path} has ${Math.floor(low.freeBytes / MiB)} MiB free, below DISK_MIN_FREE_BYTES (${Math.floor(low.minFreeBytes / MiB)} MiB)`,
-      };
+      const why = `the disk holding ${low.path} has ${Math.floor(low.freeBytes / MiB)} MiB free, below DISK_MIN_FREE_BYTES (${Math.floor(low.minFreeBytes / MiB)} MiB)`;
+      return { note: `ingest is refused: ${why}`, ingestRefused: why };
     }
     if (!s.replay.done) {
       return `replaying the ingest log: ${s.replay.replayed} of ${s.replay.records} records read, not all written to ClickHouse yet`;
