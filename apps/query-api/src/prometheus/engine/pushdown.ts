@@ -1,6 +1,7 @@
 import { AGGREGATIONS } from '../aggregations.ts';
 import type { Expr } from '../ast.ts';
 import { RANGE_FUNCTIONS } from '../range-functions.ts';
+import { LOOKBACK_MS } from '../samples-sql.ts';
 import { evaluateInClickHouse } from '../sql-evaluate.ts';
 import type { Evaluator, Offload } from './evaluator.ts';
 import type { Matrix } from './values.ts';
@@ -62,11 +63,16 @@ function readsSelector(e: Expr): boolean {
   }
 }
 
-/** The longest range of the range functions in an expression (0 without any). */
+/**
+ * The longest range an expression's steps read back: its range functions' ranges, and an instant
+ * selector's lookback (each step reads the 5 minutes before it); 0 without any.
+ */
 function longestRange(e: Expr): number {
   switch (e.kind) {
     case 'matrix':
       return e.rangeMs;
+    case 'selector':
+      return LOOKBACK_MS;
     case 'call':
       return Math.max(0, ...e.args.map(longestRange));
     case 'aggregate':
@@ -83,8 +89,9 @@ function longestRange(e: Expr): number {
 /**
  * Whether ClickHouse should compute the expression over these steps: it reads each point once
  * where ranges do not overlap (shorter than the step, or a single step), so the points stay in
- * ClickHouse and only the results travel; with overlapping ranges the SQL copies each point into
- * every range holding it, and reading the points once into the service is cheaper.
+ * ClickHouse and only the results travel; with overlapping ranges (an instant selector's lookback
+ * counts as a range) the SQL copies each point into every range holding it, and reading the
+ * points once into the service is cheaper, and shared with the queries reading them at once.
  */
 function worthPushingDown(e: Expr, ev: Evaluator): boolean {
   return ev.start === ev.end || longestRange(e) < ev.interval;
