@@ -38,12 +38,24 @@ export const serviceTarget = (s: Service, name = 'spanhouse'): Target => ({
   cpu: () => cpuSecondsOf(s.pid),
 });
 
+/**
+ * One remote write; a 429 or 503 (the service's admission when ingest is behind) is sent again
+ * after a short wait, as Prometheus' remote-write client retries it.
+ */
 export async function post(t: Target, body: Buffer): Promise<void> {
-  const res = await httpRequest(`${t.url}${t.writePath}`, {
+  let res = await httpRequest(`${t.url}${t.writePath}`, {
     method: 'POST',
     body,
     headers: { ...RW_HEADERS, ...t.headers },
   });
+  for (let wait = 100; res.status === 429 || res.status === 503; wait = Math.min(2 * wait, 2_000)) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    res = await httpRequest(`${t.url}${t.writePath}`, {
+      method: 'POST',
+      body,
+      headers: { ...RW_HEADERS, ...t.headers },
+    });
+  }
   if (res.status !== 204 && res.status !== 200)
     throw new Error(`${t.name} write -> ${res.status}: ${res.body.toString().slice(0, 300)}`);
 }
