@@ -43,12 +43,13 @@ export const serviceTarget = (s: Service, name = 'spanhouse'): Target => ({
 });
 
 /**
- * Sends one WriteRequest until accepted: 429 and 503 are sent again after a short pause, as
- * Prometheus' remote write retries them. Every refusal is counted in the target's `refused`; any
- * other answer but 2xx fails the load.
+ * Sends one WriteRequest until accepted: a 429 or 503 (the service's admission while ingest is
+ * behind) is sent again after a wait that doubles from 100 ms up to 2 s, as Prometheus' remote
+ * write backs off. Every refusal is counted in the target's `refused`; any other answer but 2xx
+ * fails the load.
  */
 export async function post(t: Target, body: Buffer): Promise<void> {
-  for (;;) {
+  for (let wait = 100; ; wait = Math.min(2 * wait, 2_000)) {
     const res = await httpRequest(`${t.url}${t.writePath}`, {
       method: 'POST',
       body,
@@ -58,7 +59,7 @@ export async function post(t: Target, body: Buffer): Promise<void> {
     if (res.status !== 429 && res.status !== 503)
       throw new Error(`${t.name} write -> ${res.status}: ${res.body.toString().slice(0, 300)}`);
     t.refused.n++;
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, wait));
   }
 }
 

@@ -6,6 +6,7 @@ import { typeOf } from '../typecheck.ts';
 import { aggregate, aggregateSeries, COLUMN_AGGREGATIONS, groupingKey } from './aggregate.ts';
 import {
   scalarOp,
+  seriesBinop,
   signatureFunction,
   vectorAnd,
   vectorBinop,
@@ -150,12 +151,24 @@ export class Evaluator {
     const matrices = await Promise.all(
       exprs.map((e) => (e && typeOf(e) !== 'string' ? this.matrix(e) : Promise.resolve(undefined))),
     );
+    return this.stepEval(prep, fn, matrices);
+  }
+
+  /** rangeEval over matrices already evaluated. */
+  private async stepEval(
+    prep: ((metric: Labels) => string) | null,
+    fn: (vectors: Vector[], keys: string[][], ts: number) => Vector,
+    matrices: (Matrix | undefined)[],
+  ): Promise<Value> {
     const keys = matrices.map((m) => (m && prep ? m.map((s) => prep(s.metric)) : []));
     const cursors = matrices.map((m) => new Int32Array(m?.length ?? 0));
     // One sample object per input series, updated at each step: functions use their input within
     // the step (what they keep, they copy), and millions of steps' samples are not allocated.
     const samples = matrices.map((m) => (m ?? []).map((s) => ({ metric: s.metric, t: 0, v: 0 })));
     const out = new Map<string, Series>();
+    // The series of each label object met: steps mostly return the same objects (a selector's,
+    // a group's), so the label set's key is looked up once per object, not once per sample.
+    const byObject = new Map<Labels, Series>();
     const instant = this.start === this.end;
     for (let ts = this.start; ts <= this.end; ts += this.interval) {
       await this.q.breathe();
@@ -167,11 +180,15 @@ export class Evaluator {
         return { type: 'matrix', matrix: result.map((s) => ({ metric: s.metric, ts: [ts], vs: [s.v] })) };
       }
       for (const sample of result) {
-        const key = labelsKey(sample.metric);
-        let series = out.get(key);
+        let series = byObject.get(sample.metric);
         if (!series) {
-          series = { metric: sample.metric, ts: [], vs: [] };
-          out.set(key, series);
+          const key = labelsKey(sample.metric);
+          series = out.get(key);
+          if (!series) {
+            series = { metric: sample.metric, ts: [], vs: [] };
+            out.set(key, series);
+          }
+          byObject.set(sample.metric, series);
         }
         series.ts.push(ts);
         series.vs.push(sample.v);
@@ -271,7 +288,15 @@ export class Evaluator {
       const m = e.matching!;
       const sig = signatureFunction(m);
       const cache = new Map<string, Labels>();
-      return this.rangeEval(
+      const [lhs, rhs] = await Promise.all([this.matrix(e.lhs), this.matrix(e.rhs)]);
+      if (m.card === 'one-to-one' && e.op !== 'and' && e.op !== 'or' && e.op !== 'unless') {
+        const done = seriesBinop(e.op, lhs, rhs, m, e.bool, sig, cache);
+        if (done) {
+          this.q.addSamples(done.reduce((n, s) => n + s.ts.length, 0));
+          return { type: 'matrix', matrix: done };
+        }
+      }
+      return this.stepEval(
         sig,
         ([l, r], [ls, rs]) => {
           switch (e.op) {
@@ -285,7 +310,7 @@ export class Evaluator {
               return vectorBinop(e.op, l!, r!, m, e.bool, ls!, rs!, cache);
           }
         },
-        [e.lhs, e.rhs],
+        [lhs, rhs],
       );
     }
     const scalarLeft = lt === 'scalar';
