@@ -38,6 +38,13 @@ describe('the header banner of the service state', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows nothing when /readyz is not this service (an answer other than 200 or 503)', async () => {
+    const asked = readyz(404, { message: 'no route for GET /readyz', code: 'NOT_FOUND', data: null });
+    render(<IngestStatus />);
+    await waitFor(() => expect(asked).toEqual(['/readyz']));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("says why the service is not ready, in the service's words", async () => {
     readyz(503, {
       message: 'not ready: replaying the ingest log: 3 of 9 records read',

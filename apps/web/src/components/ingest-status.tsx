@@ -18,9 +18,11 @@ export async function readServiceState(signal?: AbortSignal): Promise<string | u
   } catch {
     return undefined;
   }
+  // Only a 503 means not ready; any other answer (a proxy that forwards /api alone) says nothing.
+  if (!res.ok && res.status !== 503) return undefined;
   const body = (await res.json().catch(() => ({}))) as Readiness;
   if (res.ok) return body.ingestRefused ? `Ingest is refused: ${body.ingestRefused}.` : undefined;
-  return body.message ? `Service ${body.message}` : `The service is not ready (HTTP ${res.status}).`;
+  return body.message ? `Service ${body.message}` : 'The service is not ready.';
 }
 
 /** A banner under the header while ingest is refused or the service is not ready. */
