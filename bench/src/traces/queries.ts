@@ -193,43 +193,59 @@ export type ScenarioResult = {
   ok: boolean;
 };
 
+/** A service the scenarios are asked of; with `project`, as the admin acting on it (Spanhouse-Project). */
+export type QueryTarget = { label: string; baseUrl: string; token: string; project?: string };
+
 /**
- * Runs every scenario `runs` times, one request at a time, after `warmup` untimed requests; with
- * `project`, as the admin acting on that project (Spanhouse-Project).
+ * Runs every scenario `runs` times per target, one request at a time, after `warmup` untimed
+ * requests per target. With several targets, request k goes to each of them in turn (the first
+ * target first on even k, last on odd k), with the same parameters, so both see the same machine.
+ * Returns the results of each target, in the order of `targets`.
  */
 export async function runTraceQueries(
-  baseUrl: string,
-  token: string,
+  targets: QueryTarget[],
   spec: TraceSpec,
   sample: DatasetSample,
-  opts: { runs: number; warmup: number; only?: RegExp; project?: string },
-): Promise<ScenarioResult[]> {
-  const headers: Record<string, string> = opts.project ? { 'Spanhouse-Project': opts.project } : {};
-  const results: ScenarioResult[] = [];
+  opts: { runs: number; warmup: number; only?: RegExp },
+): Promise<ScenarioResult[][]> {
+  const headersOf = (t: QueryTarget): Record<string, string> => (t.project ? { 'Spanhouse-Project': t.project } : {});
+  const results: ScenarioResult[][] = targets.map(() => []);
   for (const [n, s] of traceScenarios(spec, sample).entries()) {
     if (opts.only && !opts.only.test(s.name)) continue;
     const rng = new Rng(spec.seed, 100 + n);
-    for (let k = 0; k < opts.warmup; k++) await getJson(baseUrl + s.path(k, rng), token, headers);
-    const ms: number[] = [];
-    let items = 0;
-    for (let k = 0; k < opts.runs; k++) {
-      const r = await getJson(baseUrl + s.path(k, rng), token, headers);
-      ms.push(r.ms);
-      items += s.items(r.json);
+    for (let k = 0; k < opts.warmup; k++) {
+      const p = s.path(k, rng);
+      for (const t of targets) await getJson(t.baseUrl + p, t.token, headersOf(t));
     }
-    const p50 = percentile(ms, 50);
-    const p99 = percentile(ms, 99);
-    const result = {
-      name: s.name,
-      p50,
-      p99,
-      mean: ms.reduce((a, b) => a + b, 0) / ms.length,
-      items: items / opts.runs,
-      runs: opts.runs,
-      ok: p50 <= s.target.p50 && p99 <= s.target.p99,
-    };
-    log(`${s.name}: p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms, ${fmt(result.items)} items`);
-    results.push(result);
+    const ms: number[][] = targets.map(() => []);
+    const items = targets.map(() => 0);
+    for (let k = 0; k < opts.runs; k++) {
+      const p = s.path(k, rng);
+      const order = targets.map((_, i) => i);
+      if (k % 2 === 1) order.reverse();
+      for (const i of order) {
+        const t = targets[i]!;
+        const r = await getJson(t.baseUrl + p, t.token, headersOf(t));
+        ms[i]!.push(r.ms);
+        items[i]! += s.items(r.json);
+      }
+    }
+    targets.forEach((t, i) => {
+      const p50 = percentile(ms[i]!, 50);
+      const p99 = percentile(ms[i]!, 99);
+      const result = {
+        name: s.name,
+        p50,
+        p99,
+        mean: ms[i]!.reduce((a, b) => a + b, 0) / ms[i]!.length,
+        items: items[i]! / opts.runs,
+        runs: opts.runs,
+        ok: p50 <= s.target.p50 && p99 <= s.target.p99,
+      };
+      const who = targets.length > 1 ? `[${t.label}] ` : '';
+      log(`${who}${s.name}: p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms, ${fmt(result.items)} items`);
+      results[i]!.push(result);
+    });
   }
   return results;
 }
@@ -250,6 +266,41 @@ export function traceQueryTable(spec: TraceSpec, sample: DatasetSample, results:
       const s = byName.get(r.name)!;
       const t = targetText(s);
       return [r.name, fmt(r.p50), fmt(r.p99), fmt(r.mean), fmt(r.items), t, t === '-' ? '-' : r.ok ? 'yes' : '**no**'];
+    }),
+  );
+}
+
+/**
+ * Two targets side by side: each query's p50 and p99 on both and the ratio of the first to the
+ * second (at most `bound` is met).
+ */
+export function traceQueryComparison(
+  labels: [string, string],
+  [a, b]: [ScenarioResult[], ScenarioResult[]],
+  bound: number,
+): string {
+  return table(
+    [
+      'query',
+      `${labels[0]} p50 ms`,
+      `${labels[1]} p50 ms`,
+      'p50 ratio',
+      `${labels[0]} p99 ms`,
+      `${labels[1]} p99 ms`,
+      `ratio ≤ ${bound}×`,
+    ],
+    a.map((r, i) => {
+      const o = b[i]!;
+      const ratio = r.p50 / o.p50;
+      return [
+        r.name,
+        fmt(r.p50),
+        fmt(o.p50),
+        `${fmt(ratio)}×`,
+        fmt(r.p99),
+        fmt(o.p99),
+        ratio <= bound ? 'yes' : '**no**',
+      ];
     }),
   );
 }
