@@ -16,6 +16,7 @@ import { largeLabelsSuite } from './metrics/large-labels.ts';
 import { metricsSuite } from './metrics/suite.ts';
 import { authSuite } from './projects/auth.ts';
 import { projectsAbSuite } from './projects/ingest-ab.ts';
+import { projectMetricsSuite } from './projects/metrics-ab.ts';
 import { projectMigrationSuite } from './projects/migration.ts';
 import { prometheusSuite } from './prometheus/suite.ts';
 import { searchIndexSuite } from './search/suite-indexes.ts';
@@ -52,6 +53,7 @@ for (const suite of opts.suites) {
   if (suite === 'auth') sections.push(await authSuite(opts), '');
   if (suite === 'project-migration') sections.push(await projectMigrationSuite(opts), '');
   if (suite === 'projects-ab') sections.push(await projectsAbSuite(opts), '');
+  if (suite === 'project-metrics') sections.push(await projectMetricsSuite(opts), '');
   if (suite === 'search-indexes') sections.push(await searchIndexSuite(opts), '');
   if (suite === 'lifecycle') sections.push(await lifecycleSuite(opts), '');
 }

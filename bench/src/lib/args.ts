@@ -18,13 +18,21 @@ export const SUITES = [
   'auth',
   'project-migration',
   'projects-ab',
+  'project-metrics',
   'search-indexes',
   'lifecycle',
 ] as const;
 export type Suite = (typeof SUITES)[number];
 
 /** Suites that run only when named: they check out and install another version of the service, or load a data set of their own. */
-const NAMED_ONLY: readonly Suite[] = ['ingest-ab', 'write-path-ab', 'project-migration', 'projects-ab', 'lifecycle'];
+const NAMED_ONLY: readonly Suite[] = [
+  'ingest-ab',
+  'write-path-ab',
+  'project-migration',
+  'projects-ab',
+  'project-metrics',
+  'lifecycle',
+];
 
 export type BenchOptions = {
   suites: Suite[];
@@ -60,7 +68,8 @@ const HELP = `pnpm bench [suite...] [options]
 suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --smoke            small data sets and few runs; metrics peers only when installed (CI installs them)
   --traces N         traces in the query data set (default 1000000; smoke 5000)
-  --projects N       spread them over N projects, traces/N each; queries read the first project (default 1)
+  --projects N       spread them over N projects, traces/N each; queries read the first project (default 1);
+                     project-metrics spreads the metrics data set over N (default 20)
   --runs N           timed requests per trace query (default 200; smoke 10)
   --ingest-seconds S length of each ingest phase (default 20; smoke 3)
   --clients N        concurrent clients per ingest path (default 8; smoke 2)

@@ -41,7 +41,8 @@ async function post(url: string, body: Buffer, headers: Record<string, string>, 
 }
 
 /**
- * POST /v1/metrics/batch, `concurrency` requests in flight, bodies in order. Only 200 counts: any
+ * POST /v1/metrics/batch, `concurrency` requests in flight, bodies in order (with `extraHeaders`,
+ * e.g. the admin's Spanhouse-Project). Only 200 counts: any
  * other answer fails the load, since the answers are then checked point by point. The load is
  * over when the last answer came (points/s: acknowledged, durable) and, measured apart, when every
  * point is readable (the service's ingest log drained), as VictoriaMetrics' load ends with the
@@ -52,8 +53,9 @@ export async function loadService(
   token: string,
   bodies: LoadBody[],
   concurrency = 8,
+  extraHeaders: Record<string, string> = {},
 ): Promise<LoadResult> {
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...extraHeaders };
   let next = 0;
   let points = 0;
   const refused = { n: 0 };
