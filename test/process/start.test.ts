@@ -95,3 +95,47 @@ describe('pnpm start', () => {
     expect(out).toMatch(/"msg":"stopped"/);
   });
 });
+
+describe('scripts/start.sh', () => {
+  it('leaves one process, the service itself: no wrapper stays resident above it', { timeout: 180_000 }, async () => {
+    const child = spawn(path.join(REPO_ROOT, 'scripts', 'start.sh'), [], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? dir,
+        PORT: '0',
+        OTLP_GRPC_PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data-exec'),
+        API_BEARER_TOKEN: 'start-exec-token',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not listening:\n${out}`)), 170_000);
+      child.stdout!.on('data', () => {
+        const m = /"port":(\d+)[^\n]*"msg":"listening"/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+      void exited.then(() => reject(new Error(`exited before listening:\n${out}`)));
+    });
+    try {
+      // The process started is the one serving: the shell replaced itself with node, and the build
+      // step left nothing behind.
+      const tree = processes(child.pid!);
+      expect(tree.map((p) => p.command)).toEqual([expect.stringMatching(/^\S*node .*apps\/server\/dist\/main\.mjs/)]);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited, out).toBe(0);
+  });
+});
