@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -13,6 +14,7 @@ const PATHS = [
   '/v1/metrics/batch',
   '/api/public/otel/v1/traces',
   '/api/public/otel/v1/metrics',
+  '/api/public/otel/v1/logs',
   '/api/public/ingestion',
   '/api/public/scores',
   '/prometheus/api/v1/write',
@@ -61,4 +63,83 @@ describe('a declared body one byte past the limit', () => {
       },
     );
   }
+});
+
+/** Node's own HTTP client: status, body and any error of one request whose body `send` writes. */
+function request(
+  path: string,
+  headers: Record<string, string>,
+  send: (req: http.ClientRequest) => void,
+): Promise<{ status?: number; body: string; error?: string }> {
+  const url = new URL(path, server.baseUrl);
+  return new Promise((resolve) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.credentials.bearerToken}`,
+        'Content-Type': 'application/json',
+        ...headers,
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        body += d;
+      });
+      res.on('end', () => {
+        resolve({ status: res.statusCode, body });
+        // A body never sent in full: the connection cannot be reused.
+        req.destroy();
+      });
+      res.on('error', (err: NodeJS.ErrnoException) => resolve({ status: res.statusCode, body, error: err.code }));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ body: '', error: err.code ?? err.message }));
+    send(req);
+  });
+}
+
+/** The answer is a 413 in the error shape, read without a connection error. */
+function expectTooLarge({ status, body, error }: { status?: number; body: string; error?: string }): void {
+  expect(error).toBeUndefined();
+  expect(status).toBe(413);
+  expect(JSON.parse(body)).toEqual({
+    message: expect.stringContaining(String(LIMIT)),
+    code: 'PAYLOAD_TOO_LARGE',
+    data: null,
+  });
+}
+
+describe('an over-long body through a real HTTP client', () => {
+  it.each(PATHS)(
+    '%s answers 413 from the declared Content-Length alone, before any byte of the body is sent',
+    async (path) => {
+      // Headers only: the body would never come, so an answer proves it was not waited for.
+      const answer = await request(path, { 'Content-Length': String(LIMIT + 1) }, (req) => req.flushHeaders());
+      expectTooLarge(answer);
+    },
+  );
+
+  it.each(PATHS)(
+    '%s answers 413 to a chunked body that grows past the limit, and the client reads it cleanly',
+    async (path) => {
+      const piece = Buffer.alloc(1024 * 1024, 0x61);
+      const answer = await request(path, {}, (req) => {
+        // 11 chunks of 1 MiB, no Content-Length: the limit is passed while the body is read.
+        let left = 11;
+        const more = () => {
+          while (left > 0) {
+            left--;
+            if (!req.write(piece)) return void req.once('drain', more);
+          }
+          req.end();
+        };
+        more();
+      });
+      expectTooLarge(answer);
+      // The service is unharmed: the next request on a new connection is answered as usual.
+      const next = await fetch(new URL('/healthz', server.baseUrl));
+      expect(next.status).toBe(200);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,26 @@ function processes(pid: number): { pid: number; command: string }[] {
   });
 }
 
+/** Waits until `child`'s service logs that it listens: its port, its exit, and its output so far. */
+async function untilListening(child: ChildProcess) {
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not listening:\n${out}`)), 170_000);
+    child.stdout!.on('data', () => {
+      const m = /"port":(\d+)[^\n]*"msg":"listening"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    void exited.then(() => reject(new Error(`exited before listening:\n${out}`)));
+  });
+  return { exited, port, output: () => out };
+}
+
 describe('pnpm start', () => {
   it('builds the bundle and serves from it, then stops cleanly on SIGTERM', { timeout: 180_000 }, async () => {
     const token = 'start-test-token';
@@ -53,21 +73,7 @@ describe('pnpm start', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not listening:\n${out}`)), 170_000);
-      child.stdout!.on('data', () => {
-        const m = /"port":(\d+)[^\n]*"msg":"listening"/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(Number(m[1]));
-        }
-      });
-      void exited.then(() => reject(new Error(`exited before listening:\n${out}`)));
-    });
+    const { exited, port, output } = await untilListening(child);
     // The service is the node process running the bundle (the shell's command line names it too).
     const service = processes(child.pid!).find((p) => /^\S*node .*main\.mjs/.test(p.command));
     try {
@@ -91,7 +97,37 @@ describe('pnpm start', () => {
       else child.kill('SIGKILL');
     }
     const code = await exited;
-    expect(code, out).toBe(0);
-    expect(out).toMatch(/"msg":"stopped"/);
+    expect(code, output()).toBe(0);
+    expect(output()).toMatch(/"msg":"stopped"/);
+  });
+});
+
+describe('scripts/start.sh', () => {
+  it('leaves one process, the service itself: no wrapper stays resident above it', { timeout: 180_000 }, async () => {
+    const child = spawn(path.join(REPO_ROOT, 'scripts', 'start.sh'), [], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? dir,
+        PORT: '0',
+        OTLP_GRPC_PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data-exec'),
+        API_BEARER_TOKEN: 'start-exec-token',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const { exited, port, output } = await untilListening(child);
+    try {
+      // The process started is the one serving: the shell replaced itself with node, and the build
+      // step left nothing behind.
+      const tree = processes(child.pid!);
+      expect(tree.map((p) => p.command)).toEqual([expect.stringMatching(/^\S*node .*apps\/server\/dist\/main\.mjs/)]);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited, output()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './service.ts';
 
@@ -15,7 +15,7 @@ export function checkout(rev: string, dir: string): string {
   }
   // A version that runs as a bundle (`pnpm start` since decision 0012) is measured as one: the
   // sources under tsx's loader hold more memory.
-  const bundled = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts?.start?.includes('dist/');
+  const bundled = existsSync(path.join(dir, 'scripts', 'build-app.mjs'));
   if (!bundled) return path.join(dir, 'apps', 'server', 'src', 'main.ts');
   execFileSync('pnpm', ['turbo', 'run', 'build', '--filter=@spanhouse/server', '--output-logs=errors-only'], {
     cwd: dir,

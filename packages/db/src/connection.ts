@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
+import { startEngine } from './engine-memory.ts';
 import { Lanes } from './lanes.ts';
 
 export type DbOptions = {
@@ -98,6 +99,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   let admin: ClickHouseClient;
   let make: () => Promise<{ client: ClickHouseClient; insertText: InsertText }>;
   let mode: DbMode;
+  let engine: { close(): void } | undefined;
   if (opts.url) {
     mode = 'server';
     const base = {
@@ -121,6 +123,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     reserveThreadPool(readerCount + 1);
     const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
     mkdirSync(dir, { recursive: true });
+    engine = await startEngine(dir);
     admin = (await embeddedClient(dir)).client;
     // chDB ignores the client's `database` option; USE sets the session default instead.
     make = async () => {
@@ -148,6 +151,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     withReader: (fn) => readerLanes.run(fn),
     async close() {
       await Promise.allSettled([writer.client.close(), ...readers.map((r) => r.close()), admin.close()]);
+      engine?.close();
     },
   };
 }

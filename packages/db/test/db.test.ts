@@ -1,5 +1,6 @@
 import { ClickHouseError } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_MEMORY_SETTINGS } from '../src/engine-memory.ts';
 import { clickHouseErrorCode } from '../src/errors.ts';
 import { loadMigrations, migrate, splitStatements } from '../src/migrations.ts';
 import {
@@ -295,9 +296,7 @@ describe('projectScopeViolation', () => {
   });
 
   it('refuses a read of a project table without the condition, or without the project parameter', () => {
-    expect(projectScopeViolation(`SELECT 1 FROM ${TABLES.traces} FINAL WHERE id = 'x'`, params)).toMatch(
-      TABLES.traces,
-    );
+    expect(projectScopeViolation(`SELECT 1 FROM ${TABLES.traces} FINAL WHERE id = 'x'`, params)).toMatch(TABLES.traces);
     // The condition of a subquery does not cover the outer read.
     expect(
       projectScopeViolation(
@@ -323,5 +322,19 @@ describe('projectScopeViolation', () => {
       map: (r) => Number(r.n),
     });
     expect(rows).toEqual([0]);
+  });
+});
+
+describe('the embedded engine', () => {
+  it('starts with the memory bounds of ENGINE_MEMORY_SETTINGS, not the defaults of a dedicated server', async () => {
+    // A server's memory is its own configuration's.
+    if (db.mode === 'server') return;
+    const rows = await queryRows(db, {
+      sql: 'SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)}',
+      params: { names: Object.keys(ENGINE_MEMORY_SETTINGS) },
+      tag: 'test',
+      map: (r) => [String(r.name), Number(r.value)] as const,
+    });
+    expect(Object.fromEntries(rows)).toEqual(ENGINE_MEMORY_SETTINGS);
   });
 });

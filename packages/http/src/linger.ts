@@ -7,8 +7,8 @@ const LINGER_MS = 30_000;
 const LINGER_BYTES = 64 * 1024 * 1024;
 
 /**
- * After the answer to a request whose body was not read (one refused before its body, with 429
- * or 413), the rest of the body the client is still sending is read and thrown away, for up to
+ * After the answer to a request whose body was not read, or read in part (one refused before its
+ * body or while reading it, with 429 or 413), the rest of the body the client is still sending is read and thrown away, for up to
  * 30 s or 64 MiB, before the connection is closed. Closing at once, with the client still
  * sending, makes its kernel reset the connection, and the client sees ECONNRESET or EPIPE instead
  * of the answer (and its Retry-After); nginx's lingering close does the same. Needs the Node
@@ -23,9 +23,16 @@ export function lingerOnUnreadBody(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    if (!incoming || incoming.readableEnded || incoming.destroyed || incoming.readableFlowing) return;
-    // Read through the fetch body stream already: stop at once, as the stream's cancel does.
-    if (c.req.raw.bodyUsed) return;
+    if (!incoming || incoming.readableEnded || incoming.destroyed) return;
+    if (c.req.raw.bodyUsed) {
+      // Read in part through the fetch body stream and given up (413 past the limit, 429 past the
+      // budget): that stream has no cancel that reaches the request, so it stays attached, paused,
+      // and nobody reads it after the answer. Left so, a kept-alive connection never got to its
+      // next request (the client's next body stalled on a full socket).
+      incoming.removeAllListeners('data');
+    } else if (incoming.readableFlowing) {
+      return;
+    }
     const socket = incoming.socket;
     let bytes = 0;
     let taken = false;

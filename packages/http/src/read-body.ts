@@ -86,7 +86,13 @@ async function readAll(
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    // preventCancel: a body given up part way (413, 429) is left to lingerOnUnreadBody, which takes
+    // in the rest so the connection reaches its next request; cancelling it would destroy the
+    // request stream but leave its socket open with nobody reading it.
+    const chunksOf = (body as unknown as { values(o: { preventCancel: boolean }): AsyncIterable<Uint8Array> }).values({
+      preventCancel: true,
+    });
+    for await (const chunk of chunksOf) {
       size += chunk.length;
       if (size > limit) throw new ApiError('PAYLOAD_TOO_LARGE', `request body exceeds ${limit} bytes`);
       if (!hold(size)) throw overBudget();

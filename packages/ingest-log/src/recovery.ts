@@ -21,7 +21,8 @@ export const CORRUPT_DIR = 'corrupt';
 
 /**
  * Reads every segment of `dir` once, in order: a torn tail (bytes after the last whole record,
- * left by a crash mid-write) is cut off; a segment with damage inside has its whole records
+ * left by a crash mid-write) is cut off, and so is the zeroed room after the records of the segment
+ * that was being written; a segment with damage inside has its whole records
  * rewritten into a fresh file of the same name and the damaged file moved to `corrupt/`. The
  * segments that remain hold only whole records, and none is open for appends.
  */
@@ -44,6 +45,8 @@ export async function recoverSegments(
       bytes = Buffer.allocUnsafe(await handle.size());
       await handle.read(bytes, 0);
       const scan = scanSegment(bytes);
+      // The zeroed room past the records of the segment that was being written: cut off quietly.
+      if (scan.state === 'clean' && scan.validEnd < bytes.length) await handle.truncate(scan.validEnd);
       if (scan.state === 'torn') {
         logger?.warn(
           {
@@ -68,7 +71,15 @@ export async function recoverSegments(
       }
       const kept = scan.records;
       const size = scan.state === 'corrupt' ? kept.reduce((n, r) => n + (r.end - r.start), 0) : scan.validEnd;
-      segments.push({ seq, path: file, firstLsn: kept[0]?.lsn, lastLsn: kept.at(-1)?.lsn, durableEnd: size, size });
+      segments.push({
+        seq,
+        path: file,
+        firstLsn: kept[0]?.lsn,
+        lastLsn: kept.at(-1)?.lsn,
+        durableEnd: size,
+        size,
+        fileBytes: size,
+      });
       report.segments++;
       report.records += kept.length;
       report.bytes += size;

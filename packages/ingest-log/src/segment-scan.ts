@@ -5,7 +5,8 @@ export type RecordSpan = { lsn: number; start: number; end: number };
 
 /**
  * What recovery found in one segment file:
- * - `clean`: every byte belongs to a whole record;
+ * - `clean`: every byte belongs to a whole record, or to the zeroed room after the records of the
+ *   segment being written (see WriteAheadLog: `validEnd` is then where the records end);
  * - `torn`: whole records up to `validEnd`, then bytes that hold no whole record up to the end of
  *   the file: a write cut short by a crash or a failed write. Nothing after it was acknowledged
  *   (a record is acknowledged only once it and everything before it were synced);
@@ -44,6 +45,7 @@ export function scanSegment(buf: Buffer): SegmentScan {
     at = next;
   }
   if (!damage) return { records, state: 'clean', validEnd: buf.length };
+  if (isZeroFrom(buf, damage.at)) return { records, state: 'clean', validEnd };
   const after = records.some((r) => r.start > damage.at);
   return { records, state: after ? 'corrupt' : 'torn', validEnd, damage };
 }
@@ -54,4 +56,15 @@ export function nextRecordStart(buf: Buffer, from: number): number {
     if (decodeRecord(buf, at).kind === 'record') return at;
   }
   return -1;
+}
+
+const ZERO_BLOCK = Buffer.alloc(64 * 1024);
+
+/** Whether every byte of `buf` from `from` on is zero. */
+function isZeroFrom(buf: Buffer, from: number): boolean {
+  for (let at = from; at < buf.length; at += ZERO_BLOCK.length) {
+    const end = Math.min(buf.length, at + ZERO_BLOCK.length);
+    if (buf.compare(ZERO_BLOCK, 0, end - at, at, end) !== 0) return false;
+  }
+  return true;
 }

@@ -10,8 +10,13 @@ export type Segment = {
   lastLsn?: number;
   /** Bytes from the start that hold whole records known to be on disk (synced, or found at recovery). */
   durableEnd: number;
-  /** Bytes in the file: more than durableEnd after a failed write that could not be cut off. */
+  /** Bytes of records in the file: more than durableEnd after a failed write that could not be cut off. */
   size: number;
+  /**
+   * The file's length: `size` plus, while it is written to, the zeroed room after the records
+   * that the next appends overwrite (see WriteAheadLog). What the segment takes of the budget.
+   */
+  fileBytes: number;
   /** Open for appends: only the newest segment, and only while it is trusted. */
   file?: LogFile;
 };

@@ -31,6 +31,16 @@ type Waiting = {
   reject: (e: Error) => void;
 };
 
+/** Zeroed room a small group adds after its records when it reaches the end of the file. */
+const ROOM_BYTES = 4 * 1024 * 1024;
+/**
+ * A group of at least this many bytes grows the file by itself, without zeroed room: its one
+ * journal commit is shared by enough records, and writing zeros ahead under load would double the
+ * bytes the disk takes.
+ */
+const SMALL_GROUP_BYTES = 64 * 1024;
+const ZEROS = new Uint8Array(ROOM_BYTES);
+
 const CHECKPOINT = 'committed-lsn';
 const LOCK = 'LOCK';
 
@@ -42,7 +52,11 @@ const LOCK = 'LOCK';
  * - `append` resolves with the record's LSN once the record, and every record appended before
  *   it, is on disk (write + fdatasync; a new segment's directory entry is synced before any
  *   record in it is acknowledged). Records waiting while a sync runs share the next one (group
- *   commit). It rejects with LogFullError past the disk budget, LogWriteError when the write or
+ *   commit). A small group that reaches the end of the file writes zeroed room after its records
+ *   (synced with them), which the next groups overwrite: their writes leave the file's size alone,
+ *   so their fdatasync flushes their blocks without a commit of the file system's journal (which
+ *   would wait for every other file's metadata, ClickHouse's parts included). Recovery and
+ *   sealing cut the room off. It rejects with LogFullError past the disk budget, LogWriteError when the write or
  *   the sync failed (nothing of that group is acknowledged, and the segment it went to is never
  *   written again), LogClosedError after `close`.
  * - `markCommitted(lsn)`: the consumer has stored every record up to `lsn`; segments holding only
@@ -79,7 +93,7 @@ export class WriteAheadLog {
     this.nextSeq = (segments.at(-1)?.seq ?? 0) + 1;
     this.nextLsn = Math.max(recovery.lastLsn, committedLsn) + 1;
     this.committed = committedLsn;
-    for (const s of segments) this.diskBytes += s.size;
+    for (const s of segments) this.diskBytes += s.fileBytes;
   }
 
   /** Locks `dir`, recovers its segments (see recoverSegments) and removes those already committed. */
@@ -189,14 +203,15 @@ export class WriteAheadLog {
   }
 
   private async removeCommittedSegments(): Promise<void> {
-    // A segment still written to whose every record is committed, past a quarter of its size, is
-    // sealed (the next append starts a new one) so that it can go too.
+    // A segment still written to whose every record is committed, past a quarter of its size on
+    // disk (its zeroed room included), is sealed (the next append starts a new one) so that it can
+    // go too.
     const current = this.segments.at(-1);
     if (
       current?.file &&
       current.lastLsn !== undefined &&
       current.lastLsn <= this.committed &&
-      current.size >= this.segmentBytes / 4 &&
+      current.fileBytes >= this.segmentBytes / 4 &&
       !this.writing
     ) {
       await this.seal(current);
@@ -206,7 +221,7 @@ export class WriteAheadLog {
       const done = s.lastLsn === undefined ? s.durableEnd === 0 && !s.file : s.lastLsn <= this.committed;
       if (!done || s.file) return;
       this.segments.shift();
-      this.diskBytes -= s.size;
+      this.diskBytes -= s.fileBytes;
       await this.fs.remove(s.path);
     }
   }
@@ -237,15 +252,17 @@ export class WriteAheadLog {
     try {
       segment = await this.segmentFor(bytes);
       const file = segment.file!;
-      const written = await file.writev(
-        group.flatMap((w) => w.parts),
-        segment.size,
-      );
-      segment.size += written;
-      this.diskBytes += written;
+      const room = this.roomAfter(segment, bytes);
+      const buffers = group.flatMap((w) => w.parts);
+      if (room > 0) buffers.push(ZEROS.subarray(0, room));
+      const written = await file.writev(buffers, segment.size);
+      const fileBytes = Math.max(segment.fileBytes, segment.size + written);
+      this.diskBytes += fileBytes - segment.fileBytes;
+      segment.fileBytes = fileBytes;
+      segment.size += Math.min(written, bytes);
       this.writingBytes = 0;
-      if (written !== bytes)
-        throw Object.assign(new Error(`short write: ${written} of ${bytes} bytes`), { code: 'EIO' });
+      if (written !== bytes + room)
+        throw Object.assign(new Error(`short write: ${written} of ${bytes + room} bytes`), { code: 'EIO' });
       await file.datasync();
     } catch (err) {
       const failure = new LogWriteError(err);
@@ -266,6 +283,18 @@ export class WriteAheadLog {
     for (const listener of this.durableListeners) listener();
   }
 
+  /**
+   * Zero bytes to write after a group of `bytes` (see the class contract): none while the group
+   * fits in the file, for a large group, or past the segment's size or the budget.
+   */
+  private roomAfter(segment: Segment, bytes: number): number {
+    const end = segment.size + bytes;
+    if (end <= segment.fileBytes || bytes >= SMALL_GROUP_BYTES) return 0;
+    const target = Math.min(this.segmentBytes, end + ROOM_BYTES);
+    const budget = this.opts.maxBytes - (this.diskBytes + this.waitingBytes + bytes);
+    return Math.max(0, Math.min(target - end, budget));
+  }
+
   /** The segment `bytes` more go to: the current one, or a new one when it is full or not trusted. */
   private async segmentFor(bytes: number): Promise<Segment> {
     const current = this.segments.at(-1);
@@ -275,7 +304,7 @@ export class WriteAheadLog {
     }
     const seq = this.nextSeq++;
     const file = await this.fs.open(segmentPath(this.opts.dir, seq), 'create');
-    const segment: Segment = { seq, path: segmentPath(this.opts.dir, seq), durableEnd: 0, size: 0, file };
+    const segment: Segment = { seq, path: segmentPath(this.opts.dir, seq), durableEnd: 0, size: 0, fileBytes: 0, file };
     this.segments.push(segment);
     try {
       await this.fs.syncDir(this.opts.dir);
@@ -286,9 +315,19 @@ export class WriteAheadLog {
     return segment;
   }
 
+  /** Closes the segment for appends, with its zeroed room cut off (recovery would cut it too). */
   private async seal(segment: Segment): Promise<void> {
     const file = segment.file;
     segment.file = undefined;
+    if (file && segment.fileBytes > segment.size) {
+      try {
+        await file.truncate(segment.size);
+        this.diskBytes -= segment.fileBytes - segment.size;
+        segment.fileBytes = segment.size;
+      } catch {
+        // Counted against the budget until the segment is removed.
+      }
+    }
     await file?.close().catch(() => undefined);
   }
 
@@ -299,11 +338,12 @@ export class WriteAheadLog {
    */
   private async distrust(segment: Segment): Promise<void> {
     const file = segment.file;
-    if (file && segment.size > segment.durableEnd) {
+    if (file && segment.fileBytes > segment.durableEnd) {
       try {
         await file.truncate(segment.durableEnd);
-        this.diskBytes -= segment.size - segment.durableEnd;
+        this.diskBytes -= segment.fileBytes - segment.durableEnd;
         segment.size = segment.durableEnd;
+        segment.fileBytes = segment.durableEnd;
       } catch {
         // Counted against the budget until the segment is removed.
       }

@@ -47,6 +47,50 @@ describe('recovery and disk failures', () => {
     await log.close();
   });
 
+  it('a crash leaves the zeroed room of the segment written to: recovery keeps every record and reports nothing torn', async () => {
+    const live = newDir();
+    const log = await openLog(live, { segmentBytes: 64 * 1024 });
+    for (let i = 1; i <= 5; i++) await log.append([chunk('t', `r${i}\n`)]);
+    // What the disk holds if the process dies now: the log's files as they are, the log still open.
+    const dir = newDir();
+    execFileSync('cp', ['-a', `${live}/.`, dir]);
+    await log.close();
+    const file = path.join(dir, segments(dir).at(-1)!);
+    expect(statSync(file).size).toBe(64 * 1024);
+
+    const reopened = await openLog(dir);
+    expect(reopened.recovery.tornTails).toBe(0);
+    expect(reopened.recovery.corruptSegments).toBe(0);
+    expect((await readAll(reopened, 0)).map((r) => r.text)).toEqual(['t:r1\n', 't:r2\n', 't:r3\n', 't:r4\n', 't:r5\n']);
+    expect(statSync(file).size).toBeLessThan(1024);
+    expect(await reopened.append([chunk('t', 'r6\n')])).toBe(6);
+    await reopened.close();
+  });
+
+  it('cuts off a record torn inside the zeroed room and keeps every whole one before it', async () => {
+    const live = newDir();
+    const log = await openLog(live, { segmentBytes: 64 * 1024 });
+    for (let i = 1; i <= 3; i++) await log.append([chunk('t', `r${i}\n`)]);
+    const dir = newDir();
+    execFileSync('cp', ['-a', `${live}/.`, dir]);
+    await log.close();
+    // The first 20 bytes of a fourth record reached the disk, over the zeros, before the crash.
+    const file = path.join(dir, segments(dir).at(-1)!);
+    const bytes = readFileSync(file);
+    const end =
+      bytes.length -
+      Buffer.from(bytes)
+        .reverse()
+        .findIndex((b) => b !== 0);
+    bytes.copy(bytes, end, 0, 20);
+    writeFileSync(file, bytes);
+
+    const reopened = await openLog(dir);
+    expect(reopened.recovery.tornTails).toBe(1);
+    expect((await readAll(reopened, 0)).map((r) => r.text)).toEqual(['t:r1\n', 't:r2\n', 't:r3\n']);
+    await reopened.close();
+  });
+
   it('moves a segment with a damaged record inside aside, keeps the records around it, and still opens', async () => {
     const dir = newDir();
     await written(dir, 5);

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeFileLayer } from '../src/file-layer.ts';
 import { LogFullError, RecordTooLargeError, segmentName, type WriteAheadLog } from '../src/index.ts';
@@ -93,6 +94,42 @@ describe('the write-ahead log', () => {
     expect(readdirSync(dir).sort()).toEqual(atClose);
     expect(atClose).toContain('committed-lsn');
     expect(atClose.filter((f) => f.startsWith('segment-')).length).toBeLessThanOrEqual(1);
+  });
+
+  it("small appends go into zeroed room written ahead: they never change the file's size, and a sealed segment holds its records only", async () => {
+    const { dir, log } = await fresh({ segmentBytes: 16 * 1024 });
+    const newest = () =>
+      path.join(
+        dir,
+        readdirSync(dir)
+          .filter((f) => f.startsWith('segment-'))
+          .sort()
+          .at(-1)!,
+      );
+    const sizes = new Set<number>();
+    for (let i = 0; i < 100; i++) {
+      await log.append([chunk('t', `${'z'.repeat(300)}\n`)]);
+      sizes.add(statSync(newest()).size);
+    }
+    // A file's size changes only when a new segment starts; then it is the whole segment at once.
+    expect([...sizes]).toEqual([16 * 1024]);
+    const sealed = path.join(
+      dir,
+      readdirSync(dir)
+        .filter((f) => f.startsWith('segment-'))
+        .sort()[0]!,
+    );
+    expect(statSync(sealed).size).toBeLessThan(16 * 1024);
+    expect(statSync(sealed).size).toBeGreaterThan(12 * 1024);
+    expect((await readAll(log, 0)).length).toBe(100);
+  });
+
+  it('a large group grows the file by its own bytes, with no zeros written after it', async () => {
+    const { dir, log } = await fresh({ segmentBytes: 1 << 20 });
+    await log.append([chunk('t', `${'z'.repeat(100 * 1024)}\n`)]);
+    const file = path.join(dir, readdirSync(dir).filter((f) => f.startsWith('segment-'))[0]!);
+    expect(statSync(file).size).toBeLessThan(101 * 1024);
+    expect(log.usedBytes).toBe(statSync(file).size);
   });
 
   it('refuses a record larger than its whole budget', async () => {

@@ -1,0 +1,34 @@
+/**
+ * What the embedded engine may hold in memory, as server settings it starts with. chDB runs inside
+ * the service's process, so its caches and merges are the service's RSS; ClickHouse's defaults are
+ * sized for a dedicated server (5 GiB for each mark and index cache, merges up to half the RAM).
+ * The settings are server configuration, read once when the first connection to a data directory
+ * starts the engine (later ones share it and their arguments are ignored): they are given as that
+ * first connection's arguments, which chDB passes to the engine as `--name=value`.
+ * Figures: docs/decisions/0052-engine-memory-bounds.md.
+ */
+export const ENGINE_MEMORY_SETTINGS = {
+  /** Marks of the parts read: the tables here have few parts (merged, two inserts a second at most). */
+  mark_cache_size: 64 * 1024 * 1024,
+  index_mark_cache_size: 32 * 1024 * 1024,
+  primary_index_cache_size: 64 * 1024 * 1024,
+  /** No new merge starts while merges hold this much; those running finish. */
+  merges_mutations_memory_usage_soft_limit: 256 * 1024 * 1024,
+} as const;
+
+export function engineArguments(settings: Readonly<Record<string, number>> = ENGINE_MEMORY_SETTINGS): string[] {
+  return Object.entries(settings).map(([name, value]) => `--${name}=${value}`);
+}
+
+type EngineSession = { close(): void };
+
+/**
+ * Starts the embedded engine on `dir` with the memory bounds, through a chDB session held for the
+ * life of the Db (closing the first connection while others are open is what chDB supports, but a
+ * held one keeps the start explicit). A no-op for the settings when the engine already runs in
+ * this process on that directory.
+ */
+export async function startEngine(dir: string): Promise<EngineSession> {
+  const { Session } = await import('chdb');
+  return new Session(dir, { connectionArgs: engineArguments() });
+}
