@@ -319,7 +319,15 @@ export function traceConditions(f: TraceFilter, p: ProjectParams): string[] {
   if (f.toTimestamp !== undefined) {
     where.push(`timestamp <= fromUnixTimestamp64Micro(${p.add(f.toTimestamp, 'Int64')}, 'UTC')`);
   }
-  if (f.search?.length) where.push(tracesMatching('id', f.search, p));
+  if (f.search?.length) {
+    // A userId or a session names few traces: the search reads only their documents, by key,
+    // rather than collecting every trace that holds a common term (docs/search.md).
+    const candidates =
+      f.userId !== undefined || f.sessionId !== undefined
+        ? `(SELECT id ${fromProject(TABLES.traces, p, { final: true })}${andAll(where)})`
+        : undefined;
+    where.push(tracesMatching('id', f.search, p, candidates));
+  }
   return where;
 }
 
