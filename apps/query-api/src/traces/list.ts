@@ -125,14 +125,14 @@ export function traceListSql(
   const traces = fromProject(TABLES.traces, p, { final: true });
   const field = q.orderBy.field;
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
-  const limit = `LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
+  const limit = () => `LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
   let page: string;
   let countSql: string;
   if (!rankedIds && searchAlone(q)) {
     // Page and count from the search documents alone, which carry the trace's time: the list
     // reads traces_v2 for the page's rows only (docs/search.md "How it is served").
     const searched = `(${tracesSearched(q.search, p)})`;
-    page = `(SELECT trace_id FROM ${searched} ORDER BY trace_time ${dir}, trace_id ${dir} ${limit})`;
+    page = `(SELECT trace_id FROM ${searched} ORDER BY trace_time ${dir}, trace_id ${dir} ${limit()})`;
     countSql = `SELECT count() AS n FROM ${searched}`;
   } else {
     const where = andAll(traceConditions(q, p));
@@ -141,7 +141,7 @@ export function traceListSql(
       : `(
       SELECT id ${traces}${where}
       ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
-      ${limit})`;
+      ${limit()})`;
     countSql = `SELECT count() AS n ${traces}${where}`;
   }
   const sql = `
