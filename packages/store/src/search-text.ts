@@ -126,6 +126,19 @@ export function tracesSearched(terms: readonly SearchTerm[], p: ProjectParams, c
 }
 
 /**
+ * SQL: `n`, at least the number of traces that hold every term, from the index alone (no
+ * grouping): the fewest rows that hold any one of the terms. A matching trace has a row holding
+ * each term (one row once merged, more before), so no more traces than that match.
+ */
+export function searchHitsBoundSql(terms: readonly SearchTerm[], p: ProjectParams): string {
+  const counts = terms.map(
+    (term) =>
+      `(SELECT count() ${fromProject(TABLES.traceSearch, p, { prewhere: true })} AND ${termMatches(term, p, TRACE_SEARCH_INDEXES)})`,
+  );
+  return `SELECT ${counts.length === 1 ? counts[0] : `least(${counts.join(', ')})`} AS n`;
+}
+
+/**
  * SQL: `<idColumn> IN (...)` for the traces whose text holds every term (tracesSearched, with its
  * `candidates`).
  */

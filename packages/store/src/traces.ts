@@ -299,9 +299,10 @@ export type TraceFilter = {
 
 /**
  * Conditions over a merged trace row of the project `p` reads (after fromProject) for a trace
- * filter; every value goes through a parameter.
+ * filter; every value goes through a parameter. With a search and a userId or sessionId, the
+ * search reads only that user's (session's) traces unless `searchFirst`.
  */
-export function traceConditions(f: TraceFilter, p: ProjectParams): string[] {
+export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { searchFirst?: boolean } = {}): string[] {
   const where: string[] = [];
   const eq = (expr: string, value: string | undefined) => {
     if (value !== undefined) where.push(`${expr} = ${p.add(value, 'String')}`);
@@ -321,9 +322,10 @@ export function traceConditions(f: TraceFilter, p: ProjectParams): string[] {
   }
   if (f.search?.length) {
     // A userId or a session names few traces: the search reads only their documents, by key,
-    // rather than collecting every trace that holds a common term (docs/search.md).
+    // rather than collecting every trace that holds a common term (docs/search.md), unless the
+    // caller knows the search to be the smaller set (`searchFirst`, searchHitsBoundSql).
     const candidates =
-      f.userId !== undefined || f.sessionId !== undefined
+      !opts.searchFirst && (f.userId !== undefined || f.sessionId !== undefined)
         ? `(SELECT id ${fromProject(TABLES.traces, p, { final: true })}${andAll(where)})`
         : undefined;
     where.push(tracesMatching('id', f.search, p, candidates));

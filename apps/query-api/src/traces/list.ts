@@ -7,6 +7,7 @@ import {
   type SearchTerm,
   SUMMARIES_EXACT,
   SUMMARY_EXPR,
+  searchHitsBoundSql,
   TABLES,
   TRACE_EXPR,
   type TraceFields,
@@ -72,7 +73,7 @@ export async function listTraces(
     q.orderBy.desc && (field === 'latency' || field === 'totalCost')
       ? await pageByBound(db, project, q, field, offset, q.limit, signal)
       : undefined;
-  const { sql, countSql, params } = traceListSql(project, q, ranked);
+  const { sql, countSql, params } = traceListSql(project, q, ranked, await searchFirst(db, project, q, signal));
   const rows = await queryRows(db, {
     sql,
     params,
@@ -111,15 +112,37 @@ export async function listTraces(
   };
 }
 
+/** A search found in at most this many trace documents reads those traces before a userId's. */
+export const SEARCH_FIRST_HITS = 2000;
+
+/**
+ * Whether a search combined with a userId or sessionId is the smaller set: a rare term's few
+ * traces are read by key and then filtered by the user, where a common term searches only the
+ * user's traces (docs/search.md). Decided from the index's hit count (one small read).
+ */
+async function searchFirst(db: Db, project: string, q: TraceListParams, signal?: AbortSignal): Promise<boolean> {
+  if (!q.search?.length || (q.userId === undefined && q.sessionId === undefined)) return false;
+  const p = new ProjectParams(project);
+  const [hits] = await queryRows(db, {
+    sql: searchHitsBoundSql(q.search, p),
+    params: p.params,
+    tag: 'traces.list.search_hits',
+    map: (r) => Number(r.n),
+    signal,
+  });
+  return (hits ?? 0) <= SEARCH_FIRST_HITS;
+}
+
 /**
  * The SQL of one page of a project's trace list and of its count (pure: snapshot-tested). The
  * page's ids are `rankedIds` when pageByBound ranked them, else a subquery that filters, sorts and
- * limits.
+ * limits. `searchFirst`: see searchFirst.
  */
 export function traceListSql(
   project: string,
   q: TraceListParams,
   rankedIds?: string[],
+  searchFirst = false,
 ): { sql: string; countSql: string; params: QueryParams } {
   const p = new ProjectParams(project);
   const traces = fromProject(TABLES.traces, p, { final: true });
@@ -135,7 +158,7 @@ export function traceListSql(
     page = `(SELECT trace_id FROM ${searched} ORDER BY trace_time ${dir}, trace_id ${dir} ${limit()})`;
     countSql = `SELECT count() AS n FROM ${searched}`;
   } else {
-    const where = andAll(traceConditions(q, p));
+    const where = andAll(traceConditions(q, p, { searchFirst }));
     page = rankedIds
       ? p.add(rankedIds, 'Array(String)')
       : `(
