@@ -324,11 +324,13 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
     // A userId or a session names few traces: the search reads only their documents, by key,
     // rather than collecting every trace that holds a common term (docs/search.md), unless the
     // caller knows the search to be the smaller set (`searchFirst`, searchHitsBoundSql).
-    const candidates =
-      !opts.searchFirst && (f.userId !== undefined || f.sessionId !== undefined)
-        ? `(SELECT id ${fromProject(TABLES.traces, p, { final: true })}${andAll(where)})`
-        : undefined;
-    where.push(tracesMatching('id', f.search, p, candidates));
+    if (!opts.searchFirst && (f.userId !== undefined || f.sessionId !== undefined)) {
+      // The candidates meet every other condition: the search within them is the whole filter,
+      // so the caller's read does not scan for the user a second time.
+      const candidates = `(SELECT id ${fromProject(TABLES.traces, p, { final: true })}${andAll(where)})`;
+      return [tracesMatching('id', f.search, p, candidates)];
+    }
+    where.push(tracesMatching('id', f.search, p));
   }
   return where;
 }
