@@ -11,6 +11,7 @@ import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
 import { loadAverage } from './lib/proc.ts';
 import { buildService } from './lib/service.ts';
+import { lifecycleSuite } from './lifecycle/suite.ts';
 import { largeLabelsSuite } from './metrics/large-labels.ts';
 import { metricsSuite } from './metrics/suite.ts';
 import { authSuite } from './projects/auth.ts';
@@ -52,6 +53,7 @@ for (const suite of opts.suites) {
   if (suite === 'project-migration') sections.push(await projectMigrationSuite(opts), '');
   if (suite === 'projects-ab') sections.push(await projectsAbSuite(opts), '');
   if (suite === 'search-indexes') sections.push(await searchIndexSuite(opts), '');
+  if (suite === 'lifecycle') sections.push(await lifecycleSuite(opts), '');
 }
 sections.push(`Load average at end: ${loadAverage()}; took ${Math.round((Date.now() - started.getTime()) / 1000)} s.`);
 const report = sections.join('\n');

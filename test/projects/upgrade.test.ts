@@ -39,20 +39,23 @@ function migrationsUpTo(last: number): string {
   return dir;
 }
 
-/** TabSeparated lines without their first field: what the version before projects wrote. */
+/**
+ * TabSeparated lines without their first field (the project) and their last (the written time,
+ * clickhouse/0031): what the version before projects wrote.
+ */
 const withoutProject = (lines: Buffer) =>
   Buffer.from(
     lines
       .toString()
       .split('\n')
-      .map((l) => (l === '' ? l : l.slice(l.indexOf('\t') + 1)))
+      .map((l) => (l === '' ? l : l.slice(l.indexOf('\t') + 1, l.lastIndexOf('\t'))))
       .join('\n'),
   );
 
 async function insertOld(table: string, columns: readonly string[], lines: Buffer) {
   await db.insertText({
     table,
-    columns: columns.slice(1) as [string, ...string[]],
+    columns: columns.slice(1, -1) as [string, ...string[]],
     format: 'TabSeparated',
     text: withoutProject(lines),
   });
@@ -128,7 +131,7 @@ describe('the upgrade to projects', () => {
       ['observation_pieces', OBSERVATION_COLUMNS, encodeObservationsTsv(pending.observations)],
       ['traces', TRACE_COLUMNS, encodeTracesTsv(pending.traces)],
     ] as const) {
-      const chunk = chunkWithProject({ table, columns: columns.slice(1), rows: 1, data: withoutProject(lines) });
+      const chunk = chunkWithProject({ table, columns: columns.slice(1, -1), rows: 1, data: withoutProject(lines) });
       expect(chunk.table).toBe(table === 'traces' ? TABLES.traces : TABLES.observationPieces);
       await db.insertText({
         table: chunk.table,

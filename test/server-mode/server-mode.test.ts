@@ -14,6 +14,7 @@ import { AUTH, launch, type Service, stop } from '../support/service-process.ts'
 // and query processes, and the behaviour suites that run on chDB everywhere else, pointed at the
 // server. Runs where a Docker engine answers; elsewhere the suite is skipped and says why.
 const IMAGE = 'clickhouse/clickhouse-server:26.3';
+const SYSTEM_LOGS_XML = fileURLToPath(new URL('../../deploy/clickhouse/system-logs.xml', import.meta.url));
 const TEST_DIR = fileURLToPath(new URL('../', import.meta.url));
 const VITEST = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
@@ -38,7 +39,12 @@ describe.skipIf(missing !== undefined)(`server mode against ClickHouse (${IMAGE}
   const services: Service[] = [];
 
   beforeAll(async () => {
-    container = await new ClickHouseContainer(IMAGE).start();
+    // With the deployment's bound on ClickHouse's own system logs, as docker-compose.yml mounts it.
+    container = await new ClickHouseContainer(IMAGE)
+      .withCopyFilesToContainer([
+        { source: SYSTEM_LOGS_XML, target: '/etc/clickhouse-server/config.d/system-logs.xml' },
+      ])
+      .start();
   }, 300_000);
 
   afterAll(async () => {
@@ -51,6 +57,27 @@ describe.skipIf(missing !== undefined)(`server mode against ClickHouse (${IMAGE}
     CLICKHOUSE_USER: container.getUsername(),
     CLICKHOUSE_PASSWORD: container.getPassword(),
     CLICKHOUSE_DATABASE: database,
+  });
+
+  it("runs with the deployment's system-log settings: busy logs off, the others under a TTL", async () => {
+    const query = async (sql: string) =>
+      (
+        await (
+          await fetch(`${container.getHttpUrl()}/?query=${encodeURIComponent(sql)}`, {
+            headers: { 'X-ClickHouse-User': container.getUsername(), 'X-ClickHouse-Key': container.getPassword() },
+          })
+        ).text()
+      ).trim();
+    await query('SYSTEM FLUSH LOGS');
+    const tables = (
+      await query("SELECT name FROM system.tables WHERE database = 'system' AND name LIKE '%_log'")
+    ).split('\n');
+    expect(tables).not.toContain('trace_log');
+    expect(tables).not.toContain('text_log');
+    expect(tables).toContain('query_log');
+    expect(
+      await query("SELECT engine_full FROM system.tables WHERE database = 'system' AND name = 'query_log'"),
+    ).toMatch(/TTL event_date \+ toIntervalDay\(7\)/);
   });
 
   it('runs separate ingest and query processes that start together on an empty database', {

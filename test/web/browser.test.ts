@@ -253,9 +253,34 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
+  it('deletes a trace from its page after a confirmation, and returns to the list without it', async () => {
+    const auth = { Authorization: `Bearer ${server.credentials.bearerToken}`, 'Content-Type': 'application/json' };
+    const stored = await fetch(url('/v1/l/batch?wait=commit'), {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ trace: { id: 'to-delete', timestamp: new Date().toISOString(), name: 'delete me' } }),
+    });
+    expect(stored.status).toBe(200);
+    await page.goto(url('/traces/to-delete'));
+    const dialogs: string[] = [];
+    page.once('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Delete trace' }).click();
+    await page.waitForURL(url('/traces'));
+    expect(dialogs).toEqual(['Delete the trace "delete me" with its observations and scores? This cannot be undone.']);
+    expect((await fetch(url('/api/public/traces/to-delete'), { headers: auth })).status).toBe(404);
+    await expect.poll(() => rows().count()).toBeGreaterThan(0);
+    expect(await page.locator('table.traces').textContent()).not.toContain('delete me');
+  });
+
   it('creates a project and a key in Settings: the switcher shows it, the secret is shown once and copies', async () => {
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
     await page.goto(url('/settings'));
+    await expect
+      .poll(() => page.locator('.retention').textContent())
+      .toContain("the instance's RETENTION_DAYS applies");
     await page.getByPlaceholder('Name (3 to 60 characters)').fill('browser team');
     await page.getByRole('button', { name: 'Create project' }).click();
     await expect.poll(() => page.getByLabel('Project').locator('option:checked').textContent()).toBe('browser team');
@@ -295,6 +320,8 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     await page.getByLabel('Public key').fill(browserKey.publicKey);
     await page.getByLabel('Secret key').fill(browserKey.secretKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // Signed in once the check of the key pair has answered (a navigation before it starts over).
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 10_000 }).toBe(1);
     await page.goto(url('/traces'));
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().textContent()).toContain('team trace');

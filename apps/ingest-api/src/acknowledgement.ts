@@ -1,6 +1,7 @@
 import { ApiError, badRequest } from '@spanhouse/http';
 import { LogClosedError, LogFullError, LogWriteError, RecordTooLargeError } from '@spanhouse/ingest-log';
 import { CommitTimeoutError } from './log-sink/background-writer.ts';
+import { DISK_RETRY_AFTER_S, DiskLowError } from './log-sink/disk-guard.ts';
 
 /*
  * What an ingest answer means, whatever transport carries it (the HTTP routes' log-refusals.ts,
@@ -35,6 +36,7 @@ export function refusal(err: unknown): ApiError | undefined {
   if (err instanceof LogClosedError) {
     return new ApiError('SERVICE_UNAVAILABLE', 'shutting down; retry against another instance', RETRY_AFTER_S);
   }
+  if (err instanceof DiskLowError) return new ApiError('SERVICE_UNAVAILABLE', err.message, DISK_RETRY_AFTER_S);
   if (err instanceof CommitTimeoutError) {
     return new ApiError('SERVICE_UNAVAILABLE', `${err.message}; sending the request again is safe`, RETRY_AFTER_S);
   }

@@ -10,6 +10,7 @@ import { OTLP_METRICS_ENDPOINTS, otlpMetricsRoutes } from './routes/otlp-metrics
 import { OTLP_TRACE_ENDPOINTS, otlpTraceRoutes } from './routes/otlp-traces.ts';
 import { REMOTE_WRITE_ENDPOINTS, remoteWriteRoutes } from './routes/remote-write.ts';
 import { SCORE_WRITE_ENDPOINTS, scoreWriteRoutes } from './routes/scores.ts';
+import { TRACE_DELETION_ENDPOINTS, traceDeletionRoutes } from './routes/trace-deletions.ts';
 
 /**
  * Adds every ingest route, with its OpenAPI entries, to an app made by createBaseApp. A new
@@ -28,5 +29,6 @@ export function registerIngestRoutes(app: Hono<BaseEnv>, deps: IngestDeps): Hono
   const recent = new RecentWrites();
   mountRoutes(app, langfuseIngestionRoutes(deps, recent), LANGFUSE_INGESTION_ENDPOINTS);
   mountRoutes(app, scoreWriteRoutes(deps, recent), SCORE_WRITE_ENDPOINTS);
+  mountRoutes(app, traceDeletionRoutes(deps), TRACE_DELETION_ENDPOINTS);
   return app;
 }

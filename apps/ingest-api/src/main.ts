@@ -15,10 +15,21 @@ const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel, 'spanhouse-ingest');
 const credentials = resolveCredentials(config, logger);
 const db = await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
-const projects = await openProjects({ db, credentials, logger, cluster: config.clickhouse.cluster });
+const projects = await openProjects({
+  db,
+  credentials,
+  logger,
+  cluster: config.clickhouse.cluster,
+  retentionDays: config.retentionDays,
+});
 const metrics = createServiceMetrics();
 const deps = await createIngestDeps({ db, config, logger, authenticate: projects.authenticate, metrics });
-const app = createBaseApp({ logger, authenticate: projects.authenticate, metrics, ready: ingestReadiness(deps.log) });
+const app = createBaseApp({
+  logger,
+  authenticate: projects.authenticate,
+  metrics,
+  ready: ingestReadiness(deps.log, undefined, deps.disk),
+});
 registerIngestRoutes(app, deps);
 const grpc =
   config.otlpGrpcPort === undefined

@@ -1,5 +1,6 @@
 import { type Db, pingDb } from '@spanhouse/db';
 import type { ReadinessCheck } from '@spanhouse/http';
+import type { DiskGuard } from './log-sink/disk-guard.ts';
 import type { LocalIngestLog } from './log-sink/local-log.ts';
 
 const MiB = 1024 * 1024;
@@ -9,12 +10,19 @@ const MiB = 1024 * 1024;
  * acknowledged before the stop are not all readable yet) or while its disk refuses the log.
  * ClickHouse being unreachable does not make it unready: it goes on acknowledging into the log,
  * up to the log's budget, and says so. With `db` (a process that also answers queries), ClickHouse
- * must answer as well.
+ * must answer as well. With `disk`, low free space keeps it ready (reads go on) with a note that
+ * ingest is refused.
  */
-export function ingestReadiness(log: LocalIngestLog, db?: Db): ReadinessCheck {
+export function ingestReadiness(log: LocalIngestLog, db?: Db, disk?: DiskGuard): ReadinessCheck {
   return async () => {
     if (db) await pingDb(db);
     const s = log.status();
+    // Ready (reads are answered), and saying why writes are refused.
+    const low = disk?.state;
+    if (low?.low) {
+      const why = `the disk holding ${low.path} has ${Math.floor(low.freeBytes / MiB)} MiB free, below DISK_MIN_FREE_BYTES (${Math.floor(low.minFreeBytes / MiB)} MiB)`;
+      return { note: `ingest is refused: ${why}`, ingestRefused: why };
+    }
     if (!s.replay.done) {
       return `replaying the ingest log: ${s.replay.replayed} of ${s.replay.records} records read, not all written to ClickHouse yet`;
     }

@@ -5,6 +5,7 @@ import type { FileLayer } from '@spanhouse/ingest-log';
 import { WRITTEN_TABLES, type WriteNotices } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import type { IngestDeps } from './deps.ts';
+import { DiskGuard } from './log-sink/disk-guard.ts';
 import { Ingestor } from './log-sink/ingestor.ts';
 import { isPermanentInsertError } from './log-sink/insert-errors.ts';
 import { LocalIngestLog } from './log-sink/local-log.ts';
@@ -64,9 +65,18 @@ export async function createIngestDeps(opts: {
     onDeadLetter: (table, rows) => logMetrics?.deadLetterRows.inc({ table }, rows),
   });
   logMetrics?.readStatus(() => log.status());
+  // The ingest log's volume, and the database's where it is embedded in this process's folder.
+  const disk = new DiskGuard({
+    paths: db.mode === 'embedded' ? [config.ingest.logDir, config.dataDir] : [config.ingest.logDir],
+    minFreeBytes: config.diskMinFreeBytes,
+    logger: logger.child({ module: 'disk' }),
+  });
+  disk.start();
+  logMetrics?.readDisk(() => disk.state);
   const ingestor = new Ingestor(log, WRITTEN_TABLES, config.ingest.commitTimeoutMs, {
     onAccepted: (table, rows) => logMetrics?.rowsAccepted.inc({ table }, rows),
     onRejected: (table, rows, reason) => logMetrics?.rowsRejected.inc({ table, reason }, rows),
+    beforeAppend: () => disk.check(),
   });
   const admission = new Admission({
     maxBytes: config.ingest.maxInflightBytes,
@@ -74,5 +84,17 @@ export async function createIngestDeps(opts: {
     behind: () => log.behind(),
   });
   const prices = PriceTable.load(config.pricesFile);
-  return { db, config, logger, authenticate, prices, ingestor, log, admission, writes, knownSeries: new KnownSeries() };
+  return {
+    db,
+    config,
+    logger,
+    authenticate,
+    prices,
+    ingestor,
+    log,
+    admission,
+    writes,
+    disk,
+    knownSeries: new KnownSeries(),
+  };
 }

@@ -5,7 +5,7 @@ import { LANGFUSE_READ_ENDPOINTS, langfuseReadRoutes } from './routes/langfuse-r
 import { METRIC_LABELS_ENDPOINTS, metricLabelRoutes } from './routes/metric-labels.ts';
 import { METRICS_QUERY_ENDPOINTS, metricsRoutes } from './routes/metrics.ts';
 import { PROJECT_ENDPOINTS, projectRoutes } from './routes/projects.ts';
-import { PROMETHEUS_ENDPOINTS, prometheusRoutes } from './routes/prometheus.ts';
+import { PROMETHEUS_ADMIN_ENDPOINTS, PROMETHEUS_ENDPOINTS, prometheusRoutes } from './routes/prometheus.ts';
 import { SCORE_READ_ENDPOINTS, scoreRoutes } from './routes/scores.ts';
 import { TRACE_ENDPOINTS, traceRoutes } from './routes/traces.ts';
 import { USAGE_ENDPOINTS, usageRoutes } from './routes/usage.ts';
@@ -21,7 +21,7 @@ export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<B
   mountRoutes(app, usageRoutes(deps), USAGE_ENDPOINTS);
   mountRoutes(app, metricsRoutes(deps), METRICS_QUERY_ENDPOINTS);
   mountRoutes(app, metricLabelRoutes(deps), METRIC_LABELS_ENDPOINTS);
-  mountRoutes(app, prometheusRoutes(deps), PROMETHEUS_ENDPOINTS);
+  mountRoutes(app, prometheusRoutes(deps), [...PROMETHEUS_ENDPOINTS, ...PROMETHEUS_ADMIN_ENDPOINTS]);
   mountRoutes(app, scoreRoutes(deps), SCORE_READ_ENDPOINTS);
   mountRoutes(app, langfuseReadRoutes(deps), LANGFUSE_READ_ENDPOINTS);
   mountRoutes(app, projectRoutes(deps), PROJECT_ENDPOINTS);

@@ -18,7 +18,15 @@ const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel, 'spanhouse-query');
 const credentials = resolveCredentials(config, logger);
 const db = await openMigratedDb({ ...config.clickhouse, dataDir: config.dataDir, logger });
-const projects = await openProjects({ db, credentials, logger, cluster: config.clickhouse.cluster });
+const projects = await openProjects({
+  db,
+  credentials,
+  logger,
+  cluster: config.clickhouse.cluster,
+  retentionDays: config.retentionDays,
+  // The ingest processes sweep expired rows; one sweeper per deployment kind is enough.
+  sweep: false,
+});
 const metrics = createServiceMetrics();
 const app = createBaseApp({
   logger,

@@ -19,6 +19,8 @@ export function cachesHearingWrites(writes: WriteNotices): {
   writes.subscribe({
     inserted(table) {
       if (table === TABLES.metricSeries) seriesCache.invalidate();
+      // A deletion changes the LLM series at any time in the past.
+      if (table === TABLES.traceDeletions) promCache.written(0);
     },
     pointsCommitted: (minUs) => promCache.written(minUs),
   });

@@ -53,6 +53,7 @@ export async function createAllInOne(opts: {
     credentials,
     logger,
     cluster: config.clickhouse.cluster,
+    retentionDays: config.retentionDays,
     ...opts.projects,
   });
   const { authenticate } = projects;
@@ -63,7 +64,7 @@ export async function createAllInOne(opts: {
   const writes = new WriteNotices();
   const { seriesCache, promCache } = db.mode === 'embedded' ? cachesHearingWrites(writes) : {};
   const ingest = await createIngestDeps({ db, config, logger, authenticate, hooks: opts.hooks, metrics, writes });
-  const app = createBaseApp({ logger, authenticate, metrics, ready: ingestReadiness(ingest.log, db) });
+  const app = createBaseApp({ logger, authenticate, metrics, ready: ingestReadiness(ingest.log, db, ingest.disk) });
   registerIngestRoutes(app, ingest);
   // The daily report's days are checked against the database's own write counts: no hook needed.
   const dailyCache = config.clickhouse.cluster ? undefined : new DailyDayCache();

@@ -3,6 +3,7 @@ import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { describeCredentials } from './auth/credentials.ts';
 import { SessionProvider, useSession } from './auth/session.tsx';
 import { SignIn } from './auth/sign-in.tsx';
+import { IngestStatus } from './components/ingest-status.tsx';
 import { EmptyState, Loading } from './components/states.tsx';
 import { ExplorerPage } from './metrics/explorer-page.tsx';
 import { SessionListPage } from './sessions/session-list-page.tsx';
@@ -33,6 +34,7 @@ function Shell() {
   return (
     <>
       <TopBar />
+      <IngestStatus />
       <Router key={project?.id ?? ''}>
         <Route path="/" component={Home} />
         <Route path="/traces" component={TraceListPage} />

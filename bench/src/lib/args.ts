@@ -19,11 +19,12 @@ export const SUITES = [
   'project-migration',
   'projects-ab',
   'search-indexes',
+  'lifecycle',
 ] as const;
 export type Suite = (typeof SUITES)[number];
 
-/** Suites that run only when named: they check out and install another version of the service. */
-const NAMED_ONLY: readonly Suite[] = ['ingest-ab', 'write-path-ab', 'project-migration', 'projects-ab'];
+/** Suites that run only when named: they check out and install another version of the service, or load a data set of their own. */
+const NAMED_ONLY: readonly Suite[] = ['ingest-ab', 'write-path-ab', 'project-migration', 'projects-ab', 'lifecycle'];
 
 export type BenchOptions = {
   suites: Suite[];

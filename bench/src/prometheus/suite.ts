@@ -152,12 +152,13 @@ async function ingest(frames: Frames, panelF: Frames, targets: Target[], prom: P
     `Remote write of ${fmt(frames.points)} points (${frames.frames.flat().length} snappy WriteRequests, ${mib(frames.bytes)}; 4 in flight, Prometheus lock-step; the panel data, ${fmt(panelF.points)} points, loaded after it and not timed):`,
     '',
     table(
-      ['target', 'wall s', 'points/s', 'CPU s', `${THIS}/target`],
+      ['target', 'wall s', 'points/s', 'CPU s', 'refused (429/503, sent again)', `${THIS}/target`],
       Object.entries(loads).map(([name, l]) => [
         name,
         fmt(l.seconds),
         fmt(l.rate),
         fmt(l.cpu),
+        targets.find((t) => t.name === name)?.refused.n ?? 0,
         name === THIS ? '' : `${fmt(svcLoad.rate / l.rate)}×`,
       ]),
     ),

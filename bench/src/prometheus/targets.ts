@@ -12,6 +12,8 @@ export type Target = {
   apiPath: string;
   headers: Record<string, string>;
   cpu: () => number;
+  /** Writes answered 429 or 503 and sent again. */
+  refused: { n: number };
 };
 
 const RW_HEADERS = {
@@ -27,6 +29,7 @@ export const peerTarget = (p: Peer): Target => ({
   apiPath: '/api/v1',
   headers: {},
   cpu: () => cpuSecondsOf(p.pid),
+  refused: { n: 0 },
 });
 
 export const serviceTarget = (s: Service, name = 'spanhouse'): Target => ({
@@ -36,16 +39,28 @@ export const serviceTarget = (s: Service, name = 'spanhouse'): Target => ({
   apiPath: '/prometheus/api/v1',
   headers: { Authorization: `Bearer ${s.token}` },
   cpu: () => cpuSecondsOf(s.pid),
+  refused: { n: 0 },
 });
 
+/**
+ * Sends one WriteRequest until accepted: a 429 or 503 (the service's admission while ingest is
+ * behind) is sent again after a wait that doubles from 100 ms up to 2 s, as Prometheus' remote
+ * write backs off. Every refusal is counted in the target's `refused`; any other answer but 2xx
+ * fails the load.
+ */
 export async function post(t: Target, body: Buffer): Promise<void> {
-  const res = await httpRequest(`${t.url}${t.writePath}`, {
-    method: 'POST',
-    body,
-    headers: { ...RW_HEADERS, ...t.headers },
-  });
-  if (res.status !== 204 && res.status !== 200)
-    throw new Error(`${t.name} write -> ${res.status}: ${res.body.toString().slice(0, 300)}`);
+  for (let wait = 100; ; wait = Math.min(2 * wait, 2_000)) {
+    const res = await httpRequest(`${t.url}${t.writePath}`, {
+      method: 'POST',
+      body,
+      headers: { ...RW_HEADERS, ...t.headers },
+    });
+    if (res.status === 204 || res.status === 200) return;
+    if (res.status !== 429 && res.status !== 503)
+      throw new Error(`${t.name} write -> ${res.status}: ${res.body.toString().slice(0, 300)}`);
+    t.refused.n++;
+    await new Promise((r) => setTimeout(r, wait));
+  }
 }
 
 /** Remote-write frames: `frames[part][k]`, and the points and bytes they carry. */

@@ -142,7 +142,8 @@ export async function generate(db: Db, spec: TraceSpec, project: string, from: n
   }
 }
 
-async function tableBytes(db: Db): Promise<Record<string, number>> {
+/** Bytes on disk of each table of the database (its active parts, compressed). */
+export async function tableBytes(db: Db): Promise<Record<string, number>> {
   const rs = await db.writer.query({
     query: `SELECT table, sum(bytes_on_disk) AS bytes FROM system.parts
       WHERE database = currentDatabase() AND active GROUP BY table ORDER BY table`,

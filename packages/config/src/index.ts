@@ -44,6 +44,17 @@ const EnvSchema = v.object({
    * deployment must have the same.
    */
   API_KEY_PEPPER: v.optional(v.pipe(Text, v.minLength(16, 'must be at least 16 characters'))),
+  /**
+   * Free space (bytes) the volumes of the ingest log and the data folder keep: below it, ingest is
+   * refused (503 + Retry-After) until space returns, so the disk never fills (docs/data-lifecycle.md).
+   */
+  DISK_MIN_FREE_BYTES: v.optional(Int(0, 2 ** 50), String(1024 * MiB)),
+  /**
+   * Days a project without a retention of its own keeps its rows (docs/data-lifecycle.md); unset
+   * keeps them forever. Every process of one deployment should have the same: the last to start
+   * sets it for all.
+   */
+  RETENTION_DAYS: v.optional(Int(1, 36500)),
   CLICKHOUSE_URL: v.optional(v.pipe(Text, v.url('must be a URL such as http://localhost:8123'))),
   CLICKHOUSE_USER: v.optional(Text, 'default'),
   CLICKHOUSE_PASSWORD: v.optional(v.string(), ''),
@@ -140,6 +151,10 @@ export type Config = {
   limits: { bodyBytes: number; decompressedBytes: number };
   pricesFile?: string;
   promql: { maxSamples: number; timeoutMs: number; pushdown: 'auto' | 'clickhouse' | 'service' };
+  /** The instance's default retention in days; undefined keeps rows forever. */
+  retentionDays?: number;
+  /** Free bytes under which ingest is refused (DISK_MIN_FREE_BYTES). */
+  diskMinFreeBytes: number;
 };
 
 export class ConfigError extends Error {
@@ -192,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
     pricesFile: e.PRICES_FILE,
     promql: { maxSamples: e.PROMQL_MAX_SAMPLES, timeoutMs: e.PROMQL_TIMEOUT_MS, pushdown: e.PROMQL_PUSHDOWN },
+    retentionDays: e.RETENTION_DAYS,
+    diskMinFreeBytes: e.DISK_MIN_FREE_BYTES,
   };
 }
 

@@ -13,7 +13,8 @@ import { RETIRED_TABLES, TABLES } from './tables.ts';
  *   fold a trace's pieces (or an observation's re-sends) on that shard, as on one server;
  * - every DDL statement runs `ON CLUSTER`; ALTERs of columns go to both tables, other ALTERs
  *   (indexes, TTL, settings) to the local one; a materialized view runs on every node, from and
- *   into local tables; DROP TABLE drops both tables, DROP VIEW the view on every node.
+ *   into local tables; a dictionary is made on every node; DROP TABLE drops both tables, DROP VIEW
+ *   the view on every node.
  *
  * Anything it does not know how to rewrite is refused with an error, so a new kind of migration
  * cannot silently break cluster mode.
@@ -55,6 +56,10 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.traceDayWrites]: 'cityHash64(project_id, id)',
   // A trace's search document on its trace's shard, where both views write it.
   [TABLES.traceSearch]: 'cityHash64(project_id, trace_id)',
+  // A trace's tombstones on its shard, beside its rows (and the view writes its day row there).
+  [TABLES.traceDeletions]: 'cityHash64(project_id, trace_id)',
+  // A series' deletions beside its points.
+  [TABLES.seriesDeletions]: 'series_id',
   // The tables before 0021, as their migrations were rewritten.
   metric_series: 'series_id',
   metric_samples: 'series_id',
@@ -130,6 +135,15 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
     if (plainView) {
       // A plain view reads the Distributed tables, like the service does.
       return [`CREATE VIEW ${plainView[1] ?? ''}${plainView[2]} ${onCluster} ${sql.slice(plainView[0].length)}`];
+    }
+
+    const dictionary = /^CREATE\s+DICTIONARY\s+(IF\s+NOT\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*/i.exec(sql);
+    if (dictionary) {
+      // A dictionary on every node, reading the Distributed tables (every shard's rows), as the
+      // reads and the TTL rules on each node look it up there.
+      return [
+        `CREATE DICTIONARY ${dictionary[1] ?? ''}${dictionary[2]} ${onCluster} ${sql.slice(dictionary[0].length)}`,
+      ];
     }
 
     const drop = /^DROP\s+(TABLE|VIEW)\s+(IF\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)$/i.exec(sql);

@@ -79,6 +79,16 @@ async function runDdl(db: Db, query: string): Promise<void> {
   }
 }
 
+/**
+ * `statement` with `$DATABASE` as the database's name: what the server evaluates outside any
+ * session (a dictionary's source query, a TTL rule's dictGet) must name its database.
+ */
+export function withDatabase(statement: string, database: string): string {
+  if (!statement.includes('$DATABASE')) return statement;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) throw new Error(`not a plain database name: ${database}`);
+  return statement.replaceAll('$DATABASE', database);
+}
+
 /** The versions recorded in `schema_migrations`. */
 async function appliedVersions(db: Db): Promise<Set<number>> {
   const rows = await (
@@ -119,7 +129,7 @@ export async function migrate(db: Db, opts: MigrateOptions = {}): Promise<number
     if ((await appliedVersions(db)).has(m.version)) continue;
     try {
       for (const statement of m.statements) {
-        for (const stmt of transform(statement)) await runDdl(db, stmt);
+        for (const stmt of transform(withDatabase(statement, db.database))) await runDdl(db, stmt);
       }
     } catch (err) {
       if (await recordedElsewhere(db, m.version, opts.raceWaitMs ?? 10_000)) continue;

@@ -166,7 +166,8 @@ function tagSettings(db: Pick<Db, 'mode'>, tag: string): { log_comment: string }
 /** The condition every read of a project's rows puts right after its table (see projectScopeViolation). */
 export const PROJECT_CONDITION = 'project_id = {project:String}';
 
-const SCOPED_TABLE = new RegExp(`\\b(${PROJECT_TABLES.join('|')})\\b`, 'g');
+/** A project table's name, not as the qualifier of a column (`traces_v2.timestamp`). */
+const SCOPED_TABLE = new RegExp(`\\b(${PROJECT_TABLES.join('|')})\\b(?!\\.)`, 'g');
 /** What may follow a project table's name: FINAL, an ARRAY JOIN, then the project condition. */
 const SCOPED_BY_PROJECT =
   /^(?:\s+FINAL)?(?:\s+ARRAY JOIN\s(?:[^()]|\([^()]*\))*?)?\s+(?:PRE)?WHERE\s+project_id = \{project:String\}/;

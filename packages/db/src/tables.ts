@@ -11,6 +11,8 @@ export const TABLES = {
   metricNonFinite: 'metric_nonfinite_samples_v2',
   traceDayWrites: 'trace_day_writes_v2',
   traceSearch: 'trace_search_v2',
+  traceDeletions: 'trace_deletions_v2',
+  seriesDeletions: 'series_deletions_v2',
   projects: 'projects',
   apiKeys: 'api_keys',
   apiKeyUses: 'api_key_uses',
@@ -34,6 +36,8 @@ export const PROJECT_TABLES: readonly string[] = [
   TABLES.metricNonFinite,
   TABLES.traceDayWrites,
   TABLES.traceSearch,
+  TABLES.traceDeletions,
+  TABLES.seriesDeletions,
 ];
 
 /**

@@ -12,6 +12,8 @@ export type ReadyDetails = {
   note?: string;
   /** The age of the oldest acknowledged row not yet readable (seconds), for a process that ingests. */
   ingestLagSeconds?: number;
+  /** Why new ingest requests are refused while the process stays ready (low disk space); absent while ingest is taken. */
+  ingestRefused?: string;
 };
 
 /**

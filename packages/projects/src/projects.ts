@@ -7,6 +7,8 @@ import { DataRemoval } from './data-removal.ts';
 import { KeyRing } from './key-ring.ts';
 import { KeyUses } from './key-uses.ts';
 import { ProjectRegistry } from './registry.ts';
+import { setInstanceRetention } from './retention.ts';
+import { RetentionSweeper } from './retention-sweeper.ts';
 import { hashSecret, keyPepperOf } from './secrets.ts';
 
 /** What a process holds of projects and keys: the credential check, the admin operations, and their upkeep. */
@@ -14,6 +16,8 @@ export type Projects = {
   authenticate: Authenticate;
   registry: ProjectRegistry;
   ring: KeyRing;
+  /** Gives back the disk of rows past their retention (in the background; tests call sweep). */
+  sweeper: RetentionSweeper;
   /** Stops the ring's refresh and the background work, and writes the pending last-used times. */
   close(): Promise<void>;
 };
@@ -29,6 +33,10 @@ export async function openProjects(opts: {
   logger: Logger;
   /** Cluster mode: the removal of a deleted project's rows runs ON CLUSTER. */
   cluster?: string;
+  /** The instance's default retention in days (RETENTION_DAYS; undefined: forever), recorded for the server. */
+  retentionDays?: number;
+  /** false: no background retention sweeps (processes that only read; tests sweep by hand). */
+  sweep?: boolean;
   /** Tests shorten these. */
   refreshMs?: number;
   removalDelayMs?: number;
@@ -48,6 +56,7 @@ export async function openProjects(opts: {
           },
         ]
       : [];
+  await setInstanceRetention(db, opts.retentionDays);
   const ring = new KeyRing({ db, logger, fixed, refreshMs: opts.refreshMs });
   await ring.start();
   const uses = new KeyUses({ db, logger, flushMs: opts.keyUsesFlushMs });
@@ -60,7 +69,16 @@ export async function openProjects(opts: {
     delayMs: opts.removalDelayMs,
     done: async (id) => registry?.removed(id),
   });
-  registry = new ProjectRegistry({ db, ring, pepper, envPublicKey: credentials.publicKey, removal });
+  const sweeper = new RetentionSweeper({ db, logger, cluster: opts.cluster });
+  if (opts.sweep !== false) sweeper.start();
+  registry = new ProjectRegistry({
+    db,
+    ring,
+    pepper,
+    envPublicKey: credentials.publicKey,
+    removal,
+    retentionChanged: () => sweeper.later(),
+  });
   for (const p of ring.allProjects()) if (p.deleted && !p.data_removed) removal.schedule(p.id);
   return {
     authenticate: createAuthenticate({
@@ -71,8 +89,10 @@ export async function openProjects(opts: {
     }),
     registry,
     ring,
+    sweeper,
     async close() {
       ring.stop();
+      sweeper.stop();
       await removal.stop();
       await uses.stop();
     },

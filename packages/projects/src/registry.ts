@@ -24,6 +24,7 @@ import {
 } from '@spanhouse/store';
 import type { DataRemoval } from './data-removal.ts';
 import type { KeyRing } from './key-ring.ts';
+import { reloadRetention } from './retention.ts';
 import { displaySecretKey, generateKeyPair, hashSecret } from './secrets.ts';
 
 /** A project as Langfuse's admin API answers it: retentionDays only when one is set. */
@@ -57,6 +58,8 @@ export class ProjectRegistry {
       /** The environment's public key: no stored key may take it. */
       envPublicKey?: string;
       removal: DataRemoval;
+      /** A project's retention changed (its older rows' disk is to be given back). */
+      retentionChanged?: () => void;
     },
   ) {}
 
@@ -104,6 +107,7 @@ export class ProjectRegistry {
       version: Math.max(nextVersion(), known.version + 1),
     };
     await this.writeProject(row);
+    if (row.retention_days !== known.retention_days) this.opts.retentionChanged?.();
     return row;
   }
 
@@ -226,6 +230,8 @@ export class ProjectRegistry {
       format: 'JSONEachRow',
     });
     this.opts.ring.putProject(row);
+    // A retention applies to the reads from the answer on (and a deleted project drops out).
+    await reloadRetention(this.opts.db);
   }
 
   private async writeKey(row: ApiKeyRow): Promise<void> {

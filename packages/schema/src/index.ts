@@ -1,6 +1,7 @@
 export { type InferOutput, parse, safeParse } from 'valibot';
 export * from './common.ts';
 export * from './daily.ts';
+export * from './deletions.ts';
 export * from './errors.ts';
 export * from './ingestion.ts';
 export * from './langfuse-reads.ts';

@@ -13,6 +13,11 @@ export const ReadyResponse = v.object({
    * (seconds; 0 when every acknowledged row is readable).
    */
   ingestLagSeconds: v.optional(v.number()),
+  /**
+   * Why new ingest requests are refused while reads go on (free disk space below
+   * DISK_MIN_FREE_BYTES); absent while ingest is taken. The web UI shows it in its header.
+   */
+  ingestRefused: v.optional(v.string()),
 });
 
 /** The OpenAPI document (GET /openapi.json), as far as a client relies on it. */

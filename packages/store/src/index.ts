@@ -5,12 +5,14 @@ import { METRIC_SERIES_ENCODING } from './metric-series.ts';
 import { OBSERVATION_PIECES_ENCODING } from './observation-pieces.ts';
 import { OBSERVATION_TRACES_ENCODING } from './observation-traces.ts';
 import { SCORES_ENCODING } from './scores.ts';
+import { TRACE_DELETIONS_ENCODING } from './trace-deletions.ts';
 import { TRACES_ENCODING } from './traces.ts';
 
 export { TABLES } from '@spanhouse/db/tables';
 export * from './api-keys.ts';
 export * from './encoded.ts';
 export * from './json-text.ts';
+export * from './lifecycle.ts';
 export * from './metric-minutes.ts';
 export * from './metric-samples.ts';
 export * from './metric-series.ts';
@@ -20,7 +22,9 @@ export * from './project.ts';
 export * from './projects.ts';
 export * from './scores.ts';
 export * from './search-text.ts';
+export * from './series-deletions.ts';
 export * from './trace-day-writes.ts';
+export * from './trace-deletions.ts';
 export * from './traces.ts';
 export { quoted, tsvField } from './tsv/fields.ts';
 export { LineBytes } from './tsv/line-bytes.ts';
@@ -36,4 +40,5 @@ export const WRITTEN_TABLES: Readonly<Record<string, TableEncoding>> = {
   [TABLES.metricSeries]: METRIC_SERIES_ENCODING,
   [TABLES.metricSamples]: METRIC_SAMPLES_ENCODING,
   [TABLES.metricNonFinite]: METRIC_NONFINITE_ENCODING,
+  [TABLES.traceDeletions]: TRACE_DELETIONS_ENCODING,
 };

@@ -1,5 +1,7 @@
 import { TABLES } from '@spanhouse/db/tables';
+import { finiteOr0, str } from './decode-values.ts';
 import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
+import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
 import { mapText, num, numberMap } from './tsv/literals.ts';
@@ -9,11 +11,11 @@ import {
   latest,
   latestOfEach,
   neverGiven,
+  nextVersion,
   type Versioned,
   versionedNumberText,
   versionedText,
 } from './versioned.ts';
-import { finiteOr0, str } from './decode-values.ts';
 
 /*
  * `observation_pieces_v2` (clickhouse/0007, 0021): every piece of an observation (a batch or OTLP
@@ -73,6 +75,7 @@ export const OBSERVATION_COLUMNS: [string, ...string[]] = [
   'usage',
   'cost',
   'fields',
+  WRITTEN_COLUMN,
 ];
 
 export const OBSERVATION_PIECES_ENCODING: TableEncoding = { columns: OBSERVATION_COLUMNS, format: 'TabSeparated' };
@@ -83,6 +86,7 @@ const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, ve
 /** Observation rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md). */
 export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
   const out = new LineBytes(rows.length * 768);
+  const written = nextVersion();
   for (let i = 0; i < rows.length; i++) {
     const o = rows[i]!;
     const m = o.model;
@@ -91,7 +95,7 @@ export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
         `${versionedNumberText(o.start_time)}\t${versionedNumberText(o.end_time)}\t${versionedText(o.parent_id)}\t` +
         `(${m[0]},${quoted(m[1])},${num(m[2])},${num(m[3])})\t${versionedText(o.input)}\t${versionedText(o.output)}\t` +
         `${versionedMap(o.metadata)}\t(${o.usage[0]},${numberMap(o.usage[1])})\t` +
-        `(${o.cost[0]},${numberMap(o.cost[1])})\t${versionedMap(o.fields)}\n`,
+        `(${o.cost[0]},${numberMap(o.cost[1])})\t${versionedMap(o.fields)}\t${written}\n`,
     );
   }
   return out.bytes();

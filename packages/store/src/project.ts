@@ -1,4 +1,5 @@
 import { PROJECT_CONDITION, type ProjectParams } from '@spanhouse/db';
+import { lifecycleConditions } from './lifecycle.ts';
 
 /*
  * Every row of a data table belongs to a project (clickhouse/0021): its `project_id` leads the
@@ -11,7 +12,8 @@ import { PROJECT_CONDITION, type ProjectParams } from '@spanhouse/db';
 /**
  * The start of a read of `table` for the project `p` is bound to:
  * `FROM <table>[ FINAL][ ARRAY JOIN <expr>] WHERE project_id = {project:String}` (PREWHERE with
- * `prewhere`: for conditions on key columns only, exact under FINAL). Further conditions follow
+ * `prewhere`: for conditions on key columns only, exact under FINAL), then what the project's
+ * data lifecycle leaves out (lifecycle.ts: rows past its retention). Further conditions follow
  * with AND (andAll).
  */
 export function fromProject(
@@ -21,7 +23,8 @@ export function fromProject(
 ): string {
   if (!p.project) throw new Error(`a read of ${table} needs a project`);
   const arrayJoin = opts.arrayJoin ? ` ARRAY JOIN ${opts.arrayJoin}` : '';
-  return `FROM ${table}${opts.final ? ' FINAL' : ''}${arrayJoin} ${opts.prewhere ? 'PREWHERE' : 'WHERE'} ${PROJECT_CONDITION}`;
+  const start = `FROM ${table}${opts.final ? ' FINAL' : ''}${arrayJoin} ${opts.prewhere ? 'PREWHERE' : 'WHERE'} ${PROJECT_CONDITION}`;
+  return start + andAll(lifecycleConditions(table));
 }
 
 /** ` AND a AND b` for conditions that follow fromProject's (nothing for none). */

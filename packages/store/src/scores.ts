@@ -1,9 +1,11 @@
 import { TABLES } from '@spanhouse/db/tables';
 import { microsToCh, type ScoreDataType } from '@spanhouse/schema';
+import { str } from './decode-values.ts';
 import type { TableEncoding, TableRows } from './encoded.ts';
+import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
-import { str } from './decode-values.ts';
+import { nextVersion } from './versioned.ts';
 
 /*
  * `scores_v2` (clickhouse/0008, 0021, ReplacingMergeTree(version, is_deleted)): a re-sent score replaces
@@ -58,19 +60,21 @@ export const SCORE_COLUMNS: [string, ...string[]] = [
   'environment',
   'config_id',
   'queue_id',
+  WRITTEN_COLUMN,
 ];
 
 export const SCORES_ENCODING: TableEncoding = { columns: SCORE_COLUMNS, format: 'TabSeparated' };
 
 export function encodeScoresTsv(rows: readonly ScoreRow[]): Buffer {
   const out = new LineBytes(rows.length * 256);
+  const written = nextVersion();
   for (const s of rows) {
     out.line(
       `${tsvField(s.project_id)}\t${tsvField(s.trace_id)}\t${tsvField(s.id)}\t${s.version}\t${s.is_deleted}\t${microsToCh(s.timestamp)}\t` +
         `${microsToCh(s.created_at)}\t${tsvField(s.name)}\t${String(s.value)}\t${tsvField(s.string_value)}\t` +
         `${s.data_type}\t${tsvField(s.source)}\t${tsvField(s.observation_id)}\t${tsvField(s.session_id)}\t` +
         `${tsvField(s.dataset_run_id)}\t${tsvField(s.comment)}\t${tsvField(s.metadata)}\t${tsvField(s.environment)}\t` +
-        `${tsvField(s.config_id)}\t${tsvField(s.queue_id)}\n`,
+        `${tsvField(s.config_id)}\t${tsvField(s.queue_id)}\t${written}\n`,
     );
   }
   return out.bytes();

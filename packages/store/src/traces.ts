@@ -6,10 +6,11 @@ import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
 import { parseJsonText } from './json-text.ts';
 import { andAll, fromProject } from './project.ts';
 import { type SearchTerm, tracesMatching } from './search-text.ts';
+import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
 import { mapText, num, numberMap, stringArray } from './tsv/literals.ts';
-import { element, elementsOf, latest, latestOfEach, type Versioned, versionedText } from './versioned.ts';
+import { element, elementsOf, latest, latestOfEach, nextVersion, type Versioned, versionedText } from './versioned.ts';
 
 /*
  * `traces_v2` (clickhouse/0001, 0004, 0007, 0021): every piece of a trace is a row, merged by the
@@ -100,6 +101,7 @@ export const TRACE_COLUMNS: [string, ...string[]] = [
   'obs_usage',
   'obs_cost',
   ...SUMMARY_COLUMNS,
+  WRITTEN_COLUMN,
 ];
 
 export const TRACES_ENCODING: TableEncoding = { columns: TRACE_COLUMNS, format: 'TabSeparated' };
@@ -114,6 +116,7 @@ const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, ve
 /** Trace rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md). */
 export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
   const out = new LineBytes(rows.length * 2048);
+  const written = nextVersion();
   for (let i = 0; i < rows.length; i++) {
     const t = rows[i]!;
     out.line(
@@ -124,7 +127,7 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
         `${tupleMap(t.obs_end)}\t${modelMap(t.obs_model)}\t${tupleMap(t.obs_usage)}\t${tupleMap(t.obs_cost)}\t` +
         `${t.obs_count}\t${t.start_min}\t${t.end_max}\t${num(t.cost_sum)}\t${t.usage_units}\t${num(t.price_max)}\t` +
         `${numberMap(t.model_obs)}\t${numberMap(t.model_input)}\t${numberMap(t.model_output)}\t` +
-        `${numberMap(t.model_total)}\t${numberMap(t.model_cost)}\n`,
+        `${numberMap(t.model_total)}\t${numberMap(t.model_cost)}\t${written}\n`,
     );
   }
   return out.bytes();
@@ -341,3 +344,7 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
  */
 export const inTracesWhere = (conditions: readonly string[], p: ProjectParams) =>
   `trace_id IN (SELECT id ${fromProject(TABLES.traces, p, { final: true })}${andAll(conditions)})`;
+
+/** The ids of every trace of the user `userId` that the project `p` reads (FINAL: a trace's user is its latest). */
+export const traceIdsOfUserSql = (p: ProjectParams, userId: string) =>
+  `SELECT id ${fromProject(TABLES.traces, p, { final: true })} AND ${TRACE_EXPR.userId} = ${p.add(userId, 'String')}`;

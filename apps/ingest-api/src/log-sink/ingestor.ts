@@ -18,6 +18,8 @@ export type IngestorHooks = {
   onAccepted?: (table: string, rows: number) => void;
   /** A request's rows for `table` were refused; `reason` is the error's name. */
   onRejected?: (table: string, rows: number, reason: string) => void;
+  /** Throws to refuse a request before anything of it is appended (the disk guard). */
+  beforeAppend?: () => void;
 };
 
 /** What a durable submission can be waited on with (`waitCommitted`). */
@@ -49,6 +51,7 @@ export class Ingestor {
     if (chunks.length === 0) return undefined;
     let lsn: number;
     try {
+      this.hooks.beforeAppend?.();
       lsn = await this.log.append(chunks);
     } catch (err) {
       for (const c of chunks) this.hooks.onRejected?.(c.table, c.rows, (err as Error).name ?? 'Error');

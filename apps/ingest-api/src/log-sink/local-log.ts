@@ -70,6 +70,11 @@ export class LocalIngestLog implements IngestLog {
     this.replayTotal = Math.max(0, wal.recovery.lastLsn - wal.committedLsn);
   }
 
+  /** The LSN of the last record appended (acknowledged or about to be). */
+  get lastLsn(): number {
+    return this.wal.lastLsn;
+  }
+
   static async open(opts: LocalLogOptions): Promise<LocalIngestLog> {
     const logger = opts.logger;
     const state: { deadLetters: number; diskFailingSince?: number; lastDiskFailure?: number } = { deadLetters: 0 };

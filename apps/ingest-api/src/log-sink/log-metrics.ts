@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { DiskState } from './disk-guard.ts';
 import type { IngestLogStatus } from './local-log.ts';
 
 /**
@@ -18,6 +19,8 @@ export type LogMetrics = {
   observeInsert(info: { table: string; rows: number; seconds: number; ok: boolean }): void;
   /** Where the state gauges read their values at scrape time. */
   readStatus(source: () => IngestLogStatus): void;
+  /** Where the disk gauges read theirs. */
+  readDisk(source: () => DiskState): void;
 };
 
 const STATE_GAUGES: [string, string, (s: IngestLogStatus) => number][] = [
@@ -64,6 +67,30 @@ export function registerLogMetrics(registry: Registry): LogMetrics {
       registers: [registry],
       collect() {
         if (status) this.set(read(status()));
+      },
+    });
+  }
+  let disk: (() => DiskState) | undefined;
+  const DISK_GAUGES: [string, string, (d: DiskState) => number][] = [
+    [
+      'spanhouse_disk_free_bytes',
+      'Free bytes of the fullest volume holding the ingest log or the data folder',
+      (d) => d.freeBytes,
+    ],
+    ['spanhouse_disk_min_free_bytes', 'DISK_MIN_FREE_BYTES: below it, ingest is refused', (d) => d.minFreeBytes],
+    [
+      'spanhouse_ingest_refused_low_disk',
+      '1 while ingest is refused because free disk space is low',
+      (d) => (d.low ? 1 : 0),
+    ],
+  ];
+  for (const [name, help, read] of DISK_GAUGES) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        if (disk) this.set(read(disk()));
       },
     });
   }
@@ -138,6 +165,9 @@ export function registerLogMetrics(registry: Registry): LogMetrics {
     },
     readStatus(source) {
       status = source;
+    },
+    readDisk(source) {
+      disk = source;
     },
   };
 }

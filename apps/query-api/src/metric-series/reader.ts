@@ -1,6 +1,6 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import { METRIC_LABEL_LIMITS } from '@spanhouse/schema';
-import { fromProject, TABLES } from '@spanhouse/store';
+import { fromProject, seriesWithPointsCondition, TABLES } from '@spanhouse/store';
 import { type Labels, prometheusLabels, storedLabels } from './labels.ts';
 import type { MetricLoader } from './series-cache.ts';
 import type { Candidate, SeriesInfo, SeriesSource } from './series-source.ts';
@@ -268,7 +268,7 @@ export async function seriesByMatchers(
   const where = matchers.map((m) => ` AND ${matcherSql(m, p)}`).join('');
   const limit = opts.limit === undefined ? '' : ` LIMIT ${p.add(opts.limit, 'UInt32')}`;
   return queryRows(db, {
-    sql: `SELECT toString(series_id) AS id, name, labels ${series(p)}${where}${limit}`,
+    sql: `SELECT toString(series_id) AS id, name, labels ${series(p)} AND ${seriesWithPointsCondition()}${where}${limit}`,
     params: p.params,
     tag: 'prometheus.series',
     signal: opts.signal,
@@ -285,7 +285,7 @@ export async function promLabelNames(db: Db, project: string, signal?: AbortSign
   return queryRows(db, {
     sql: `
       SELECT DISTINCT k ${fromProject(TABLES.metricSeries, p, { arrayJoin: 'mapKeys(labels) AS k, mapValues(labels) AS v' })}
-      AND v != '' ORDER BY k`,
+      AND v != '' AND ${seriesWithPointsCondition()} ORDER BY k`,
     params: p.params,
     tag: 'prometheus.labels',
     signal,
@@ -298,7 +298,7 @@ export async function promLabelValues(db: Db, project: string, name: string, sig
   const p = new ProjectParams(project);
   const column = name === '__name__' ? 'name' : `labels[${p.add(name, 'String')}]`;
   return queryRows(db, {
-    sql: `SELECT DISTINCT ${column} AS v ${series(p, {})} AND v != '' ORDER BY v`,
+    sql: `SELECT DISTINCT ${column} AS v ${series(p, {})} AND v != '' AND ${seriesWithPointsCondition()} ORDER BY v`,
     params: p.params,
     tag: 'prometheus.label_values',
     signal,

@@ -1,3 +1,4 @@
+import { labelsKey } from './engine/values.ts';
 import type { Grid } from './samples-sql.ts';
 import { compareLabels, type Labels } from './series-lookup.ts';
 
@@ -129,15 +130,18 @@ export class PromResultCache {
   }
 }
 
-/** Cached points in [fromMs, toMs] and the computed tail, series by labels. */
+/**
+ * Cached points in [fromMs, toMs] and the computed tail, series by labels: by the label set, not
+ * its objects' key order (the tail may come from another path, ClickHouse's or the service's).
+ */
 function merge(cached: SeriesPoints[], fromMs: number, toMs: number, tail: SeriesPoints[]): SeriesPoints[] {
   const byKey = new Map<string, SeriesPoints>();
   for (const s of cached) {
     const points = s.points.filter(([t]) => t >= fromMs && t <= toMs);
-    if (points.length > 0) byKey.set(JSON.stringify(s.metric), { metric: s.metric, points });
+    if (points.length > 0) byKey.set(labelsKey(s.metric), { metric: s.metric, points });
   }
   for (const s of tail) {
-    const key = JSON.stringify(s.metric);
+    const key = labelsKey(s.metric);
     const have = byKey.get(key);
     if (have) have.points = have.points.concat(s.points);
     else byKey.set(key, s);

@@ -1,6 +1,8 @@
 import { type Endpoint, projectOf } from '@spanhouse/http';
 import { type Context, Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
+import { resultCachesApply } from '../lifecycle.ts';
+import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
 import { badData, PromApiError } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
@@ -46,6 +48,17 @@ export const PROMETHEUS_ENDPOINTS: Endpoint[] = PATHS.flatMap(([path, summary]) 
     }),
   ),
 );
+
+/** Prometheus' admin API: delete_series (POST and PUT, as Prometheus takes it). */
+export const PROMETHEUS_ADMIN_ENDPOINTS: Endpoint[] = (['post', 'put'] as const).map((method) => ({
+  method,
+  path: '/prometheus/api/v1/admin/tsdb/delete_series',
+  summary:
+    "Delete the points of the series matching match[] (start, end: the range, default all until now), the project's own series only (Prometheus admin API)",
+  tag: 'prometheus',
+  auth: 'bearer-or-basic',
+  responses: { 204: { description: 'Deleted: gone from every read at the answer; points written later are kept' } },
+}));
 
 /**
  * The Prometheus HTTP API under /prometheus (Grafana's Prometheus data source URL is
@@ -97,9 +110,10 @@ export function prometheusRoutes(deps: QueryDeps) {
     );
     // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
     const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
-    return rangeQuery(deps.db, projectOf(c), required(q, 'query'), grid, {
+    const project = projectOf(c);
+    return rangeQuery(deps.db, project, required(q, 'query'), grid, {
       ...options(c, q),
-      cache: nocache ? undefined : deps.promCache,
+      cache: nocache || !resultCachesApply(deps, project) ? undefined : deps.promCache,
     });
   });
   both('/prometheus/api/v1/labels', async (c, q) =>
@@ -113,6 +127,28 @@ export function prometheusRoutes(deps: QueryDeps) {
     if (matches.length === 0) throw badData('no match[] parameter provided');
     return seriesOf(deps.db, projectOf(c), parseMatches(matches), signal(c));
   });
+  // Prometheus' admin API: 204 once the deletion is durable, the project's own series only.
+  const deleteSeriesRoute = async (c: Context) => {
+    try {
+      const q = await paramsOf(c);
+      const matches = q.getAll('match[]');
+      if (matches.length === 0) throw badData('no match[] parameter provided');
+      const start = q.get('start');
+      const end = q.get('end');
+      await deleteSeries(deps.db, projectOf(c), parseMatches(matches), {
+        startMs: start ? parseTimeMs(start, 'start') : undefined,
+        endMs: end ? parseTimeMs(end, 'end') : undefined,
+      });
+      deps.promCache?.written(0);
+      return c.body(null, 204);
+    } catch (err) {
+      const e = asPromError(err);
+      if (!e) throw err;
+      return c.json({ status: 'error', errorType: e.errorType, error: e.message }, e.status);
+    }
+  };
+  app.post('/prometheus/api/v1/admin/tsdb/delete_series', deleteSeriesRoute);
+  app.put('/prometheus/api/v1/admin/tsdb/delete_series', deleteSeriesRoute);
   // No metric metadata (type, help, unit) is stored: an empty answer, which Grafana handles.
   both('/prometheus/api/v1/metadata', async () => ({}));
   both('/prometheus/api/v1/query_exemplars', async () => []);

@@ -2,6 +2,7 @@ import { type Endpoint, projectOf, queryObject, validate } from '@spanhouse/http
 import { DailyResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
+import { resultCachesApply } from '../lifecycle.ts';
 import { dailyUsage } from '../usage/daily.ts';
 import { DailyParams } from '../usage/params.ts';
 
@@ -23,7 +24,8 @@ export function usageRoutes(deps: QueryDeps) {
     const params = validate(DailyParams, queryObject(c));
     // nocache=1 computes every day afresh, as the PromQL range query's parameter of the same name.
     const nocache = c.req.query('nocache') === '1' || c.req.query('nocache') === 'true';
-    const cache = nocache ? undefined : deps.dailyCache;
-    return c.json(await dailyUsage(deps.db, projectOf(c), params, { cache, signal: c.req.raw.signal }));
+    const project = projectOf(c);
+    const cache = nocache || !resultCachesApply(deps, project) ? undefined : deps.dailyCache;
+    return c.json(await dailyUsage(deps.db, project, params, { cache, signal: c.req.raw.signal }));
   });
 }

@@ -1,5 +1,13 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
-import { andAll, BOUND_EXPR, fromProject, TABLES, TRACE_EXPR, type TraceFilter, traceConditions } from '@spanhouse/store';
+import {
+  andAll,
+  BOUND_EXPR,
+  fromProject,
+  TABLES,
+  TRACE_EXPR,
+  type TraceFilter,
+  traceConditions,
+} from '@spanhouse/store';
 
 /** Past this many rows to rank (page * limit), the bound search gives up for the plain query. */
 const MAX_RANK = 10_000;

@@ -1,5 +1,6 @@
 /** A project as the UI shows it (GET /api/public/projects). */
-export type ProjectSummary = { id: string; name: string };
+/** A project as the header and Settings show it; `retentionDays` only when it has its own retention. */
+export type ProjectSummary = { id: string; name: string; retentionDays?: number };
 
 /** The project every existing credential acted on before projects, and the admin's default. */
 export const DEFAULT_PROJECT_ID = 'spanhouse';

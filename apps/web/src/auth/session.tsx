@@ -77,7 +77,11 @@ export function SessionProvider(props: { children: ComponentChildren; storage?: 
   const reloadProjects = useCallback(async () => {
     if (!listing) return [];
     const res = await listing.get<{ data: ProjectSummary[] }>('/api/public/projects');
-    const list = res.data.map(({ id, name }) => ({ id, name }));
+    const list = res.data.map(({ id, name, retentionDays }) => ({
+      id,
+      name,
+      ...(retentionDays ? { retentionDays } : {}),
+    }));
     setProjects(list);
     return list;
   }, [listing]);

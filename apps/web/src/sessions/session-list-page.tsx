@@ -12,8 +12,8 @@ import { useListNavigation } from '../lib/list-navigation.ts';
 import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
 import { param, splitList } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
-import { SearchBox } from '../search/search-box.tsx';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
+import { SearchBox } from '../search/search-box.tsx';
 
 /** GET /api/public/sessions' filters: search, time range, environment; server-side pages. */
 const SESSION_LIST_PARAMS = {

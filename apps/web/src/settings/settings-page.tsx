@@ -37,6 +37,11 @@ export function SettingsPage() {
           Id <code>{project.id}</code>. Send its data with one of its keys (HTTP Basic <code>publicKey:secretKey</code>,
           as the Langfuse SDKs and OpenTelemetry exporters do).
         </p>
+        <p class="retention">
+          {project.retentionDays
+            ? `Retention: ${project.retentionDays} days. Older traces, observations, scores and metric points are not shown and their disk is given back.`
+            : "Retention: none of its own; the instance's RETENTION_DAYS applies (unset: data is kept forever)."}
+        </p>
       </section>
       {isAdmin ? (
         <>

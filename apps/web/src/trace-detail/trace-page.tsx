@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import type { Observation, Trace } from '../api/types.ts';
@@ -7,10 +8,11 @@ import { ErrorState, Loading } from '../components/states.tsx';
 import { formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
 import { isTypingTarget, nextIndex } from '../lib/list-navigation.ts';
 import { param } from '../lib/url-state.ts';
-import { highlightTerms } from '../search/highlight.ts';
-import { SearchTerms } from '../search/highlighted.tsx';
 import { useResource } from '../lib/use-resource.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
+import { highlightTerms } from '../search/highlight.ts';
+import { SearchTerms } from '../search/highlighted.tsx';
+import { DeleteTraceButton } from './delete-trace.tsx';
 import { ObservationDetail, TraceOverview } from './observation-detail.tsx';
 import { ObservationList } from './observation-list.tsx';
 import { toScores } from './scores.tsx';
@@ -58,6 +60,7 @@ export function TracePage() {
         selectedId={state.observation ?? null}
         view={state.view}
         update={update}
+        actions={<DeleteTraceButton traceId={trace.id} name={trace.name ?? ''} />}
       />
     </SearchTerms.Provider>
   );
@@ -69,6 +72,8 @@ export function TraceView(props: {
   selectedId: string | null;
   view: 'tree' | 'timeline';
   update: (patch: { observation?: string; view?: 'tree' | 'timeline' }, opts?: { replace?: boolean }) => void;
+  /** What the header offers besides the facts (the page: deleting the trace). */
+  actions?: ComponentChildren;
 }) {
   const { trace, update } = props;
   const tree = useMemo(() => buildTree(trace.observations), [trace]);
@@ -134,6 +139,7 @@ export function TraceView(props: {
           {formatTime(trace.timestamp)} · {formatDuration(trace.latency)} · {formatCompact(tokens)} tokens ·{' '}
           {formatCost(trace.totalCost)} · {trace.observations.length} observations
         </span>
+        {props.actions}
       </header>
       <div class="split">
         <section class="pane tree-pane" aria-label="Observations">

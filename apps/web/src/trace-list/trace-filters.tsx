@@ -1,6 +1,6 @@
 import { TextFilter } from '../components/filters.tsx';
-import { SearchBox } from '../search/search-box.tsx';
 import { TraceFilterFields } from '../components/trace-filter.tsx';
+import { SearchBox } from '../search/search-box.tsx';
 import { ORDER_LABELS, TRACE_ORDERS, type TraceListState } from './list-state.ts';
 
 /** Every filter of GET /api/public/traces, and the order. */

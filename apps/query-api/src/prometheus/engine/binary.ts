@@ -1,6 +1,6 @@
 import type { BinaryOp, VectorMatching } from '../ast.ts';
 import { execution } from '../errors.ts';
-import { dropName, type Labels, labelsKey, type Sample, type Vector } from './values.ts';
+import { dropName, type Labels, labelsKey, type Matrix, type Sample, type Series, type Vector } from './values.ts';
 
 /**
  * Binary operators as Prometheus 2.42 evaluates them at one step (promql/engine.go): between
@@ -175,6 +175,69 @@ export function vectorBinop(
     out.push({ metric, t: 0, v: value });
   }
   return out;
+}
+
+/**
+ * A one-to-one arithmetic or comparison between two vectors over every step at once, pair of
+ * series by pair of series, with the answer of the step-by-step evaluation (vectorBinop at each
+ * step): each pair's labels are worked out once and its points merged by time. Undefined where a
+ * step could fail (a signature held by more than one series on a side, or two pairs giving the
+ * same labels): the caller then evaluates step by step, which raises Prometheus' error at the
+ * step it occurs, or not at all when those series never meet at one step. The series come in the
+ * order the step-by-step evaluation first gives them: by first step, then in the left side's order.
+ */
+export function seriesBinop(
+  op: BinaryOp,
+  lhs: Matrix,
+  rhs: Matrix,
+  m: VectorMatching,
+  returnBool: boolean,
+  sig: (l: Labels) => string,
+  resultCache: Map<string, Labels>,
+): Matrix | undefined {
+  const right = new Map<string, Series>();
+  for (const s of rhs) {
+    const k = sig(s.metric);
+    if (right.has(k)) return undefined;
+    right.set(k, s);
+  }
+  const leftSigs = new Set<string>();
+  const resultKeys = new Set<string>();
+  const out: { series: Series; first: number; left: number }[] = [];
+  for (const [i, l] of lhs.entries()) {
+    const k = sig(l.metric);
+    if (leftSigs.has(k)) return undefined;
+    leftSigs.add(k);
+    const r = right.get(k);
+    if (!r) continue;
+    let metric = resultMetric(l.metric, r.metric, op, m, resultCache);
+    if (returnBool) metric = dropName(metric);
+    const key = labelsKey(metric);
+    if (resultKeys.has(key)) return undefined;
+    resultKeys.add(key);
+    const series: Series = { metric, ts: [], vs: [] };
+    for (let a = 0, b = 0; a < l.ts.length && b < r.ts.length; ) {
+      const ta = l.ts[a]!;
+      const tb = r.ts[b]!;
+      if (ta < tb) a++;
+      else if (tb < ta) b++;
+      else {
+        let [value, keep] = elementOp(op, l.vs[a]!, r.vs[b]!);
+        if (returnBool) {
+          value = keep ? 1 : 0;
+          keep = true;
+        }
+        if (keep) {
+          series.ts.push(ta);
+          series.vs.push(value);
+        }
+        a++;
+        b++;
+      }
+    }
+    if (series.ts.length > 0) out.push({ series, first: series.ts[0]!, left: i });
+  }
+  return out.sort((x, y) => x.first - y.first || x.left - y.left).map((x) => x.series);
 }
 
 /** The result's labels: the "many" side's, without the name for arithmetic, matched and group_x labels applied. */

@@ -1,11 +1,11 @@
 import type { Expr, MatrixSelector, Selector, Subquery } from '../ast.ts';
 import { execution } from '../errors.ts';
-import { TIME_DEPENDENT_FUNCTIONS } from '../function-signatures.ts';
 import { LOOKBACK_MS } from '../samples-sql.ts';
 import { typeOf } from '../typecheck.ts';
 import { aggregate, aggregateSeries, COLUMN_AGGREGATIONS, groupingKey } from './aggregate.ts';
 import {
   scalarOp,
+  seriesBinop,
   signatureFunction,
   vectorAnd,
   vectorBinop,
@@ -16,13 +16,9 @@ import {
 import { INSTANT_FUNCTIONS } from './functions.ts';
 import {
   OVER_TIME_FUNCTIONS,
-  type OverTimeFunction,
   PREFIX_COUNTS,
-  prefixCounts,
-  type Window,
 } from './functions-over-time.ts';
 import type { QueryContext } from './query-context.ts';
-import type { RawSeries } from './raw-samples.ts';
 import { slidingQuantile } from './sliding-quantile.ts';
 import {
   dropName,
@@ -34,6 +30,7 @@ import {
   type Value,
   type Vector,
 } from './values.ts';
+import { floatPoints, lastAtOrBefore, lookback, overWindows } from './windows.ts';
 
 /** The step of a subquery written without one (`x[5m:]`): Prometheus' default evaluation interval. */
 const DEFAULT_SUBQUERY_STEP_MS = 60_000;
@@ -150,12 +147,24 @@ export class Evaluator {
     const matrices = await Promise.all(
       exprs.map((e) => (e && typeOf(e) !== 'string' ? this.matrix(e) : Promise.resolve(undefined))),
     );
+    return this.stepEval(prep, fn, matrices);
+  }
+
+  /** rangeEval over matrices already evaluated. */
+  private async stepEval(
+    prep: ((metric: Labels) => string) | null,
+    fn: (vectors: Vector[], keys: string[][], ts: number) => Vector,
+    matrices: (Matrix | undefined)[],
+  ): Promise<Value> {
     const keys = matrices.map((m) => (m && prep ? m.map((s) => prep(s.metric)) : []));
     const cursors = matrices.map((m) => new Int32Array(m?.length ?? 0));
     // One sample object per input series, updated at each step: functions use their input within
     // the step (what they keep, they copy), and millions of steps' samples are not allocated.
     const samples = matrices.map((m) => (m ?? []).map((s) => ({ metric: s.metric, t: 0, v: 0 })));
     const out = new Map<string, Series>();
+    // The series of each label object met: steps mostly return the same objects (a selector's,
+    // a group's), so the label set's key is looked up once per object, not once per sample.
+    const byObject = new Map<Labels, Series>();
     const instant = this.start === this.end;
     for (let ts = this.start; ts <= this.end; ts += this.interval) {
       await this.q.breathe();
@@ -167,11 +176,15 @@ export class Evaluator {
         return { type: 'matrix', matrix: result.map((s) => ({ metric: s.metric, ts: [ts], vs: [s.v] })) };
       }
       for (const sample of result) {
-        const key = labelsKey(sample.metric);
-        let series = out.get(key);
+        let series = byObject.get(sample.metric);
         if (!series) {
-          series = { metric: sample.metric, ts: [], vs: [] };
-          out.set(key, series);
+          const key = labelsKey(sample.metric);
+          series = out.get(key);
+          if (!series) {
+            series = { metric: sample.metric, ts: [], vs: [] };
+            out.set(key, series);
+          }
+          byObject.set(sample.metric, series);
         }
         series.ts.push(ts);
         series.vs.push(sample.v);
@@ -271,7 +284,15 @@ export class Evaluator {
       const m = e.matching!;
       const sig = signatureFunction(m);
       const cache = new Map<string, Labels>();
-      return this.rangeEval(
+      const [lhs, rhs] = await Promise.all([this.matrix(e.lhs), this.matrix(e.rhs)]);
+      if (m.card === 'one-to-one' && e.op !== 'and' && e.op !== 'or' && e.op !== 'unless') {
+        const done = seriesBinop(e.op, lhs, rhs, m, e.bool, sig, cache);
+        if (done) {
+          this.q.addSamples(done.reduce((n, s) => n + s.ts.length, 0));
+          return { type: 'matrix', matrix: done };
+        }
+      }
+      return this.stepEval(
         sig,
         ([l, r], [ls, rs]) => {
           switch (e.op) {
@@ -285,7 +306,7 @@ export class Evaluator {
               return vectorBinop(e.op, l!, r!, m, e.bool, ls!, rs!, cache);
           }
         },
-        [e.lhs, e.rhs],
+        [lhs, rhs],
       );
     }
     const scalarLeft = lt === 'scalar';
@@ -405,8 +426,6 @@ export class Evaluator {
   }
 }
 
-const NONE: number[] = [];
-
 /**
  * rangeEval's inputs at one step: each matrix's samples at `ts` (the series' next point, when it
  * is there), with their per-series keys; cursors move past what is taken.
@@ -446,113 +465,9 @@ function gather(
   return [vectors, stepKeys];
 }
 
-/** An instant selector over one series at every step: the newest point within the lookback, unless stale. */
-function lookback(
-  s: RawSeries,
-  start: number,
-  end: number,
-  interval: number,
-  offset: number,
-  check: () => void,
-): Series {
-  const series: Series = { metric: s.metric, ts: [], vs: [] };
-  let i = -1;
-  for (let ts = start, n = 0; ts <= end; ts += interval, n++) {
-    if ((n & 0xffff) === 0xffff) check();
-    const ref = ts - offset;
-    while (i + 1 < s.ts.length && s.ts[i + 1]! <= ref) i++;
-    if (i < 0 || s.ts[i]! < ref - LOOKBACK_MS || s.stale?.[i]) continue;
-    series.ts.push(ts);
-    series.vs.push(s.vs[i]!);
-  }
-  return series;
-}
-
-/**
- * A range function over one series' points at every step (synchronous, so that V8 optimizes the
- * loop: millions of windows a query): the window [t - offset - range, t - offset] slides along.
- */
-function overWindows(
-  s: { ts: Float64Array; vs: Float64Array },
-  metric: Labels,
-  f: OverTimeFunction,
-  g: { start: number; interval: number; steps: number; offset: number; rangeMs: number },
-  atStep: number[][],
-  prefix: 'resets' | 'changes' | undefined,
-  check: () => void,
-): Series {
-  const series: Series = { metric, ts: [], vs: [] };
-  const w: Window = {
-    ts: s.ts,
-    vs: s.vs,
-    lo: 0,
-    hi: -1,
-    start: 0,
-    end: 0,
-    rangeMs: g.rangeMs,
-    evalMs: 0,
-    resets: prefix === 'resets' ? prefixCounts(s.vs, prefix) : undefined,
-    changes: prefix === 'changes' ? prefixCounts(s.vs, prefix) : undefined,
-  };
-  const scalars = atStep.length > 0;
-  const n = s.ts.length;
-  let lo = 0;
-  let hi = -1;
-  for (let step = 0; step < g.steps; step++) {
-    if ((step & 0xffff) === 0xffff) check();
-    const ts = g.start + step * g.interval;
-    const maxt = ts - g.offset;
-    const mint = maxt - g.rangeMs;
-    while (hi + 1 < n && s.ts[hi + 1]! <= maxt) hi++;
-    while (lo < n && s.ts[lo]! < mint) lo++;
-    if (lo > hi) continue;
-    w.lo = lo;
-    w.hi = hi;
-    w.start = mint;
-    w.end = maxt;
-    w.evalMs = ts;
-    const v = f(w, scalars ? atStep[step]! : NONE);
-    if (v === undefined) continue;
-    series.ts.push(ts);
-    series.vs.push(v);
-  }
-  return series;
-}
-
 /** The labels absent_over_time gives: those of absent() for the range's selector. */
 function absentLabelsOf(arg: Expr): Labels {
   return INSTANT_FUNCTIONS.get('absent')!({ args: [[]], exprs: [arg], ts: 0, cache: new Map() })[0]!.metric;
-}
-
-/** A series' points without its staleness markers (what ranges read). */
-function floatPoints(s: { ts: Float64Array; vs: Float64Array; stale?: Uint8Array | undefined }): {
-  ts: Float64Array;
-  vs: Float64Array;
-} {
-  const stale = s.stale;
-  if (!stale) return s;
-  let n = 0;
-  for (let i = 0; i < stale.length; i++) if (!stale[i]) n++;
-  const ts = new Float64Array(n);
-  const vs = new Float64Array(n);
-  for (let i = 0, j = 0; i < stale.length; i++) {
-    if (stale[i]) continue;
-    ts[j] = s.ts[i]!;
-    vs[j++] = s.vs[i]!;
-  }
-  return { ts, vs };
-}
-
-/** The index of the last time <= t, or -1. */
-function lastAtOrBefore(ts: ArrayLike<number>, t: number): number {
-  let lo = 0;
-  let hi = ts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ts[mid]! <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }
 
 /** Prometheus' ContainsSameLabelset check of a step's vector or a result's series. */

@@ -3,6 +3,7 @@ import type { Matcher } from '../ast.ts';
 import { execution, PromApiError } from '../errors.ts';
 import { type FoundSeries, findSeries } from '../series-lookup.ts';
 import { type RawSeries, readPoints } from './raw-samples.ts';
+import { SharedReads } from './shared-reads.ts';
 import { compareLabels } from './values.ts';
 
 /** Prometheus' default limits: --query.max-samples and --query.timeout. */
@@ -101,16 +102,37 @@ export class QueryContext {
     const key = `${matcherKey(matchers)}\n${fromMs}\n${toMs}`;
     let read = this.points.get(key);
     if (!read) {
-      read = this.findSeries(matchers).then(async (found) => {
-        if (found.length === 0 || toMs < fromMs) return [];
-        const raw = await readPoints(this.db, this.project, found, fromMs, toMs, this.signal);
-        this.addSamples(raw.reduce((n, s) => n + s.ts.length, 0));
-        return raw;
-      });
+      read = sharedOf(this.db)
+        .read(`${this.project}\n${key}`, this.signal, async (signal) => {
+          const found = await findSeries(this.db, this.project, matchers, { signal });
+          found.sort((a, b) => compareLabels(a.labels, b.labels));
+          if (found.length === 0 || toMs < fromMs) return [];
+          return readPoints(this.db, this.project, found, fromMs, toMs, signal);
+        })
+        .then((raw) => {
+          this.addSamples(raw.reduce((n, s) => n + s.ts.length, 0));
+          return raw;
+        });
       this.points.set(key, read);
     }
     return this.wait(read);
   }
+}
+
+/**
+ * The raw reads in flight of each database, shared by the queries running at once (a dashboard's
+ * panels reading the same counters over the same range): see SharedReads. Their answers are
+ * never mutated by the evaluator (it copies what it changes), so one answer serves every query.
+ */
+const SHARED = new WeakMap<Db, SharedReads<RawSeries[]>>();
+
+function sharedOf(db: Db): SharedReads<RawSeries[]> {
+  let shared = SHARED.get(db);
+  if (!shared) {
+    shared = new SharedReads();
+    SHARED.set(db, shared);
+  }
+  return shared;
 }
 
 const matcherKey = (matchers: readonly Matcher[]) => JSON.stringify(matchers.map((m) => [m.name, m.op, m.value]));

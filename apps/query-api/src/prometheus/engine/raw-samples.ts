@@ -99,8 +99,12 @@ function* decodeRows(
     if (fromMs === undefined) ts = floats();
     else {
       const n = varint();
+      // Through an aligned copy, as floats(): indexing a Uint32Array is several times faster than readUInt32LE.
+      const offsets = new Uint32Array(n);
+      new Uint8Array(offsets.buffer).set(buf.subarray(at, at + 4 * n));
+      at += 4 * n;
       ts = new Float64Array(n);
-      for (let i = 0; i < n; i++, at += 4) ts[i] = fromMs + buf.readUInt32LE(at);
+      for (let i = 0; i < n; i++) ts[i] = fromMs + offsets[i]!;
     }
     const vs = floats();
     const k = varint();

@@ -1,0 +1,69 @@
+import { ProjectParams, queryRows, TABLES } from '@spanhouse/db';
+import { bodyText, type Endpoint, parseJsonObject, projectOf, readBody, validate } from '@spanhouse/http';
+import { DeleteTracesBody, EntityId, MessageResponse } from '@spanhouse/schema';
+import { encodeTraceDeletions, traceIdsOfUserSql } from '@spanhouse/store';
+import { Hono } from 'hono';
+import type { IngestDeps } from '../deps.ts';
+import { answeringForTheLog, storeRows } from './log-refusals.ts';
+
+export const TRACE_DELETION_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'delete',
+    path: '/api/public/traces/:traceId',
+    summary:
+      'Delete a trace with its observations and scores (a tombstone); answered once durable, gone from every read within the flush interval (Spanhouse-Wait: commit: at the answer)',
+    tag: 'langfuse',
+    auth: 'bearer-or-basic',
+    params: { traceId: EntityId },
+    responses: { 200: { description: 'The tombstone is durable', json: MessageResponse } },
+  },
+  {
+    method: 'delete',
+    path: '/api/public/traces',
+    summary:
+      'Delete traces: {traceIds} (Langfuse) or {userId} (every trace of the user stored so far); answered once durable',
+    tag: 'langfuse',
+    auth: 'bearer-or-basic',
+    body: { json: DeleteTracesBody },
+    responses: { 200: { description: 'The tombstones are durable', json: MessageResponse } },
+  },
+];
+
+/**
+ * DELETE /api/public/traces/:traceId and DELETE /api/public/traces (docs/data-lifecycle.md): each
+ * deleted trace gets a tombstone, stored through the ingest log like any write (200 once durable;
+ * readable within the flush interval, or at the answer with Spanhouse-Wait: commit). A trace id
+ * that names nothing is deleted all the same (Langfuse answers 200 too): its tombstone costs a row
+ * and hides nothing written before it. The rows written after the deletion are kept.
+ */
+export function traceDeletionRoutes(deps: IngestDeps) {
+  const { limits } = deps.config;
+  return new Hono()
+    .delete('/api/public/traces/:traceId', async (c) => {
+      const id = validate(EntityId, c.req.param('traceId'), 'traceId');
+      await storeRows(c, deps, encodeTraceDeletions(projectOf(c), [id]));
+      return c.json({ message: 'Trace deleted successfully' });
+    })
+    .delete('/api/public/traces', async (c) => {
+      const body = validate(DeleteTracesBody, parseJsonObject(bodyText(await readBody(c, limits))));
+      const project = projectOf(c);
+      const ids = body.traceIds ? [...new Set(body.traceIds)] : await tracesOfUser(deps, project, body.userId!);
+      if (ids.length > 0) await storeRows(c, deps, encodeTraceDeletions(project, ids));
+      return c.json({ message: `${ids.length} trace${ids.length === 1 ? '' : 's'} deleted successfully` });
+    });
+}
+
+/**
+ * Every trace of a user stored so far, this process's acknowledged writes included (waited for:
+ * a trace acknowledged before the deletion must be deleted with the others).
+ */
+async function tracesOfUser(deps: IngestDeps, project: string, userId: string): Promise<string[]> {
+  await answeringForTheLog(() => deps.ingestor.waitCommitted({ lsn: deps.log.lastLsn, tables: [TABLES.traces] }));
+  const p = new ProjectParams(project);
+  return queryRows(deps.db, {
+    sql: traceIdsOfUserSql(p, userId),
+    params: p.params,
+    tag: 'traces.delete-by-user',
+    map: (r) => String(r.id),
+  });
+}

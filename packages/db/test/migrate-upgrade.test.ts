@@ -1,0 +1,76 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, openDb } from '../src/connection.ts';
+import { loadMigrations, MIGRATIONS_DIR, migrate } from '../src/migrations.ts';
+import { queryRows } from '../src/query.ts';
+
+/*
+ * Migrations are applied by what is recorded, not by the highest number: a store already migrated
+ * past a number (0040, full-text search) still gets a migration of a lower number that a later
+ * version brings (0030-0032, the data lifecycle), and both orders end in the same schema.
+ */
+
+const LIFECYCLE = [30, 31, 32];
+let dataDir: string;
+let withoutLifecycle: string;
+let db: Db;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'spanhouse-migrate-upgrade-'));
+  withoutLifecycle = mkdtempSync(path.join(tmpdir(), 'spanhouse-migrations-'));
+  cpSync(MIGRATIONS_DIR, withoutLifecycle, {
+    recursive: true,
+    filter: (src) => !LIFECYCLE.some((v) => path.basename(src).startsWith(`00${v}_`)),
+  });
+  db = await openDb({ dataDir, database: `t_migrate_upgrade_${process.pid}`, readers: 1 });
+});
+
+afterAll(async () => {
+  await db?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(withoutLifecycle, { recursive: true, force: true });
+});
+
+describe('a store migrated past a number', () => {
+  it('gets the migrations of lower numbers it lacks, and ends with every migration recorded', async () => {
+    const before = await migrate(db, { dir: withoutLifecycle });
+    expect(before).toContain(40);
+    expect(before).not.toContain(30);
+
+    expect(await migrate(db)).toEqual(LIFECYCLE);
+    const recorded = await queryRows(db, {
+      sql: 'SELECT version FROM schema_migrations FINAL ORDER BY version',
+      tag: 'test',
+      map: (r) => Number(r.version),
+    });
+    expect(recorded).toEqual(loadMigrations().map((m) => m.version));
+    const dictionaries = await queryRows(db, {
+      sql: 'SELECT name FROM system.dictionaries WHERE database = currentDatabase() ORDER BY name',
+      tag: 'test',
+      map: (r) => String(r.name),
+    });
+    expect(dictionaries).toEqual(['project_retention', 'series_deletions', 'trace_deletions']);
+  });
+
+  it('has the schema of a store migrated in number order', async () => {
+    const fresh = await openDb({ dataDir, database: `t_migrate_fresh_${process.pid}`, readers: 1 });
+    try {
+      await migrate(fresh);
+      /** Every table's, view's and dictionary's definition, the database's name taken out. */
+      const schema = (d: Db) =>
+        queryRows(d, {
+          sql: `SELECT name, replaceAll(create_table_query, currentDatabase(), 'DB') AS ddl
+            FROM system.tables WHERE database = currentDatabase() ORDER BY name`,
+          tag: 'test',
+          map: (r) => `${r.name}: ${r.ddl}`,
+        });
+      const upgraded = await schema(db);
+      expect(upgraded.filter((d) => d.includes('written_us') || d.includes('search_words'))).toHaveLength(5);
+      expect(upgraded).toEqual(await schema(fresh));
+    } finally {
+      await fresh.close();
+    }
+  });
+});

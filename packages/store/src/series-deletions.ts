@@ -1,0 +1,51 @@
+import { PROJECT_CONDITION } from '@spanhouse/db';
+import { TABLES } from '@spanhouse/db/tables';
+
+/*
+ * `series_deletions_v2` (clickhouse/0032): the metric series deleted through Prometheus' admin API,
+ * each with the time range deleted (µs, inclusive). Writer: seriesDeletionRow (JSONEachRow through
+ * the writer connection, synced before the answer). Reader: the `series_deletions` dictionary, one
+ * lookup per point read (seriesDeletionConditions, added by fromProject).
+ */
+
+/** The dictionary the reads look deleted ranges up in; reloaded after each deletion. */
+export const SERIES_DELETIONS_DICTIONARY = 'series_deletions';
+
+export type SeriesDeletionRow = {
+  project_id: string;
+  series_id: string;
+  start_us: number;
+  end_us: number;
+  deleted_us: number;
+};
+
+/** Per metric table, its point time in µs. */
+const POINT_TIME_US: Readonly<Record<string, string>> = {
+  [TABLES.metricSamples]: `toUnixTimestamp64Micro(${TABLES.metricSamples}.ts)`,
+  [TABLES.metricNonFinite]: `toUnixTimestamp64Micro(${TABLES.metricNonFinite}.ts)`,
+  // A minute is left out when it starts in a deleted range (its points are read raw otherwise
+  // only when re-sent: a deletion's edges are minute-exact in the per-minute reads).
+  [TABLES.metricMinutes]: `toInt64(${TABLES.metricMinutes}.minute) * 60000000`,
+};
+
+/** The condition that keeps the points of `table` outside their series' deleted range (none: an empty range). */
+export function seriesDeletionConditions(table: string): string[] {
+  const time = POINT_TIME_US[table];
+  if (!time) return [];
+  const range = `dictGetOrDefault('${SERIES_DELETIONS_DICTIONARY}', ('start_us', 'end_us'), ({project:String}, ${table}.series_id), (toInt64(1), toInt64(0)))`;
+  return [`NOT (${time} BETWEEN tupleElement(${range}, 1) AND tupleElement(${range}, 2))`];
+}
+
+/**
+ * The condition on the series table (metric_series_v2) that keeps a series the Prometheus API's
+ * metadata reads (series, label names, label values) still show: one without a deletion, or with
+ * a point left outside its deleted range (staleness markers do not count), as Prometheus leaves a
+ * series whose every sample is deleted out of them. A hash lookup per series; the points are read
+ * only for the project's deleted series (their ids lead the sample tables' key after the name).
+ */
+export function seriesWithPointsCondition(): string {
+  const deleted = `SELECT series_id FROM ${TABLES.seriesDeletions} WHERE ${PROJECT_CONDITION}`;
+  const kept = (table: string, extra: string) =>
+    `SELECT series_id FROM ${table} WHERE ${PROJECT_CONDITION}${extra} AND ${seriesDeletionConditions(table).join(' AND ')} AND series_id IN (${deleted})`;
+  return `(NOT dictHas('${SERIES_DELETIONS_DICTIONARY}', ({project:String}, ${TABLES.metricSeries}.series_id)) OR ${TABLES.metricSeries}.series_id IN (${kept(TABLES.metricSamples, '')} UNION ALL ${kept(TABLES.metricNonFinite, ' AND stale = 0')}))`;
+}

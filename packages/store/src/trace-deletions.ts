@@ -1,0 +1,62 @@
+import { TABLES } from '@spanhouse/db/tables';
+import type { TableEncoding, TableRows } from './encoded.ts';
+import { tsvField } from './tsv/fields.ts';
+import { LineBytes } from './tsv/line-bytes.ts';
+import { nextVersion } from './versioned.ts';
+
+/*
+ * `trace_deletions_v2` (clickhouse/0031): one tombstone per deleted trace, with when the deletion
+ * was accepted (`deleted_us`). The rows of the trace tables carry when they were accepted
+ * (`written_us`, WRITTEN_COLUMN, stamped by their encoders); a read leaves out the rows of a
+ * tombstoned trace written before its tombstone (tombstoneConditions, added by fromProject), so a
+ * trace sent again after its deletion is read again. Both times come from nextVersion: monotonic
+ * in a process, so a row encoded before a deletion in the same process is always older.
+ * Writer: encodeTraceDeletions (through the ingest log). Reader: the `trace_deletions` dictionary.
+ */
+
+/** The column every row of the trace tables carries its acceptance time in (µs). */
+export const WRITTEN_COLUMN = 'written_us';
+
+export const TRACE_DELETION_COLUMNS: [string, ...string[]] = ['project_id', 'trace_id', 'deleted_us'];
+
+export const TRACE_DELETIONS_ENCODING: TableEncoding = { columns: TRACE_DELETION_COLUMNS, format: 'TabSeparated' };
+
+/** Tombstones for `traceIds` of `project`, deleted now. */
+export function encodeTraceDeletions(project: string, traceIds: readonly string[]): TableRows {
+  const out = new LineBytes(traceIds.length * 64);
+  const deleted = nextVersion();
+  for (const id of traceIds) out.line(`${tsvField(project)}\t${tsvField(id)}\t${deleted}\n`);
+  return { [TABLES.traceDeletions]: { bytes: out.bytes(), rows: traceIds.length } };
+}
+
+/** The dictionary the reads look tombstones up in; reloaded after each insert of tombstones. */
+export const TRACE_DELETIONS_DICTIONARY = 'trace_deletions';
+
+/**
+ * Tables whose inserts a dictionary serves, by table: the writer reloads the dictionary once the
+ * insert is done, so what it holds is read from the insert's commit on.
+ */
+export const DICTIONARY_OF_TABLE: Readonly<Record<string, string>> = {
+  [TABLES.traceDeletions]: TRACE_DELETIONS_DICTIONARY,
+};
+
+/** Per table with a written time, the column naming each row's trace. */
+const TRACE_ID_COLUMN: Readonly<Record<string, string>> = {
+  [TABLES.traces]: 'id',
+  [TABLES.observationPieces]: 'trace_id',
+  [TABLES.scores]: 'trace_id',
+  [TABLES.scoreTimes]: 'trace_id',
+};
+
+/**
+ * The condition that keeps the rows of `table` not deleted: written at or after the latest
+ * tombstone of their trace (0, the rows stored before tombstones existed, when there is none).
+ * One hash lookup per row read. Columns named with their table, as the retention's are.
+ */
+export function tombstoneConditions(table: string): string[] {
+  const traceId = TRACE_ID_COLUMN[table];
+  if (!traceId) return [];
+  return [
+    `${table}.${WRITTEN_COLUMN} >= dictGetOrDefault('${TRACE_DELETIONS_DICTIONARY}', 'deleted_us', ({project:String}, ${table}.${traceId}), toUInt64(0))`,
+  ];
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, createTestApp, type TestApp } from '../support/app.ts';
+
+/*
+ * Prometheus' POST /api/v1/admin/tsdb/delete_series (docs/data-lifecycle.md): the matching series'
+ * points leave every read (PromQL, the native metrics query) at the 204; points written after are
+ * read again; a project deletes its own series only; a request without match[] is Prometheus'
+ * bad_data.
+ */
+
+let t: TestApp;
+const now = Date.now();
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function point(host: string, at: number, headers: Record<string, string> = {}) {
+  const r = await t.post(
+    '/v1/metrics/batch',
+    { metrics: [{ name: 'cpu_usage', labels: { host }, value: 1, timestamp: iso(at) }] },
+    headers,
+  );
+  expect(r.status).toBe(200);
+}
+
+/** Points per host in the last hour, by PromQL and by the native query. */
+async function counts(headers: Record<string, string> = {}) {
+  const promql = await t.get(
+    `/prometheus/api/v1/query?query=${encodeURIComponent('count_over_time(cpu_usage[1h])')}&time=${(now + 60_000) / 1000}`,
+    headers,
+  );
+  const native = await t.get(
+    `/api/public/metrics/query?name=cpu_usage&from=${iso(now - 3_600_000)}&to=${iso(now + 60_000)}&step=1h&agg=sum&group_by=host`,
+    headers,
+  );
+  return {
+    promql: Object.fromEntries(
+      (promql.body.data.result as { metric: { host: string }; value: [number, string] }[]).map((r) => [
+        r.metric.host,
+        Number(r.value[1]),
+      ]),
+    ),
+    native: (native.body.data as { labels: { host: string } }[]).map((s) => s.labels.host).sort(),
+  };
+}
+
+const deleteSeries = (query: string, headers: Record<string, string> = {}) =>
+  t.request(`/prometheus/api/v1/admin/tsdb/delete_series?${query}`, { method: 'POST', headers });
+
+beforeAll(async () => {
+  t = await createTestApp('lifecycle-delete-series');
+  await point('a', now - 600_000);
+  await point('a', now - 300_000);
+  await point('b', now - 600_000);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('delete_series', () => {
+  it('removes the matching series from PromQL and the native query at the answer, and keeps later points', async () => {
+    expect(await counts()).toEqual({ promql: { a: 2, b: 1 }, native: ['a', 'b'] });
+    const r = await deleteSeries(`match[]=${encodeURIComponent('cpu_usage{host="a"}')}`);
+    expect(r.status).toBe(204);
+    expect(await counts()).toEqual({ promql: { b: 1 }, native: ['b'] });
+
+    await point('a', Date.now() + 1000);
+    expect((await counts()).promql).toEqual({ a: 1, b: 1 });
+  });
+
+  it("deletes a project's own series only", async () => {
+    const project = (await t.post('/api/public/projects', { name: 'metrics team' })).body.id as string;
+    const key = (await t.post(`/api/public/projects/${project}/apiKeys`, {})).body;
+    const other = basic(key.publicKey, key.secretKey);
+    await point('c', now - 600_000, other);
+    expect((await deleteSeries(`match[]=cpu_usage`, other)).status).toBe(204);
+    expect((await counts(other)).promql).toEqual({});
+    expect((await counts()).promql).toMatchObject({ b: 1 });
+  });
+
+  it('deletes with the admin token in the project Spanhouse-Project names, and only there', async () => {
+    const project = (await t.post('/api/public/projects', { name: 'admin chosen' })).body.id as string;
+    const inProject = { 'Spanhouse-Project': project };
+    await point('d', now - 600_000, inProject);
+    await point('d', now - 600_000);
+    expect((await deleteSeries(`match[]=${encodeURIComponent('cpu_usage{host="d"}')}`, inProject)).status).toBe(204);
+    expect((await counts(inProject)).promql).toEqual({});
+    expect((await counts()).promql).toMatchObject({ d: 1 });
+    const unknown = await deleteSeries('match[]=cpu_usage', { 'Spanhouse-Project': 'no-such-project' });
+    expect(unknown.status).toBe(404);
+    expect((await counts()).promql).toMatchObject({ b: 1, d: 1 });
+  });
+
+  it("answers a request without match[] or with a bad selector with Prometheus' bad_data", async () => {
+    for (const query of ['', `match[]=${encodeURIComponent('sum(cpu_usage)')}`]) {
+      const r = await deleteSeries(query);
+      expect(r.status).toBe(400);
+      expect(await r.json()).toMatchObject({ status: 'error', errorType: 'bad_data' });
+    }
+  });
+
+  it('refuses a request without credentials', async () => {
+    const r = await t.app.request('/prometheus/api/v1/admin/tsdb/delete_series?match[]=cpu_usage', { method: 'POST' });
+    expect(r.status).toBe(401);
+  });
+});
