@@ -1,6 +1,7 @@
 import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
 import { andAll, fromProject } from './project.ts';
+import { traceDocumentTime } from './trace-document-time.ts';
 import { elementsOf, latest } from './versioned.ts';
 
 /*
@@ -92,11 +93,8 @@ export function termMatches(term: SearchTerm, p: ProjectParams, index: SearchInd
   return parts.length === 1 ? parts[0]! : `(${parts.join(' AND ')})`;
 }
 
-/** The timestamp of a trace_search row that only observation pieces wrote (0047): no trace's. */
-const NO_TRACE_TIME = "toDateTime64('2299-12-31 23:59:59', 6, 'UTC')";
-
 /** SQL: a trace_search row's time: its trace pieces' timestamp, else its observations' earliest start. */
-const ROW_TIME = `if(timestamp < ${NO_TRACE_TIME}, timestamp, obs_start)`;
+const ROW_TIME = traceDocumentTime();
 
 /**
  * SQL: a subquery of the traces whose text (their own or their observations') holds every term,

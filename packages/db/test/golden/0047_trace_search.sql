@@ -6,11 +6,13 @@ CREATE TABLE IF NOT EXISTS trace_search_v2_local ON CLUSTER `spanhouse_cluster` 
   timestamp  SimpleAggregateFunction(min, DateTime64(6, 'UTC')),
   obs_start  SimpleAggregateFunction(min, DateTime64(6, 'UTC')),
   texts      SimpleAggregateFunction(maxMap, Map(String, Tuple(UInt64, String))) CODEC(ZSTD(3)),
+  written_us SimpleAggregateFunction(max, UInt64) DEFAULT 0,
   INDEX trace_search_words (lowerUTF8(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '))), '\\p{Mn}+', ''), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ]+|\\\\(?:[nrtbf"\\\\/]|u[0-9a-fA-F]{4})', ' '))) TYPE text(tokenizer = 'splitByNonAlpha'),
   INDEX trace_search_cjk (arrayStringConcat(extractAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ]+'), ' ')) TYPE text(tokenizer = ngrams(2))
 )
 ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
 ORDER BY (project_id, trace_id)
+TTL toDateTime(least(if(timestamp < toDateTime64('2299-12-31 23:59:59', 6, 'UTC'), timestamp, obs_start), toDateTime64('2105-12-31 23:59:59', 6, 'UTC'))) + INTERVAL 1 DAY DELETE WHERE dictGetOrDefault('spanhouse.project_retention', 'days', project_id, toUInt32(0)) > 0 AND if(timestamp < toDateTime64('2299-12-31 23:59:59', 6, 'UTC'), timestamp, obs_start) < now64(6) - toIntervalDay(dictGetOrDefault('spanhouse.project_retention', 'days', project_id, toUInt32(0)))
 SETTINGS index_granularity = 8192,
   fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
 
@@ -21,7 +23,8 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS trace_search_v2_traces_view ON CLUSTER `s
 SELECT project_id, id AS trace_id, timestamp, toDateTime64('2299-12-31 23:59:59', 6, 'UTC') AS obs_start,
   mapFilter((k, v) -> v.1 > 0, mapConcat(
     map('\0name', name, '\0input', input, '\0output', output),
-    mapApply((k, v) -> (concat('\0m\0', k), v), metadata))) AS texts
+    mapApply((k, v) -> (concat('\0m\0', k), v), metadata))) AS texts,
+  written_us
 FROM traces_v2_local;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS trace_search_v2_observations_view ON CLUSTER `spanhouse_cluster` TO trace_search_v2_local AS
@@ -29,20 +32,23 @@ SELECT project_id, trace_id, toDateTime64('2299-12-31 23:59:59', 6, 'UTC') AS ti
   if(start_time.1 = 0, toDateTime64('2299-12-31 23:59:59', 6, 'UTC'), fromUnixTimestamp64Micro(start_time.2, 'UTC')) AS obs_start,
   mapFilter((k, v) -> v.1 > 0, mapConcat(
     map(concat(id, '\0name'), name, concat(id, '\0input'), input, concat(id, '\0output'), output),
-    mapApply((k, v) -> (concat(id, '\0m\0', k), v), metadata))) AS texts
+    mapApply((k, v) -> (concat(id, '\0m\0', k), v), metadata))) AS texts,
+  written_us
 FROM observation_pieces_v2_local;
 
-INSERT INTO trace_search_v2 (project_id, trace_id, timestamp, obs_start, texts)
+INSERT INTO trace_search_v2 (project_id, trace_id, timestamp, obs_start, texts, written_us)
 SELECT project_id, id, timestamp, toDateTime64('2299-12-31 23:59:59', 6, 'UTC'),
   mapFilter((k, v) -> v.1 > 0, mapConcat(
     map('\0name', name, '\0input', input, '\0output', output),
-    mapApply((k, v) -> (concat('\0m\0', k), v), metadata)))
+    mapApply((k, v) -> (concat('\0m\0', k), v), metadata))),
+  written_us
 FROM traces_v2;
 
-INSERT INTO trace_search_v2 (project_id, trace_id, timestamp, obs_start, texts)
+INSERT INTO trace_search_v2 (project_id, trace_id, timestamp, obs_start, texts, written_us)
 SELECT project_id, trace_id, toDateTime64('2299-12-31 23:59:59', 6, 'UTC'),
   if(start_time.1 = 0, toDateTime64('2299-12-31 23:59:59', 6, 'UTC'), fromUnixTimestamp64Micro(start_time.2, 'UTC')),
   mapFilter((k, v) -> v.1 > 0, mapConcat(
     map(concat(id, '\0name'), name, concat(id, '\0input'), input, concat(id, '\0output'), output),
-    mapApply((k, v) -> (concat(id, '\0m\0', k), v), metadata)))
+    mapApply((k, v) -> (concat(id, '\0m\0', k), v), metadata))),
+  written_us
 FROM observation_pieces_v2;
