@@ -146,7 +146,7 @@ describe('a deleted trace', () => {
     expect(await searched(project, 'zephyr')).toMatchObject({ traces: ['kept'], total: 1, newest: ['kept'] });
   });
 
-  it('is not found once its document merged with the rows written after its deletion', async () => {
+  it('is not found once the rows of its document are merged into one', async () => {
     await write(project, 'merged', now - 3 * HOUR_MS, 'a quokka answer');
     expect(await searched(project, 'quokka')).toMatchObject({ traces: ['merged'], total: 1 });
     expect((await t.request('/api/public/traces/merged', { method: 'DELETE', headers: as(project) })).status).toBe(200);
