@@ -107,14 +107,15 @@ describe('a search over deleted and expired traces', () => {
     await db.writer.command({ query: 'SYSTEM RELOAD DICTIONARY project_retention' });
   });
 
-  it.each([{ search: 'refund' }, { search: 'refund', userId: 'u1' }, { search: 'refund', sessionId: 's-u1' }])(
-    '%j: neither plan finds or counts them',
-    async (query) => {
-      const userFirst = await page(query, false, LIFECYCLE);
-      expect(userFirst).toEqual({ ids: ['l-kept', 'l-again'], total: 2 });
-      expect(await page(query, true, LIFECYCLE)).toEqual(userFirst);
-    },
-  );
+  it.each<Record<string, string>>([
+    { search: 'refund' },
+    { search: 'refund', userId: 'u1' },
+    { search: 'refund', sessionId: 's-u1' },
+  ])('%j: neither plan finds or counts them', async (query) => {
+    const userFirst = await page(query, false, LIFECYCLE);
+    expect(userFirst).toEqual({ ids: ['l-kept', 'l-again'], total: 2 });
+    expect(await page(query, true, LIFECYCLE)).toEqual(userFirst);
+  });
 
   it('two terms, each in another row of the trace: neither plan finds the deleted or expired ones', async () => {
     for (const searchFirst of [false, true]) {
