@@ -328,10 +328,14 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
     // rather than collecting every trace that holds a common term (docs/search.md), unless the
     // caller knows the search to be the smaller set (`searchFirst`, searchHitsBoundSql).
     if (!opts.searchFirst && (f.userId !== undefined || f.sessionId !== undefined)) {
-      // The candidates meet every other condition: the search within them is the whole filter,
-      // so the caller's read does not scan for the user a second time.
-      const candidates = `(SELECT id ${fromProject(TABLES.traces, p, { final: true })}${andAll(where)})`;
-      return [tracesMatching('id', f.search, p, candidates)];
+      // The candidates: traces with a piece naming the user (else the session), read without
+      // FINAL (no merge of every trace's pieces: 4-5x faster at 1 M traces, decision 0044). A
+      // superset of the traces whose merged row names them (a later piece can name another); the
+      // caller's read, by key over the few matching ids, checks every condition on merged rows.
+      const [column, value] =
+        f.userId !== undefined ? [TRACE_EXPR.userId, f.userId] : [TRACE_EXPR.sessionId, f.sessionId!];
+      const candidates = `(SELECT id ${fromProject(TABLES.traces, p)} AND ${column} = ${p.add(value, 'String')})`;
+      return [...where, tracesMatching('id', f.search, p, candidates)];
     }
     where.push(tracesMatching('id', f.search, p));
   }

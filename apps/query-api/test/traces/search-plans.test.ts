@@ -83,6 +83,23 @@ describe('a search with a userId or sessionId', () => {
   });
 });
 
+describe('a trace whose user a later piece changed', () => {
+  beforeAll(async () => {
+    await writeTrace('moved', 'm-1', '2026-03-05 10:00:00', 'refund moved');
+    // A later piece names another user (version 2 over the first piece's 1).
+    await db.writer.command({
+      query: `INSERT INTO traces_v2 (project_id, id, timestamp, user_id) VALUES ('moved', 'm-1', '2026-03-05 10:00:00', (2, 'u2'))`,
+    });
+  });
+
+  it('is found for its latest user only, by either plan', async () => {
+    for (const searchFirst of [false, true]) {
+      expect(await page({ search: 'refund', userId: 'u1' }, searchFirst, 'moved')).toEqual({ ids: [], total: 0 });
+      expect(await page({ search: 'refund', userId: 'u2' }, searchFirst, 'moved')).toEqual({ ids: ['m-1'], total: 1 });
+    }
+  });
+});
+
 describe('a search over deleted and expired traces', () => {
   const LIFECYCLE = 'lifecycle';
   const daysAgo = (days: number) =>
