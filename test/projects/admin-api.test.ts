@@ -241,19 +241,20 @@ describe('deleting a project', () => {
       observations: [{ id: 'o1', startTime: '2026-03-01T10:00:00Z' }],
     });
     expect(stored.status).toBe(200);
-    const rows = async () =>
-      Number(
-        (
-          await (
-            await server.db.writer.query({
-              query: `SELECT (SELECT count() FROM ${TABLES.traces} WHERE project_id = {p:String}) + (SELECT count() FROM ${TABLES.observationPieces} WHERE project_id = {p:String}) AS n`,
-              query_params: { p: project.id },
-              format: 'JSONEachRow',
-            })
-          ).json<{ n: string }>()
-        )[0]!.n,
-      );
-    expect(await rows()).toBe(2);
+    // The trace, its observation, and the trace's search document (0047), each a row at least.
+    const tables = [TABLES.traces, TABLES.observationPieces, TABLES.traceSearch];
+    const rowsOf = async () =>
+      (
+        await (
+          await server.db.writer.query({
+            query: `SELECT [${tables.map((t) => `(SELECT count() FROM ${t} WHERE project_id = {p:String})`).join(', ')}] AS n`,
+            query_params: { p: project.id },
+            format: 'JSONEachRow',
+          })
+        ).json<{ n: string[] }>()
+      )[0]!.n.map(Number);
+    const rows = async () => (await rowsOf()).reduce((a, b) => a + b, 0);
+    expect((await rowsOf()).every((n) => n > 0)).toBe(true);
 
     const deleted = await admin.api.projects.delete(project.id, asAdmin());
     expect(deleted).toEqual({

@@ -1,6 +1,6 @@
 import { ProjectParams } from '@spanhouse/db';
 import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
-import { fromProject, type SearchTerm, TABLES, termMatches } from '@spanhouse/store';
+import { fromProject, type SearchTerm, TABLES, termMatches, tracesSearched } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -171,25 +171,35 @@ describe('GET /api/public/traces?search', () => {
 });
 
 describe('the text indexes serve the search', () => {
-  /** The plan of the read of `table` that finds the rows holding `term`, as the lists run it. */
-  async function explain(table: string, term: SearchTerm): Promise<string> {
-    const p = new ProjectParams(DEFAULT_PROJECT_ID);
-    const sql = `EXPLAIN indexes = 1 SELECT id ${fromProject(table, p)} AND ${termMatches(term, p)}`;
-    const rs = await t.db.writer.query({ query: sql, query_params: p.params, format: 'JSONEachRow' });
+  const plan = async (sql: string, p: ProjectParams) => {
+    const rs = await t.db.writer.query({
+      query: `EXPLAIN indexes = 1 ${sql}`,
+      query_params: p.params,
+      format: 'JSONEachRow',
+    });
     return ((await rs.json()) as { explain: string }[]).map((r) => r.explain).join('\n');
-  }
-  const both = (term: SearchTerm) =>
-    Promise.all([explain(TABLES.traces, term), explain(TABLES.observationPieces, term)]).then((x) => x.join('\n'));
+  };
+  /** The plan of the trace search's read of the documents holding `term`, as the trace list runs it. */
+  const traces = (term: SearchTerm) => {
+    const p = new ProjectParams(DEFAULT_PROJECT_ID);
+    return plan(tracesSearched([term], p), p);
+  };
+  /** The plan of the observation search's read of the pieces holding `term`. */
+  const pieces = (term: SearchTerm) => {
+    const p = new ProjectParams(DEFAULT_PROJECT_ID);
+    return plan(`SELECT id ${fromProject(TABLES.observationPieces, p)} AND ${termMatches(term, p)}`, p);
+  };
+  const both = (term: SearchTerm) => Promise.all([traces(term), pieces(term)]).then((x) => x.join('\n'));
 
-  it('a word reads both tables through their word indexes, a Japanese run through the bigram indexes', async () => {
+  it('a word reads the trace documents and the pieces through their word indexes, a Japanese run through the bigram indexes', async () => {
     const words = await both({ text: 'refund', words: ['refund'], cjk: [] });
-    expect(words).toMatch(/Name: traces_search_words/);
+    expect(words).toMatch(/Name: trace_search_words/);
     expect(words).toMatch(/Name: observation_pieces_search_words/);
     const cjk = await both({ text: '東京に', words: [], cjk: ['東京に'] });
-    expect(cjk).toMatch(/Name: traces_search_cjk/);
+    expect(cjk).toMatch(/Name: trace_search_cjk/);
     expect(cjk).toMatch(/Name: observation_pieces_search_cjk/);
     const phrase = await both({ text: 'late delivery', words: ['late', 'delivery'], cjk: [] });
-    expect(phrase).toMatch(/Name: traces_search_words/);
+    expect(phrase).toMatch(/Name: trace_search_words/);
     expect(phrase).toMatch(/Name: observation_pieces_search_words/);
   });
 });
@@ -251,5 +261,28 @@ describe('projects', () => {
     expect(mine.body.data.map((x: { id: string }) => x.id).sort()).toEqual(['s-billing', 's-cafe']);
     const theirs = await t.get(`/api/public/traces?search=refund`, other);
     expect(theirs.body.data.map((x: { id: string }) => x.id)).toEqual(['other-refund']);
+  });
+});
+
+describe('a trace written in pieces', () => {
+  it('is found by terms in pieces sent apart, counted once, and placed among the others by time', async () => {
+    // Three batches: the trace, then each of two observations; nothing merges the rows in between.
+    const trace = { id: 's-pieces', timestamp: startOf(6), input: 'zebra crossing' };
+    expect((await t.post('/v1/l/batch', { trace, observations: [] })).status).toBe(200);
+    for (const [id, output] of [
+      ['s-pieces-1', 'a zebra again'],
+      ['s-pieces-2', 'quokka seen late'],
+    ]) {
+      const observation = { id, type: 'SPAN', startTime: startOf(7), output };
+      const res = await t.post('/v1/l/batch', { trace: { id: 's-pieces' }, observations: [observation] });
+      expect(res.status).toBe(200);
+    }
+    expect(await traceIds(`search=${q('zebra quokka')}`)).toEqual({ ids: ['s-pieces'], total: 1 });
+    expect(await traceIds('search=zebra')).toEqual({ ids: ['s-pieces'], total: 1 });
+    expect(await traceIds('search=quokka&userId=nobody')).toEqual({ ids: [], total: 0 });
+    // Placed among the other matches by time, before the rows merge: newest first, oldest first.
+    const newest = ['s-pieces', 's-reverse', 's-billing', 's-cafe'];
+    expect(await traceIds('search=late')).toEqual({ ids: newest, total: 4 });
+    expect((await traceIds('search=late&orderBy=timestamp.asc')).ids).toEqual([...newest].reverse());
   });
 });

@@ -113,6 +113,7 @@ const DATA_TABLES = [
   TABLES.traces,
   TABLES.observationPieces,
   TABLES.observationTraces,
+  TABLES.traceSearch,
   TABLES.scores,
   TABLES.scoreTimes,
   TABLES.metricSeries,
@@ -246,6 +247,10 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       '/api/public/traces?orderBy=latency.asc&userId=u1',
       '/api/public/traces?tags=t1&environment=prod,dev&name=chat',
       '/api/public/traces?fromTimestamp=2026-05-02T00:00:00Z&toTimestamp=2026-05-02T23:59:59Z&fields=io',
+      // The search documents (trace_search_v2) are written by views into the local table.
+      '/api/public/traces?search=chat',
+      '/api/public/traces?search=chat&userId=u1',
+      '/api/public/sessions?search=search',
       '/api/public/traces/cl-t3',
       '/api/public/traces/cl-t11',
       '/api/public/traces/c1c1c1c1-c1c1-c1c1-c1c1-c1c1c1c1c1c1',

@@ -167,7 +167,7 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
       '',
       table(
         ['table', 'MiB on disk, loaded (30 days)', 'MiB after the sweep', 'ratio (7 of 30 days kept: ~0.23×)'],
-        [TABLES.traces, TABLES.observationPieces, TABLES.scores].map(bytesRow),
+        [TABLES.traces, TABLES.observationPieces, TABLES.traceSearch, TABLES.scores].map(bytesRow),
       ),
     ].join('\n');
   } finally {

@@ -54,6 +54,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.scoreTimes]: 'cityHash64(project_id, trace_id)',
   // A trace's dates stay on its shard (the view writes them there; the daily cache reads them by id).
   [TABLES.traceDayWrites]: 'cityHash64(project_id, id)',
+  // A trace's search document on its trace's shard, where both views write it.
+  [TABLES.traceSearch]: 'cityHash64(project_id, trace_id)',
   // A trace's tombstones on its shard, beside its rows (and the view writes its day row there).
   [TABLES.traceDeletions]: 'cityHash64(project_id, trace_id)',
   // A series' deletions beside its points.

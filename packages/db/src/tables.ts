@@ -10,6 +10,7 @@ export const TABLES = {
   metricMinutes: 'metric_minute_rollups_v2',
   metricNonFinite: 'metric_nonfinite_samples_v2',
   traceDayWrites: 'trace_day_writes_v2',
+  traceSearch: 'trace_search_v2',
   traceDeletions: 'trace_deletions_v2',
   seriesDeletions: 'series_deletions_v2',
   projects: 'projects',
@@ -34,6 +35,7 @@ export const PROJECT_TABLES: readonly string[] = [
   TABLES.metricMinutes,
   TABLES.metricNonFinite,
   TABLES.traceDayWrites,
+  TABLES.traceSearch,
   TABLES.traceDeletions,
   TABLES.seriesDeletions,
 ];

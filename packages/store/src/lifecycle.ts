@@ -1,6 +1,7 @@
 import { TABLES } from '@spanhouse/db/tables';
 import { seriesDeletionConditions } from './series-deletions.ts';
 import { tombstoneConditions } from './trace-deletions.ts';
+import { traceDocumentTime } from './trace-document-time.ts';
 
 /*
  * What every read of a project's rows leaves out besides other projects' rows (fromProject adds
@@ -32,6 +33,9 @@ const RETENTION_CONDITIONS: Readonly<Record<string, string>> = {
   [TABLES.observationPieces]: withinRetention(
     `(tupleElement(${TABLES.observationPieces}.start_time, 1) = 0 OR tupleElement(${TABLES.observationPieces}.start_time, 2) >= toUnixTimestamp64Micro(${CUTOFF}))`,
   ),
+  // A trace's search document by its time (trace-document-time.ts); one with no time yet (only
+  // observation updates) is kept, as a piece with no start is.
+  [TABLES.traceSearch]: withinRetention(`${traceDocumentTime(TABLES.traceSearch)} >= ${CUTOFF}`),
   [TABLES.scores]: withinRetention(`${TABLES.scores}.timestamp >= ${CUTOFF}`),
   [TABLES.scoreTimes]: withinRetention(`${TABLES.scoreTimes}.timestamp >= ${CUTOFF}`),
   [TABLES.traceDayWrites]: withinRetention(`${TABLES.traceDayWrites}.date >= toDate(${CUTOFF})`),

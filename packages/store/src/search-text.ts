@@ -1,6 +1,7 @@
 import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
-import { fromProject } from './project.ts';
+import { andAll, fromProject } from './project.ts';
+import { traceDocumentTime } from './trace-document-time.ts';
 import { elementsOf, latest } from './versioned.ts';
 
 /*
@@ -46,6 +47,21 @@ export const SEARCH_DOCUMENT = `concat(${latest('name')}, ' ', ${latest('input')
 export const SEARCH_WORDS = wordText(SEARCH_DOCUMENT);
 export const SEARCH_CJK = cjkText(SEARCH_DOCUMENT);
 
+/** SQL: the document of a trace_search row (clickhouse/0047): every text of the trace and its observations. */
+export const TRACE_SEARCH_DOCUMENT = `arrayStringConcat(${elementsOf('texts', 2)}, ' ')`;
+
+/** The two indexes' expressions over one table's document, for termMatches. */
+export type SearchIndexes = { words: string; cjk: string };
+
+/** The indexes of observation_pieces_v2 (clickhouse/0040): one observation piece per row. */
+export const PIECE_INDEXES: SearchIndexes = { words: SEARCH_WORDS, cjk: SEARCH_CJK };
+
+/** The indexes of trace_search_v2 (clickhouse/0047): one trace per row once its rows merge. */
+export const TRACE_SEARCH_INDEXES: SearchIndexes = {
+  words: wordText(TRACE_SEARCH_DOCUMENT),
+  cjk: cjkText(TRACE_SEARCH_DOCUMENT),
+};
+
 /** A search term as the query API parsed it (apps/query-api search/terms.ts). */
 export type SearchTerm = {
   /** The term as typed. */
@@ -62,38 +78,75 @@ export type SearchTerm = {
  * Chinese or Japanese run: every bigram of it (the index), then the run itself in the row's CJK
  * text, for runs longer than one bigram.
  */
-export function termMatches(term: SearchTerm, p: ProjectParams): string {
+export function termMatches(term: SearchTerm, p: ProjectParams, index: SearchIndexes = PIECE_INDEXES): string {
   const parts: string[] = [];
   if (term.words.length === 1) {
-    parts.push(
-      `hasAllTokens(${SEARCH_WORDS}, tokens(${wordText(p.add(term.words[0]!, 'String'))}, 'splitByNonAlpha'))`,
-    );
+    parts.push(`hasAllTokens(${index.words}, tokens(${wordText(p.add(term.words[0]!, 'String'))}, 'splitByNonAlpha'))`);
   } else if (term.words.length > 1) {
-    parts.push(`hasPhrase(${SEARCH_WORDS}, ${wordText(p.add(term.words.join(' '), 'String'))})`);
+    parts.push(`hasPhrase(${index.words}, ${wordText(p.add(term.words.join(' '), 'String'))})`);
   }
   for (const run of term.cjk) {
     const value = p.add(run, 'String');
-    parts.push(`hasAllTokens(${SEARCH_CJK}, tokens(${value}, 'ngrams', 2))`);
-    if ([...run].length > 2) parts.push(`position(${SEARCH_CJK}, ${value}) > 0`);
+    parts.push(`hasAllTokens(${index.cjk}, tokens(${value}, 'ngrams', 2))`);
+    if ([...run].length > 2) parts.push(`position(${index.cjk}, ${value}) > 0`);
   }
   return parts.length === 1 ? parts[0]! : `(${parts.join(' AND ')})`;
 }
 
+/** SQL: a trace_search row's time: its trace pieces' timestamp, else its observations' earliest start. */
+const ROW_TIME = traceDocumentTime();
+
 /**
- * SQL: `<idColumn> IN (...)` for the traces whose rows or observations' rows hold every term,
- * each term anywhere in the trace. One set of trace ids per term, from both tables' indexes; a
- * piece whose text a later piece replaced can still match until the two merge.
+ * SQL: a subquery of the traces whose text (their own or their observations') holds every term,
+ * each anywhere in the trace, as (trace_id, trace_time), from trace_search_v2 (0047), where each
+ * row's match is read from the index, never from its text. A trace written in several pieces has
+ * several rows until they merge; every plan here puts them together by trace id:
+ *   - one term: FINAL with the term in PREWHERE, which the engine applies to each row before it
+ *     merges a trace's rows, so the trace's matching rows merge into one row (a trace counts once);
+ *   - several terms: the rows holding any term, grouped by trace, each term in one of them.
+ * Not a condition after FINAL: there the engine reads a row's index match before it merges the
+ * rows of a key and keeps one row's (ClickHouse 26.7), so a trace in pieces could lose its match.
+ * `trace_time` orders the traces: the trace's own time once its rows have merged (traces_v2's);
+ * before, the earliest of its matching rows' (their pieces' time, or their observations' start).
+ * With `candidates` (an SQL set of trace ids, e.g. those a userId filter leaves), only those
+ * traces' rows are read, by primary key.
  */
-export function tracesMatching(idColumn: string, terms: readonly SearchTerm[], p: ProjectParams): string {
-  return terms
-    .map((term) => {
-      const match = termMatches(term, p);
-      return `${idColumn} IN (
-        SELECT id ${fromProject(TABLES.traces, p)} AND ${match}
-        UNION ALL
-        SELECT trace_id ${fromProject(TABLES.observationPieces, p)} AND ${match})`;
-    })
-    .join(' AND ');
+export function tracesSearched(terms: readonly SearchTerm[], p: ProjectParams, candidates?: string): string {
+  const matches = terms.map((term) => termMatches(term, p, TRACE_SEARCH_INDEXES));
+  const within = candidates ? [`trace_id IN ${candidates}`] : [];
+  if (matches.length === 1) {
+    return `SELECT trace_id, ${ROW_TIME} AS trace_time
+      ${fromProject(TABLES.traceSearch, p, { final: true, prewhere: true })}${andAll([...within, matches[0]!])}`;
+  }
+  return `SELECT trace_id, min(${ROW_TIME}) AS trace_time
+      ${fromProject(TABLES.traceSearch, p)}${andAll([...within, `(${matches.join(' OR ')})`])}
+      GROUP BY trace_id HAVING ${matches.map((m) => `max(${m})`).join(' AND ')}`;
+}
+
+/**
+ * SQL: `n`, at least the number of traces that hold every term, from the index alone (no
+ * grouping): the fewest rows that hold any one of the terms. A matching trace has a row holding
+ * each term (one row once merged, more before), so no more traces than that match.
+ */
+export function searchHitsBoundSql(terms: readonly SearchTerm[], p: ProjectParams): string {
+  const counts = terms.map(
+    (term) =>
+      `(SELECT count() ${fromProject(TABLES.traceSearch, p, { prewhere: true })} AND ${termMatches(term, p, TRACE_SEARCH_INDEXES)})`,
+  );
+  return `SELECT ${counts.length === 1 ? counts[0] : `least(${counts.join(', ')})`} AS n`;
+}
+
+/**
+ * SQL: `<idColumn> IN (...)` for the traces whose text holds every term (tracesSearched, with its
+ * `candidates`).
+ */
+export function tracesMatching(
+  idColumn: string,
+  terms: readonly SearchTerm[],
+  p: ProjectParams,
+  candidates?: string,
+): string {
+  return `${idColumn} IN (SELECT trace_id FROM (${tracesSearched(terms, p, candidates)}))`;
 }
 
 /**

@@ -46,6 +46,7 @@ const TRACE_ID_COLUMN: Readonly<Record<string, string>> = {
   [TABLES.observationPieces]: 'trace_id',
   [TABLES.scores]: 'trace_id',
   [TABLES.scoreTimes]: 'trace_id',
+  [TABLES.traceSearch]: 'trace_id',
 };
 
 /**

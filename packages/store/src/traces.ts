@@ -302,9 +302,10 @@ export type TraceFilter = {
 
 /**
  * Conditions over a merged trace row of the project `p` reads (after fromProject) for a trace
- * filter; every value goes through a parameter.
+ * filter; every value goes through a parameter. With a search and a userId or sessionId, the
+ * search reads only that user's (session's) traces unless `searchFirst`.
  */
-export function traceConditions(f: TraceFilter, p: ProjectParams): string[] {
+export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { searchFirst?: boolean } = {}): string[] {
   const where: string[] = [];
   const eq = (expr: string, value: string | undefined) => {
     if (value !== undefined) where.push(`${expr} = ${p.add(value, 'String')}`);
@@ -322,7 +323,22 @@ export function traceConditions(f: TraceFilter, p: ProjectParams): string[] {
   if (f.toTimestamp !== undefined) {
     where.push(`timestamp <= fromUnixTimestamp64Micro(${p.add(f.toTimestamp, 'Int64')}, 'UTC')`);
   }
-  if (f.search?.length) where.push(tracesMatching('id', f.search, p));
+  if (f.search?.length) {
+    // A userId or a session names few traces: the search reads only their documents, by key,
+    // rather than collecting every trace that holds a common term (docs/search.md), unless the
+    // caller knows the search to be the smaller set (`searchFirst`, searchHitsBoundSql).
+    if (!opts.searchFirst && (f.userId !== undefined || f.sessionId !== undefined)) {
+      // The candidates: traces with a piece naming the user (else the session), read without
+      // FINAL (no merge of every trace's pieces: 4-5x faster at 1 M traces, decision 0044). A
+      // superset of the traces whose merged row names them (a later piece can name another); the
+      // caller's read, by key over the few matching ids, checks every condition on merged rows.
+      const [column, value] =
+        f.userId !== undefined ? [TRACE_EXPR.userId, f.userId] : [TRACE_EXPR.sessionId, f.sessionId!];
+      const candidates = `(SELECT id ${fromProject(TABLES.traces, p)} AND ${column} = ${p.add(value, 'String')})`;
+      return [...where, tracesMatching('id', f.search, p, candidates)];
+    }
+    where.push(tracesMatching('id', f.search, p));
+  }
   return where;
 }
 

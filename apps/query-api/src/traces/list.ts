@@ -1,16 +1,19 @@
 import { type Db, ProjectParams, type QueryParams, queryRows } from '@spanhouse/db';
-import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
+import { DEFAULT_PROJECT_ID, type TraceListItem, type TraceListResponse } from '@spanhouse/schema';
 import {
   andAll,
   fromProject,
   fromTraceRow,
+  type SearchTerm,
   SUMMARIES_EXACT,
   SUMMARY_EXPR,
+  searchHitsBoundSql,
   TABLES,
   TRACE_EXPR,
   type TraceFields,
   traceConditions,
   traceSelect,
+  tracesSearched,
 } from '@spanhouse/store';
 import { traceOutput } from './output.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
@@ -70,7 +73,7 @@ export async function listTraces(
     q.orderBy.desc && (field === 'latency' || field === 'totalCost')
       ? await pageByBound(db, project, q, field, offset, q.limit, signal)
       : undefined;
-  const { sql, countSql, params } = traceListSql(project, q, ranked);
+  const { sql, countSql, params } = traceListSql(project, q, ranked, await searchFirst(db, project, q, signal));
   const rows = await queryRows(db, {
     sql,
     params,
@@ -109,33 +112,76 @@ export async function listTraces(
   };
 }
 
+/** A search found in at most this many trace documents reads those traces before a userId's. */
+export const SEARCH_FIRST_HITS = 2000;
+
+/**
+ * Whether a search combined with a userId or sessionId is the smaller set: a rare term's few
+ * traces are read by key and then filtered by the user, where a common term searches only the
+ * user's traces (docs/search.md). Decided from the index's hit count (one small read).
+ */
+async function searchFirst(db: Db, project: string, q: TraceListParams, signal?: AbortSignal): Promise<boolean> {
+  if (!q.search?.length || (q.userId === undefined && q.sessionId === undefined)) return false;
+  const p = new ProjectParams(project);
+  const [hits] = await queryRows(db, {
+    sql: searchHitsBoundSql(q.search, p),
+    params: p.params,
+    tag: 'traces.list.search_hits',
+    map: (r) => Number(r.n),
+    signal,
+  });
+  return (hits ?? 0) <= SEARCH_FIRST_HITS;
+}
+
 /**
  * The SQL of one page of a project's trace list and of its count (pure: snapshot-tested). The
  * page's ids are `rankedIds` when pageByBound ranked them, else a subquery that filters, sorts and
- * limits.
+ * limits. `searchFirst`: see searchFirst.
  */
 export function traceListSql(
   project: string,
   q: TraceListParams,
   rankedIds?: string[],
+  searchFirst = false,
 ): { sql: string; countSql: string; params: QueryParams } {
   const p = new ProjectParams(project);
   const traces = fromProject(TABLES.traces, p, { final: true });
-  const where = andAll(traceConditions(q, p));
   const field = q.orderBy.field;
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
-  const page = rankedIds
-    ? p.add(rankedIds, 'Array(String)')
-    : `(
+  const limit = () => `LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
+  let page: string;
+  let countSql: string;
+  if (!rankedIds && searchAlone(q)) {
+    // Page and count from the search documents alone, which carry the trace's time: the list
+    // reads traces_v2 for the page's rows only (docs/search.md "How it is served").
+    const searched = `(${tracesSearched(q.search, p)})`;
+    page = `(SELECT trace_id FROM ${searched} ORDER BY trace_time ${dir}, trace_id ${dir} ${limit()})`;
+    countSql = `SELECT count() AS n FROM ${searched}`;
+  } else {
+    const where = andAll(traceConditions(q, p, { searchFirst }));
+    page = rankedIds
+      ? p.add(rankedIds, 'Array(String)')
+      : `(
       SELECT id ${traces}${where}
       ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
-      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')})`;
-  const countSql = `SELECT count() AS n ${traces}${where}`;
+      ${limit()})`;
+    countSql = `SELECT count() AS n ${traces}${where}`;
+  }
   const sql = `
       SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
       ${traces} AND id IN ${page}
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`;
   return { sql, countSql, params: p.params };
+}
+
+/**
+ * A search ordered by timestamp and no other filter: the search documents (trace_search_v2) hold
+ * all the page and the count need. Any filter traceConditions knows (asked with a throwaway set of
+ * parameters) leaves the page to traces_v2.
+ */
+function searchAlone(q: TraceListParams): q is TraceListParams & { search: readonly SearchTerm[] } {
+  if (!q.search?.length || q.orderBy.field !== 'timestamp') return false;
+  return traceConditions({ ...q, search: undefined }, new ProjectParams(DEFAULT_PROJECT_ID)).length === 0;
 }
 
 type PageRow = { trace: TraceFields; exact: boolean };

@@ -39,6 +39,17 @@ describe('the trace list SQL', () => {
     expect(oneLine(traceListSql('p', q))).toMatchSnapshot();
   });
 
+  it('a search alone, newest first: page and count from the search documents, no id set', () => {
+    const sql = traceListSql('p', params({ search: 'refund' }));
+    expect(sql.countSql).toContain('FROM trace_search_v2');
+    expect(sql.countSql).not.toContain('traces_v2');
+    expect(oneLine(sql)).toMatchSnapshot();
+  });
+
+  it("a search with a userId: only the user's traces' documents are searched", () => {
+    expect(oneLine(traceListSql('p', params({ search: 'refund "late delivery"', userId: 'u-1' })))).toMatchSnapshot();
+  });
+
   it('a page ranked by the summaries (descending latency): the ids as a parameter', () => {
     const q = params({ userId: 'u-1', orderBy: 'latency.desc' });
     expect(oneLine(traceListSql('p', q, ['t-3', 't-1']))).toMatchSnapshot();
