@@ -11,6 +11,7 @@ export {
   migrate,
   splitStatements,
 } from './migrations.ts';
+export { decodeNative, type NativeColumn } from './native.ts';
 export {
   type CompactQuery,
   observeQueries,
@@ -20,8 +21,8 @@ export {
   pingDb,
   projectScopeViolation,
   type QueryParams,
+  queryBinary,
   queryCompact,
-  queryRowBinary,
   queryRows,
   type ReadSettings,
   type RowQuery,
