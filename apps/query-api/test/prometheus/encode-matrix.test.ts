@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { encodeMatrix, formatTime, formatValue } from '../../src/prometheus/format.ts';
 
 /** The answer as the API's objects, through JSON.stringify: what encodeMatrix must write. */
-const viaObjects = (series: { metric: Record<string, string>; points: [number, number][] }[]) =>
+type Answer = { metric: Record<string, string>; points: [number, number][] }[];
+
+const viaObjects = (series: Answer) =>
   JSON.stringify({
     resultType: 'matrix',
     result: series.map((s) => ({
@@ -13,7 +15,7 @@ const viaObjects = (series: { metric: Record<string, string>; points: [number, n
 
 describe('encodeMatrix', () => {
   it('writes what JSON.stringify of the answer objects writes, byte for byte', () => {
-    const series = [
+    const series: Answer = [
       {
         metric: { zone: 'b"q\\uote\n', __name__: 'x', host: 'é☃\u0001' },
         points: [
@@ -25,10 +27,10 @@ describe('encodeMatrix', () => {
           [1, 1.7976931348623157e308],
           [2, 0.1 + 0.2],
           [3, -123456789.125],
-        ] as [number, number][],
+        ],
       },
-      { metric: {}, points: [] as [number, number][] },
-      { metric: { a: '' }, points: [[1_700_000_000_123, 5e-7]] as [number, number][] },
+      { metric: {}, points: [] },
+      { metric: { a: '' }, points: [[1_700_000_000_123, 5e-7]] },
     ];
     const text = encodeMatrix(series);
     expect(text).toBe(viaObjects(series));
