@@ -37,8 +37,8 @@ export async function readPoints(
   const series = { ids: found.map((s) => s.id), names: [...new Set(found.map((s) => s.name))] };
   // Times go as 4-byte offsets from fromMs (half the bytes) when the range allows.
   const wide = toMs - fromMs >= 2 ** 32;
-  const time = wide ? 'toFloat64(t)' : `toUInt32(t - ${p.add(fromMs, 'Int64')})`;
-  const sql = `SELECT sid, ${time} AS t, toFloat64(v) AS v, stale, toUInt32(pi) AS pi FROM (${pointsSql(series, fromMs, toMs, p)})`;
+  const t = wide ? 'toFloat64(t)' : `toUInt32(t - ${p.add(fromMs, 'Int64')})`;
+  const sql = `SELECT sid, ${t} AS t, toFloat64(v) AS v, stale, toUInt32(pi) AS pi FROM (${pointsSql(series, fromMs, toMs, p)})`;
   const bytes = await queryBinary(db, {
     sql,
     params: p.params,
@@ -49,10 +49,9 @@ export async function readPoints(
   });
   const { rows, columns } = decodeNative(bytes);
   if (rows === 0) return [];
-  const t = columns.get('t') as Uint32Array | Float64Array;
   const byRow: StoredRows = {
     sid: columns.get('sid') as BigUint64Array,
-    ts: t instanceof Float64Array ? t : timesOf(t, fromMs),
+    t: columns.get('t') as Uint32Array | Float64Array,
     v: columns.get('v') as Float64Array,
     stale: columns.get('stale') as Uint8Array,
     pi: columns.get('pi') as Uint32Array,
@@ -66,22 +65,15 @@ export async function readPoints(
   }
   const out: RawSeries[] = [];
   for (const [i, r] of runs.entries()) {
-    if (r.length > 0) out.push({ metric: found[i]!.labels, ...pointsOf(byRow, r) });
+    if (r.length > 0) out.push({ metric: found[i]!.labels, ...pointsOf(byRow, r, wide ? 0 : fromMs) });
   }
   return out;
 }
 
-/** Times in ms from offsets after `t0`, in one loop over the whole column. */
-function timesOf(offsets: Uint32Array, t0: number): Float64Array {
-  const out = new Float64Array(offsets.length);
-  for (let i = 0; i < offsets.length; i++) out[i] = t0 + offsets[i]!;
-  return out;
-}
-
-/** The stored rows as columns: series id, time (ms), value, stale flag, part index. */
+/** The stored rows as columns: series id, time (ms, or ms after the read's start), value, stale flag, part index. */
 type StoredRows = {
   sid: BigUint64Array;
-  ts: Float64Array;
+  t: Uint32Array | Float64Array;
   v: Float64Array;
   stale: Uint8Array;
   pi: Uint32Array;
@@ -108,54 +100,41 @@ function* runsOf(sid: BigUint64Array): Generator<[string, number, number]> {
 function pointsOf(
   rows: StoredRows,
   runs: number[],
+  t0: number,
 ): { ts: Float64Array; vs: Float64Array; stale: Uint8Array | undefined } {
-  const { ts, v, stale, pi } = rows;
-  if (runs.length === 2) {
-    // One run of rows (one part): copied as they are when in time order, as rows of a part are.
-    const [a, b] = runs as [number, number];
-    let sorted = true;
-    for (let i = a + 1; i < b; i++) {
-      if (ts[i]! <= ts[i - 1]!) {
-        sorted = false;
-        break;
-      }
-    }
-    if (sorted) {
-      let anyStale = false;
-      for (let i = a; i < b; i++) {
-        if (stale[i] !== 0) {
-          anyStale = true;
-          break;
-        }
-      }
-      return { ts: ts.slice(a, b), vs: v.slice(a, b), stale: anyStale ? staleFlags(stale, a, b) : undefined };
+  let n = 0;
+  for (let r = 0; r < runs.length; r += 2) n += runs[r + 1]! - runs[r]!;
+  const order = new Int32Array(n);
+  let k = 0;
+  for (let r = 0; r < runs.length; r += 2) for (let i = runs[r]!; i < runs[r + 1]!; i++) order[k++] = i;
+  const { t, pi } = rows;
+  let sorted = true;
+  for (let j = 1; j < n; j++) {
+    if (t[order[j]!]! <= t[order[j - 1]!]!) {
+      sorted = false;
+      break;
     }
   }
-  const order: number[] = [];
-  for (let r = 0; r < runs.length; r += 2) for (let i = runs[r]!; i < runs[r + 1]!; i++) order.push(i);
-  // Parts overlap in time (copies, or points written out of order), or the run is out of order:
-  // by (time, part), and of one time the last. Stable, so rows of one part keep their order.
-  order.sort((x, y) => ts[x]! - ts[y]! || pi[x]! - pi[y]!);
-  const keep = order.filter((row, j) => j + 1 === order.length || ts[order[j + 1]!]! !== ts[row]!);
+  let keep = order;
+  if (!sorted) {
+    // Parts overlap in time (copies, or points written out of order): by (time, part), and of one
+    // time the last. Stable, so rows of one part keep their order.
+    const all = Array.from(order).sort((a, b) => t[a]! - t[b]! || pi[a]! - pi[b]!);
+    const last = all.filter((row, j) => j + 1 === all.length || t[all[j + 1]!]! !== t[row]!);
+    keep = Int32Array.from(last);
+  }
   const m = keep.length;
-  const outTs = new Float64Array(m);
-  const outVs = new Float64Array(m);
-  let outStale: Uint8Array | undefined;
+  const ts = new Float64Array(m);
+  const vs = new Float64Array(m);
+  let stale: Uint8Array | undefined;
   for (let j = 0; j < m; j++) {
     const row = keep[j]!;
-    outTs[j] = ts[row]!;
-    outVs[j] = v[row]!;
-    if (stale[row] !== 0) {
-      outStale ??= new Uint8Array(m);
-      outStale[j] = 1;
+    ts[j] = t0 + t[row]!;
+    vs[j] = rows.v[row]!;
+    if (rows.stale[row] !== 0) {
+      stale ??= new Uint8Array(m);
+      stale[j] = 1;
     }
   }
-  return { ts: outTs, vs: outVs, stale: outStale };
-}
-
-/** The stale flags of rows a..b as 0 or 1. */
-function staleFlags(stale: Uint8Array, a: number, b: number): Uint8Array {
-  const out = new Uint8Array(b - a);
-  for (let i = a; i < b; i++) out[i - a] = stale[i] !== 0 ? 1 : 0;
-  return out;
+  return { ts, vs, stale };
 }
