@@ -83,18 +83,14 @@ function asQueryError(err: unknown, q: QueryContext): unknown {
   return execution(isCh ? `storage error: ${message}` : `unexpected error: ${message}`);
 }
 
-/**
- * query_range's series: a matrix (a scalar becomes one series without labels), series by labels,
- * points as (ms, value) pairs. rangeQuery gives them as the API's objects; the route writes them
- * with encodeMatrix.
- */
-export async function rangeSeries(
+/** query_range's answer: a matrix (a scalar becomes one series without labels), series by labels. */
+export async function rangeQuery(
   db: Db,
   project: string,
   query: string,
   grid: Grid,
   opts: QueryOptions & { cache?: PromResultCache } = {},
-): Promise<SeriesPoints[]> {
+): Promise<QueryResult> {
   const expr = parsePromQL(query);
   const type = typeOf(expr);
   if (type !== 'scalar' && type !== 'vector') {
@@ -110,20 +106,10 @@ export async function rangeSeries(
       .sort((a, b) => compareLabels(a.metric, b.metric));
   };
   const reach = cacheReach(expr);
-  return opts.cache && reach !== undefined
-    ? await opts.cache.range(project, query, grid, reach, compute)
-    : await compute(grid);
-}
-
-/** query_range's answer: a matrix (a scalar becomes one series without labels), series by labels. */
-export async function rangeQuery(
-  db: Db,
-  project: string,
-  query: string,
-  grid: Grid,
-  opts: QueryOptions & { cache?: PromResultCache } = {},
-): Promise<QueryResult> {
-  const series = await rangeSeries(db, project, query, grid, opts);
+  const series =
+    opts.cache && reach !== undefined
+      ? await opts.cache.range(project, query, grid, reach, compute)
+      : await compute(grid);
   return {
     resultType: 'matrix',
     result: series.map((s) => ({

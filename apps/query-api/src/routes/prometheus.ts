@@ -5,8 +5,7 @@ import { resultCachesApply } from '../lifecycle.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
 import { badData, PromApiError } from '../prometheus/errors.ts';
-import { instantQuery, type QueryOptions, rangeGrid, rangeSeries } from '../prometheus/evaluate.ts';
-import { encodeMatrix } from '../prometheus/format.ts';
+import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
 
 /** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
@@ -71,15 +70,10 @@ export const PROMETHEUS_ADMIN_ENDPOINTS: Endpoint[] = (['post', 'put'] as const)
  */
 export function prometheusRoutes(deps: QueryDeps) {
   const app = new Hono();
-  /** `handler`'s answer as `data`; a `Json` answer is written as it is (already JSON text). */
   const both = (path: string, handler: (c: Context, params: URLSearchParams) => Promise<unknown>) => {
     const run = async (c: Context) => {
       try {
-        const data = await handler(c, await paramsOf(c));
-        if (data instanceof Json) {
-          return c.body(`{"status":"success","data":${data.text}}`, 200, { 'Content-Type': 'application/json' });
-        }
-        return c.json({ status: 'success', data });
+        return c.json({ status: 'success', data: await handler(c, await paramsOf(c)) });
       } catch (err) {
         const e = asPromError(err);
         if (!e) throw err;
@@ -117,12 +111,10 @@ export function prometheusRoutes(deps: QueryDeps) {
     // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
     const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
     const project = projectOf(c);
-    const series = await rangeSeries(deps.db, project, required(q, 'query'), grid, {
+    return rangeQuery(deps.db, project, required(q, 'query'), grid, {
       ...options(c, q),
       cache: nocache || !resultCachesApply(deps, project) ? undefined : deps.promCache,
     });
-    // Written straight from the points: a matrix can hold millions (encodeMatrix).
-    return new Json(encodeMatrix(series));
   });
   both('/prometheus/api/v1/labels', async (c, q) =>
     labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), signal(c)),
@@ -198,9 +190,4 @@ function asPromError(err: unknown): PromApiError | undefined {
   const code = isCh ? String((err as { code?: unknown }).code) : undefined;
   if (code === '427') return badData(`invalid regular expression: ${(err as Error).message.split('\n')[0]}`);
   return undefined;
-}
-
-/** An answer's `data` already written as JSON text. */
-class Json {
-  constructor(readonly text: string) {}
 }
