@@ -11,7 +11,6 @@ export {
   migrate,
   splitStatements,
 } from './migrations.ts';
-export { decodeNative, type NativeColumn } from './native.ts';
 export {
   type CompactQuery,
   observeQueries,
@@ -21,8 +20,8 @@ export {
   pingDb,
   projectScopeViolation,
   type QueryParams,
-  queryBinary,
   queryCompact,
+  queryRowBinary,
   queryRows,
   type ReadSettings,
   type RowQuery,

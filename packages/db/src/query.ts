@@ -61,19 +61,17 @@ export function queryCompact<T>(db: Db, q: CompactQuery<T>): Promise<T[]> {
 }
 
 /**
- * The query port for reads of many numbers: the result as raw bytes of a binary format, which the
- * caller decodes. RowBinary: row by row, little-endian values, varint-prefixed arrays. Native:
- * column by column in blocks, so a column of millions of numbers is one run of their bytes
- * (ClickHouse writes it several times faster than RowBinary, and it is read as a typed array).
- * Either way, numbers come back as their 8 bytes each instead of decimal text to parse.
+ * The query port for reads of many numbers: the result as raw bytes of RowBinary (little-endian
+ * values, varint-prefixed arrays), which the caller decodes. Arrays of millions of floats come
+ * back as their 8 bytes each instead of decimal text to parse.
  */
-export function queryBinary(db: Db, q: ReadBase & { format: 'RowBinary' | 'Native' }): Promise<Buffer> {
+export function queryRowBinary(db: Db, q: ReadBase): Promise<Buffer> {
   const violation = projectScopeViolation(q.sql, q.params);
   if (violation) throw new Error(`${q.tag}: ${violation}`);
   const run = () =>
     db.withReader(async (client) => {
       const res = await client.exec({
-        ...withParams(db, `${withSettings(q.sql, q.settings)}\nFORMAT ${q.format}`, q.params),
+        ...withParams(db, `${withSettings(q.sql, q.settings)}\nFORMAT RowBinary`, q.params),
         clickhouse_settings: tagSettings(db, q.tag),
         abort_signal: q.signal,
       });

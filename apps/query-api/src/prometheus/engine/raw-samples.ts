@@ -1,4 +1,4 @@
-import { type Db, decodeNative, ProjectParams, queryBinary } from '@spanhouse/db';
+import { type Db, ProjectParams, queryRowBinary } from '@spanhouse/db';
 import { readPriority } from '../read-priority.ts';
 import { pointsSql } from '../samples-sql.ts';
 import type { FoundSeries } from '../series-lookup.ts';
@@ -17,13 +17,8 @@ export type RawSeries = {
 
 /**
  * The points of series already looked up (of `project`), with `fromMs <= t <= toMs`, in the order of `found`
- * (series without points left out): one read, the rows coming back as they are stored, as Native
- * columns (8 bytes a number instead of decimal text, a column as one run of bytes), put in order
- * and rid of re-sent copies here.
- *
- * Grouping the rows into per-series arrays in ClickHouse (groupArray, arraySort) cost it twice the
- * plain read; rows come out of a part in (series, time) order already, so here the usual case is
- * one copy of each series' run of rows (decisions/0051-promql-native-reads.md).
+ * (series without points left out): one read, the points coming back as RowBinary arrays (8 bytes a
+ * number instead of decimal text).
  */
 export async function readPoints(
   db: Db,
@@ -35,106 +30,92 @@ export async function readPoints(
 ): Promise<RawSeries[]> {
   const p = new ProjectParams(project);
   const series = { ids: found.map((s) => s.id), names: [...new Set(found.map((s) => s.name))] };
-  // Times go as 4-byte offsets from fromMs (half the bytes) when the range allows.
+  const shift = p.add(1_048_576, 'Int64');
+  // Times go as 4-byte offsets from fromMs (a quarter less to copy) when the range allows.
   const wide = toMs - fromMs >= 2 ** 32;
-  const t = wide ? 'toFloat64(t)' : `toUInt32(t - ${p.add(fromMs, 'Int64')})`;
-  const sql = `SELECT sid, ${t} AS t, toFloat64(v) AS v, stale, toUInt32(pi) AS pi FROM (${pointsSql(series, fromMs, toMs, p)})`;
-  const bytes = await queryBinary(db, {
+  // Points in (t, part) order as one Int64 key, copies of one millisecond reduced to the last
+  // (see samples-sql.ts pointsSql): the same ordering as the range reader of the SQL planner.
+  const sql = `
+    SELECT sid, ${wide ? 'arrayMap(x -> toFloat64(x), ts)' : `arrayMap(x -> toUInt32(x - ${p.add(fromMs, 'Int64')}), ts)`}, vs, st FROM (
+      SELECT sid,
+             arraySort(groupArray(t * ${shift} + pi) AS keys) AS sk,
+             arraySort((v, key) -> key, groupArray(v), keys) AS sv,
+             arraySort((s, key) -> key, groupArray(stale), keys) AS ss,
+             arrayMap(x -> intDiv(x, ${shift}), sk) AS sts,
+             arrayPushBack(arrayPopFront(sts), toInt64(-1)) AS nt,
+             arrayFilter((x, n) -> n != x, sts, nt) AS ts,
+             arrayFilter((x, t0, n) -> n != t0, sv, sts, nt) AS vs,
+             arrayFilter((x, t0, n) -> n != t0, ss, sts, nt) AS st
+      FROM (${pointsSql(series, fromMs, toMs, p)}) GROUP BY sid
+    )`;
+  const bytes = await queryRowBinary(db, {
     sql,
     params: p.params,
     tag: 'prometheus.points',
     signal,
-    format: 'Native',
     settings: { do_not_merge_across_partitions_select_final: 1, priority: readPriority(found.length, toMs - fromMs) },
   });
-  const { rows, columns } = decodeNative(bytes);
-  if (rows === 0) return [];
-  const byRow: StoredRows = {
-    sid: columns.get('sid') as BigUint64Array,
-    t: columns.get('t') as Uint32Array | Float64Array,
-    v: columns.get('v') as Float64Array,
-    stale: columns.get('stale') as Uint8Array,
-    pi: columns.get('pi') as Uint32Array,
-  };
-  // In the order of the series lookup's answer, whatever order the rows came back in.
+  // In the order of the series lookup's answer, whatever order the points came back in.
   const index = new Map(found.map((s, i) => [s.id, i]));
-  const runs: number[][] = found.map(() => []);
-  for (const [sid, from, to] of runsOf(byRow.sid)) {
-    const i = index.get(sid);
-    if (i !== undefined) runs[i]!.push(from, to);
+  const bySeries: (RawSeries | undefined)[] = found.map(() => undefined);
+  for (const row of decodeRows(bytes, wide ? undefined : fromMs)) {
+    const i = index.get(row.sid);
+    if (i !== undefined) bySeries[i] = { metric: found[i]!.labels, ts: row.ts, vs: row.vs, stale: row.stale };
   }
-  const out: RawSeries[] = [];
-  for (const [i, r] of runs.entries()) {
-    if (r.length > 0) out.push({ metric: found[i]!.labels, ...pointsOf(byRow, r, wide ? 0 : fromMs) });
-  }
-  return out;
-}
-
-/** The stored rows as columns: series id, time (ms, or ms after the read's start), value, stale flag, part index. */
-type StoredRows = {
-  sid: BigUint64Array;
-  t: Uint32Array | Float64Array;
-  v: Float64Array;
-  stale: Uint8Array;
-  pi: Uint32Array;
-};
-
-/** The runs of rows of one series id: [sid as text, first row, row past the last]. */
-function* runsOf(sid: BigUint64Array): Generator<[string, number, number]> {
-  // Compared as two 32-bit halves: reading a BigInt per row costs more than the rest of the decode.
-  const halves = new Uint32Array(sid.buffer, sid.byteOffset, sid.length * 2);
-  let from = 0;
-  for (let i = 1; i <= sid.length; i++) {
-    if (i < sid.length && halves[2 * i] === halves[2 * from] && halves[2 * i + 1] === halves[2 * from + 1]) continue;
-    yield [sid[from]!.toString(), from, i];
-    from = i;
-  }
+  return bySeries.filter((s) => s !== undefined);
 }
 
 /**
- * One series' points from its runs of rows (pairs of [first, past the last] in `runs`): in time
- * order, one per millisecond, of copies the one stored last (the highest part index, see
- * samples-sql.ts pointsSql; the non-finite table's rows count as part 0), as the reads of the
- * SQL planner order them.
+ * Rows (sid UInt64, ts Array(UInt32) as ms after `fromMs`, or Array(Float64) of ms without it,
+ * vs Array(Float64), st Array(UInt8)) of RowBinary.
  */
-function pointsOf(
-  rows: StoredRows,
-  runs: number[],
-  t0: number,
-): { ts: Float64Array; vs: Float64Array; stale: Uint8Array | undefined } {
-  let n = 0;
-  for (let r = 0; r < runs.length; r += 2) n += runs[r + 1]! - runs[r]!;
-  const order = new Int32Array(n);
-  let k = 0;
-  for (let r = 0; r < runs.length; r += 2) for (let i = runs[r]!; i < runs[r + 1]!; i++) order[k++] = i;
-  const { t, pi } = rows;
-  let sorted = true;
-  for (let j = 1; j < n; j++) {
-    if (t[order[j]!]! <= t[order[j - 1]!]!) {
-      sorted = false;
-      break;
+function* decodeRows(
+  buf: Buffer,
+  fromMs: number | undefined,
+): Generator<{ sid: string; ts: Float64Array; vs: Float64Array; stale: Uint8Array | undefined }> {
+  let at = 0;
+  const varint = () => {
+    let n = 0;
+    let shift = 0;
+    for (;;) {
+      const b = buf[at++]!;
+      n += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return n;
+      shift += 7;
     }
-  }
-  let keep = order;
-  if (!sorted) {
-    // Parts overlap in time (copies, or points written out of order): by (time, part), and of one
-    // time the last. Stable, so rows of one part keep their order.
-    const all = Array.from(order).sort((a, b) => t[a]! - t[b]! || pi[a]! - pi[b]!);
-    const last = all.filter((row, j) => j + 1 === all.length || t[all[j + 1]!]! !== t[row]!);
-    keep = Int32Array.from(last);
-  }
-  const m = keep.length;
-  const ts = new Float64Array(m);
-  const vs = new Float64Array(m);
-  let stale: Uint8Array | undefined;
-  for (let j = 0; j < m; j++) {
-    const row = keep[j]!;
-    ts[j] = t0 + t[row]!;
-    vs[j] = rows.v[row]!;
-    if (rows.stale[row] !== 0) {
-      stale ??= new Uint8Array(m);
-      stale[j] = 1;
+  };
+  while (at < buf.length) {
+    const sid = buf.readBigUInt64LE(at).toString();
+    at += 8;
+    const floats = () => {
+      const n = varint();
+      // Copied into an aligned buffer: a Float64Array view needs an offset that is a multiple of 8.
+      const out = new Float64Array(n);
+      new Uint8Array(out.buffer).set(buf.subarray(at, at + 8 * n));
+      at += 8 * n;
+      return out;
+    };
+    let ts: Float64Array;
+    if (fromMs === undefined) ts = floats();
+    else {
+      const n = varint();
+      // Through an aligned copy, as floats(): indexing a Uint32Array is several times faster than readUInt32LE.
+      const offsets = new Uint32Array(n);
+      new Uint8Array(offsets.buffer).set(buf.subarray(at, at + 4 * n));
+      at += 4 * n;
+      ts = new Float64Array(n);
+      for (let i = 0; i < n; i++) ts[i] = fromMs + offsets[i]!;
     }
+    const vs = floats();
+    const k = varint();
+    let stale: Uint8Array | undefined;
+    for (let i = 0; i < k; i++) {
+      if (buf[at + i] !== 0) {
+        stale = new Uint8Array(buf.subarray(at, at + k));
+        break;
+      }
+    }
+    at += k;
+    yield { sid, ts, vs, stale };
   }
-  return { ts, vs, stale };
 }
