@@ -49,7 +49,7 @@ export type BenchOptions = {
   reload: boolean;
   /** Write node --cpu-prof profiles of the service into <dir>/profiles. */
   profile: boolean;
-  /** Only query scenarios whose name matches. */
+  /** Only query scenarios whose name matches (trace-queries), or the prometheus suite's parts. */
   only?: RegExp;
   /** Ingest phase length per path, seconds. */
   ingestSeconds: number;
@@ -77,7 +77,8 @@ suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
                      otlp-grpc sends otlp-protobuf's bodies over OTLP/gRPC
   --dir PATH         working folder (default $BENCH_DIR or \${TMPDIR:-/tmp}/spanhouse-bench)
   --reload           regenerate the trace data set even if a complete one exists
-  --only REGEX       only trace query scenarios whose name matches
+  --only REGEX       only trace query scenarios whose name matches; in prometheus, only its parts that
+                     match (reference, refresh, ratio, at-once, compliance; the data is always loaded)
   --profile          node --cpu-prof the service (profiles in <dir>/profiles)
   --baseline REV     the version ingest-ab (default d25c880, before the ingest log), write-path-ab
                      (default d4e8459, before issue 29's write path work) or projects-ab (default

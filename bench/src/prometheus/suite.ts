@@ -66,6 +66,8 @@ export async function prometheusSuite(opts: BenchOptions): Promise<string> {
   const runs = opts.smoke ? 3 : 7;
   const warmup = opts.smoke ? 1 : 2;
   const rounds = opts.smoke ? 4 : 30;
+  // --only: the parts to run (the data is loaded whatever they are).
+  const part = (name: string) => !opts.only || opts.only.test(name);
   log(`prometheus: building remote-write frames of ${seriesCount(d)} series x ${d.points} points`);
   const frames = framesOf(remoteWriteFrames(d, 2, 60));
   const panel = panelDataset(d, hours);
@@ -95,28 +97,30 @@ export async function prometheusSuite(opts: BenchOptions): Promise<string> {
   try {
     out.push(await ingest(frames, panelF, targets, prom), '');
     const queries = referenceQueries(d).map(rangeForms);
-    out.push(await referenceTable(queries, targets, prom, runs, warmup), '');
-    out.push(await refresh(d, queries, targets, rounds), '');
-    out.push(await ratioTable(ratioQueries(panel, hours), targets, prom, runs, warmup), '');
+    if (part('reference')) out.push(await referenceTable(queries, targets, prom, runs, warmup), '');
+    if (part('refresh')) out.push(await refresh(d, queries, targets, rounds), '');
+    if (part('ratio')) out.push(await ratioTable(ratioQueries(panel, hours), targets, prom, runs, warmup), '');
     const dashboard = dashboardQueries(
       panel,
       queries.map((q) => q.prom),
       hours,
     );
     const atOnce: [string, AtOnce][] = [];
-    for (const name of [THIS, BEFORE]) {
+    for (const name of part('at-once') ? [THIS, BEFORE] : []) {
       const t = byName(name);
       if (t) {
         log(`prometheus: ${name}, 20 dashboard queries alone and at once`);
         atOnce.push([name, await measureAtOnce(t, dashboard)]);
       }
     }
-    out.push(
-      `20 dashboard queries (${panelPoints(panel).toLocaleString('en-US')} points of counters and a histogram beside the reference set): each alone (median of 3) and all 20 sent at once (median of 3 rounds), ms, nocache=1:`,
-      '',
-      atOnceReport(dashboard, atOnce),
-      '',
-    );
+    if (part('at-once')) {
+      out.push(
+        `20 dashboard queries (${panelPoints(panel).toLocaleString('en-US')} points of counters and a histogram beside the reference set): each alone (median of 3) and all 20 sent at once (median of 3 rounds), ms, nocache=1:`,
+        '',
+        atOnceReport(dashboard, atOnce),
+        '',
+      );
+    }
   } finally {
     sampler.stop();
     await Promise.all([vm?.stop(), prom?.stop()]);
@@ -128,7 +132,7 @@ export async function prometheusSuite(opts: BenchOptions): Promise<string> {
     `Service RSS max ${mib(sampler.max())}.${havePeers ? '' : ' VictoriaMetrics and Prometheus are not installed: the services alone.'}`,
     '',
   );
-  if (havePeers) out.push(await complianceTiming(opts));
+  if (havePeers && part('compliance')) out.push(await complianceTiming(opts));
   return out.join('\n');
 }
 
@@ -248,13 +252,21 @@ async function ratioTable(
 ): Promise<string> {
   const rows: string[][] = [];
   const svc = targets.find((t) => t.name === THIS)!;
+  const before = targets.find((t) => t.name === BEFORE);
   const vm = targets.find((t) => t.name === 'VictoriaMetrics');
   for (const q of queries) {
-    const timings: Record<string, number[]> = { [THIS]: [], VictoriaMetrics: [], Prometheus: [] };
+    const timings: Record<string, number[]> = { [THIS]: [], [BEFORE]: [], VictoriaMetrics: [], Prometheus: [] };
     let exact = 'n/a';
+    // The version before answers only if it has vector/vector operations (versions after the engine).
+    let beforeAnswers = before !== undefined;
     for (let i = 0; i < warmup + runs; i++) {
       const s = await rangeQuery(svc, q.form, { nocache: '1' });
       if (i >= warmup) timings[THIS]!.push(s.ms);
+      if (before && beforeAnswers) {
+        const b = await rangeQuery(before, q.form, { nocache: '1' }, true);
+        beforeAnswers = b.status === 200;
+        if (i >= warmup && beforeAnswers) timings[BEFORE]!.push(b.ms);
+      }
       if (vm) {
         const v = await rangeQuery(vm, q.form, { nocache: '1' });
         if (i >= warmup) timings.VictoriaMetrics!.push(v.ms);
@@ -265,13 +277,31 @@ async function ratioTable(
         if (i === 0) exact = isDeepStrictEqual(s.json.data, p.json.data) ? 'identical' : '**DIFFERENT**';
       }
     }
-    const [sm, vmm, pm] = [median(timings[THIS]!), median(timings.VictoriaMetrics!), median(timings.Prometheus!)];
-    rows.push([`${q.id}: ${q.what}`, fmt(sm), fmt(vmm), fmt(pm), vm ? `${fmt(sm / vmm)}×` : 'n/a', exact]);
+    const [sm, bm, vmm, pm] = [
+      median(timings[THIS]!),
+      beforeAnswers ? median(timings[BEFORE]!) : Number.NaN,
+      median(timings.VictoriaMetrics!),
+      median(timings.Prometheus!),
+    ];
+    const ratio = (x: number) => (vm && Number.isFinite(x) ? `${fmt(x / vmm)}×` : 'n/a');
+    rows.push([
+      `${q.id}: ${q.what}`,
+      fmt(sm),
+      beforeAnswers ? fmt(bm) : 'refused',
+      fmt(vmm),
+      fmt(pm),
+      ratio(sm),
+      ratio(bm),
+      exact,
+    ]);
   }
   return [
-    `The ratio of two rates over ${fmt(1000)} series of each counter, 6 h at a 30 s step (medians of ${runs}, ms; the version before refuses vector/vector operations):`,
+    `The ratio of two rates over ${fmt(1000)} series of each counter, 6 h at a 30 s step (medians of ${runs}, ms; versions before the PromQL engine refuse vector/vector operations):`,
     '',
-    table([`query`, THIS, 'VictoriaMetrics', 'Prometheus', `${THIS}/VM`, 'answer vs Prometheus'], rows),
+    table(
+      [`query`, THIS, BEFORE, 'VictoriaMetrics', 'Prometheus', `${THIS}/VM`, `${BEFORE}/VM`, 'answer vs Prometheus'],
+      rows,
+    ),
     '',
     ...queries.map((q) => `- ${q.id}: \`${q.form.query}\``),
   ].join('\n');

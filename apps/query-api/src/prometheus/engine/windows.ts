@@ -46,7 +46,10 @@ export function overWindows(
   prefix: 'resets' | 'changes' | undefined,
   check: () => void,
 ): Series {
-  const series: Series = { metric, ts: [], vs: [] };
+  // Into scratch arrays of every step, copied out once at the size found (no growing arrays).
+  const outTs = scratch(g.steps, 0);
+  const outVs = scratch(g.steps, 1);
+  let m = 0;
   const w: Window = {
     ts: s.ts,
     vs: s.vs,
@@ -78,10 +81,23 @@ export function overWindows(
     w.evalMs = ts;
     const v = f(w, scalars ? atStep[step]! : NONE);
     if (v === undefined) continue;
-    series.ts.push(ts);
-    series.vs.push(v);
+    outTs[m] = ts;
+    outVs[m++] = v;
+  }
+  const series: Series = { metric, ts: new Array<number>(m), vs: new Array<number>(m) };
+  for (let j = 0; j < m; j++) {
+    series.ts[j] = outTs[j]!;
+    series.vs[j] = outVs[j]!;
   }
   return series;
+}
+
+/** Scratch arrays of overWindows, reused by every call (the walk is synchronous). */
+const SCRATCH: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
+
+function scratch(n: number, which: 0 | 1): Float64Array {
+  if (SCRATCH[which]!.length < n) SCRATCH[which] = new Float64Array(n);
+  return SCRATCH[which]!;
 }
 
 /** A series' points without its staleness markers (what ranges read). */
