@@ -79,6 +79,10 @@ describe('pnpm start', () => {
     try {
       expect(service?.command).toContain('apps/server/dist/main.mjs');
       expect(processes(child.pid!).some((p) => p.command.includes('tsx'))).toBe(false);
+      // The service is pnpm's own child, with no shell between them: a SIGTERM sent to pnpm (a
+      // supervisor stopping the command it started) reaches the service instead of leaving it
+      // running without a parent.
+      expect(processes(child.pid!).map((p) => p.pid)).toEqual([child.pid, service?.pid]);
       const base = `http://127.0.0.1:${port}`;
       const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const batch = makeBatch();
