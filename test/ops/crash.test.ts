@@ -38,8 +38,15 @@ it(`loses nothing acknowledged and counts nothing twice when killed with SIGKILL
 }, async () => {
   service = await launch(env);
   const ledgers: Ledger[] = [];
-  const figures: (Found & { run: number; killAfterMs: number; requests: number; replayed: number; torn: number })[] =
-    [];
+  const figures: (Found & {
+    run: number;
+    killAfterMs: number;
+    requests: number;
+    cut: number;
+    refused: number;
+    replayed: number;
+    torn: number;
+  })[] = [];
   for (const [run, killAfterMs] of killMoments(ROUNDS).entries()) {
     const ledger = new Ledger(`crash${run}`);
     ledgers.push(ledger);
@@ -48,16 +55,20 @@ it(`loses nothing acknowledged and counts nothing twice when killed with SIGKILL
     // Kill moments count from the first acknowledgements, so a slow start does not eat them.
     while (ledger.acked < 5) await sleep(5);
     await sleep(killAfterMs);
+    // The kill lands while requests are in flight. On a loaded machine the service may be
+    // refusing everything (429/503 with Retry-After) and every worker in its pause between
+    // requests; the kill then waits for the next request to be on its way.
+    const deadline = Date.now() + 5_000;
+    while (ledger.inFlight === 0 && Date.now() < deadline) await new Promise(setImmediate);
     service.child.kill('SIGKILL');
     killed = true;
     const exit = await service.exited;
     await load;
     expect(exit.signal).toBe('SIGKILL');
     expect(ledger.violations).toEqual([]);
-    // A real crash test only if the kill landed mid-stream: requests had been acknowledged, and
-    // others were cut off in flight by the kill.
+    // A real crash test only if the kill landed mid-stream: requests had been acknowledged (and,
+    // checked over all rounds below, others were cut off in flight by the kill).
     expect(ledger.acked).toBeGreaterThanOrEqual(5);
-    expect(ledger.statuses.get('connection-error') ?? 0).toBeGreaterThan(0);
 
     service = await launch(env);
     const recovered = service.logged('ingest log recovered; replaying what was not committed');
@@ -69,6 +80,8 @@ it(`loses nothing acknowledged and counts nothing twice when killed with SIGKILL
       run: run + 1,
       killAfterMs,
       requests: [...ledger.statuses.values()].reduce((a, b) => a + b),
+      cut: ledger.statuses.get('connection-error') ?? 0,
+      refused: (ledger.statuses.get('429') ?? 0) + (ledger.statuses.get('503') ?? 0),
       replayed: Number(recovered?.toReplay ?? 0),
       torn: Number(recovered?.tornTails ?? 0),
     });
@@ -81,11 +94,15 @@ it(`loses nothing acknowledged and counts nothing twice when killed with SIGKILL
   // Kills landed while acknowledged records waited for (or were in) their insert: those were
   // replayed at the next start.
   expect(figures.filter((f) => f.replayed > 0).length).toBeGreaterThan(0);
+  // The kill is sent while a request is in flight, but its answer can still win the race (a 429
+  // takes a millisecond); most rounds must have cut requests off.
+  expect(figures.filter((f) => f.cut > 0).length).toBeGreaterThanOrEqual(ROUNDS / 2);
   console.log(
     `crash test (kinds: ${KINDS.join(', ')}):\n${figures
       .map(
         (f) =>
-          `  run ${f.run}: kill -9 ${f.killAfterMs} ms into the stream, ${f.requests} requests sent; at restart ` +
+          `  run ${f.run}: kill -9 ${f.killAfterMs} ms into the stream, ${f.requests} requests sent ` +
+          `(${f.refused} refused with 429/503, ${f.cut} cut off by the kill); at restart ` +
           `${f.replayed} records replayed, ${f.torn} torn tail(s) cut; acknowledged/found (traces and observations ` +
           `cumulative, points this run): traces ${f.ackedTraces}/${f.foundTraces}, observations ` +
           `${f.ackedObservations}/${f.foundObservations}, metric points ${f.ackedPoints}/${f.foundPoints}`,

@@ -30,6 +30,8 @@ export class Ledger {
   readonly statuses = new Map<string, number>();
   /** Responses that broke the contract: a 429/503 without Retry-After, a 5xx other than 503. */
   readonly violations: string[] = [];
+  /** Requests sent whose answer (or connection error) has not arrived yet. */
+  inFlight = 0;
   private n = 0;
 
   constructor(readonly prefix: string) {}
@@ -148,6 +150,7 @@ export async function drive(opts: {
       const req = build(kind, opts.ledger);
       req.send();
       let status: string;
+      opts.ledger.inFlight++;
       try {
         const res = await fetch(opts.base + req.path, {
           method: 'POST',
@@ -164,6 +167,8 @@ export async function drive(opts: {
         if (res.status >= 500 && res.status !== 503) opts.ledger.violations.push(`${res.status} on ${req.path}`);
       } catch {
         status = 'connection-error';
+      } finally {
+        opts.ledger.inFlight--;
       }
       opts.ledger.count(status);
       if (status !== '200') await sleep(opts.backoffMs ?? 20);
