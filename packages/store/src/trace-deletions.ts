@@ -57,7 +57,13 @@ const TRACE_ID_COLUMN: Readonly<Record<string, string>> = {
 export function tombstoneConditions(table: string): string[] {
   const traceId = TRACE_ID_COLUMN[table];
   if (!traceId) return [];
-  return [
-    `${table}.${WRITTEN_COLUMN} >= dictGetOrDefault('${TRACE_DELETIONS_DICTIONARY}', 'deleted_us', ({project:String}, ${table}.${traceId}), toUInt64(0))`,
-  ];
+  const lookup = `${table}.${WRITTEN_COLUMN} >= dictGetOrDefault('${TRACE_DELETIONS_DICTIONARY}', 'deleted_us', ({project:String}, ${table}.${traceId}), toUInt64(0))`;
+  if (table !== TABLES.traceSearch) return [lookup];
+  // The search reads every row holding a common term: a row written at or after the project's
+  // latest tombstone is kept without its lookup (the OR's second operand is evaluated only for the
+  // others), which is every row in a project without tombstones. Decision 0048.
+  return [`(${table}.${WRITTEN_COLUMN} >= ${LATEST_TOMBSTONE} OR ${lookup})`];
 }
+
+/** SQL: the project's latest tombstone time (0 when it has none), read once per query. */
+const LATEST_TOMBSTONE = `(SELECT max(deleted_us) FROM ${TABLES.traceDeletions} WHERE project_id = {project:String})`;
