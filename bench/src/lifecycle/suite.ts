@@ -176,7 +176,8 @@ async function retention(opts: BenchOptions, spec: TraceSpec, pristine: string, 
     const oldest = await oldestListed(svc);
     const setAt = Date.now();
     const boundMs = reclaimBoundMs(opts);
-    const reclaim = await reclaimTimes(folders, before, setAt, boundMs);
+    const loaded = RECLAIMED.map((t) => info.bytes[t] ?? 0);
+    const reclaim = await reclaimTimes(folders, loaded, setAt, boundMs);
     const load = uptimeLoad();
     // Each table's bytes in active parts after the sweep, read once the service is stopped.
     await svc.stop();
@@ -185,7 +186,7 @@ async function retention(opts: BenchOptions, spec: TraceSpec, pristine: string, 
     const swept = await tableBytes(db).finally(() => db.close());
     return [
       `Retention of 7 days set on the 30: the oldest trace listed at once is ${fmt((setAt - oldest) / DAY)} days old (target ≤ 7). ` +
-        `Each table's folder (du: replaced parts count until ClickHouse removes them) polled every 15 s until it stays within 2% for a minute (at most ${boundMs / 60_000} min after the change; the sweep starts a minute after it); load average at the end: ${load}.`,
+        `Each table's folder (du: replaced parts count until ClickHouse removes them) polled every 15 s until, below half its loaded bytes, it stays within 2% for a minute (at most ${boundMs / 60_000} min after the change; the sweep starts a minute after it); load average at the end: ${load}.`,
       '',
       table(
         [
@@ -234,15 +235,17 @@ function deletionRow(name: string, ms: number[], goneMs: number): (string | numb
 
 /**
  * Polls each table folder every 15 s until its bytes stay within 2% for a minute after they
- * dropped below `before` (or the bound passes): the time each settled (s from `setAt`) and its bytes.
+ * dropped below half the table's `loaded` bytes (or the bound passes): the time each settled (s
+ * from `setAt`) and its bytes. Half of the loaded active parts, not of the folder as copied: the
+ * copy can hold parts a merge replaced, which the engine removes at start whatever the retention.
  */
 async function reclaimTimes(
   folders: string[],
-  before: number[],
+  loaded: number[],
   setAt: number,
   boundMs: number,
 ): Promise<{ bytes: number; settledS?: number }[]> {
-  const out = folders.map((_, i) => ({ bytes: before[i]!, since: 0, settledS: undefined as number | undefined }));
+  const out = folders.map((_, i) => ({ bytes: loaded[i]!, since: 0, settledS: undefined as number | undefined }));
   while (Date.now() - setAt < boundMs && out.some((o) => o.settledS === undefined)) {
     await sleep(15_000);
     const now = Date.now();
@@ -250,7 +253,7 @@ async function reclaimTimes(
       const o = out[i]!;
       if (o.settledS !== undefined) return;
       const bytes = folderBytes(dir);
-      if (Math.abs(bytes - o.bytes) > 0.02 * o.bytes || bytes >= before[i]! * 0.98) {
+      if (Math.abs(bytes - o.bytes) > 0.02 * o.bytes || bytes >= loaded[i]! * 0.5) {
         o.bytes = bytes;
         o.since = now;
         return;
