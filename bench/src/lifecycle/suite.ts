@@ -117,6 +117,7 @@ async function deletions(opts: BenchOptions, spec: TraceSpec, pristine: string):
       });
       if (res.status !== 200) throw new Error(`bulk DELETE -> ${res.status}: ${res.body}`);
       bulk.push(res.ms);
+      log(`DELETE of ${fmt(DELETED)} ids, ${r + 1} of ${BULK_REQUESTS}: ${fmt(res.ms)} ms`);
     }
     const bulkGone = await goneAfter(svc, lastBulk.at(-1)!);
     for (const id of [...singles.slice(0, 20), ...lastBulk.slice(0, 20)]) {

@@ -11,6 +11,8 @@ export const MAX_DELETED_TRACES = 100_000;
  */
 const TraceIds = v.pipe(
   v.array(v.string('must be a string'), 'must be an array of trace ids'),
+  // The per-id bounds are a check the OpenAPI document cannot show: said here instead.
+  v.description(`trace ids, each of 1 to ${ENTITY_ID_MAX_LENGTH} characters`),
   v.minLength(1, 'must name at least one trace'),
   v.maxLength(MAX_DELETED_TRACES, `must name at most ${MAX_DELETED_TRACES} traces`),
   v.rawCheck(({ dataset, addIssue }) => {
