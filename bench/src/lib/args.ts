@@ -78,7 +78,8 @@ suites: ${SUITES.join(', ')} (default: all but ${NAMED_ONLY.join(', ')})
   --dir PATH         working folder (default $BENCH_DIR or \${TMPDIR:-/tmp}/spanhouse-bench)
   --reload           regenerate the trace data set even if a complete one exists
   --only REGEX       only trace query scenarios whose name matches; in prometheus, only its parts that
-                     match (reference, refresh, ratio, at-once, compliance; the data is always loaded)
+                     match (reference, refresh, ratio, at-once, compliance; the data is always loaded);
+                     in lifecycle, its parts (deletions, retention)
   --profile          node --cpu-prof the service (profiles in <dir>/profiles)
   --baseline REV     the version ingest-ab (default d25c880, before the ingest log), write-path-ab
                      (default d4e8459, before issue 29's write path work) or projects-ab (default

@@ -1,57 +1,85 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDb, TABLES } from '@spanhouse/db';
 import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
-import { DEFAULT_SPEC, hexToUuid, type TraceSpec, traceHexId, userOf } from '../gen/traces.ts';
+import { DEFAULT_SPEC, hexToUuid, type TraceSpec, traceHexId } from '../gen/traces.ts';
 import type { BenchOptions } from '../lib/args.ts';
 import { httpRequest } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
 import { type Service, startService } from '../lib/service.ts';
 import { fmt, percentile } from '../lib/stats.ts';
-import { DATABASE, loadedDataset, loadTraceDataset, tableBytes } from '../traces/load.ts';
+import { DATABASE, type LoadInfo, loadedDataset, loadTraceDataset, tableBytes } from '../traces/load.ts';
+import { runTraceQueries, traceQueryComparison } from '../traces/queries.ts';
+import { sampleDataset } from '../traces/sample.ts';
 
 const DAY = 86_400_000;
 const DELETED = 10_000;
+/** DELETE /api/public/traces requests of DELETED fresh ids each, so the answer has a p50 and a p99. */
+const BULK_REQUESTS = 10;
+/** The trace tables a retention reclaims (the search documents are trace data too). */
+const RECLAIMED = [TABLES.traces, TABLES.observationPieces, TABLES.traceSearch, TABLES.scores, TABLES.scoreTimes];
+/** How long the bench waits for every table's bytes to settle after a retention is set (smoke: 5 min). */
+const reclaimBoundMs = (opts: BenchOptions) => (opts.smoke ? 5 : 30) * 60_000;
+/** The list scenarios compared with and without tombstones (traces/queries.ts). */
+const LIST_SCENARIOS = /^list, (no filter|userId)/;
 
 /**
  * The data lifecycle at scale (docs/data-lifecycle.md), on the trace data set ending today (so a
- * retention cuts it), built once a day (reused like trace-queries') and copied for each run, which
- * deletes from its copy:
- * - 10,000 single DELETE /api/public/traces/{id} and one DELETE of 10,000 ids: each answer's
- *   latency, and the time from the last answer until the trace is gone from every read of it (by
- *   id, its observations, its scores);
- * - the trace list (no filter, by user) before any tombstone and with the 20,000, in one run;
- * - a 7-day retention set on the 30 days: the list's count at once, then the data folder's size
- *   before and after the sweep that gives the expired rows' disk back.
+ * retention cuts it), built once a day (reused like trace-queries') and copied for each part
+ * (--only deletions|retention): the deletions run on a copy while a second copy without them
+ * answers the same list requests in turn.
+ * - 10,000 single DELETE /api/public/traces/{id}: each answer's latency, and the time from the last
+ *   answer until the trace is gone from every read of it (by id, its observations, its scores);
+ * - the trace lists with those 10,000 tombstones against the store without them, each request sent
+ *   to both stores in turn with the same parameters (runTraceQueries, as trace-queries --projects);
+ * - BULK_REQUESTS DELETE /api/public/traces of 10,000 fresh ids each (the first one the process's
+ *   first: reported on its own too), and the time until the last one's traces are gone;
+ * - a 7-day retention set on the 30 days: the list's oldest trace at once, then each trace
+ *   table's folder polled until its bytes settle (bounded: 30 min), with the time each
+ *   took, and the active parts' bytes once the service is stopped.
  */
 export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
   const spec: TraceSpec = { ...DEFAULT_SPEC, traces: opts.traces, endMs: Math.floor(Date.now() / DAY) * DAY };
   const pristine = path.join(opts.dir, `lifecycle-${spec.traces}-data`);
-  const dataDir = path.join(opts.dir, `lifecycle-${spec.traces}`);
   let info = opts.reload ? undefined : loadedDataset(pristine, spec, [DEFAULT_PROJECT_ID]);
   if (info) log(`reusing ${pristine} (${info.traces} traces)`);
   else {
     log(`loading ${spec.traces} traces into ${pristine}`);
     info = await loadTraceDataset(pristine, spec);
   }
-  // The engine's links inside its folder are relative: a copy is a store of its own.
-  rmSync(dataDir, { recursive: true, force: true });
-  cpSync(pristine, dataDir, { recursive: true, verbatimSymlinks: true });
-  const svc = await startService({ dataDir });
-  let running = true;
+  // --only: the parts to run (deletions, retention), each on copies of its own.
+  const part = (name: string) => !opts.only || opts.only.test(name);
+  const out = [
+    `### Data lifecycle (${fmt(info.traces)} traces, ${fmt(info.observations)} observations over ${spec.days} days ending today)`,
+  ];
+  if (part('deletions')) out.push('', await deletions(opts, spec, pristine));
+  if (part('retention')) out.push('', await retention(opts, spec, pristine, info));
+  return out.join('\n');
+}
+
+/** A copy of the pristine data set in `dir` (the engine's links inside its folder are relative). */
+function copyOf(pristine: string, dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(pristine, dir, { recursive: true, verbatimSymlinks: true });
+  return dir;
+}
+
+/** The deletions' answers and the trace lists with their tombstones against a copy without them. */
+async function deletions(opts: BenchOptions, spec: TraceSpec, pristine: string): Promise<string> {
+  const dataDir = copyOf(pristine, path.join(opts.dir, `lifecycle-${spec.traces}`));
+  const plainDir = copyOf(pristine, path.join(opts.dir, `lifecycle-${spec.traces}-plain`));
+  const svc = await startService({
+    dataDir,
+    cpuProfDir: opts.profile ? path.join(opts.dir, 'profiles') : undefined,
+  });
+  let plain: Service | undefined = await startService({ dataDir: plainDir });
   const auth = { Authorization: `Bearer ${svc.token}` };
   const runs = opts.smoke ? 10 : opts.runs;
   try {
-    const lists = async () => ({
-      all: await timed(runs, () => get(svc, '/api/public/traces')),
-      user: await timed(runs, (k) => get(svc, `/api/public/traces?userId=${userOf(spec, k * 7919)}`)),
-    });
-    await timed(5, () => get(svc, '/api/public/traces'));
-    const before = await lists();
-
     const ids = (from: number) => Array.from({ length: DELETED }, (_, k) => hexToUuid(traceHexId(spec, from + k)));
     const singles = ids(0);
     const single: number[] = [];
@@ -61,69 +89,43 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
       single.push(r.ms);
     }
     const singleGone = await goneAfter(svc, singles.at(-1)!);
-    const bulkIds = ids(DELETED);
-    const bulkBody = JSON.stringify({ traceIds: bulkIds });
-    // node:http sends a DELETE body only with its length given.
-    const bulk = await httpRequest(`${svc.url}/api/public/traces`, {
-      method: 'DELETE',
-      headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(bulkBody)) },
-      body: bulkBody,
-    });
-    if (bulk.status !== 200) throw new Error(`bulk DELETE -> ${bulk.status}: ${bulk.body}`);
-    const bulkGone = await goneAfter(svc, bulkIds.at(-1)!);
-    for (const id of [...singles.slice(0, 20), ...bulkIds.slice(0, 20)]) {
+
+    const sample = await sampleDataset(plain.url, plain.token);
+    const [withTombstones, without] = await runTraceQueries(
+      [
+        { label: `${fmt(DELETED)} tombstones`, baseUrl: svc.url, token: svc.token },
+        { label: 'none', baseUrl: plain.url, token: plain.token },
+      ],
+      spec,
+      sample,
+      { runs, warmup: 5, only: LIST_SCENARIOS },
+    );
+    const listLoad = uptimeLoad();
+    await plain.stop();
+    plain = undefined;
+
+    const bulk: number[] = [];
+    let lastBulk: string[] = [];
+    for (let r = 0; r < BULK_REQUESTS; r++) {
+      lastBulk = ids((r + 1) * DELETED);
+      const body = JSON.stringify({ traceIds: lastBulk });
+      // node:http sends a DELETE body only with its length given.
+      const res = await httpRequest(`${svc.url}/api/public/traces`, {
+        method: 'DELETE',
+        headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+        body,
+      });
+      if (res.status !== 200) throw new Error(`bulk DELETE -> ${res.status}: ${res.body}`);
+      bulk.push(res.ms);
+      log(`DELETE of ${fmt(DELETED)} ids, ${r + 1} of ${BULK_REQUESTS}: ${fmt(res.ms)} ms`);
+    }
+    const bulkGone = await goneAfter(svc, lastBulk.at(-1)!);
+    for (const id of [...singles.slice(0, 20), ...lastBulk.slice(0, 20)]) {
       const r = await httpRequest(`${svc.url}/api/public/traces/${id}`, { headers: auth });
       if (r.status !== 404) throw new Error(`deleted trace ${id} still read (${r.status})`);
     }
-    await timed(5, () => get(svc, '/api/public/traces'));
-    const after = await lists();
-
-    // Retention: 7 days of the 30.
-    const sizeBefore = folderBytes(dataDir);
-    const setBody = JSON.stringify({ name: 'spanhouse', retention: 7 });
-    const set = await httpRequest(`${svc.url}/api/public/projects/spanhouse`, {
-      method: 'PUT',
-      headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(setBody)) },
-      body: setBody,
-    });
-    if (set.status !== 200) throw new Error(`PUT retention -> ${set.status}: ${set.body}`);
-    const oldest = await oldestListed(svc);
-    const setAt = Date.now();
-    // The sweep runs a minute after a change; wait for the folder to shrink (or give up at 4 min:
-    // replaced parts stay on disk until ClickHouse removes them, old_parts_lifetime, 8 min).
-    let sizeAfter = sizeBefore;
-    const sweepStart = Date.now();
-    while (Date.now() - sweepStart < 240_000) {
-      await sleep(10_000);
-      sizeAfter = folderBytes(dataDir);
-      if (sizeAfter < sizeBefore * 0.5) break;
-    }
-    const sweptAfterS = (Date.now() - sweepStart) / 1000;
-    // Each table's bytes on disk (active parts) after the sweep, read once the service is stopped.
-    await svc.stop();
-    running = false;
-    const db = await openDb({ dataDir, database: DATABASE, readers: 1 });
-    const swept = await tableBytes(db).finally(() => db.close());
-    const bytesRow = (name: string) => {
-      const b = info.bytes[name] ?? 0;
-      const a = swept[name] ?? 0;
-      return [name, fmt(b / 1024 ** 2), fmt(a / 1024 ** 2), `${fmt(a / b)}×`];
-    };
-
-    const row = (name: string, b: number[], a: number[]) => {
-      const ratio = percentile(a, 50) / percentile(b, 50);
-      return [
-        name,
-        fmt(percentile(b, 50)),
-        fmt(percentile(a, 50)),
-        `${fmt(ratio)}×`,
-        ratio <= 1.1 ? 'met' : '**missed**',
-      ];
-    };
     return [
-      `### Data lifecycle (${fmt(info.traces)} traces, ${fmt(info.observations)} observations over ${spec.days} days ending today)`,
-      '',
-      `One client, requests one at a time; ${runs} timed list requests per row.`,
+      `One client, requests one at a time; load average after the deletions: ${uptimeLoad()}.`,
       '',
       table(
         [
@@ -132,60 +134,145 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
           'p50 ms',
           'p99 ms',
           'max ms',
+          'first ms',
           'gone from every read after the last answer (ms)',
           'target',
         ],
         [
-          [
-            `${fmt(DELETED)} × DELETE /api/public/traces/{id}`,
-            single.length,
-            fmt(percentile(single, 50)),
-            fmt(percentile(single, 99)),
-            fmt(Math.max(...single)),
-            fmt(singleGone),
-            percentile(single, 99) <= 50 && singleGone <= 1000 ? 'met' : '**missed**',
-          ],
-          [
-            `1 × DELETE /api/public/traces {traceIds: ${fmt(DELETED)}}`,
-            1,
-            fmt(bulk.ms),
-            fmt(bulk.ms),
-            fmt(bulk.ms),
-            fmt(bulkGone),
-            bulk.ms <= 50 && bulkGone <= 1000 ? 'met' : '**missed**',
-          ],
+          deletionRow(`${fmt(DELETED)} × DELETE /api/public/traces/{id}`, single, singleGone),
+          deletionRow(`${BULK_REQUESTS} × DELETE /api/public/traces {traceIds: ${fmt(DELETED)} fresh}`, bulk, bulkGone),
         ],
       ),
       '',
-      table(
-        ['trace list', 'p50 ms, no tombstones', `p50 ms, ${fmt(2 * DELETED)} tombstones`, 'ratio', 'target ≤ 1.1×'],
-        [row('no filter', before.all, after.all), row('userId', before.user, after.user)],
-      ),
+      `The trace lists with the ${fmt(DELETED)} tombstones of the single deletions against a copy of the same data without them, each request sent to both in turn with the same parameters (${runs} timed per query; target: p50 within 10%; load average after: ${listLoad}):`,
       '',
+      traceQueryComparison([`${fmt(DELETED)} tombstones`, 'none'], [withTombstones!, without!], 1.1),
+    ].join('\n');
+  } finally {
+    if (plain) await plain.stop();
+    await svc.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(plainDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A 7-day retention set on the 30 days: the oldest trace listed at once, then each trace table's
+ * folder polled until its bytes settle, and its active parts' bytes once the service is stopped.
+ */
+async function retention(opts: BenchOptions, spec: TraceSpec, pristine: string, info: LoadInfo): Promise<string> {
+  const dataDir = copyOf(pristine, path.join(opts.dir, `lifecycle-${spec.traces}`));
+  let svc: Service | undefined = await startService({ dataDir });
+  try {
+    const auth = { Authorization: `Bearer ${svc.token}` };
+    const setBody = JSON.stringify({ name: 'spanhouse', retention: 7 });
+    const folders = RECLAIMED.map((t) => path.join(dataDir, 'chdb', 'data', DATABASE, t));
+    const before = folders.map(folderBytes);
+    const set = await httpRequest(`${svc.url}/api/public/projects/spanhouse`, {
+      method: 'PUT',
+      headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(setBody)) },
+      body: setBody,
+    });
+    if (set.status !== 200) throw new Error(`PUT retention -> ${set.status}: ${set.body}`);
+    const oldest = await oldestListed(svc);
+    const setAt = Date.now();
+    const boundMs = reclaimBoundMs(opts);
+    const loaded = RECLAIMED.map((t) => info.bytes[t] ?? 0);
+    const reclaim = await reclaimTimes(folders, loaded, setAt, boundMs);
+    const load = uptimeLoad();
+    // Each table's bytes in active parts after the sweep, read once the service is stopped.
+    await svc.stop();
+    svc = undefined;
+    const db = await openDb({ dataDir, database: DATABASE, readers: 1 });
+    const swept = await tableBytes(db).finally(() => db.close());
+    return [
       `Retention of 7 days set on the 30: the oldest trace listed at once is ${fmt((setAt - oldest) / DAY)} days old (target ≤ 7). ` +
-        `Data folder ${fmt(sizeBefore / 1024 ** 2)} MiB before, ${fmt(sizeAfter / 1024 ** 2)} MiB ${fmt(sweptAfterS)} s after the change (the sweep starts a minute after it).`,
+        `Each table's folder (du: replaced parts count until ClickHouse removes them) polled every 15 s until, below half its loaded bytes, it stays within 2% for a minute (at most ${boundMs / 60_000} min after the change; the sweep starts a minute after it); load average at the end: ${load}.`,
       '',
       table(
-        ['table', 'MiB on disk, loaded (30 days)', 'MiB after the sweep', 'ratio (7 of 30 days kept: ~0.23×)'],
-        [TABLES.traces, TABLES.observationPieces, TABLES.traceSearch, TABLES.scores].map(bytesRow),
+        [
+          'table',
+          'MiB folder before',
+          'MiB folder settled',
+          'settled after (s)',
+          'MiB active parts, loaded (30 days)',
+          'MiB active parts after',
+          'ratio (7 of 30 days kept: ~0.23×)',
+        ],
+        RECLAIMED.map((name, i) => {
+          const b = info.bytes[name] ?? 0;
+          const a = swept[name] ?? 0;
+          const r = reclaim[i]!;
+          return [
+            name,
+            fmt(before[i]! / 1024 ** 2),
+            fmt(r.bytes / 1024 ** 2),
+            r.settledS === undefined ? `not within ${boundMs / 1000}` : fmt(r.settledS),
+            fmt(b / 1024 ** 2),
+            fmt(a / 1024 ** 2),
+            b > 0 ? `${fmt(a / b)}×` : '-',
+          ];
+        }),
       ),
     ].join('\n');
   } finally {
-    if (running) await svc.stop();
+    if (svc) await svc.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function get(svc: Service, p: string): Promise<number> {
-  const r = await httpRequest(`${svc.url}${p}`, { headers: { Authorization: `Bearer ${svc.token}` } });
-  if (r.status !== 200) throw new Error(`GET ${p} -> ${r.status}: ${r.body.toString().slice(0, 200)}`);
-  return r.ms;
+function deletionRow(name: string, ms: number[], goneMs: number): (string | number)[] {
+  return [
+    name,
+    ms.length,
+    fmt(percentile(ms, 50)),
+    fmt(percentile(ms, 99)),
+    fmt(Math.max(...ms)),
+    fmt(ms[0]!),
+    fmt(goneMs),
+    percentile(ms, 99) <= 50 && goneMs <= 1000 ? 'met' : '**missed**',
+  ];
 }
 
-async function timed(n: number, one: (k: number) => Promise<number>): Promise<number[]> {
-  const out: number[] = [];
-  for (let k = 0; k < n; k++) out.push(await one(k));
+/**
+ * Polls each table folder every 15 s until its bytes stay within 2% for a minute after they
+ * dropped below half the table's `loaded` bytes (or the bound passes): the time each settled (s
+ * from `setAt`) and its bytes. Half of the loaded active parts, not of the folder as copied: the
+ * copy can hold parts a merge replaced, which the engine removes at start whatever the retention.
+ */
+async function reclaimTimes(
+  folders: string[],
+  loaded: number[],
+  setAt: number,
+  boundMs: number,
+): Promise<{ bytes: number; settledS?: number }[]> {
+  const out = folders.map((_, i) => ({ bytes: loaded[i]!, since: 0, settledS: undefined as number | undefined }));
+  while (Date.now() - setAt < boundMs && out.some((o) => o.settledS === undefined)) {
+    await sleep(15_000);
+    const now = Date.now();
+    folders.forEach((dir, i) => {
+      const o = out[i]!;
+      if (o.settledS !== undefined) return;
+      const bytes = folderBytes(dir);
+      if (Math.abs(bytes - o.bytes) > 0.02 * o.bytes || bytes >= loaded[i]! * 0.5) {
+        o.bytes = bytes;
+        o.since = now;
+        return;
+      }
+      if (now - o.since >= 60_000) {
+        o.settledS = (o.since - setAt) / 1000;
+        log(`${path.basename(dir)}: ${fmt(bytes / 1024 ** 2)} MiB, settled ${fmt(o.settledS)} s after the change`);
+      }
+    });
+  }
   return out;
+}
+
+/** The machine's load averages (1, 5, 15 min), as uptime prints them. */
+function uptimeLoad(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 }
 
 /**
@@ -222,7 +309,11 @@ async function oldestListed(svc: Service): Promise<number> {
   return Date.parse(body.data[0]!.timestamp);
 }
 
-/** Bytes the data folder takes on disk. */
+/** Bytes a folder takes on disk (through a link to it, as the engine's table folders are). */
 function folderBytes(dir: string): number {
-  return Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
+  return Number(
+    execFileSync('du', ['-sb', `${dir}/`])
+      .toString()
+      .split('\t')[0],
+  );
 }

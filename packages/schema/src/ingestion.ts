@@ -9,11 +9,14 @@ import { ObservationLevel } from './traces.ts';
  * skipped while the others are stored.
  */
 
+/** The longest id of a trace, observation or score. */
+export const ENTITY_ID_MAX_LENGTH = 256;
+
 /** Entity ids: 1 to 256 characters, as everywhere in this service. */
 export const EntityId = v.pipe(
   v.string(),
   v.minLength(1, 'must not be empty'),
-  v.maxLength(256, 'must be at most 256 characters'),
+  v.maxLength(ENTITY_ID_MAX_LENGTH, `must be at most ${ENTITY_ID_MAX_LENGTH} characters`),
 );
 const Text = v.nullish(v.string());
 const Time = v.nullish(IsoDateTime);

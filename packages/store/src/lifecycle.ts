@@ -46,12 +46,19 @@ const RETENTION_CONDITIONS: Readonly<Record<string, string>> = {
   ),
 };
 
-/**
- * The conditions a read of `table` adds after its project's: within the retention, and not of a
- * trace deleted after the row was written (trace-deletions.ts), not in a deleted range of its
- * metric series (series-deletions.ts).
+/*
+ * The conditions a read of `table` adds after its project's (fromProject): within the retention,
+ * and not of a trace deleted after the row was written (trace-deletions.ts), not in a deleted
+ * range of its metric series (series-deletions.ts).
  */
-export function lifecycleConditions(table: string): string[] {
+
+/** Within the project's retention: a comparison with a constant, cheap on every row. */
+export function retentionConditions(table: string): string[] {
   const retention = RETENTION_CONDITIONS[table];
-  return [...(retention ? [retention] : []), ...tombstoneConditions(table), ...seriesDeletionConditions(table)];
+  return retention ? [retention] : [];
+}
+
+/** Not deleted: a dictionary lookup per row it is evaluated on. */
+export function deletionConditions(table: string): string[] {
+  return [...tombstoneConditions(table), ...seriesDeletionConditions(table)];
 }

@@ -1,5 +1,5 @@
 import { PROJECT_CONDITION, type ProjectParams } from '@spanhouse/db';
-import { lifecycleConditions } from './lifecycle.ts';
+import { deletionConditions, retentionConditions } from './lifecycle.ts';
 
 /*
  * Every row of a data table belongs to a project (clickhouse/0021): its `project_id` leads the
@@ -13,18 +13,23 @@ import { lifecycleConditions } from './lifecycle.ts';
  * The start of a read of `table` for the project `p` is bound to:
  * `FROM <table>[ FINAL][ ARRAY JOIN <expr>] WHERE project_id = {project:String}` (PREWHERE with
  * `prewhere`: for conditions on key columns only, exact under FINAL), then what the project's
- * data lifecycle leaves out (lifecycle.ts: rows past its retention). Further conditions follow
- * with AND (andAll).
+ * data lifecycle leaves out (lifecycle.ts: rows past its retention, of deleted traces). Further
+ * conditions follow with AND (andAll).
+ *
+ * `filters`: the read's own conditions, put between the retention and the deletion checks.
+ * ClickHouse evaluates the arguments of an AND in order, each only on the rows the ones before
+ * kept, and a deletion check is a dictionary lookup per row it sees: after a selective filter (a
+ * user's traces) it looks up the few rows kept instead of every row of the project.
  */
 export function fromProject(
   table: string,
   p: ProjectParams,
-  opts: { final?: boolean; arrayJoin?: string; prewhere?: boolean } = {},
+  opts: { final?: boolean; arrayJoin?: string; prewhere?: boolean; filters?: readonly string[] } = {},
 ): string {
   if (!p.project) throw new Error(`a read of ${table} needs a project`);
   const arrayJoin = opts.arrayJoin ? ` ARRAY JOIN ${opts.arrayJoin}` : '';
   const start = `FROM ${table}${opts.final ? ' FINAL' : ''}${arrayJoin} ${opts.prewhere ? 'PREWHERE' : 'WHERE'} ${PROJECT_CONDITION}`;
-  return start + andAll(lifecycleConditions(table));
+  return start + andAll([...retentionConditions(table), ...(opts.filters ?? []), ...deletionConditions(table)]);
 }
 
 /** ` AND a AND b` for conditions that follow fromProject's (nothing for none). */

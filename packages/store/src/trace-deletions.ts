@@ -1,7 +1,6 @@
 import { TABLES } from '@spanhouse/db/tables';
 import type { TableEncoding, TableRows } from './encoded.ts';
 import { tsvField } from './tsv/fields.ts';
-import { LineBytes } from './tsv/line-bytes.ts';
 import { nextVersion } from './versioned.ts';
 
 /*
@@ -21,12 +20,17 @@ export const TRACE_DELETION_COLUMNS: [string, ...string[]] = ['project_id', 'tra
 
 export const TRACE_DELETIONS_ENCODING: TableEncoding = { columns: TRACE_DELETION_COLUMNS, format: 'TabSeparated' };
 
-/** Tombstones for `traceIds` of `project`, deleted now. */
+/**
+ * Tombstones for `traceIds` of `project`, deleted now. The lines differ only in their id, so they
+ * are one join of the ids encoded as one string: a request of 10,000 ids (DELETE
+ * /api/public/traces) pays one native write instead of one per line.
+ */
 export function encodeTraceDeletions(project: string, traceIds: readonly string[]): TableRows {
-  const out = new LineBytes(traceIds.length * 64);
-  const deleted = nextVersion();
-  for (const id of traceIds) out.line(`${tsvField(project)}\t${tsvField(id)}\t${deleted}\n`);
-  return { [TABLES.traceDeletions]: { bytes: out.bytes(), rows: traceIds.length } };
+  if (traceIds.length === 0) return { [TABLES.traceDeletions]: { bytes: Buffer.alloc(0), rows: 0 } };
+  const head = `${tsvField(project)}\t`;
+  const tail = `\t${nextVersion()}\n`;
+  const text = `${head}${traceIds.map(tsvField).join(`${tail}${head}`)}${tail}`;
+  return { [TABLES.traceDeletions]: { bytes: Buffer.from(text), rows: traceIds.length } };
 }
 
 /** The dictionary the reads look tombstones up in; reloaded after each insert of tombstones. */

@@ -1,7 +1,6 @@
 import { type Db, ProjectParams, type QueryParams, queryRows } from '@spanhouse/db';
 import { DEFAULT_PROJECT_ID, type TraceListItem, type TraceListResponse } from '@spanhouse/schema';
 import {
-  andAll,
   fromProject,
   fromTraceRow,
   type SearchTerm,
@@ -158,14 +157,16 @@ export function traceListSql(
     page = `(SELECT trace_id FROM ${searched} ORDER BY trace_time ${dir}, trace_id ${dir} ${limit()})`;
     countSql = `SELECT count() AS n FROM ${searched}`;
   } else {
-    const where = andAll(traceConditions(q, p, { searchFirst }));
+    // The filters before the tombstone check (fromProject's filters): a filtered list looks up
+    // the tombstones of the traces it keeps, not of every trace of the project.
+    const filtered = fromProject(TABLES.traces, p, { final: true, filters: traceConditions(q, p, { searchFirst }) });
     page = rankedIds
       ? p.add(rankedIds, 'Array(String)')
       : `(
-      SELECT id ${traces}${where}
+      SELECT id ${filtered}
       ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
       ${limit()})`;
-    countSql = `SELECT count() AS n ${traces}${where}`;
+    countSql = `SELECT count() AS n ${filtered}`;
   }
   const sql = `
       SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items

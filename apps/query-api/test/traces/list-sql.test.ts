@@ -39,6 +39,16 @@ describe('the trace list SQL', () => {
     expect(oneLine(traceListSql('p', q))).toMatchSnapshot();
   });
 
+  it("a filtered list looks up the tombstones of the rows its filters keep, after them (fromProject's filters)", () => {
+    const { sql, countSql } = traceListSql('p', params({ userId: 'u-1' }));
+    for (const q of [countSql, sql.slice(sql.indexOf('id IN'))]) {
+      const user = q.indexOf('user_id');
+      const tombstone = q.indexOf("dictGetOrDefault('trace_deletions'");
+      expect(user).toBeGreaterThan(0);
+      expect(tombstone).toBeGreaterThan(user);
+    }
+  });
+
   it('a search alone, newest first: page and count from the search documents, no id set', () => {
     const sql = traceListSql('p', params({ search: 'refund' }));
     expect(sql.countSql).toContain('FROM trace_search_v2');
