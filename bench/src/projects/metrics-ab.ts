@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { alternate } from '../lib/alternate.ts';
 import type { BenchOptions } from '../lib/args.ts';
 import { getJson, httpRequest } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
@@ -61,20 +62,12 @@ export async function projectMetricsSuite(opts: BenchOptions): Promise<string> {
     ];
     const rows: string[][] = [];
     const compare = async (name: string, pathOf: () => string, check: (body: unknown) => string | undefined) => {
-      const ms: number[][] = stores.map(() => []);
-      for (let k = -2; k < runs; k++) {
-        const order = k % 2 === 0 ? [0, 1] : [1, 0];
-        for (const i of order) {
-          const s = stores[i]!;
-          const r = await getJson(s.svc.url + pathOf(), s.svc.token, s.headers);
-          if (k < 0) continue;
-          ms[i]!.push(r.ms);
-          if (k === runs - 1) {
-            const problem = check(r.json);
-            if (problem) throw new Error(`${name} on ${s.label}: ${problem}`);
-          }
-        }
-      }
+      const ms = await alternate(stores, { runs, warmup: 2 }, (k, timed) => async (s) => {
+        const r = await getJson(s.svc.url + pathOf(), s.svc.token, s.headers);
+        const problem = timed && k === runs - 1 ? check(r.json) : undefined;
+        if (problem) throw new Error(`${name} on ${s.label}: ${problem}`);
+        return r.ms;
+      });
       const [a, b] = ms.map((m) => median(m)) as [number, number];
       rows.push([name, fmt(a), fmt(b), `${fmt(a / b)}×`, a / b <= 1.1 ? 'yes' : '**no**']);
       log(`${name}: ${fmt(a)} ms shared, ${fmt(b)} ms alone`);

@@ -1,5 +1,6 @@
 import { Rng } from '../gen/prng.ts';
 import type { TraceSpec } from '../gen/traces.ts';
+import { alternate } from '../lib/alternate.ts';
 import { getJson } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
@@ -213,23 +214,15 @@ export async function runTraceQueries(
   for (const [n, s] of traceScenarios(spec, sample).entries()) {
     if (opts.only && !opts.only.test(s.name)) continue;
     const rng = new Rng(spec.seed, 100 + n);
-    for (let k = 0; k < opts.warmup; k++) {
-      const p = s.path(k, rng);
-      for (const t of targets) await getJson(t.baseUrl + p, t.token, headersOf(t));
-    }
-    const ms: number[][] = targets.map(() => []);
     const items = targets.map(() => 0);
-    for (let k = 0; k < opts.runs; k++) {
+    const ms = await alternate(targets, opts, (k, timed) => {
       const p = s.path(k, rng);
-      const order = targets.map((_, i) => i);
-      if (k % 2 === 1) order.reverse();
-      for (const i of order) {
-        const t = targets[i]!;
+      return async (t, i) => {
         const r = await getJson(t.baseUrl + p, t.token, headersOf(t));
-        ms[i]!.push(r.ms);
-        items[i]! += s.items(r.json);
-      }
-    }
+        if (timed) items[i]! += s.items(r.json);
+        return r.ms;
+      };
+    });
     targets.forEach((t, i) => {
       const p50 = percentile(ms[i]!, 50);
       const p99 = percentile(ms[i]!, 99);
