@@ -12,7 +12,7 @@ import { drive, type Found, KINDS, Ledger, verify } from '../support/ops/workloa
 // every step of the log busy all the time, so kills land inside each of them: appends and their
 // fdatasync run for every request, inserts start every 20 ms, and 64 KiB segments fill (and,
 // once committed, are removed) every few dozen requests. Kill moments come from a fixed seed.
-const ROUNDS = 20;
+const ROUNDS = 10;
 const dataDir = tempDir('crash');
 const env = { DATA_DIR: dataDir, INGEST_FLUSH_INTERVAL_MS: '20', INGEST_LOG_SEGMENT_BYTES: String(64 * 1024) };
 let service: Service | undefined;
