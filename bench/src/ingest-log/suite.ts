@@ -2,9 +2,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { TABLES } from '@spanhouse/db';
 import { bodySource, probeSource } from '../ingest/bodies.ts';
-import { runCeiling } from '../ingest/ceiling.ts';
+import { exportCeiling } from '../ingest/ceiling.ts';
 import { runLoad } from '../ingest/load.ts';
-import { protobufTemplate } from '../ingest/otlp-fixture.ts';
 import type { BenchOptions } from '../lib/args.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
@@ -85,16 +84,7 @@ export async function ingestLogSuite(opts: BenchOptions): Promise<string> {
   );
 
   // OTLP exporters: 200 spans per export, against the direct-insert ceiling of the same rows.
-  log('ceiling: the same rows straight into chDB');
-  const templates = Array.from({ length: 8 }, (_, i) => protobufTemplate(i + 1, 20));
-  const ceiling = await runCeiling({
-    dataDir: path.join(opts.dir, 'ingest-log-ceiling'),
-    templates,
-    batchRows: 20_000,
-    seconds,
-    log,
-  });
-  rmSync(path.join(opts.dir, 'ingest-log-ceiling'), { recursive: true, force: true });
+  const ceiling = await exportCeiling(opts, 'ingest-log-ceiling', 20);
   const otlpRows: (string | number)[][] = [];
   const verdicts: string[] = [];
   for (const [clients, target] of opts.smoke

@@ -3,9 +3,12 @@
 // inserted straight into chDB through the service's insert path (Db.insertText), as fast as it
 // takes them. Rows are built before the clock starts, so only encoding and inserting are timed.
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { migrate, openDb } from '@spanhouse/db';
 import { encodeTraceRows, otlpTraceRows, PriceTable, type TraceRows } from '@spanhouse/ingest-api/pipeline';
-import { freshBody, type Template } from './otlp-fixture.ts';
+import type { BenchOptions } from '../lib/args.ts';
+import { log } from '../lib/log.ts';
+import { freshBody, protobufTemplate, type Template } from './otlp-fixture.ts';
 
 export type CeilingResult = { spansPerSec: number; seconds: number; spans: number; cpuUsPerSpan: number };
 
@@ -69,4 +72,32 @@ export async function runCeiling(opts: {
   } finally {
     await db.close();
   }
+}
+
+const smokeExportCeilings = new Map<number, Promise<CeilingResult>>();
+
+/**
+ * The ceiling both ingest suites compare against: the rows of OTLP protobuf exports of
+ * `tracesPerExport` traces (8 templates), inserted in 20k-row batches for `opts.ingestSeconds`,
+ * in `<dir>/<folder>`. A full run measures it in each suite, beside that suite's own load; a smoke
+ * run (CI checks that the suites run, not their figures) measures it once per export size and
+ * both suites report that figure.
+ */
+export function exportCeiling(opts: BenchOptions, folder: string, tracesPerExport: number): Promise<CeilingResult> {
+  const earlier = opts.smoke ? smokeExportCeilings.get(tracesPerExport) : undefined;
+  if (earlier) {
+    log('ceiling: the figure measured earlier in this smoke run');
+    return earlier;
+  }
+  log('ceiling: the same rows straight into chDB');
+  const dataDir = path.join(opts.dir, folder);
+  const measured = runCeiling({
+    dataDir,
+    templates: Array.from({ length: 8 }, (_, i) => protobufTemplate(i + 1, tracesPerExport)),
+    batchRows: 20_000,
+    seconds: opts.ingestSeconds,
+    log,
+  }).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (opts.smoke) smokeExportCeilings.set(tracesPerExport, measured);
+  return measured;
 }

@@ -10,9 +10,8 @@ import { rssSampler } from '../lib/proc.ts';
 import { startService } from '../lib/service.ts';
 import { fmt, mib } from '../lib/stats.ts';
 import { bodySource, INGEST_PATHS, type IngestPath, probeSource } from './bodies.ts';
-import { runCeiling } from './ceiling.ts';
+import { exportCeiling } from './ceiling.ts';
 import { runLoad } from './load.ts';
-import { protobufTemplate } from './otlp-fixture.ts';
 
 const GiB = 1024 ** 3;
 
@@ -108,16 +107,7 @@ export async function traceIngestSuite(opts: BenchOptions): Promise<string> {
     rmSync(dataDir, { recursive: true, force: true });
     if (stored < acked) throw new Error(`${p}: ${stored} observations stored, ${acked} acknowledged`);
   }
-  log('ceiling: the same rows straight into chDB');
-  const templates = Array.from({ length: 8 }, (_, i) => protobufTemplate(i + 1, TRACES_PER_EXPORT));
-  const ceiling = await runCeiling({
-    dataDir: path.join(opts.dir, 'ingest-ceiling'),
-    templates,
-    batchRows: 20_000,
-    seconds: opts.ingestSeconds,
-    log,
-  });
-  rmSync(path.join(opts.dir, 'ingest-ceiling'), { recursive: true, force: true });
+  const ceiling = await exportCeiling(opts, 'ingest-ceiling', TRACES_PER_EXPORT);
   const ratio = protobufRate / ceiling.spansPerSec;
   rows.push([
     'ceiling: direct insert (TSV, 20k-row batches)',
