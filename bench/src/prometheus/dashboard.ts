@@ -69,11 +69,12 @@ export function dashboardQueries(p: PanelDataset, reference: RangeForm[], hours:
 export type AtOnce = { alone: number[]; together: number[]; wall: number; refused: boolean[] };
 
 /**
- * Each query alone (median of 3 after a warm-up) and then all of them sent at once, 3 times
- * (each query's median latency, and the median time until the last answered). nocache=1: every
- * answer is computed. A query the target refuses is marked and left out of the rounds.
+ * Each query alone (median of `repeats` after a warm-up) and then all of them sent at once,
+ * `repeats` times (each query's median latency, and the median time until the last answered).
+ * nocache=1: every answer is computed. A query the target refuses is marked and left out of the
+ * rounds.
  */
-export async function measureAtOnce(t: Target, queries: RangeForm[]): Promise<AtOnce> {
+export async function measureAtOnce(t: Target, queries: RangeForm[], repeats = 3): Promise<AtOnce> {
   const ask = (f: RangeForm) => rangeQuery(t, f, { nocache: '1' }, true);
   const refused = await Promise.all(queries.map(async (f) => (await ask(f)).status !== 200));
   const alone: number[] = [];
@@ -82,11 +83,13 @@ export async function measureAtOnce(t: Target, queries: RangeForm[]): Promise<At
       alone.push(Number.NaN);
       continue;
     }
-    alone.push(median([(await ask(f)).ms, (await ask(f)).ms, (await ask(f)).ms]));
+    const times: number[] = [];
+    for (let r = 0; r < repeats; r++) times.push((await ask(f)).ms);
+    alone.push(median(times));
   }
   const rounds: number[][] = [];
   const walls: number[] = [];
-  for (let r = 0; r < 3; r++) {
+  for (let r = 0; r < repeats; r++) {
     const t0 = performance.now();
     rounds.push(await Promise.all(queries.map(async (f, i) => (refused[i] ? Number.NaN : (await ask(f)).ms))));
     walls.push(performance.now() - t0);
