@@ -146,6 +146,12 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
       ];
     }
 
+    const dropDictionary = /^DROP\s+DICTIONARY\s+(IF\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_.]*)$/i.exec(sql);
+    if (dropDictionary) {
+      // One per node, as made above.
+      return [`DROP DICTIONARY ${dropDictionary[1] ?? ''}${dropDictionary[2]} ${onCluster}`];
+    }
+
     const drop = /^DROP\s+(TABLE|VIEW)\s+(IF\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)$/i.exec(sql);
     if (drop) {
       const [, kind, ifExists = '', name] = drop as unknown as [string, string, string | undefined, string];

@@ -89,7 +89,7 @@ describe('cluster DDL parses in ClickHouse', () => {
       if (statement.startsWith('INSERT')) expect(formatted).toMatch(/^INSERT INTO \w+\s/);
       else
         expect(formatted).toMatch(
-          /^(CREATE TABLE IF NOT EXISTS|CREATE MATERIALIZED VIEW IF NOT EXISTS|CREATE DICTIONARY IF NOT EXISTS|ALTER TABLE|DROP (TABLE|VIEW) IF EXISTS) [\w.]+ ON CLUSTER spanhouse_cluster/,
+          /^(CREATE TABLE IF NOT EXISTS|CREATE MATERIALIZED VIEW IF NOT EXISTS|CREATE DICTIONARY IF NOT EXISTS|ALTER TABLE|DROP (TABLE|VIEW|DICTIONARY) IF EXISTS) [\w.]+ ON CLUSTER spanhouse_cluster/,
         );
     }
     // The check can fail: a broken statement is refused by the parser.
@@ -141,12 +141,15 @@ describe('clusterTransform', () => {
     expect(() => t('INSERT INTO metric_minutes VALUES (1)')).toThrow(/cannot rewrite/);
   });
 
-  it('drops a table with its local table, and a view on every node', () => {
+  it('drops a table with its local table, and a view and a dictionary on every node', () => {
     expect(t('DROP TABLE IF EXISTS metric_minutes;')).toEqual([
       'DROP TABLE IF EXISTS metric_minutes ON CLUSTER `spanhouse_cluster`',
       'DROP TABLE IF EXISTS metric_minutes_local ON CLUSTER `spanhouse_cluster`',
     ]);
     expect(t('DROP VIEW metric_minutes_mv')).toEqual(['DROP VIEW metric_minutes_mv ON CLUSTER `spanhouse_cluster`']);
+    expect(t('DROP DICTIONARY IF EXISTS spanhouse.trace_deletions')).toEqual([
+      'DROP DICTIONARY IF EXISTS spanhouse.trace_deletions ON CLUSTER `spanhouse_cluster`',
+    ]);
     expect(() => t('DROP DATABASE spanhouse')).toThrow(/cannot rewrite/);
   });
 

@@ -10,11 +10,11 @@ import { queryRows } from '../src/query.ts';
  * Migrations are applied by what is recorded, not by the highest number: a store already migrated
  * past a number (0040, full-text search) still gets a migration of a lower number that a later
  * version brings (0030-0032, the data lifecycle), with the later ones (0047-0048, the trace search
- * documents, whose views carry 0031's written time), and both orders end in the same schema.
+ * documents, whose views carry 0031's written time; 0049, the tombstones by hash), and both orders end in the same schema.
  */
 
 /** What a store at 0040 (before the data lifecycle and the trace search documents) lacks. */
-const LATER = [30, 31, 32, 47, 48];
+const LATER = [30, 31, 32, 47, 48, 49];
 let dataDir: string;
 let atSearchIndexes: string;
 let db: Db;
@@ -53,7 +53,7 @@ describe('a store migrated past a number', () => {
       tag: 'test',
       map: (r) => String(r.name),
     });
-    expect(dictionaries).toEqual(['project_retention', 'series_deletions', 'trace_deletions']);
+    expect(dictionaries).toEqual(['project_retention', 'series_deletions', 'trace_tombstones']);
   });
 
   it('has the schema of a store migrated in number order', async () => {

@@ -10,7 +10,7 @@ import { nextVersion } from './versioned.ts';
  * tombstoned trace written before its tombstone (tombstoneConditions, added by fromProject), so a
  * trace sent again after its deletion is read again. Both times come from nextVersion: monotonic
  * in a process, so a row encoded before a deletion in the same process is always older.
- * Writer: encodeTraceDeletions (through the ingest log). Reader: the `trace_deletions` dictionary.
+ * Writer: encodeTraceDeletions (through the ingest log). Reader: the `trace_tombstones` dictionary.
  */
 
 /** The column every row of the trace tables carries its acceptance time in (µs). */
@@ -33,8 +33,12 @@ export function encodeTraceDeletions(project: string, traceIds: readonly string[
   return { [TABLES.traceDeletions]: { bytes: Buffer.from(text), rows: traceIds.length } };
 }
 
-/** The dictionary the reads look tombstones up in; reloaded after each insert of tombstones. */
-export const TRACE_DELETIONS_DICTIONARY = 'trace_deletions';
+/**
+ * The dictionary the reads look tombstones up in (clickhouse/0049), reloaded after each insert of
+ * tombstones: keyed by `cityHash64(project, trace)`, with the latest `deleted_us` and `check`, a
+ * second hash of the same pair.
+ */
+export const TRACE_DELETIONS_DICTIONARY = 'trace_tombstones';
 
 /**
  * Tables whose inserts a dictionary serves, by table: the writer reloads the dictionary once the
@@ -56,12 +60,19 @@ const TRACE_ID_COLUMN: Readonly<Record<string, string>> = {
 /**
  * The condition that keeps the rows of `table` not deleted: written at or after the latest
  * tombstone of their trace (0, the rows stored before tombstones existed, when there is none).
- * One hash lookup per row read. Columns named with their table, as the retention's are.
+ * One hash lookup per row read, on the pair's 64-bit hash; a row older than the tombstone found is
+ * still kept when the tombstone's second hash differs from the row's (another trace whose first
+ * hash collides), a check the OR evaluates only for those rows. Columns named with their table, as
+ * the retention's are.
  */
 export function tombstoneConditions(table: string): string[] {
   const traceId = TRACE_ID_COLUMN[table];
   if (!traceId) return [];
-  const lookup = `${table}.${WRITTEN_COLUMN} >= dictGetOrDefault('${TRACE_DELETIONS_DICTIONARY}', 'deleted_us', ({project:String}, ${table}.${traceId}), toUInt64(0))`;
+  const key = `cityHash64({project:String}, ${table}.${traceId})`;
+  const tombstone = (attribute: string) =>
+    `dictGetOrDefault('${TRACE_DELETIONS_DICTIONARY}', '${attribute}', ${key}, toUInt64(0))`;
+  const check = `${tombstone('check')} != sipHash64({project:String}, ${table}.${traceId})`;
+  const lookup = `(${table}.${WRITTEN_COLUMN} >= ${tombstone('deleted_us')} OR ${check})`;
   if (table !== TABLES.traceSearch) return [lookup];
   // The search reads every row holding a common term: a row written at or after the project's
   // latest tombstone is kept without its lookup (the OR's second operand is evaluated only for the

@@ -43,7 +43,7 @@ describe('the trace list SQL', () => {
     const { sql, countSql } = traceListSql('p', params({ userId: 'u-1' }));
     for (const q of [countSql, sql.slice(sql.indexOf('id IN'))]) {
       const user = q.indexOf('user_id');
-      const tombstone = q.indexOf("dictGetOrDefault('trace_deletions'");
+      const tombstone = q.indexOf("dictGetOrDefault('trace_tombstones'");
       expect(user).toBeGreaterThan(0);
       expect(tombstone).toBeGreaterThan(user);
     }

@@ -120,7 +120,7 @@ describe('a search over deleted and expired traces', () => {
       query: `INSERT INTO projects (id, name, metadata, retention_days, created_at, deleted, data_removed, version)
         VALUES ('lifecycle', 'lifecycle', '{}', 7, now64(3), 0, 0, 1)`,
     });
-    await db.writer.command({ query: 'SYSTEM RELOAD DICTIONARY trace_deletions' });
+    await db.writer.command({ query: 'SYSTEM RELOAD DICTIONARY trace_tombstones' });
     await db.writer.command({ query: 'SYSTEM RELOAD DICTIONARY project_retention' });
   });
 
