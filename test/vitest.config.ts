@@ -23,6 +23,9 @@ const ALONE = [
   'projects/security.test.ts',
   // A deletion visible within 1 s.
   'lifecycle/trace-deletion.test.ts',
+  // `pnpm start` runs the build (turbo), which may write the bundles and the web UI's files that
+  // other files serve from while they run.
+  'process/start.test.ts',
 ];
 
 const { include: _include, exclude, ...common } = shared.test ?? {};
