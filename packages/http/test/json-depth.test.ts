@@ -11,6 +11,38 @@ describe('jsonDepth', () => {
     expect(jsonDepth('["\\\\", [[]]]')).toBe(3);
   });
 
+  it('counts as a walk of every character does, on any text: escapes, runs of backslashes, unterminated strings', () => {
+    // The plain definition, one character at a time: what the faster walk must equal.
+    const reference = (text: string) => {
+      let depth = 0;
+      let max = 0;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+          if (c === '\\') i++;
+          else if (c === '"') inString = false;
+        } else if (c === '"') inString = true;
+        else if (c === '{' || c === '[') max = Math.max(max, ++depth);
+        else if (c === '}' || c === ']') depth--;
+      }
+      return max;
+    };
+    // Text of the characters that matter, drawn by a fixed-seed generator (the same cases every run).
+    const alphabet = ['"', '\\', '[', ']', '{', '}', 'a', ',', ':'];
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 20_000; n++) {
+      const text = Array.from({ length: next() % 40 }, () => alphabet[next() % alphabet.length]).join('');
+      expect(jsonDepth(text), text).toBe(reference(text));
+    }
+    expect(jsonDepth('["\\\\\\"]", [[]]]')).toBe(3);
+    expect(jsonDepth('["unterminated [[[')).toBe(1);
+  });
+
   it('stops counting once past the limit', () => {
     expect(jsonDepth('['.repeat(1e6), 10)).toBe(11);
   });
