@@ -1,7 +1,6 @@
 import { AGGREGATIONS } from '../aggregations.ts';
 import type { Expr } from '../ast.ts';
 import { RANGE_FUNCTIONS } from '../range-functions.ts';
-import { WALKED_FUNCTIONS } from '../range-walk-sql.ts';
 import { LOOKBACK_MS } from '../samples-sql.ts';
 import { evaluateInClickHouse } from '../sql-evaluate.ts';
 import type { Evaluator, Offload } from './evaluator.ts';
@@ -87,31 +86,6 @@ function longestRange(e: Expr): number {
   }
 }
 
-/**
- * Whether every range of `e` that overlaps the next step's is read by a function the SQL walks
- * along the steps once (range-walk-sql.ts: `rate(x[5m])` at a 30 s step), so that no point is
- * copied into every range or lookback holding it.
- */
-function overlapsOnlyInWalks(e: Expr, interval: number): boolean {
-  switch (e.kind) {
-    case 'selector':
-      return LOOKBACK_MS < interval;
-    case 'matrix':
-      return e.rangeMs < interval;
-    case 'call':
-      if (WALKED_FUNCTIONS.has(e.func) && e.args[0]?.kind === 'matrix') return true;
-      return e.args.every((a) => overlapsOnlyInWalks(a, interval));
-    case 'aggregate':
-      return overlapsOnlyInWalks(e.expr, interval) && (e.param === undefined || overlapsOnlyInWalks(e.param, interval));
-    case 'binary':
-      return overlapsOnlyInWalks(e.lhs, interval) && overlapsOnlyInWalks(e.rhs, interval);
-    case 'unary':
-      return overlapsOnlyInWalks(e.expr, interval);
-    default:
-      return true;
-  }
-}
-
 /** The names of the functions an expression calls. */
 function functionsOf(e: Expr, out = new Set<string>()): Set<string> {
   switch (e.kind) {
@@ -147,7 +121,7 @@ function functionsOf(e: Expr, out = new Set<string>()): Set<string> {
  */
 function worthPushingDown(e: Expr, ev: Evaluator): boolean {
   if (ev.start === ev.end) return true;
-  if (longestRange(e) >= ev.interval) return overlapsOnlyInWalks(e, ev.interval);
+  if (longestRange(e) >= ev.interval) return false;
   const functions = [...functionsOf(e)].filter((f) => RANGE_FUNCTIONS.has(f));
   return functions.length === 0 || functions.includes('quantile_over_time');
 }
