@@ -1,5 +1,5 @@
 import type { ParamBuilder, ProjectParams } from '@spanhouse/db';
-import { durationSeconds, type RangeCall } from './range-functions.ts';
+import { extrapolatedRateSql, type RangeCall } from './range-functions.ts';
 import { type Grid, pointsSql } from './samples-sql.ts';
 
 /**
@@ -83,9 +83,10 @@ export function rangeWalkSql(
 }
 
 /**
- * The function's value at a step whose range ends at `end`, from its last point `h` (count of points up to it, value, time, resets
- * up to it, the value and time of the point before it) and first point `l` (index, value, time,
- * resets up to it); `rp` lists the series' values before each reset, in order.
+ * The function's value at a step whose range ends at `end`, from its last point `h` (count of
+ * points up to it, value, time, resets up to it, the value and time of the point before it) and
+ * its first point `l` (index, value, time, resets up to it); `rp` lists the series' values before
+ * each reset, in order.
  */
 function walkValue(call: RangeCall, end: string, range: string, p: ParamBuilder): string {
   switch (call.func) {
@@ -94,33 +95,18 @@ function walkValue(call: RangeCall, end: string, range: string, p: ParamBuilder)
     case 'idelta':
       return '(h.2 - h.5)';
     default:
-      return extrapolatedRate(call, end, range, p);
+      // The reset corrections of the range (resets numbered l.4 + 1 .. h.4), added in order.
+      return extrapolatedRateSql(
+        call,
+        {
+          first: ['l.2', 'l.3'],
+          last: ['h.2', 'h.3'],
+          count: '(h.1 - l.1)',
+          corrected: (diff) => `arrayFold((acc, x) -> acc + x, arraySlice(rp, l.4 + 1, h.4 - l.4), ${diff})`,
+          start: `(${end} - ${range})`,
+          end,
+        },
+        p,
+      );
   }
-}
-
-/**
- * extrapolatedRate of promql/functions.go (rate, increase, delta) over the range from `l` to `h`,
- * whose end is `end` (SQL of ms) and length `range` (SQL of ms).
- */
-function extrapolatedRate(call: RangeCall, end: string, range: string, p: ParamBuilder): string {
-  const counter = call.func !== 'delta';
-  const diff = '(h.2 - l.2)';
-  // The corrections of the resets in the range (resets numbered l.4 + 1 .. h.4), added in order.
-  const result = counter
-    ? `(arrayFold((acc, x) -> acc + x, arraySlice(rp, l.4 + 1, h.4 - l.4), ${diff}) AS rv)`
-    : `(${diff} AS rv)`;
-  const sampled = '((h.3 - l.3) / 1000 AS si)';
-  const avg = `(si / (h.1 - l.1 - 1) AS ad)`;
-  const toStart0 = `((l.3 - (${end} - ${range})) / 1000)`;
-  const toStart = counter
-    ? `(if(${result} > 0 AND l.2 >= 0 AND ${sampled} * (l.2 / rv) < ${toStart0}, si * (l.2 / rv), ${toStart0}) AS ds)`
-    : `(${toStart0} AS ds)`;
-  const toEnd = `((${end} - h.3) / 1000 AS de)`;
-  const threshold = `(${avg} * 1.1 AS th)`;
-  const interval = `(((${sampled} + if(${toStart} < ${threshold}, ds, ad / 2)) + if(${toEnd} < th, de, ad / 2)) AS ei)`;
-  const factor =
-    call.func === 'rate'
-      ? `(${interval} / si) / ${p.add(durationSeconds(call.rangeMs), 'Float64')}`
-      : `${interval} / si`;
-  return `${result} * (${factor})`;
 }
