@@ -109,3 +109,22 @@ export const DIFFERENTIAL_QUERIES = [
   '-1 ^ 2',
   'dg_cpu % -3',
 ];
+
+/**
+ * Range functions over ranges at least as long as the step, which the SQL planner computes by
+ * walking each series' points along the steps (PROMQL_PUSHDOWN=clickhouse): counter resets
+ * (dg_requests_total), a staleness marker (dg_flaky), a gap longer than the ranges (dg_gappy), NaN
+ * and Inf (dg_nan), ranges of 20 s at a 15 s scrape (0, 1 or 2 points, more where a gap ends), an
+ * offset, and an aggregation over them.
+ */
+export const WALKED_RANGE_QUERIES = [
+  'rate(dg_requests_total[5m])',
+  'increase(dg_requests_total[20s])',
+  'rate({__name__=~"dg_(flaky|gappy|nan)"}[1m])',
+  'increase({__name__=~"dg_(flaky|gappy|nan)"}[20s])',
+  'delta({__name__=~"dg_(cpu|flaky|gappy|nan)"}[2m])',
+  'irate({__name__=~"dg_(requests_total|flaky|gappy|nan)"}[45s])',
+  'idelta({__name__=~"dg_(cpu|flaky|gappy|nan)"}[20s])',
+  'rate(dg_latency_seconds_count[90s] offset 1m)',
+  'sum by (code) (increase(dg_requests_total[5m]))',
+];

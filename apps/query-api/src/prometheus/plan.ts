@@ -4,6 +4,7 @@ import { type BinaryOp, COMPARISONS, type Expr, type Selector } from './ast.ts';
 import { scalarOp } from './engine/binary.ts';
 import { badData, unsupported } from './errors.ts';
 import { KEEPS_NAME, RANGE_FUNCTIONS, rangeFunctionSql } from './range-functions.ts';
+import { rangeWalkSql, WALKED_FUNCTIONS } from './range-walk-sql.ts';
 import { type Grid, instantSelectorSql, rangeArraysSql } from './samples-sql.ts';
 import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
 import { floatParam } from './sql-parts.ts';
@@ -104,6 +105,9 @@ async function callPlan(func: string, args: Expr[], ctx: PlanContext): Promise<P
       m.selector,
       ctx,
       async (series, grid) => {
+        // Overlapping ranges: each series' points walked once along the steps (range-walk-sql.ts).
+        if (WALKED_FUNCTIONS.has(func) && m.rangeMs >= grid.stepMs && grid.steps > 1)
+          return rangeWalkSql(series, call, grid, ctx.p);
         const tk = `(${ctx.p.add(grid.startMs, 'Int64')} + toInt64(k) * ${ctx.p.add(grid.stepMs, 'Int64')})`;
         const f = rangeFunctionSql(call, tk, ctx.p);
         return `SELECT sid AS id, k, ${f.value} AS v FROM (${rangeArraysSql(series, m.rangeMs, m.selector.offsetMs, grid, ctx.p)}) WHERE ${f.where}`;

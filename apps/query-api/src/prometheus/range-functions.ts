@@ -115,20 +115,54 @@ export function durationSeconds(ms: number): number {
 
 /** extrapolatedRate of promql/functions.go (rate, increase, delta), step by step. */
 function extrapolatedRate(call: RangeCall, tk: string, p: ParamBuilder): string {
+  const start = `(${tk} - ${p.add(call.rangeMs + call.offsetMs, 'Int64')})`;
+  const end = `(${tk} - ${p.add(call.offsetMs, 'Int64')})`;
+  return extrapolatedRateSql(
+    call,
+    {
+      first: ['vs[1]', 'ts[1]'],
+      last: ['vs[-1]', 'ts[-1]'],
+      count: 'length(vs)',
+      corrected: (diff) => `arrayFold((acc, a, b) -> if(b < a, acc + a, acc), ${PAIRS}, ${diff})`,
+      start,
+      end,
+    },
+    p,
+  );
+}
+
+/**
+ * The SQL of a range's points that extrapolatedRate reads: its first and last point (value, time
+ * in ms), how many points it holds, `last - first` with each counter reset's correction added in
+ * order (`corrected` of that difference's SQL), and its bounds (ms).
+ */
+export type RangeEnds = {
+  first: [string, string];
+  last: [string, string];
+  count: string;
+  corrected: (diff: string) => string;
+  start: string;
+  end: string;
+};
+
+/**
+ * extrapolatedRate of promql/functions.go (rate, increase, delta) over one range, operation by
+ * operation: the extrapolation to the range's bounds unless farther than 1.1 average intervals,
+ * and for counters not below zero. Aliases rv, si, ad, ds, de, th, ei (unique within the SELECT).
+ */
+export function extrapolatedRateSql(call: RangeCall, r: RangeEnds, p: ParamBuilder): string {
   const counter = call.func !== 'delta';
-  const rangeStart = `(${tk} - ${p.add(call.rangeMs + call.offsetMs, 'Int64')})`;
-  const rangeEnd = `(${tk} - ${p.add(call.offsetMs, 'Int64')})`;
-  const diff = '(vs[-1] - vs[1])';
-  const result = counter
-    ? `(arrayFold((acc, a, b) -> if(b < a, acc + a, acc), ${PAIRS}, ${diff}) AS rv)`
-    : `(${diff} AS rv)`;
-  const sampled = '((ts[-1] - ts[1]) / 1000 AS si)';
-  const avg = '(si / (length(vs) - 1) AS ad)';
-  const toStart0 = `((ts[1] - ${rangeStart}) / 1000)`;
+  const [firstV, firstT] = r.first;
+  const [lastV, lastT] = r.last;
+  const diff = `(${lastV} - ${firstV})`;
+  const result = counter ? `(${r.corrected(diff)} AS rv)` : `(${diff} AS rv)`;
+  const sampled = `((${lastT} - ${firstT}) / 1000 AS si)`;
+  const avg = `(si / (${r.count} - 1) AS ad)`;
+  const toStart0 = `((${firstT} - ${r.start}) / 1000)`;
   const toStart = counter
-    ? `(if(${result} > 0 AND vs[1] >= 0 AND ${sampled} * (vs[1] / rv) < ${toStart0}, si * (vs[1] / rv), ${toStart0}) AS ds)`
+    ? `(if(${result} > 0 AND ${firstV} >= 0 AND ${sampled} * (${firstV} / rv) < ${toStart0}, si * (${firstV} / rv), ${toStart0}) AS ds)`
     : `(${toStart0} AS ds)`;
-  const toEnd = `((${rangeEnd} - ts[-1]) / 1000 AS de)`;
+  const toEnd = `((${r.end} - ${lastT}) / 1000 AS de)`;
   const threshold = `(${avg} * 1.1 AS th)`;
   const interval = `(((${sampled} + if(${toStart} < ${threshold}, ds, ad / 2)) + if(${toEnd} < th, de, ad / 2)) AS ei)`;
   const factor =

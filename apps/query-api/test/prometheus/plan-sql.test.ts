@@ -77,6 +77,7 @@ describe('the PromQL planner SQL', () => {
   for (const query of [
     'http_requests_total{host="a"}',
     'rate(http_requests_total[5m])',
+    'rate(http_requests_total[30s])',
     'sum by (host) (rate(http_requests_total[5m]))',
     'quantile by (code) (0.9, http_requests_total)',
     'avg_over_time(http_requests_total[1m] offset 1m)',
