@@ -17,8 +17,6 @@ ENV HOST=0.0.0.0 PORT=3000 OTLP_GRPC_PORT=4317 DATA_DIR=/data
 EXPOSE 3000 4317
 # node is PID 1's child (compose sets init: true) and handles SIGTERM itself: it stops
 # accepting, commits what it accepted and exits 0. No pnpm in between, which would not forward
-# the signal and costs memory of its own. The V8 flags are `pnpm start`'s: --max-semi-space-size=32
-# (fewer young-generation collections while decoding large batches) and --min-semi-space-size=16
-# (the young generation does not shrink while the service idles, so a burst's objects in flight are
-# not promoted to the old generation, whose full collections pause every request; decisions/0055).
-CMD ["node", "--max-semi-space-size=32", "--min-semi-space-size=16", "apps/server/dist/main.mjs"]
+# the signal and costs memory of its own. --max-semi-space-size=32 as `pnpm start` (fewer
+# young-generation collections while decoding large batches).
+CMD ["node", "--max-semi-space-size=32", "apps/server/dist/main.mjs"]

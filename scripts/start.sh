@@ -5,4 +5,4 @@
 set -e
 cd "$(dirname "$0")/.."
 node_modules/.bin/turbo run build --filter=@spanhouse/server --output-logs=errors-only
-exec node --max-semi-space-size=32 --min-semi-space-size=16 apps/server/dist/main.mjs
+exec node --max-semi-space-size=32 apps/server/dist/main.mjs

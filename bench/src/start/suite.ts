@@ -22,22 +22,10 @@ export type StartVariant = { name: string; command: string[] };
  */
 export const START_VARIANTS: StartVariant[] = [
   { name: 'pnpm start', command: ['pnpm', 'start'] },
-  {
-    name: 'node, bundle (the image)',
-    command: ['node', '--max-semi-space-size=32', '--min-semi-space-size=16', 'apps/server/dist/main.mjs'],
-  },
+  { name: 'node, bundle (the image)', command: ['node', '--max-semi-space-size=32', 'apps/server/dist/main.mjs'] },
   {
     name: 'pnpm, node + tsx loader',
-    command: [
-      'pnpm',
-      'exec',
-      'node',
-      '--max-semi-space-size=32',
-      '--min-semi-space-size=16',
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-    ],
+    command: ['pnpm', 'exec', 'node', '--max-semi-space-size=32', '--import', 'tsx', 'apps/server/src/main.ts'],
   },
 ];
 

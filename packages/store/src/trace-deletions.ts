@@ -49,9 +49,7 @@ export function encodeTraceDeletions(project: string, traceIds: Iterable<string>
     const fields = TSV_SPECIAL.test(slice.join('\0')) ? slice.map(tsvField) : slice;
     parts.push(Buffer.from(`${head}${fields.join(`${tail}${head}`)}${tail}`));
   }
-  return {
-    [TABLES.traceDeletions]: { bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts), rows: ids.length },
-  };
+  return { [TABLES.traceDeletions]: { bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts), rows: ids.length } };
 }
 
 /**
