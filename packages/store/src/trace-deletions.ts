@@ -20,17 +20,36 @@ export const TRACE_DELETION_COLUMNS: [string, ...string[]] = ['project_id', 'tra
 
 export const TRACE_DELETIONS_ENCODING: TableEncoding = { columns: TRACE_DELETION_COLUMNS, format: 'TabSeparated' };
 
+/** Any character a TabSeparated field escapes (tsvField). */
+const TSV_SPECIAL = /[\\\t\n\r]/;
+
+/**
+ * Ids encoded per string: the text of 1,000 tombstones (about 60 KB for UUIDs) stays below V8's
+ * large-object size (128 KiB), so it is allocated and freed in the young generation.
+ */
+const IDS_PER_STRING = 1000;
+
 /**
  * Tombstones for `traceIds` of `project`, deleted now. The lines differ only in their id, so they
- * are one join of the ids encoded as one string: a request of 10,000 ids (DELETE
- * /api/public/traces) pays one native write instead of one per line.
+ * are joins of the ids, in slices of IDS_PER_STRING: a request of 10,000 ids (DELETE
+ * /api/public/traces) runs a few native joins and checks instead of a call per id, fast from its
+ * first run, and leaves no half-megabyte string of lines on the heap, which would be allocated in
+ * the old generation and bring the next full garbage collection (a pause of every request) closer.
  */
-export function encodeTraceDeletions(project: string, traceIds: readonly string[]): TableRows {
-  if (traceIds.length === 0) return { [TABLES.traceDeletions]: { bytes: Buffer.alloc(0), rows: 0 } };
+export function encodeTraceDeletions(project: string, traceIds: Iterable<string>): TableRows {
+  const ids = Array.isArray(traceIds) ? (traceIds as readonly string[]) : [...traceIds];
+  if (ids.length === 0) return { [TABLES.traceDeletions]: { bytes: Buffer.alloc(0), rows: 0 } };
   const head = `${tsvField(project)}\t`;
   const tail = `\t${nextVersion()}\n`;
-  const text = `${head}${traceIds.map(tsvField).join(`${tail}${head}`)}${tail}`;
-  return { [TABLES.traceDeletions]: { bytes: Buffer.from(text), rows: traceIds.length } };
+  const parts: Buffer[] = [];
+  for (let from = 0; from < ids.length; from += IDS_PER_STRING) {
+    const slice = ids.slice(from, from + IDS_PER_STRING);
+    // One scan of the slice's ids (joined by a character no escape involves) finds whether any id
+    // needs escaping; UUIDs and other ids of printable characters never do.
+    const fields = TSV_SPECIAL.test(slice.join('\0')) ? slice.map(tsvField) : slice;
+    parts.push(Buffer.from(`${head}${fields.join(`${tail}${head}`)}${tail}`));
+  }
+  return { [TABLES.traceDeletions]: { bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts), rows: ids.length } };
 }
 
 /**

@@ -5,6 +5,7 @@ import { microsToCh, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeObservationsTsv, OBSERVATION_COLUMNS, type ObservationRow } from '../src/observation-pieces.ts';
+import { encodeTraceDeletions, TRACE_DELETION_COLUMNS } from '../src/trace-deletions.ts';
 import { encodeTracesTsv, TRACE_COLUMNS, type TraceRow } from '../src/traces.ts';
 import { quoted, tsvField } from '../src/tsv/fields.ts';
 
@@ -185,5 +186,39 @@ describe('TabSeparated encoding of trace rows', () => {
       format: 'JSONEachRow',
     });
     expect(await rs.json()).toEqual([{ h: '61EFBFBD62' }]);
+  });
+});
+
+describe('TabSeparated encoding of tombstones', () => {
+  it('stores every id as given, with the project and one deletion time, for any text', async () => {
+    await db.writer.command({ query: `CREATE TABLE deletions_tsv AS ${TABLES.traceDeletions}` });
+    // Plain ids first, so the ids that need escaping come in a later slice of the encoder's.
+    const ids = [
+      ...new Set([
+        ...Array.from({ length: 2500 }, (_, i) => `plain-${i}`),
+        ...fc.sample(text, { numRuns: 300, seed: 7 }).filter((t) => t !== ''),
+        '日本語'.repeat(300),
+        '🙂\t\\'.repeat(200),
+        'x',
+      ]),
+    ];
+    const rows = encodeTraceDeletions("team 'a'\t1", ids)[TABLES.traceDeletions]!;
+    expect(rows.rows).toBe(ids.length);
+    await insertTsv('deletions_tsv', rows.bytes, TRACE_DELETION_COLUMNS);
+    const rs = await db.writer.query({
+      query: 'SELECT project_id, trace_id, deleted_us FROM deletions_tsv',
+      format: 'JSONEachRow',
+    });
+    const stored = (await rs.json()) as { project_id: string; trace_id: string; deleted_us: string }[];
+    expect(stored.map((r) => r.trace_id).sort()).toEqual([...ids].sort());
+    expect(new Set(stored.map((r) => r.project_id))).toEqual(new Set(["team 'a'\t1"]));
+    expect(new Set(stored.map((r) => r.deleted_us)).size).toBe(1);
+  });
+
+  it('takes the ids from any iterable, and encodes nothing for none', () => {
+    const fromSet = encodeTraceDeletions('p', new Set(['a', 'b']))[TABLES.traceDeletions]!;
+    expect(fromSet.rows).toBe(2);
+    expect(fromSet.bytes.toString()).toMatch(/^p\ta\t\d+\np\tb\t\d+\n$/);
+    expect(encodeTraceDeletions('p', [])[TABLES.traceDeletions]).toEqual({ bytes: Buffer.alloc(0), rows: 0 });
   });
 });

@@ -47,9 +47,9 @@ export function traceDeletionRoutes(deps: IngestDeps) {
     .delete('/api/public/traces', async (c) => {
       const body = validate(DeleteTracesBody, parseJsonObject(bodyText(await readBody(c, limits))));
       const project = projectOf(c);
-      const ids = body.traceIds ? [...new Set(body.traceIds)] : await tracesOfUser(deps, project, body.userId!);
-      if (ids.length > 0) await storeRows(c, deps, encodeTraceDeletions(project, ids));
-      return c.json({ message: `${ids.length} trace${ids.length === 1 ? '' : 's'} deleted successfully` });
+      const ids = body.traceIds ? new Set(body.traceIds) : new Set(await tracesOfUser(deps, project, body.userId!));
+      if (ids.size > 0) await storeRows(c, deps, encodeTraceDeletions(project, ids));
+      return c.json({ message: `${ids.size} trace${ids.size === 1 ? '' : 's'} deleted successfully` });
     });
 }
 
