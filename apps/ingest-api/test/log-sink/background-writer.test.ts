@@ -9,6 +9,7 @@ import type { TableWriter } from '../../src/log-sink/table-writer.ts';
 /** An insert as the tests write it: table, columns, the encoded rows. */
 type InsertFn = (table: string, columns: readonly string[], data: Buffer) => Promise<void>;
 const writerOf = (insert: InsertFn): TableWriter => ({ insert: (b) => insert(b.table, b.columns, b.data) });
+
 import { deadLetterWriter } from '../../src/log-sink/dead-letter.ts';
 
 type Insert = { table: string; lines: string[]; at: number };
@@ -28,7 +29,6 @@ async function setup(insert: InsertFn, opts: Partial<ConstructorParameters<typeo
   const writer = new BackgroundWriter({
     log,
     writer: writerOf(insert),
-    tables: {},
     intervalMs: 50,
     maxInsertBytes: 1 << 20,
     readAheadBytes: 1 << 21,
