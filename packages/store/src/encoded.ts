@@ -27,8 +27,12 @@ export function rowBinaryEncoding(columns: readonly [[string, string], ...[strin
   };
 }
 
-/** The encoded lines of some rows of one table, encoded when the request arrived. */
-export type EncodedRows = { bytes: Buffer; rows: number };
+/**
+ * Some rows of one table, encoded when the request arrived: in the table's declared encoding
+ * (WRITTEN_TABLES), or in the one `encoding` names (the metrics batch scanner writes TabSeparated
+ * lines straight from the request's bytes).
+ */
+export type EncodedRows = { bytes: Buffer; rows: number; encoding?: TableEncoding };
 
 /** One request's rows, by table. */
 export type TableRows = Partial<Record<string, EncodedRows>>;

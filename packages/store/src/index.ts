@@ -28,6 +28,7 @@ export * from './trace-deletions.ts';
 export * from './trace-document-time.ts';
 export * from './traces.ts';
 export { quoted, tsvField } from './tsv/fields.ts';
+export { RowBytes } from './row-binary/row-bytes.ts';
 export { LineBytes } from './tsv/line-bytes.ts';
 export * from './versioned.ts';
 export * from './write-notices.ts';

@@ -5,6 +5,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEncoding } from '../src/encoded.ts';
 import {
+  encodeSamplesTsv,
+  METRIC_NONFINITE_ENCODING,
+  METRIC_SAMPLES_ENCODING,
+  SAMPLE_COLUMNS,
+  SampleLines,
+  type SampleRow,
+  STALE_NAN,
+  seriesPrefix,
+} from '../src/metric-samples.ts';
+import {
   encodeObservationsRowBinary,
   encodeObservationsTsv,
   OBSERVATION_COLUMNS,
@@ -29,7 +39,7 @@ import {
 let db: Db;
 beforeAll(async () => {
   db = await openTestDb('row_binary');
-  for (const table of [TABLES.observationPieces, TABLES.traces]) {
+  for (const table of [TABLES.observationPieces, TABLES.traces, TABLES.metricSamples]) {
     await db.writer.command({ query: `CREATE TABLE ${table}_tsv AS ${table}` });
     await db.writer.command({ query: `CREATE TABLE ${table}_bin AS ${table}` });
   }
@@ -280,6 +290,75 @@ describe('RowBinary encoding of trace rows', () => {
         hi: '-9223372036854775808',
         t: '18446744073709549568',
       },
+    ]);
+  });
+
+  it('metric samples: the binary path stores what the text path stores; non-finite points keep NaN, infinities and the staleness marker', async () => {
+    const names = ['cpu', 'http_requests_total', 'ελληνικά_μετρική', 'a\tb\\c', '\u0080x'];
+    const projects = ['spanhouse', 'проект'];
+    const ids = ['1', '9007199254740993', '18446744073709551615', '12345678901234567890'];
+    const values = fc.sample(fc.double({ noNaN: true, noDefaultInfinity: true }), { numRuns: 300, seed: 54 });
+    const rows: SampleRow[] = values.map((value, i) => ({
+      project_id: projects[i % 2]!,
+      name: names[i % names.length]!,
+      series_id: ids[i % ids.length]!,
+      ts: microsToCh(STORED_TIME_RANGE_US.min + i * 1_000_003_007),
+      value,
+    }));
+    const lines = new SampleLines(rows.length);
+    for (const [i, r] of rows.entries())
+      lines.point(
+        seriesPrefix(r.project_id, r.name, r.series_id),
+        STORED_TIME_RANGE_US.min + i * 1_000_003_007,
+        r.value,
+      );
+    // One call each: an array of doubles would keep NaN but not the staleness marker's payload (V8
+    // stores one NaN in such arrays), and the marker arrives as a value read from the request.
+    const up = seriesPrefix('spanhouse', 'up', '7');
+    lines.point(up, 1_772_359_200_000_000, Number.NaN);
+    lines.point(up, 1_772_359_200_000_001, STALE_NAN);
+    lines.point(up, 1_772_359_200_000_002, Number.POSITIVE_INFINITY);
+    lines.point(up, 1_772_359_200_000_003, Number.NEGATIVE_INFINITY);
+    const samples = lines.samplesRows();
+    expect(samples.rows).toBe(rows.length);
+    await db.insertText({
+      table: `${TABLES.metricSamples}_tsv`,
+      columns: SAMPLE_COLUMNS,
+      format: 'TabSeparated',
+      text: Buffer.from(encodeSamplesTsv(rows)),
+    });
+    for (const [table, encoding, encoded] of [
+      [`${TABLES.metricSamples}_bin`, METRIC_SAMPLES_ENCODING, samples],
+      [TABLES.metricNonFinite, METRIC_NONFINITE_ENCODING, lines.nonFiniteRowsEncoded()],
+    ] as const) {
+      if (encoding.format !== 'RowBinary') throw new Error('not RowBinary');
+      await db.insertRowBinary({ table, columns: encoding.columns, types: encoding.types, data: encoded.bytes });
+    }
+    const read = async (table: string) =>
+      (
+        await (
+          await db.writer.query({
+            query: `SELECT project_id, name, toString(series_id) id, toString(ts) ts, reinterpretAsUInt64(value) bits FROM ${table}`,
+            format: 'JSONEachRow',
+          })
+        ).json()
+      )
+        .map((r) => JSON.stringify(r))
+        .sort();
+    const [tsv, bin] = await Promise.all([read(`${TABLES.metricSamples}_tsv`), read(`${TABLES.metricSamples}_bin`)]);
+    expect(tsv).toHaveLength(rows.length);
+    expect(bin).toEqual(tsv);
+    const nonFinite = await (
+      await db.writer.query({
+        query: `SELECT toString(value) v, stale FROM ${TABLES.metricNonFinite} ORDER BY ts`,
+        format: 'JSONEachRow',
+      })
+    ).json();
+    expect(nonFinite).toEqual([
+      { v: 'nan', stale: 0 },
+      { v: 'nan', stale: 1 },
+      { v: 'inf', stale: 0 },
+      { v: '-inf', stale: 0 },
     ]);
   });
 });

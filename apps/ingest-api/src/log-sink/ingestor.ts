@@ -44,7 +44,7 @@ export class Ingestor {
     const chunks: LogChunk[] = [];
     for (const [table, encoded] of Object.entries(rows)) {
       if (!encoded || encoded.rows === 0) continue;
-      const encoding = this.tables[table];
+      const encoding = encoded.encoding ?? this.tables[table];
       if (!encoding) throw new Error(`no encoding is known for table ${table}`);
       chunks.push(
         encoding.format === 'RowBinary'

@@ -95,6 +95,26 @@ export class RowBytes {
     this.at += 8;
   }
 
+  /**
+   * A UInt64 given as decimal text (a series id: 64 bits no double holds), of at most 20 digits.
+   * Worked out in two 32-bit halves on doubles, every step exact, rather than through a BigInt:
+   * a series id is written with every point.
+   */
+  uint64Text(text: string): void {
+    this.room(8);
+    let high = 0;
+    let low = 0;
+    for (let i = 0; i < text.length; i++) {
+      low = low * 10 + (text.charCodeAt(i) - 48);
+      const carry = Math.floor(low / 0x1_0000_0000);
+      high = high * 10 + carry;
+      low -= carry * 0x1_0000_0000;
+    }
+    this.buf.writeUInt32LE(low, this.at);
+    this.buf.writeUInt32LE(high, this.at + 4);
+    this.at += 8;
+  }
+
   float64(v: number): void {
     this.room(8);
     this.buf.writeDoubleLE(v, this.at);
@@ -133,6 +153,19 @@ export class RowBytes {
   versionedInt64(v: readonly [number, number]): void {
     this.uint64(v[0]);
     this.int64(v[1]);
+  }
+
+  /**
+   * A String whose UTF-8 bytes are `from`'s [start, end) (a name read straight from a request's
+   * bytes): their length, then the bytes, copied by JavaScript (short) or natively (long).
+   */
+  stringBytes(from: Uint8Array, start: number, end: number): void {
+    const n = end - start;
+    this.room(n + 10);
+    this.at = writeVarint(this.buf, this.at, n);
+    if (n > 64) this.buf.set(from.subarray(start, end), this.at);
+    else for (let j = 0; j < n; j++) this.buf[this.at + j] = from[start + j]!;
+    this.at += n;
   }
 
   /** Bytes written before (a series' prefix, made once): copied as they are. */
