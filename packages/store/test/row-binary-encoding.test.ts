@@ -19,7 +19,6 @@ import {
   encodeObservationsTsv,
   OBSERVATION_COLUMNS,
   OBSERVATION_PIECES_ENCODING,
-  type ObservationRow,
 } from '../src/observation-pieces.ts';
 import {
   EMPTY_SPAN,
@@ -29,6 +28,7 @@ import {
   TRACES_ENCODING,
   type TraceRow,
 } from '../src/traces.ts';
+import { observationRows, traceRows } from './row-arbitraries.ts';
 
 /*
  * The RowBinary encoding must store exactly what the TabSeparated encoding stores: the same rows go
@@ -81,78 +81,21 @@ const money = fc.oneof(
   fc.double(),
   fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 5e-324),
 );
-const versioned = fc.tuple(count, text) as fc.Arbitrary<[number, string]>;
-const vMicros = fc.tuple(count, micros) as fc.Arbitrary<[number, number]>;
-const usageMap = fc.dictionary(text, count, { maxKeys: 4 });
-const costMap = fc.dictionary(text, money, { maxKeys: 4 });
 const project = fc.constantFrom('spanhouse', '0b6f2c1e-8d3a-4c4e-9a1f-2b7d5e6c8a90', 'p\t\\x', 'проект');
-
-const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
-  project_id: project,
-  trace_id: text,
-  id: text,
-  type: fc.tuple(count, fc.constantFrom('SPAN', 'GENERATION', 'EVENT')) as fc.Arbitrary<[number, string]>,
-  name: versioned,
-  start_time: vMicros,
-  end_time: vMicros,
-  parent_id: versioned,
-  model: fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
-  input: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
-  output: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
-  metadata: fc.dictionary(text, versioned, { maxKeys: 4 }),
-  usage: fc.tuple(count, usageMap) as fc.Arbitrary<[number, Record<string, number>]>,
-  cost: fc.tuple(count, costMap) as fc.Arbitrary<[number, Record<string, number>]>,
-  fields: fc.dictionary(text, versioned, { maxKeys: 4 }),
-});
-
-const int64 = fc.oneof(
-  fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
-  fc.constantFrom(EMPTY_SPAN.startMin, EMPTY_SPAN.endMax, -(2 ** 62)),
-);
-const traceRow: fc.Arbitrary<TraceRow> = fc.record({
-  project_id: project,
-  id: text,
+const values = {
+  text,
+  count,
+  money,
+  micros,
   timestamp: fc.oneof(micros, fc.constant(STORED_TIME_RANGE_US.max)).map(microsToCh),
-  name: versioned,
-  user_id: versioned,
-  session_id: versioned,
-  release: versioned,
-  version: versioned,
-  environment: versioned,
-  input: versioned,
-  output: versioned,
-  tags: fc.array(text, { maxLength: 4 }),
-  metadata: fc.dictionary(text, versioned, { maxKeys: 4 }),
-  obs_ids: fc.array(text, { maxLength: 6 }),
-  obs_start: fc.dictionary(text, vMicros, { maxKeys: 6 }),
-  obs_end: fc.dictionary(text, vMicros, { maxKeys: 6 }),
-  obs_model: fc.dictionary(
-    text,
-    fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
-    {
-      maxKeys: 6,
-    },
+  int64: fc.oneof(
+    fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
+    fc.constantFrom(EMPTY_SPAN.startMin, EMPTY_SPAN.endMax, -(2 ** 62)),
   ),
-  obs_usage: fc.dictionary(
-    text,
-    fc.tuple(count, count, count, count) as fc.Arbitrary<[number, number, number, number]>,
-    {
-      maxKeys: 6,
-    },
-  ),
-  obs_cost: fc.dictionary(text, fc.tuple(count, money) as fc.Arbitrary<[number, number]>, { maxKeys: 6 }),
-  obs_count: count,
-  start_min: int64,
-  end_max: int64,
-  cost_sum: money,
-  usage_units: count,
-  price_max: money,
-  model_obs: usageMap,
-  model_input: usageMap,
-  model_output: usageMap,
-  model_total: usageMap,
-  model_cost: costMap,
-});
+  project,
+};
+const observationRow = observationRows(values);
+const traceRow = traceRows(values);
 
 /**
  * Every row of `table` as a reader sees it (64-bit integers as doubles, as the service reads them;
