@@ -1,16 +1,11 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
 import { startEngine } from './engine-memory.ts';
 import { Lanes } from './lanes.ts';
-import {
-  chdbInsertRowBinary,
-  clientInsertRowBinary,
-  insertFileFolder,
-  type RowBinaryInsert,
-} from './row-binary-insert.ts';
+import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
 
 export type DbOptions = {
   /** ClickHouse server URL; without it, embedded chDB on `dataDir`. */
@@ -112,7 +107,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   const readerCount = Math.max(1, opts.readers ?? 3);
   let admin: ClickHouseClient;
   let make: () => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
-  let insertFolder: string | undefined;
+  let insertFiles: InsertFiles | undefined;
   let mode: DbMode;
   let engine: { close(): void } | undefined;
   if (opts.url) {
@@ -140,8 +135,8 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     mkdirSync(dir, { recursive: true });
     engine = await startEngine(dir);
     admin = (await embeddedClient(dir)).client;
-    const folder = insertFileFolder();
-    insertFolder = folder;
+    const files = new InsertFiles();
+    insertFiles = files;
     // chDB ignores the client's `database` option; USE sets the session default instead.
     make = async () => {
       const { client, connection } = await embeddedClient(dir);
@@ -149,7 +144,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       // quoteIdent above checked the name; the raw insert names the table in full.
       return {
         client,
-        inserts: { text: chdbInsertText(connection, opts.database), rowBinary: chdbInsertRowBinary(client, folder) },
+        inserts: { text: chdbInsertText(connection, opts.database), rowBinary: chdbInsertRowBinary(client, files) },
       };
     };
   }
@@ -173,7 +168,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     async close() {
       await Promise.allSettled([writer.client.close(), ...readers.map((r) => r.close()), admin.close()]);
       engine?.close();
-      if (insertFolder) rmSync(insertFolder, { recursive: true, force: true });
+      insertFiles?.remove();
     },
   };
 }

@@ -59,15 +59,50 @@ export function clientInsertRowBinary(client: ClickHouseClient) {
 const FOLDER_PREFIX = 'spanhouse-inserts-';
 
 /**
- * The folder a process writes its insert files in: its own (named by its pid), in /dev/shm when
- * the machine has it (the bytes never reach a disk), else in the temporary folder. Folders of
- * processes no longer alive (a crash leaves its folder behind, and /dev/shm is memory) are
- * removed first.
+ * The files a process's inserts are read from: each in the process's own folder (named by its
+ * pid), in /dev/shm when the machine has it (the bytes never reach a disk), else in the temporary
+ * folder; a file that does not fit in /dev/shm (a container's is often 64 MiB) goes to the
+ * temporary folder instead. Folders of processes no longer alive (a crash leaves its folder
+ * behind, and /dev/shm is memory) are removed when a folder is first made.
  */
-export function insertFileFolder(): string {
-  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
-  removeFoldersOfDeadProcesses(base);
-  return mkdtempSync(path.join(base, `${FOLDER_PREFIX}${process.pid}-`));
+export class InsertFiles {
+  private readonly folders: (string | undefined)[] = [];
+  private sequence = 0;
+
+  constructor(
+    private readonly bases: readonly string[] = existsSync('/dev/shm') ? ['/dev/shm', tmpdir()] : [tmpdir()],
+  ) {}
+
+  /** This process's folder in `bases[i]`, made on first use. */
+  folder(i = 0): string {
+    let folder = this.folders[i];
+    if (folder === undefined) {
+      const base = this.bases[i]!;
+      removeFoldersOfDeadProcesses(base);
+      folder = mkdtempSync(path.join(base, `${FOLDER_PREFIX}${process.pid}-`));
+      this.folders[i] = folder;
+    }
+    return folder;
+  }
+
+  /** Writes `data` to a new file, in the first base with room for it; returns the file's path. */
+  async write(data: Buffer): Promise<string> {
+    for (let i = 0; ; i++) {
+      const file = path.join(this.folder(i), `${++this.sequence}.bin`);
+      try {
+        await writeFile(file, data);
+        return file;
+      } catch (err) {
+        await unlink(file).catch(() => undefined);
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC' || i + 1 >= this.bases.length) throw err;
+      }
+    }
+  }
+
+  /** Removes the folders (at close). */
+  remove(): void {
+    for (const folder of this.folders) if (folder) rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 function removeFoldersOfDeadProcesses(base: string): void {
@@ -96,22 +131,21 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * The rows written to a file of `folder` and inserted with `INSERT ... SELECT * FROM file(...)`
+ * The rows written to a file (InsertFiles) and inserted with `INSERT ... SELECT * FROM file(...)`
  * through the writer's connection (its session's database is the service's); the file is removed
- * once the insert is done, whether it succeeded or not. One insert runs at a time per writer, but
- * each file has its own name anyway.
+ * once the insert is done, whether it succeeded or not.
  */
-export function chdbInsertRowBinary(client: ClickHouseClient, folder: string) {
-  let sequence = 0;
+export function chdbInsertRowBinary(client: ClickHouseClient, files: InsertFiles) {
   return async (insert: RowBinaryInsert): Promise<void> => {
-    const file = path.join(folder, `${++sequence}.bin`);
     const columns = insert.columns.map(identifier).join(', ');
-    const query =
-      `INSERT INTO ${identifier(insert.table)} (${columns}) ` +
-      `SELECT * FROM file(${literal(file)}, 'RowBinary', ${literal(structure(insert))})`;
-    await writeFile(file, insert.data);
+    const rowsStructure = structure(insert);
+    const file = await files.write(insert.data);
     try {
-      await client.command({ query });
+      await client.command({
+        query:
+          `INSERT INTO ${identifier(insert.table)} (${columns}) ` +
+          `SELECT * FROM file(${literal(file)}, 'RowBinary', ${literal(rowsStructure)})`,
+      });
     } finally {
       await unlink(file).catch(() => undefined);
     }

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/connection.ts';
 import { clickHouseErrorCode } from '../src/errors.ts';
-import { insertFileFolder } from '../src/row-binary-insert.ts';
+import { InsertFiles } from '../src/row-binary-insert.ts';
 import { openTestDb } from '../src/testing.ts';
 
 const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
@@ -32,8 +32,6 @@ function rows(values: [string, number][]): Buffer {
 
 describe('RowBinary inserts on chDB', () => {
   it('insert rows with any byte, and leave no file behind, whether the insert succeeds or fails', async () => {
-    expect(ownFolders()).toHaveLength(1);
-    const folder = path.join(base, ownFolders()[0]!);
     await db.insertRowBinary({
       table: 'bin',
       columns: ['s', 'n'],
@@ -48,6 +46,8 @@ describe('RowBinary inserts on chDB', () => {
       { h: Buffer.from('\u0080\u00ff\0日本').toString('hex').toUpperCase(), n: 1 },
       { h: Buffer.from('plain').toString('hex').toUpperCase(), n: 2 },
     ]);
+    expect(ownFolders()).toHaveLength(1);
+    const folder = path.join(base, ownFolders()[0]!);
     expect(readdirSync(folder)).toEqual([]);
     // Rows cut short: the engine refuses them, and the file is gone all the same.
     const refused = await db
@@ -74,12 +74,30 @@ describe('RowBinary inserts on chDB', () => {
     const dead = path.join(base, 'spanhouse-inserts-999999999-abc');
     mkdirSync(dead, { recursive: true });
     writeFileSync(path.join(dead, '1.bin'), 'left by a crash');
-    const mine = insertFileFolder();
+    const files = new InsertFiles([base]);
     try {
+      files.folder();
       expect(existsSync(dead)).toBe(false);
       expect(ownFolders().length).toBeGreaterThanOrEqual(2);
     } finally {
-      rmSync(mine, { recursive: true, force: true });
+      files.remove();
+    }
+  });
+
+  it('writes a file that does not fit in the first folder to the next one', async () => {
+    const first = mkdtempSync(path.join(tmpdir(), 'spanhouse-first-'));
+    const second = mkdtempSync(path.join(tmpdir(), 'spanhouse-second-'));
+    const files = new InsertFiles([first, second]);
+    try {
+      // The first file's name leads to /dev/full, whose writes fail with ENOSPC as a full tmpfs's do.
+      symlinkSync('/dev/full', path.join(files.folder(0), '1.bin'));
+      const file = await files.write(Buffer.from('rows'));
+      expect(path.dirname(path.dirname(file))).toBe(second);
+      expect(readdirSync(files.folder(0))).toEqual([]);
+    } finally {
+      files.remove();
+      rmSync(first, { recursive: true, force: true });
+      rmSync(second, { recursive: true, force: true });
     }
   });
 });
