@@ -6,6 +6,7 @@ import { traceIngestSuite } from './ingest/suite.ts';
 import { ingestAbSuite } from './ingest-log/ab.ts';
 import { overloadSuite } from './ingest-log/overload.ts';
 import { ingestLogSuite } from './ingest-log/suite.ts';
+import { insertFormatsSuite } from './ingest-log/insert-formats.ts';
 import { writePathAbSuite } from './ingest-log/write-path-ab.ts';
 import { parseBenchArgs } from './lib/args.ts';
 import { log } from './lib/log.ts';
@@ -50,6 +51,7 @@ for (const suite of opts.suites) {
   if (suite === 'overload') sections.push(await overloadSuite(opts), '');
   if (suite === 'ingest-ab') sections.push(await ingestAbSuite(opts), '');
   if (suite === 'write-path-ab') sections.push(await writePathAbSuite(opts), '');
+  if (suite === 'insert-formats') sections.push(await insertFormatsSuite(opts), '');
   if (suite === 'auth') sections.push(await authSuite(opts), '');
   if (suite === 'project-migration') sections.push(await projectMigrationSuite(opts), '');
   if (suite === 'projects-ab') sections.push(await projectsAbSuite(opts), '');

@@ -1,11 +1,18 @@
 import { type BatchRequest, DEFAULT_PROJECT_ID } from '@spanhouse/schema';
+import type { Db } from '@spanhouse/db';
 import {
+  encodeObservationsRowBinary,
   encodeObservationsTsv,
+  encodeTracesRowBinary,
   encodeTracesTsv,
   OBSERVATION_COLUMNS,
+  OBSERVATION_PIECES_ENCODING,
   type ObservationRow,
+  type RowFormat,
   TABLES,
   TRACE_COLUMNS,
+  TRACES_ENCODING,
+  type TableEncoding,
   type TraceRow,
 } from '@spanhouse/store';
 import { decodeJsonRequest } from './otlp-traces/decode-json.ts';
@@ -48,10 +55,36 @@ export function batchTraceRows(body: BatchRequest, prices: PriceTable, project =
   return rowsOfPieces(project, [fromBatch(body)], prices);
 }
 
-/** Trace rows as the TabSeparated text the service inserts, per table with its columns. */
-export function encodeTraceRows(rows: TraceRows) {
+/** One table's encoded rows, inserted through the database's insert of their format (insertEncoded). */
+export type EncodedTable = { table: string; encoding: TableEncoding; bytes: Buffer };
+
+/**
+ * Trace rows per table, in the format the service inserts them in (RowBinary, the tables'
+ * declared encodings), or as the TabSeparated text of the version before it and of older log records.
+ */
+export function encodeTraceRows(rows: TraceRows, format: RowFormat = 'RowBinary'): EncodedTable[] {
+  if (format === 'TabSeparated')
+    return [
+      {
+        table: TABLES.observationPieces,
+        encoding: { columns: OBSERVATION_COLUMNS, format },
+        bytes: encodeObservationsTsv(rows.observations),
+      },
+      { table: TABLES.traces, encoding: { columns: TRACE_COLUMNS, format }, bytes: encodeTracesTsv(rows.traces) },
+    ];
   return [
-    { table: TABLES.observationPieces, columns: OBSERVATION_COLUMNS, text: encodeObservationsTsv(rows.observations) },
-    { table: TABLES.traces, columns: TRACE_COLUMNS, text: encodeTracesTsv(rows.traces) },
+    {
+      table: TABLES.observationPieces,
+      encoding: OBSERVATION_PIECES_ENCODING,
+      bytes: encodeObservationsRowBinary(rows.observations),
+    },
+    { table: TABLES.traces, encoding: TRACES_ENCODING, bytes: encodeTracesRowBinary(rows.traces) },
   ];
+}
+
+/** Inserts one table's encoded rows as the service's writer does (ClickHouseWriter), straight into `db`. */
+export function insertEncoded(db: Db, { table, encoding, bytes }: EncodedTable): Promise<void> {
+  return encoding.format === 'RowBinary'
+    ? db.insertRowBinary({ table, columns: encoding.columns, types: encoding.types, data: bytes })
+    : db.insertText({ table, columns: [...encoding.columns], format: encoding.format, text: bytes });
 }

@@ -52,7 +52,6 @@ export async function createIngestDeps(opts: {
     maxInsertBytes: config.ingest.flushMaxBytes,
     readAheadBytes: READ_AHEAD_INSERTS * config.ingest.flushMaxBytes,
     writer: opts.hooks?.writer ? opts.hooks.writer(clickhouse) : clickhouse,
-    tables: WRITTEN_TABLES,
     isPermanent: isPermanentInsertError,
     fs: opts.hooks?.logFiles,
     logger: logger.child({ module: 'ingest-log' }),

@@ -36,7 +36,27 @@ type Measured = {
   listP99: number;
   rssMax: number;
   rssIdle: number;
+  /** The writer's inserts during the OTLP load, µs of insert time per row, by table. */
+  insertUsPerRow: Record<string, number>;
 };
+
+const INSERTED_TABLES = [TABLES.observationPieces, TABLES.traces];
+
+/** The writer's insert metrics (spanhouse_ingest_flush_*): seconds and rows of successful inserts, by table. */
+async function insertTotals(url: string, token: string): Promise<Record<string, { seconds: number; rows: number }>> {
+  const res = await httpRequest(`${url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+  const text = res.body.toString();
+  const sum = (metric: string, table: string) => {
+    const m = new RegExp(`^${metric}_sum\\{[^}]*table="${table}"[^}]*\\} (\\S+)$`, 'm').exec(text);
+    return m ? Number(m[1]) : 0;
+  };
+  return Object.fromEntries(
+    INSERTED_TABLES.map((t) => [
+      t,
+      { seconds: sum('spanhouse_ingest_flush_duration_seconds', t), rows: sum('spanhouse_ingest_flush_rows', t) },
+    ]),
+  );
+}
 
 /** GETs a known trace by id and a userId list every SIDE_READ_MS while `running()`: read latency under load. */
 async function sideReads(url: string, token: string, traceId: string, running: () => boolean) {
@@ -80,6 +100,7 @@ async function measure(opts: BenchOptions, entry: string | undefined, dataDir: s
       headers: { Authorization: `Bearer ${svc.token}`, 'Content-Type': probe.contentType, 'Spanhouse-Wait': 'commit' },
       body: known.body,
     });
+    const insertsBefore = await insertTotals(svc.url, svc.token);
     let running = true;
     const rss = rssSampler(svc.pid);
     const side = sideReads(svc.url, svc.token, known.traceId, () => running);
@@ -96,6 +117,13 @@ async function measure(opts: BenchOptions, entry: string | undefined, dataDir: s
     running = false;
     const reads = await side;
     const rssMax = rss.stop();
+    const insertsAfter = await insertTotals(svc.url, svc.token);
+    const insertUsPerRow = Object.fromEntries(
+      INSERTED_TABLES.map((t) => {
+        const rows = insertsAfter[t]!.rows - insertsBefore[t]!.rows;
+        return [t, rows > 0 ? ((insertsAfter[t]!.seconds - insertsBefore[t]!.seconds) * 1e6) / rows : Number.NaN];
+      }),
+    );
     log(
       `  OTLP ${CLIENTS} clients: ${fmt(load.spansPerSec)} spans/s, visible p99 ${fmt(load.visibleP99)} ms, RSS ${mib(rssMax)}`,
     );
@@ -115,6 +143,7 @@ async function measure(opts: BenchOptions, entry: string | undefined, dataDir: s
       listP99: percentile(reads.list, 99),
       rssMax,
       rssIdle,
+      insertUsPerRow,
     };
   } finally {
     await svc.stop();
@@ -159,6 +188,7 @@ export async function writePathAbSuite(opts: BenchOptions): Promise<string> {
         row('sequential import client, request p99 ms', (m) => m.seqP99),
         row('OTLP committed spans/s', (m) => m.spansPerSec),
         row('service CPU per committed span, µs', (m) => m.cpuUsPerSpan),
+        ...INSERTED_TABLES.map((t) => row(`insert time per row, ${t}, µs`, (m) => m.insertUsPerRow[t]!)),
         row('OTLP request p50 ms', (m) => m.ackP50),
         row('OTLP request p99 ms', (m) => m.ackP99),
         row('probe trace readable by id, p50 ms', (m) => m.visibleP50),

@@ -5,14 +5,21 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { migrate, openDb } from '@spanhouse/db';
-import { encodeTraceRows, otlpTraceRows, PriceTable, type TraceRows } from '@spanhouse/ingest-api/pipeline';
+import {
+  encodeTraceRows,
+  insertEncoded,
+  otlpTraceRows,
+  PriceTable,
+  type TraceRows,
+} from '@spanhouse/ingest-api/pipeline';
+import type { RowFormat } from '@spanhouse/store';
 import type { BenchOptions } from '../lib/args.ts';
 import { log } from '../lib/log.ts';
 import { freshBody, protobufTemplate, type Template } from './otlp-fixture.ts';
 
 export type CeilingResult = { spansPerSec: number; seconds: number; spans: number; cpuUsPerSpan: number };
 
-function buildBatches(templates: Template[], batchRows: number, count: number): TraceRows[] {
+export function buildBatches(templates: Template[], batchRows: number, count: number): TraceRows[] {
   const prices = PriceTable.load();
   const nonce = (Date.now() / 1000) >>> 0;
   const batches: TraceRows[] = [];
@@ -41,6 +48,8 @@ export async function runCeiling(opts: {
   batchRows: number;
   seconds: number;
   log: (line: string) => void;
+  /** The rows' format (default the service's: RowBinary). */
+  format?: RowFormat;
 }): Promise<CeilingResult> {
   rmSync(opts.dataDir, { recursive: true, force: true });
   const db = await openDb({ dataDir: opts.dataDir, database: 'spanhouse', readers: 1 });
@@ -48,11 +57,7 @@ export async function runCeiling(opts: {
     await migrate(db);
     const batches = buildBatches(opts.templates, opts.batchRows, 4);
     const insert = (rows: TraceRows) =>
-      Promise.all(
-        encodeTraceRows(rows).map(({ table, columns, text }) =>
-          db.insertText({ table, columns, text, format: 'TabSeparated' }),
-        ),
-      );
+      Promise.all(encodeTraceRows(rows, opts.format).map((encoded) => insertEncoded(db, encoded)));
     await insert(batches[0]!); // warm up
     let spans = 0;
     const c0 = process.cpuUsage();
@@ -65,7 +70,7 @@ export async function runCeiling(opts: {
     const cpu = process.cpuUsage(c0);
     const r = { spansPerSec: spans / seconds, seconds, spans, cpuUsPerSpan: (cpu.user + cpu.system) / spans };
     opts.log(
-      `ceiling: ${Math.round(r.spansPerSec).toLocaleString('en-US')} spans/s ` +
+      `ceiling${opts.format ? ` (${opts.format})` : ''}: ${Math.round(r.spansPerSec).toLocaleString('en-US')} spans/s ` +
         `(${opts.batchRows} rows per insert; CPU ${r.cpuUsPerSpan.toFixed(1)} us per span, all threads)`,
     );
     return r;

@@ -15,6 +15,7 @@ export const SUITES = [
   'overload',
   'ingest-ab',
   'write-path-ab',
+  'insert-formats',
   'auth',
   'project-migration',
   'projects-ab',
@@ -28,6 +29,7 @@ export type Suite = (typeof SUITES)[number];
 const NAMED_ONLY: readonly Suite[] = [
   'ingest-ab',
   'write-path-ab',
+  'insert-formats',
   'project-migration',
   'projects-ab',
   'project-metrics',

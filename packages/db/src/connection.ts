@@ -5,6 +5,7 @@ import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
 import { startEngine } from './engine-memory.ts';
 import { Lanes } from './lanes.ts';
+import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
 
 export type DbOptions = {
   /** ClickHouse server URL; without it, embedded chDB on `dataDir`. */
@@ -46,6 +47,12 @@ export type Db = {
     text: string | Buffer;
   }): Promise<void>;
   /**
+   * Inserts rows encoded as RowBinary through the writer: on chDB from a file in memory that the
+   * engine reads with `file()`, on a server as the body of `INSERT ... FORMAT RowBinary`
+   * (row-binary-insert.ts).
+   */
+  insertRowBinary(insert: RowBinaryInsert): Promise<void>;
+  /**
    * Runs `fn` on a reader connection: on chDB one free of other queries (waiting for the first
    * that frees up when all are busy), on a server the one with the fewest in flight. Reads go
    * through the query port (queryRows, queryCompact), which calls this; nothing else should.
@@ -78,6 +85,8 @@ async function embeddedClient(dataDir: string): Promise<{ client: ClickHouseClie
 
 type ChdbConnection = ReturnType<typeof import('chdb/connection')['createChdbConnection']>;
 type InsertText = Db['insertText'];
+/** The writer's two inserts, run one at a time through its lane. */
+type Inserts = { text: InsertText; rowBinary: Db['insertRowBinary'] };
 
 /** insertText through the client: the text is the request body (server mode). */
 function clientInsertText(client: ClickHouseClient): InsertText {
@@ -97,7 +106,8 @@ function chdbInsertText(connection: ChdbConnection, database: string): InsertTex
 export async function openDb(opts: DbOptions): Promise<Db> {
   const readerCount = Math.max(1, opts.readers ?? 3);
   let admin: ClickHouseClient;
-  let make: () => Promise<{ client: ClickHouseClient; insertText: InsertText }>;
+  let make: () => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
+  let insertFiles: InsertFiles | undefined;
   let mode: DbMode;
   let engine: { close(): void } | undefined;
   if (opts.url) {
@@ -116,7 +126,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     admin = createClient(base);
     make = async () => {
       const client = createClient({ ...base, database: opts.database });
-      return { client, insertText: clientInsertText(client) };
+      return { client, inserts: { text: clientInsertText(client), rowBinary: clientInsertRowBinary(client) } };
     };
   } else {
     mode = 'embedded';
@@ -125,12 +135,17 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     mkdirSync(dir, { recursive: true });
     engine = await startEngine(dir);
     admin = (await embeddedClient(dir)).client;
+    const files = new InsertFiles();
+    insertFiles = files;
     // chDB ignores the client's `database` option; USE sets the session default instead.
     make = async () => {
       const { client, connection } = await embeddedClient(dir);
       await client.command({ query: `USE ${quoteIdent(opts.database)}` });
       // quoteIdent above checked the name; the raw insert names the table in full.
-      return { client, insertText: chdbInsertText(connection, opts.database) };
+      return {
+        client,
+        inserts: { text: chdbInsertText(connection, opts.database), rowBinary: chdbInsertRowBinary(client, files) },
+      };
     };
   }
   const onCluster = opts.cluster ? ` ON CLUSTER ${quoteIdent(opts.cluster, /^[A-Za-z_][A-Za-z0-9_.-]*$/)}` : '';
@@ -140,18 +155,20 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   // A chDB connection takes one call at a time (see Lanes); a server connection many.
   const perConnection = mode === 'embedded' ? 1 : Number.POSITIVE_INFINITY;
   const readerLanes = new Lanes(readers, perConnection);
-  const writerLane = new Lanes([writer.insertText], perConnection);
+  const writerLane = new Lanes([writer.inserts], perConnection);
 
   return {
     mode,
     database: opts.database,
     writer: writer.client,
-    insertText: (params) => writerLane.run((insertText) => insertText(params)),
+    insertText: (params) => writerLane.run((inserts) => inserts.text(params)),
+    insertRowBinary: (insert) => writerLane.run((inserts) => inserts.rowBinary(insert)),
     admin,
     withReader: (fn) => readerLanes.run(fn),
     async close() {
       await Promise.allSettled([writer.client.close(), ...readers.map((r) => r.close()), admin.close()]);
       engine?.close();
+      insertFiles?.remove();
     },
   };
 }

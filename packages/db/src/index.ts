@@ -27,5 +27,6 @@ export {
   type RowQuery,
   withSettings,
 } from './query.ts';
+export type { RowBinaryInsert } from './row-binary-insert.ts';
 export { openMigratedDb } from './startup.ts';
 export { PROJECT_TABLES, RETIRED_TABLES, TABLES } from './tables.ts';

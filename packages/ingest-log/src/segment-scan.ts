@@ -1,4 +1,4 @@
-import { decodeRecord, RECORD_MAGIC } from './record.ts';
+import { decodeRecord, RECORD_MAGIC, RECORD_MAGIC_V1 } from './record.ts';
 
 /** Where a whole, checksummed record lies in a segment file. */
 export type RecordSpan = { lsn: number; start: number; end: number };
@@ -22,8 +22,12 @@ export type SegmentScan = {
   damage?: { at: number; reason: string };
 };
 
-const MAGIC = Buffer.alloc(4);
-MAGIC.writeUInt32LE(RECORD_MAGIC);
+/** The three bytes every record's magic number starts with ("SHL"); the fourth is its version. */
+const MAGIC_STEM = Buffer.alloc(4);
+MAGIC_STEM.writeUInt32LE(RECORD_MAGIC);
+const STEM = MAGIC_STEM.subarray(0, 3);
+const isMagic = (buf: Buffer, at: number) =>
+  at + 4 <= buf.length && (buf.readUInt32LE(at) === RECORD_MAGIC || buf.readUInt32LE(at) === RECORD_MAGIC_V1);
 
 /** Scans a whole segment file's bytes. Pure. */
 export function scanSegment(buf: Buffer): SegmentScan {
@@ -52,8 +56,8 @@ export function scanSegment(buf: Buffer): SegmentScan {
 
 /** The offset of the next whole record at or after `from`, or -1. */
 export function nextRecordStart(buf: Buffer, from: number): number {
-  for (let at = buf.indexOf(MAGIC, from); at >= 0; at = buf.indexOf(MAGIC, at + 1)) {
-    if (decodeRecord(buf, at).kind === 'record') return at;
+  for (let at = buf.indexOf(STEM, from); at >= 0; at = buf.indexOf(STEM, at + 1)) {
+    if (isMagic(buf, at) && decodeRecord(buf, at).kind === 'record') return at;
   }
   return -1;
 }

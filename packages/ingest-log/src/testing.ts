@@ -1,5 +1,7 @@
+import { crc32c } from '@node-rs/crc32';
 import type { FileLayer, LogFile } from './file-layer.ts';
 import { nodeFileLayer } from './file-layer.ts';
+import { type LogRecord, RECORD_MAGIC_V1 } from './record.ts';
 
 /** Test helpers: not part of the production entry. */
 
@@ -54,4 +56,35 @@ export function faultyFileLayer(hooks: {
     },
   };
   return layer;
+}
+
+/**
+ * A record as the log wrote it before chunks named their format (version 1, "SHL1": TabSeparated
+ * chunks with their table and column names only), for tests of logs written before an upgrade.
+ * The layout is frozen: version 1 records are only ever read now.
+ */
+export function encodeRecordV1(record: LogRecord): Buffer {
+  const HEADER = 12;
+  const parts: Buffer[] = [];
+  const head = Buffer.alloc(HEADER + 18);
+  head.writeBigUInt64LE(BigInt(record.lsn), HEADER);
+  head.writeDoubleLE(record.appendedAtMs, HEADER + 8);
+  head.writeUInt16LE(record.chunks.length, HEADER + 16);
+  for (const chunk of record.chunks) {
+    const table = Buffer.from(chunk.table, 'latin1');
+    const columns = Buffer.from(chunk.columns.join(','), 'latin1');
+    const meta = Buffer.alloc(1 + table.length + 2 + columns.length + 8);
+    let at = meta.writeUInt8(table.length, 0);
+    at += table.copy(meta, at);
+    at = meta.writeUInt16LE(columns.length, at);
+    at += columns.copy(meta, at);
+    at = meta.writeUInt32LE(chunk.rows, at);
+    meta.writeUInt32LE(chunk.data.length, at);
+    parts.push(meta, Buffer.from(chunk.data));
+  }
+  const payload = Buffer.concat([head.subarray(HEADER), ...parts]);
+  head.writeUInt32LE(RECORD_MAGIC_V1, 0);
+  head.writeUInt32LE(payload.length, 4);
+  head.writeUInt32LE(crc32c(payload, crc32c(head.subarray(4, 8))) >>> 0, 8);
+  return Buffer.concat([head.subarray(0, HEADER), payload]);
 }

@@ -73,6 +73,13 @@ export function microsToCh(micros: number): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${frac}`;
 }
 
+/** The microseconds microsToCh wrote `ch` for (either of its spellings): its inverse. */
+export function chToMicros(ch: string): number {
+  if (ch.length === 17 && ch.charCodeAt(10) === 46) return Number(ch.slice(0, 10)) * 1e6 + Number(ch.slice(11));
+  const sec = Date.parse(`${ch.slice(0, 10)}T${ch.slice(11, 19)}Z`) / 1000;
+  return sec * 1e6 + Number(ch.slice(20));
+}
+
 /** ISO 8601 in UTC with milliseconds (what JS clients and Langfuse produce). */
 export function microsToIso(micros: number): string {
   return new Date(Math.floor(micros / 1000)).toISOString();

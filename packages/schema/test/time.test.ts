@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chToIso, isoToMicros, microsToCh, microsToIso, nanosToMicros } from '../src/time.ts';
+import { chToIso, chToMicros, isoToMicros, microsToCh, microsToIso, nanosToMicros } from '../src/time.ts';
 
 describe('isoToMicros', () => {
   it('keeps microseconds exactly', () => {
@@ -43,5 +43,12 @@ describe('microsToCh', () => {
     expect(microsToCh(-1)).toBe('1969-12-31 23:59:59.999999');
     expect(microsToCh(-2208988800000000)).toBe('1900-01-01 00:00:00.000000');
     expect(microsToCh(10000000000000000)).toBe('2286-11-20 17:46:40.000000');
+  });
+  it('is undone by chToMicros, in either spelling', () => {
+    for (const us of [
+      0, 1, 946684799123456, 999999999999999, 1767225600000001, 7258118399999999, -1, -2208988800000000,
+      10000000000000000, 10000000000000124,
+    ])
+      expect(chToMicros(microsToCh(us)), String(us)).toBe(us);
   });
 });

@@ -6,13 +6,33 @@
  */
 
 /** The formats rows are encoded in for an insert. */
-export type RowFormat = 'TabSeparated';
+export type RowFormat = 'TabSeparated' | 'RowBinary';
 
-/** How a table's encoded rows are laid out: its columns in order, and the format. */
-export type TableEncoding = { columns: readonly [string, ...string[]]; format: RowFormat };
+/**
+ * How a table's encoded rows are laid out: its columns in order, and the format. RowBinary rows
+ * carry no text the engine could read their types from, so a RowBinary encoding also names each
+ * column's type as it is written (the insert's structure), which may differ from the table's own
+ * (a SimpleAggregateFunction column is written as its argument type).
+ */
+export type TableEncoding =
+  | { columns: readonly [string, ...string[]]; format: 'TabSeparated' }
+  | { columns: readonly [string, ...string[]]; format: 'RowBinary'; types: readonly [string, ...string[]] };
 
-/** The encoded lines of some rows of one table, encoded when the request arrived. */
-export type EncodedRows = { bytes: Buffer; rows: number };
+/** A RowBinary encoding from its columns as (name, type) pairs. */
+export function rowBinaryEncoding(columns: readonly [[string, string], ...[string, string][]]): TableEncoding {
+  return {
+    columns: columns.map(([name]) => name) as [string, ...string[]],
+    format: 'RowBinary',
+    types: columns.map(([, type]) => type) as [string, ...string[]],
+  };
+}
+
+/**
+ * Some rows of one table, encoded when the request arrived: in the table's declared encoding
+ * (WRITTEN_TABLES), or in the one `encoding` names (the metrics batch scanner writes TabSeparated
+ * lines straight from the request's bytes).
+ */
+export type EncodedRows = { bytes: Buffer; rows: number; encoding?: TableEncoding };
 
 /** One request's rows, by table. */
 export type TableRows = Partial<Record<string, EncodedRows>>;

@@ -1,15 +1,16 @@
 import { TABLES } from '@spanhouse/db/tables';
-import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
-import { LineBytes } from './tsv/line-bytes.ts';
+import { type EncodedRows, rowBinaryEncoding, type TableEncoding, type TableRows } from './encoded.ts';
+import { RowBytes } from './row-binary/row-bytes.ts';
 
 /*
  * `metric_samples_v2` (clickhouse/0002, 0021, ReplacingMergeTree on (project_id, name, series_id,
  * ts): a re-sent point replaces itself) and `metric_nonfinite_samples_v2` (0009: staleness markers,
  * NaN and infinities).
- * Writers: SampleRow with encodeSamplesTsv, and SampleLines, which writes the lines of both tables
- * byte by byte for the ingest paths that have points as (series, time, value). The batch scanner
- * (ingest-api metrics/scan.ts) writes the same sample line straight from the request's bytes
- * (docs/decisions/0008-metrics-batch-scanner.md); its property test holds it to encodeSamplesTsv.
+ * Writers: SampleLines, which writes the rows of both tables in RowBinary for the ingest paths that
+ * have points as (series, time, value), and SampleRow with encodeSamplesTsv (TabSeparated, with
+ * METRIC_SAMPLES_TSV_ENCODING). The batch scanner (ingest-api metrics/scan.ts) writes the same
+ * sample line straight from the request's bytes (docs/decisions/0008-metrics-batch-scanner.md); its
+ * property test holds it to encodeSamplesTsv.
  */
 
 /** A row of the samples table; `ts` is microsToCh's text. */
@@ -21,8 +22,28 @@ export const SAMPLE_COLUMNS: [string, ...string[]] = ['project_id', 'name', 'ser
 /** Columns of a line of metric_nonfinite_samples, in order. */
 export const NONFINITE_COLUMNS: [string, ...string[]] = ['project_id', 'name', 'series_id', 'ts', 'value', 'stale'];
 
-export const METRIC_SAMPLES_ENCODING: TableEncoding = { columns: SAMPLE_COLUMNS, format: 'TabSeparated' };
-export const METRIC_NONFINITE_ENCODING: TableEncoding = { columns: NONFINITE_COLUMNS, format: 'TabSeparated' };
+/** Samples as SampleLines writes them (RowBinary), in SAMPLE_COLUMNS' order. */
+export const METRIC_SAMPLES_ENCODING: TableEncoding = rowBinaryEncoding([
+  ['project_id', 'LowCardinality(String)'],
+  ['name', 'LowCardinality(String)'],
+  ['series_id', 'UInt64'],
+  ['ts', 'DateTime64(6)'],
+  ['value', 'Float64'],
+]);
+/** Non-finite points as SampleLines writes them (RowBinary), in NONFINITE_COLUMNS' order. */
+export const METRIC_NONFINITE_ENCODING: TableEncoding = rowBinaryEncoding([
+  ['project_id', 'LowCardinality(String)'],
+  ['name', 'LowCardinality(String)'],
+  ['series_id', 'UInt64'],
+  ['ts', 'DateTime64(6)'],
+  ['value', 'Float64'],
+  ['stale', 'UInt8'],
+]);
+/**
+ * Samples as TabSeparated lines (encodeSamplesTsv, and the batch scanner's lines written straight
+ * from the request's bytes): rows that name this encoding beside their bytes (EncodedRows).
+ */
+export const METRIC_SAMPLES_TSV_ENCODING: TableEncoding = { columns: SAMPLE_COLUMNS, format: 'TabSeparated' };
 
 /** A String field of a samples line: backslash, tab, newline and carriage return escaped. */
 export function escapeTsv(s: string): string {
@@ -68,44 +89,47 @@ export const STALE_NAN = (() => {
   return new Float64Array(b.buffer)[0]!;
 })();
 
-/** ClickHouse's TabSeparated spelling of a non-finite Float64. */
-const nonFiniteText = (v: number) => (Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf');
-
-/** A series' line prefix (`project\tname\tid\t`, UTF-8), made once per series and request. */
-export const seriesPrefix = (project: string, name: string, seriesId: string) =>
-  Buffer.from(`${escapeTsv(project)}\t${escapeTsv(name)}\t${seriesId}\t`);
+/**
+ * A series' row prefix (project, name and series id in RowBinary), made once per series and
+ * request; `seriesId` is the id's decimal text.
+ */
+export function seriesPrefix(project: string, name: string, seriesId: string): Buffer {
+  const out = new RowBytes(0);
+  out.string(project);
+  out.string(name);
+  out.uint64Text(seriesId);
+  return Buffer.from(out.bytes());
+}
 
 /**
- * The lines of one request's points: finite values to metric_samples, staleness markers, NaN and
- * infinities to metric_nonfinite_samples.
+ * The rows of one request's points in RowBinary: finite values to metric_samples, staleness
+ * markers, NaN and infinities to metric_nonfinite_samples.
  */
 export class SampleLines {
-  private readonly samples: LineBytes;
-  private readonly nonFinite = new LineBytes(0);
+  private readonly samples: RowBytes;
+  private readonly nonFinite = new RowBytes(0);
   private sampleRows = 0;
   private nonFiniteRows = 0;
 
   constructor(expectedPoints: number) {
-    this.samples = new LineBytes(expectedPoints * 48);
+    this.samples = new RowBytes(expectedPoints * 40);
   }
 
-  /** One point of the series with line prefix `prefix` (seriesPrefix); `stamp` is microsToCh's text. */
-  point(prefix: Buffer, stamp: string, v: number): void {
-    const finite = v - v === 0;
-    const out = finite ? this.samples : this.nonFinite;
-    const text = finite ? String(v) : nonFiniteText(v);
-    out.room(prefix.length + stamp.length + text.length + 4);
-    out.copy(prefix, 0, prefix.length);
-    out.ascii(stamp);
-    out.byte(9);
-    out.ascii(text);
-    if (finite) this.sampleRows++;
-    else {
-      out.byte(9);
-      out.byte(isStaleNaN(v) ? 49 : 48);
+  /** One point at `us` microseconds of the series with row prefix `prefix` (seriesPrefix). */
+  point(prefix: Buffer, us: number, v: number): void {
+    if (v - v === 0) {
+      this.samples.raw(prefix);
+      this.samples.int64(us);
+      // + 0 turns -0 into 0, as the text these rows were written as before (String(-0) is '0').
+      this.samples.float64(v + 0);
+      this.sampleRows++;
+    } else {
+      this.nonFinite.raw(prefix);
+      this.nonFinite.int64(us);
+      this.nonFinite.float64(v);
+      this.nonFinite.uint8(isStaleNaN(v) ? 1 : 0);
       this.nonFiniteRows++;
     }
-    out.byte(10);
   }
 
   get count(): number {

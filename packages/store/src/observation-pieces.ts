@@ -1,6 +1,7 @@
 import { TABLES } from '@spanhouse/db/tables';
 import { finiteOr0, str } from './decode-values.ts';
-import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
+import { type EncodedRows, rowBinaryEncoding, type TableEncoding, type TableRows } from './encoded.ts';
+import { RowBytes } from './row-binary/row-bytes.ts';
 import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
@@ -20,7 +21,8 @@ import {
 /*
  * `observation_pieces_v2` (clickhouse/0007, 0021): every piece of an observation (a batch or OTLP
  * observation, an ingestion API create or update) is a row, each field merged by the versioned-value
- * rule. Writer: ObservationRow, OBSERVATION_COLUMNS, encodeObservationPieces. Readers: OBS_EXPR over
+ * rule. Writer: ObservationRow, OBSERVATION_COLUMNS, encodeObservationPieces (RowBinary; the
+ * TabSeparated encoder is what older log records hold, and the reference the binary one is tested against). Readers: OBS_EXPR over
  * a merged row (fromProject(observation_pieces, FINAL)), OBSERVATION_FIELDS as a select list or one tuple,
  * decodeObservation.
  */
@@ -78,7 +80,25 @@ export const OBSERVATION_COLUMNS: [string, ...string[]] = [
   WRITTEN_COLUMN,
 ];
 
-export const OBSERVATION_PIECES_ENCODING: TableEncoding = { columns: OBSERVATION_COLUMNS, format: 'TabSeparated' };
+/** The columns as RowBinary writes them (encodeObservationsRowBinary), in OBSERVATION_COLUMNS' order. */
+export const OBSERVATION_PIECES_ENCODING: TableEncoding = rowBinaryEncoding([
+  ['project_id', 'LowCardinality(String)'],
+  ['trace_id', 'String'],
+  ['id', 'String'],
+  ['type', 'Tuple(UInt64, String)'],
+  ['name', 'Tuple(UInt64, String)'],
+  ['start_time', 'Tuple(UInt64, Int64)'],
+  ['end_time', 'Tuple(UInt64, Int64)'],
+  ['parent_id', 'Tuple(UInt64, String)'],
+  ['model', 'Tuple(UInt64, String, Float64, Float64)'],
+  ['input', 'Tuple(UInt64, String)'],
+  ['output', 'Tuple(UInt64, String)'],
+  ['metadata', 'Map(String, Tuple(UInt64, String))'],
+  ['usage', 'Tuple(UInt64, Map(String, UInt64))'],
+  ['cost', 'Tuple(UInt64, Map(String, Float64))'],
+  ['fields', 'Map(String, Tuple(UInt64, String))'],
+  [WRITTEN_COLUMN, 'UInt64'],
+]);
 
 /** A Map(String, Tuple(UInt64, String)) literal (metadata, rare fields). */
 const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, versionedText);
@@ -101,9 +121,44 @@ export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
   return out.bytes();
 }
 
+/** Observation rows in RowBinary (OBSERVATION_PIECES_ENCODING), in bytes. */
+export function encodeObservationsRowBinary(rows: readonly ObservationRow[]): Buffer {
+  const out = new RowBytes(rows.length * 512);
+  const written = nextVersion();
+  const versionedString = (v: Versioned<string>) => out.versionedString(v);
+  const float = (v: number) => out.float64(v);
+  const uint = (v: number) => out.uint64(v);
+  for (let i = 0; i < rows.length; i++) {
+    const o = rows[i]!;
+    const m = o.model;
+    out.string(o.project_id);
+    out.string(o.trace_id);
+    out.string(o.id);
+    out.versionedString(o.type);
+    out.versionedString(o.name);
+    out.versionedInt64(o.start_time);
+    out.versionedInt64(o.end_time);
+    out.versionedString(o.parent_id);
+    out.uint64(m[0]);
+    out.string(m[1]);
+    out.float64(m[2]);
+    out.float64(m[3]);
+    out.versionedString(o.input);
+    out.versionedString(o.output);
+    out.map(o.metadata, versionedString);
+    out.uint64(o.usage[0]);
+    out.map(o.usage[1], uint);
+    out.uint64(o.cost[0]);
+    out.map(o.cost[1], float);
+    out.map(o.fields, versionedString);
+    out.uint64(written);
+  }
+  return out.bytes();
+}
+
 /** Observation rows as the writer takes them. */
 export function encodeObservationPieces(rows: readonly ObservationRow[]): TableRows {
-  const encoded: EncodedRows = { bytes: encodeObservationsTsv(rows), rows: rows.length };
+  const encoded: EncodedRows = { bytes: encodeObservationsRowBinary(rows), rows: rows.length };
   return { [TABLES.observationPieces]: encoded };
 }
 

@@ -1,10 +1,11 @@
 import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
-import { chToIso } from '@spanhouse/schema';
+import { chToIso, chToMicros } from '@spanhouse/schema';
 import { finiteOr0, orNull, str } from './decode-values.ts';
-import type { EncodedRows, TableEncoding, TableRows } from './encoded.ts';
+import { type EncodedRows, rowBinaryEncoding, type TableEncoding, type TableRows } from './encoded.ts';
 import { parseJsonText } from './json-text.ts';
 import { andAll, fromProject } from './project.ts';
+import { RowBytes } from './row-binary/row-bytes.ts';
 import { type SearchTerm, tracesMatching } from './search-text.ts';
 import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
@@ -104,7 +105,40 @@ export const TRACE_COLUMNS: [string, ...string[]] = [
   WRITTEN_COLUMN,
 ];
 
-export const TRACES_ENCODING: TableEncoding = { columns: TRACE_COLUMNS, format: 'TabSeparated' };
+/** The columns as RowBinary writes them (encodeTracesRowBinary), in TRACE_COLUMNS' order. */
+export const TRACES_ENCODING: TableEncoding = rowBinaryEncoding([
+  ['project_id', 'LowCardinality(String)'],
+  ['id', 'String'],
+  ['timestamp', 'DateTime64(6)'],
+  ['name', 'Tuple(UInt64, String)'],
+  ['user_id', 'Tuple(UInt64, String)'],
+  ['session_id', 'Tuple(UInt64, String)'],
+  ['release', 'Tuple(UInt64, String)'],
+  ['version', 'Tuple(UInt64, String)'],
+  ['environment', 'Tuple(UInt64, String)'],
+  ['input', 'Tuple(UInt64, String)'],
+  ['output', 'Tuple(UInt64, String)'],
+  ['tags', 'Array(String)'],
+  ['metadata', 'Map(String, Tuple(UInt64, String))'],
+  ['obs_ids', 'Array(String)'],
+  ['obs_start', 'Map(String, Tuple(UInt64, Int64))'],
+  ['obs_end', 'Map(String, Tuple(UInt64, Int64))'],
+  ['obs_model', 'Map(String, Tuple(UInt64, String, Float64, Float64))'],
+  ['obs_usage', 'Map(String, Tuple(UInt64, UInt64, UInt64, UInt64))'],
+  ['obs_cost', 'Map(String, Tuple(UInt64, Float64))'],
+  ['obs_count', 'UInt64'],
+  ['start_min', 'Int64'],
+  ['end_max', 'Int64'],
+  ['cost_sum', 'Float64'],
+  ['usage_units', 'UInt64'],
+  ['price_max', 'Float64'],
+  ['model_obs', 'Map(String, UInt64)'],
+  ['model_input', 'Map(String, UInt64)'],
+  ['model_output', 'Map(String, UInt64)'],
+  ['model_total', 'Map(String, UInt64)'],
+  ['model_cost', 'Map(String, Float64)'],
+  [WRITTEN_COLUMN, 'UInt64'],
+]);
 
 /** A Map(String, Tuple(...numbers)) literal of the per-observation summary. */
 const tupleMap = (map: Record<string, readonly number[]>) => mapText(map, (t) => `(${t.map(num).join(',')})`);
@@ -133,9 +167,71 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
   return out.bytes();
 }
 
+/** Trace rows in RowBinary (TRACES_ENCODING), in bytes. */
+export function encodeTracesRowBinary(rows: readonly TraceRow[]): Buffer {
+  const out = new RowBytes(rows.length * 1024);
+  const written = nextVersion();
+  const versionedString = (v: Versioned<string>) => out.versionedString(v);
+  const versionedInt64 = (v: Versioned<number>) => out.versionedInt64(v);
+  const uint = (v: number) => out.uint64(v);
+  const float = (v: number) => out.float64(v);
+  const model = (m: [number, string, number, number]) => {
+    out.uint64(m[0]);
+    out.string(m[1]);
+    out.float64(m[2]);
+    out.float64(m[3]);
+  };
+  const usage = (u: [number, number, number, number]) => {
+    out.uint64(u[0]);
+    out.uint64(u[1]);
+    out.uint64(u[2]);
+    out.uint64(u[3]);
+  };
+  const cost = (c: Versioned<number>) => {
+    out.uint64(c[0]);
+    out.float64(c[1]);
+  };
+  const int64 = (n: number | string) => (typeof n === 'number' ? out.int64(n) : out.int64Text(n));
+  for (let i = 0; i < rows.length; i++) {
+    const t = rows[i]!;
+    out.string(t.project_id);
+    out.string(t.id);
+    out.int64(chToMicros(t.timestamp));
+    out.versionedString(t.name);
+    out.versionedString(t.user_id);
+    out.versionedString(t.session_id);
+    out.versionedString(t.release);
+    out.versionedString(t.version);
+    out.versionedString(t.environment);
+    out.versionedString(t.input);
+    out.versionedString(t.output);
+    out.strings(t.tags);
+    out.map(t.metadata, versionedString);
+    out.strings(t.obs_ids);
+    out.map(t.obs_start, versionedInt64);
+    out.map(t.obs_end, versionedInt64);
+    out.map(t.obs_model, model);
+    out.map(t.obs_usage, usage);
+    out.map(t.obs_cost, cost);
+    out.uint64(t.obs_count);
+    int64(t.start_min);
+    int64(t.end_max);
+    out.float64(t.cost_sum);
+    out.uint64(t.usage_units);
+    out.float64(t.price_max);
+    out.map(t.model_obs, uint);
+    out.map(t.model_input, uint);
+    out.map(t.model_output, uint);
+    out.map(t.model_total, uint);
+    out.map(t.model_cost, float);
+    out.uint64(written);
+  }
+  return out.bytes();
+}
+
 /** Trace rows as the writer takes them: encoded at once, so nothing but bytes waits for the log. */
 export function encodeTraces(rows: readonly TraceRow[]): TableRows {
-  const encoded: EncodedRows = { bytes: encodeTracesTsv(rows), rows: rows.length };
+  const encoded: EncodedRows = { bytes: encodeTracesRowBinary(rows), rows: rows.length };
   return { [TABLES.traces]: encoded };
 }
 

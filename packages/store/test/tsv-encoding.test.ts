@@ -4,10 +4,11 @@ import { openTestDb } from '@spanhouse/db/testing';
 import { microsToCh, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeObservationsTsv, OBSERVATION_COLUMNS, type ObservationRow } from '../src/observation-pieces.ts';
+import { encodeObservationsTsv, OBSERVATION_COLUMNS } from '../src/observation-pieces.ts';
 import { encodeTraceDeletions, TRACE_DELETION_COLUMNS } from '../src/trace-deletions.ts';
-import { encodeTracesTsv, TRACE_COLUMNS, type TraceRow } from '../src/traces.ts';
+import { encodeTracesTsv, TRACE_COLUMNS } from '../src/traces.ts';
 import { quoted, tsvField } from '../src/tsv/fields.ts';
+import { observationRows, traceRows } from './row-arbitraries.ts';
 
 /*
  * The TabSeparated encoding must store exactly what JSONEachRow stores (the format the rows are
@@ -32,78 +33,22 @@ const micros = fc.integer({ min: STORED_TIME_RANGE_US.min, max: STORED_TIME_RANG
 const count = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const money = fc.double({ min: 0, max: 1e6, noNaN: true });
 const chTime = microsToCh;
-const versioned = fc.tuple(count, text) as fc.Arbitrary<[number, string]>;
-
-const vText = versioned;
-const vMicros = fc.tuple(count, micros) as fc.Arbitrary<[number, number]>;
-const usageMap = fc.dictionary(text, count, { maxKeys: 4 });
-const costMap = fc.dictionary(text, money, { maxKeys: 4 });
 
 const project = fc.constantFrom('spanhouse', '0b6f2c1e-8d3a-4c4e-9a1f-2b7d5e6c8a90', 'p\t\\x');
-
-const observationRow: fc.Arbitrary<ObservationRow> = fc.record({
-  project_id: project,
-  trace_id: text,
-  id: text,
-  type: fc.tuple(count, fc.constantFrom('SPAN', 'GENERATION', 'EVENT')) as fc.Arbitrary<[number, string]>,
-  name: vText,
-  start_time: vMicros,
-  end_time: vMicros,
-  parent_id: vText,
-  model: fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
-  input: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
-  output: fc.tuple(count, fc.oneof(text, fc.json())) as fc.Arbitrary<[number, string]>,
-  metadata: fc.dictionary(text, vText, { maxKeys: 4 }),
-  usage: fc.tuple(count, usageMap) as fc.Arbitrary<[number, Record<string, number>]>,
-  cost: fc.tuple(count, costMap) as fc.Arbitrary<[number, Record<string, number>]>,
-  fields: fc.dictionary(text, vText, { maxKeys: 4 }),
-});
-
-const ids = fc.array(text, { maxLength: 6 });
-const traceRow: fc.Arbitrary<TraceRow> = fc.record({
-  project_id: project,
-  id: text,
+const values = {
+  text,
+  count,
+  money,
+  micros,
   timestamp: micros.map(chTime),
-  name: versioned,
-  user_id: versioned,
-  session_id: versioned,
-  release: versioned,
-  version: versioned,
-  environment: versioned,
-  input: versioned,
-  output: versioned,
-  tags: fc.array(text, { maxLength: 4 }),
-  metadata: fc.dictionary(text, versioned, { maxKeys: 4 }),
-  obs_ids: ids,
-  obs_start: fc.dictionary(text, vMicros, { maxKeys: 6 }),
-  obs_end: fc.dictionary(text, vMicros, { maxKeys: 6 }),
-  obs_model: fc.dictionary(
-    text,
-    fc.tuple(count, text, money, money) as fc.Arbitrary<[number, string, number, number]>,
-    {
-      maxKeys: 6,
-    },
+  int64: fc.oneof(
+    fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
+    fc.constantFrom('9223372036854775807', '-9223372036854775808'),
   ),
-  obs_usage: fc.dictionary(
-    text,
-    fc.tuple(count, count, count, count) as fc.Arbitrary<[number, number, number, number]>,
-    {
-      maxKeys: 6,
-    },
-  ),
-  obs_cost: fc.dictionary(text, fc.tuple(count, money) as fc.Arbitrary<[number, number]>, { maxKeys: 6 }),
-  obs_count: count,
-  start_min: fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constant('9223372036854775807')),
-  end_max: fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.constant('-9223372036854775808')),
-  cost_sum: money,
-  usage_units: count,
-  price_max: money,
-  model_obs: usageMap,
-  model_input: usageMap,
-  model_output: usageMap,
-  model_total: usageMap,
-  model_cost: costMap,
-});
+  project,
+};
+const observationRow = observationRows(values);
+const traceRow = traceRows(values);
 
 /** Every row as stored, but when it was written (the TSV encoders stamp it, JSON rows take the default). */
 async function readAll(table: string): Promise<unknown[]> {

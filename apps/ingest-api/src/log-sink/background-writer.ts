@@ -1,16 +1,13 @@
-import type { LogReader, LogRecord, WriteAheadLog } from '@spanhouse/ingest-log';
-import type { TableEncoding } from '@spanhouse/store';
+import { DEFAULT_CHUNK_FORMAT, type LogReader, type LogRecord, type WriteAheadLog } from '@spanhouse/ingest-log';
 import type { Logger } from 'pino';
 import { chunkWithProject } from './chunks-before-projects.ts';
 import { type QueuedChunk, TableQueue } from './table-queue.ts';
-import type { TableWriter } from './table-writer.ts';
+import { type InsertBatch, type TableWriter, UnknownChunkFormatError } from './table-writer.ts';
 
 export type WriterOptions = {
   log: WriteAheadLog;
   /** The writer port the inserts go through. */
   writer: TableWriter;
-  /** Each table's encoding; a table's chunks are inserted in its format. */
-  tables: Readonly<Record<string, TableEncoding>>;
   /** Inserts of one table start at most once per interval, unless `maxInsertBytes` are waiting. */
   intervalMs: number;
   /** The largest insert (bytes of encoded rows); more waiting means back-to-back inserts. */
@@ -235,9 +232,7 @@ export class BackgroundWriter {
     const rows = batch.reduce((n, c) => n + c.rows, 0);
     const start = performance.now();
     try {
-      const format = this.opts.tables[q.table]?.format ?? 'TabSeparated';
-      const columns = batch[0]!.columns as [string, ...string[]];
-      await this.opts.writer.insert({ table: q.table, columns, format, data });
+      await this.opts.writer.insert(insertOf(q.table, batch[0]!, data));
       this.report(q.table, rows, data.length, start, true);
       this.commit(q, batch.length);
       if (q.failures > 0 && this.failing) this.opts.logger?.info({ table: q.table }, 'ClickHouse inserts recovered');
@@ -314,6 +309,22 @@ export class BackgroundWriter {
   private report(table: string, rows: number, bytes: number, start: number, ok: boolean): void {
     this.opts.onInsert?.({ table, rows, bytes, seconds: (performance.now() - start) / 1000, ok });
   }
+}
+
+/**
+ * The insert of `data`, chunks laid out as `first` (a batch holds chunks of one layout): in the
+ * format and with the types the chunk was written in, which a record names itself (a record
+ * written before formats holds TabSeparated), so a log written by the version before an upgrade
+ * is inserted as it was written.
+ */
+function insertOf(table: string, first: QueuedChunk, data: Buffer): InsertBatch {
+  const columns = first.columns as [string, ...string[]];
+  const format = first.format ?? DEFAULT_CHUNK_FORMAT;
+  if (format === 'TabSeparated') return { table, columns, format, data };
+  if (format === 'RowBinary' && first.types?.length === columns.length)
+    return { table, columns, format, types: first.types as [string, ...string[]], data };
+  // Not a layout this version inserts: an error retrying cannot fix, so the chunk is set aside.
+  throw new UnknownChunkFormatError(table, format);
 }
 
 const asBuffer = (bytes: Uint8Array): Buffer =>

@@ -44,9 +44,20 @@ export class Ingestor {
     const chunks: LogChunk[] = [];
     for (const [table, encoded] of Object.entries(rows)) {
       if (!encoded || encoded.rows === 0) continue;
-      const encoding = this.tables[table];
+      const encoding = encoded.encoding ?? this.tables[table];
       if (!encoding) throw new Error(`no encoding is known for table ${table}`);
-      chunks.push({ table, columns: encoding.columns, rows: encoded.rows, data: encoded.bytes });
+      chunks.push(
+        encoding.format === 'RowBinary'
+          ? {
+              table,
+              columns: encoding.columns,
+              format: 'RowBinary',
+              types: encoding.types,
+              rows: encoded.rows,
+              data: encoded.bytes,
+            }
+          : { table, columns: encoding.columns, format: encoding.format, rows: encoded.rows, data: encoded.bytes },
+      );
     }
     if (chunks.length === 0) return undefined;
     let lsn: number;

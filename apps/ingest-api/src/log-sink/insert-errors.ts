@@ -1,4 +1,5 @@
 import { clickHouseErrorCode } from '@spanhouse/db';
+import { UnknownChunkFormatError } from './table-writer.ts';
 
 /**
  * ClickHouse error codes that mean "these rows can never be inserted" (parse and type errors).
@@ -23,6 +24,7 @@ const PERMANENT_CODES = new Set([
 ]);
 
 export function isPermanentInsertError(err: unknown): boolean {
+  if (err instanceof UnknownChunkFormatError) return true;
   const code = clickHouseErrorCode(err);
   return code !== undefined && PERMANENT_CODES.has(code);
 }

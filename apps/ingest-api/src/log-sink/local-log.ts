@@ -15,7 +15,6 @@ export type LocalLogOptions = {
   maxInsertBytes: number;
   readAheadBytes: number;
   writer: WriterOptions['writer'];
-  tables: WriterOptions['tables'];
   isPermanent: (err: unknown) => boolean;
   /** The file layer under the log (the real file system by default). */
   fs?: FileLayer;
@@ -94,7 +93,6 @@ export class LocalIngestLog implements IngestLog {
     const writer = new BackgroundWriter({
       log: wal,
       writer: opts.writer,
-      tables: opts.tables,
       intervalMs: opts.intervalMs,
       maxInsertBytes: opts.maxInsertBytes,
       readAheadBytes: opts.readAheadBytes,

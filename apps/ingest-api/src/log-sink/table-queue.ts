@@ -1,4 +1,8 @@
-import type { LogChunk } from '@spanhouse/ingest-log';
+import { DEFAULT_CHUNK_FORMAT, type LogChunk } from '@spanhouse/ingest-log';
+
+/** What chunks must share to be inserted together: their format, columns and types. */
+const layoutOf = (c: LogChunk) =>
+  `${c.format ?? DEFAULT_CHUNK_FORMAT}|${c.columns.join(',')}|${c.types?.join(';') ?? ''}`;
 
 /** A chunk read from the log, waiting to be inserted into its table. */
 export type QueuedChunk = LogChunk & { lsn: number; appendedAtMs: number };
@@ -34,19 +38,20 @@ export class TableQueue {
   }
 
   /**
-   * The next insert: chunks from the front with the same columns, up to `maxBytes` (at least
-   * one), or a single chunk while isolating a refused one.
+   * The next insert: chunks from the front with the same layout (format, columns and their
+   * types: a log that lived through an upgrade holds both), up to `maxBytes` (at least one), or a
+   * single chunk while isolating a refused one.
    */
   nextBatch(maxBytes: number): QueuedChunk[] {
     const first = this.chunks[0];
     if (!first) return [];
     if (this.isolate > 0) return [first];
-    const columns = first.columns.join(',');
+    const layout = layoutOf(first);
     const batch = [first];
     let bytes = first.data.length;
     for (let i = 1; i < this.chunks.length; i++) {
       const c = this.chunks[i]!;
-      if (bytes + c.data.length > maxBytes || c.columns.join(',') !== columns) break;
+      if (bytes + c.data.length > maxBytes || layoutOf(c) !== layout) break;
       batch.push(c);
       bytes += c.data.length;
     }

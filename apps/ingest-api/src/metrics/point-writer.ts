@@ -2,11 +2,11 @@ import { SampleLines, type SeriesRow, seriesPrefix } from '@spanhouse/store';
 import type { KnownSeries, SeriesEntry } from './known-series.ts';
 import type { MetricPoints } from './store.ts';
 
-/** A series being written: its line prefix (`name\tid\t`, UTF-8). */
+/** A series being written: its row prefix (seriesPrefix: project, name and id in RowBinary). */
 export type SeriesHandle = { prefix: Buffer };
 
 /**
- * Writes the points of one request as TabSeparated lines for the metric tables, for every ingest
+ * Writes the points of one request as RowBinary rows for the metric tables, for every ingest
  * path that has points as (series, time, value): finite values to metric_samples, staleness
  * markers, NaN and infinities to metric_nonfinite_samples (clickhouse/0009). Series ids come from
  * the known series shared by every metrics route, so a series has one id whatever API wrote it.
@@ -36,10 +36,10 @@ export class PointWriter {
     return { prefix: seriesPrefix(this.project, name, entry.id) };
   }
 
-  /** One point at `us` microseconds; `stamp` is that time in ClickHouse's DateTime64(6) text (microsToCh). */
-  point(s: SeriesHandle, us: number, stamp: string, v: number): void {
+  /** One point at `us` microseconds. */
+  point(s: SeriesHandle, us: number, v: number): void {
     if (us < this.minUs) this.minUs = us;
-    this.lines.point(s.prefix, stamp, v);
+    this.lines.point(s.prefix, us, v);
   }
 
   get count(): number {

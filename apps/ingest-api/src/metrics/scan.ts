@@ -1,5 +1,5 @@
-import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
-import { type EncodedRows, escapeTsv, LineBytes, type SeriesRow } from '@spanhouse/store';
+import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US } from '@spanhouse/schema';
+import { type EncodedRows, RowBytes, type SeriesRow } from '@spanhouse/store';
 import { validLabels } from './decode.ts';
 import {
   CLOSE_BRACE,
@@ -10,16 +10,14 @@ import {
   FALLBACK,
   Fallback,
   JsonBytes,
-  NEWLINE,
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
   sameBytes,
-  TAB,
 } from './json-bytes.ts';
 import type { KnownSeries, SeriesEntry } from './known-series.ts';
 
-/** What a scanned body gives: its samples as TabSeparated bytes and the series not yet stored. */
+/** What a scanned body gives: its samples as RowBinary rows (or TabSeparated lines, as `encoding` says) and the series not yet stored. */
 export type ScannedBatch = { samples: EncodedRows; series: SeriesRow[]; minUs: number; markStored: () => void };
 
 /** The point keys, told apart by their lengths (4, 6, 5, 9), then checked byte by byte. */
@@ -32,8 +30,8 @@ const KEY_BY_LENGTH = [0, 0, 0, 0, NAME, VALUE, LABELS, 0, 0, TIMESTAMP];
 const METRICS = Buffer.from('metrics');
 
 /**
- * The fast path of POST /v1/metrics/batch: reads the body's bytes straight into TabSeparated
- * sample lines, without decoding the body into a string, without JSON.parse and without an
+ * The fast path of POST /v1/metrics/batch: reads the body's bytes straight into RowBinary sample
+ * rows (METRIC_SAMPLES_ENCODING), without decoding the body into a string, without JSON.parse and without an
  * object per point (docs/decisions/0008-metrics-batch-scanner.md).
  *
  * It reads a strict subset of JSON: `{"metrics":[...]}` whose points have only the keys name,
@@ -62,13 +60,13 @@ class Scanner extends JsonBytes {
   private nameAt = [0, 0];
   private name = '';
   private tsAt = [0, 0];
-  private tsCh = '';
+  private tsUs = 0;
   private minUs = Number.POSITIVE_INFINITY;
-  private readonly out: LineBytes;
+  private readonly out: RowBytes;
   private rows = 0;
   private readonly series: SeriesRow[] = [];
   private readonly pending = new Set<SeriesEntry>();
-  /** `project\t`, the start of every line. */
+  /** The project as a RowBinary String, the start of every row. */
   private readonly projectField: Buffer;
 
   constructor(
@@ -77,9 +75,11 @@ class Scanner extends JsonBytes {
     private readonly project: string,
   ) {
     super(b);
-    this.projectField = Buffer.from(`${escapeTsv(project)}\t`);
-    // A line (~60 bytes) is shorter than the point it comes from (~100 bytes as JSON).
-    this.out = new LineBytes(Math.ceil(b.length * 0.75));
+    const field = new RowBytes(0);
+    field.string(project);
+    this.projectField = Buffer.from(field.bytes());
+    // A row (~40 bytes) is shorter than the point it comes from (~100 bytes as JSON).
+    this.out = new RowBytes(Math.ceil(b.length * 0.5));
   }
 
   batch(): ScannedBatch {
@@ -145,22 +145,13 @@ class Scanner extends JsonBytes {
     if (name < 0 || value < 0 || ts < 0) throw FALLBACK;
     const nameEnd = this.nameAfter(name);
     const entry = this.entry(this.name, labels ?? '');
-    const tsCh = this.tsChOf(ts, tsEnd);
+    const us = this.tsUsOf(ts, tsEnd);
     const out = this.out;
-    const project = this.projectField;
-    out.room(
-      project.length + nameEnd - name + entry.id.length + tsCh.length + (valueText?.length ?? valueEnd - value) + 4,
-    );
-    out.copy(project, 0, project.length);
-    out.copy(this.b, name + 1, nameEnd - 1);
-    out.byte(TAB);
-    out.ascii(entry.id);
-    out.byte(TAB);
-    out.ascii(tsCh);
-    out.byte(TAB);
-    if (valueText === undefined) out.copy(this.b, value, valueEnd);
-    else out.ascii(valueText);
-    out.byte(NEWLINE);
+    out.raw(this.projectField);
+    out.stringBytes(this.b, name + 1, nameEnd - 1);
+    out.uint64Text(entry.id);
+    out.int64(us);
+    out.float64(valueText === undefined ? plainNumber(this.b, value, valueEnd) : Number(valueText));
     this.rows++;
   }
 
@@ -207,19 +198,19 @@ class Scanner extends JsonBytes {
   }
 
   /**
-   * The stored form of the timestamp string at [start, end) (both quotes included); consecutive points
-   * usually share one, so the previous one is compared byte by byte and kept.
+   * The microseconds of the timestamp string at [start, end) (both quotes included); consecutive
+   * points usually share one, so the previous one is compared byte by byte and kept.
    */
-  private tsChOf(start: number, end: number): string {
+  private tsUsOf(start: number, end: number): number {
     const [ps, pe] = this.tsAt as [number, number];
     if (pe - ps !== end - start || !sameBytes(this.b, ps, start, end - start)) {
       const us = isoToMicros(this.text(start + 1, end - 1));
       if (us === null || us < METRIC_TIME_RANGE_US.min || us > METRIC_TIME_RANGE_US.max) throw FALLBACK;
-      this.tsCh = microsToCh(us);
+      this.tsUs = us;
       if (us < this.minUs) this.minUs = us;
       this.tsAt = [start, end];
     }
-    return this.tsCh;
+    return this.tsUs;
   }
 
   /** `{}` or `{"k":"v",...}` of plain strings; returns the raw text. */
@@ -242,6 +233,29 @@ class Scanner extends JsonBytes {
       if (c !== COMMA) throw FALLBACK;
     }
   }
+}
+
+/**
+ * The double of a plain JSON number at [start, end) (JsonBytes.number returned undefined for it: at
+ * most 15 significant digits, no exponent): its digits as an integer over the power of ten of its
+ * fraction, both exact, so the one rounding of the division gives the double JSON.parse gives.
+ */
+function plainNumber(b: Uint8Array, start: number, end: number): number {
+  let i = start;
+  const negative = b[i] === 45;
+  if (negative) i++;
+  let mantissa = 0;
+  let fraction = -1;
+  for (; i < end; i++) {
+    const c = b[i]!;
+    if (c === 46) fraction = 0;
+    else {
+      mantissa = mantissa * 10 + (c - 48);
+      if (fraction >= 0) fraction++;
+    }
+  }
+  const value = fraction > 0 ? mantissa / 10 ** fraction : mantissa;
+  return negative ? -value : value;
 }
 
 /** The point key spelled by the bytes [start, end), or 0. */

@@ -1,4 +1,4 @@
-import { formatPromFloat, METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh, nanosToMicros } from '@spanhouse/schema';
+import { formatPromFloat, METRIC_LIMITS, METRIC_TIME_RANGE_US, nanosToMicros } from '@spanhouse/schema';
 import { STALE_NAN } from '@spanhouse/store';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { PointWriter, type SeriesHandle } from '../metrics/point-writer.ts';
@@ -41,7 +41,6 @@ type Emitted = [suffix: string, extra: Record<string, string> | undefined, value
 export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, project: string): MappedMetrics {
   const out = new PointWriter(known, project, 1024);
   const rejected: string[] = [];
-  const stamps = new Map<number, string>();
   let accepted = 0;
   for (const rm of req.resourceMetrics ?? []) {
     const resource = keyValues(rm.resource?.attributes);
@@ -62,18 +61,13 @@ export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, pr
             rejected.push(`${name || '(no name)'}: ${why}`);
             continue;
           }
-          let stamp = stamps.get(us);
-          if (stamp === undefined) {
-            stamp = microsToCh(us);
-            stamps.set(us, stamp);
-          }
           const noValue = ((point.flags ?? 0) & NO_RECORDED_VALUE) !== 0;
           for (const [suffix, extra, value] of emitted()) {
             const series: SeriesHandle = out.seriesOf(
               name + suffix,
               extra ? { ...(labels as Record<string, string>), ...extra } : (labels as Record<string, string>),
             );
-            out.point(series, us, stamp, noValue ? STALE_NAN : value);
+            out.point(series, us, noValue ? STALE_NAN : value);
           }
           accepted++;
         }

@@ -1,5 +1,5 @@
 import { badRequest } from '@spanhouse/http';
-import { METRIC_LIMITS, METRIC_TIME_RANGE_US, microsToCh } from '@spanhouse/schema';
+import { METRIC_LIMITS, METRIC_TIME_RANGE_US } from '@spanhouse/schema';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { PointWriter } from '../metrics/point-writer.ts';
 import type { MetricPoints } from '../metrics/store.ts';
@@ -25,23 +25,22 @@ export function remoteWritePoints(req: WriteRequest, known: KnownSeries, project
     throw badRequest(`native histograms are not supported (${histograms} sent); send classic histograms`);
   }
   const out = new PointWriter(known, project, sampleCount);
-  const stamps = new Map<number, string>();
+  /** Timestamps already checked against the stored range (a request's samples share few). */
+  const checked = new Set<number>();
   req.timeseries.forEach((ts, i) => {
     if (ts.samples.length === 0) return;
     const { name, labels } = seriesOf(ts, i);
     const series = out.seriesOf(name, labels);
     for (const s of ts.samples) {
       const ms = s.timestamp;
-      let stamp = stamps.get(ms);
-      if (stamp === undefined) {
+      if (!checked.has(ms)) {
         const us = ms * 1000;
         if (!Number.isInteger(ms) || us < METRIC_TIME_RANGE_US.min || us > METRIC_TIME_RANGE_US.max) {
           throw badRequest(`timeseries.${i}: sample timestamp ${ms} ms is outside 1970-01-01..2199-12-31`);
         }
-        stamp = microsToCh(us);
-        stamps.set(ms, stamp);
+        checked.add(ms);
       }
-      out.point(series, ms * 1000, stamp, s.value);
+      out.point(series, ms * 1000, s.value);
     }
   });
   return out.result();

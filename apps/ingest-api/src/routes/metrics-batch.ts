@@ -1,6 +1,6 @@
 import { admit, badRequest, bodyText, type Endpoint, projectOf, readBody } from '@spanhouse/http';
 import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
-import { encodeSamplesTsv } from '@spanhouse/store';
+import { encodeSamplesTsv, METRIC_SAMPLES_TSV_ENCODING } from '@spanhouse/store';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import { parseMetricsBody } from '../metrics/body.ts';
@@ -47,7 +47,11 @@ function parsed(project: string, text: string, known: KnownSeries): ScannedBatch
   let minUs = Number.POSITIVE_INFINITY;
   for (const us of decoded.us) if (us < minUs) minUs = us;
   return {
-    samples: { bytes: Buffer.from(encodeSamplesTsv(rows.samples)), rows: rows.samples.length },
+    samples: {
+      bytes: Buffer.from(encodeSamplesTsv(rows.samples)),
+      rows: rows.samples.length,
+      encoding: METRIC_SAMPLES_TSV_ENCODING,
+    },
     series: rows.series,
     minUs,
     markStored: rows.markStored,

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { WriteAheadLog } from '@spanhouse/ingest-log';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackgroundWriter, CommitTimeoutError } from '../../src/log-sink/background-writer.ts';
-import type { TableWriter } from '../../src/log-sink/table-writer.ts';
+import type { InsertBatch, TableWriter } from '../../src/log-sink/table-writer.ts';
 
 /** An insert as the tests write it: table, columns, the encoded rows. */
 type InsertFn = (table: string, columns: readonly string[], data: Buffer) => Promise<void>;
 const writerOf = (insert: InsertFn): TableWriter => ({ insert: (b) => insert(b.table, b.columns, b.data) });
+
 import { deadLetterWriter } from '../../src/log-sink/dead-letter.ts';
 
 type Insert = { table: string; lines: string[]; at: number };
@@ -28,7 +29,6 @@ async function setup(insert: InsertFn, opts: Partial<ConstructorParameters<typeo
   const writer = new BackgroundWriter({
     log,
     writer: writerOf(insert),
-    tables: {},
     intervalMs: 50,
     maxInsertBytes: 1 << 20,
     readAheadBytes: 1 << 21,
@@ -119,6 +119,66 @@ describe('the background writer', () => {
     const kept = readdirSync(path.join(dir, 'dead-letter')).sort();
     expect(kept).toEqual([`a-${lsns[1]}.error.txt`, `a-${lsns[1]}.tsv`]);
     expect(readFileSync(path.join(dir, 'dead-letter', `a-${lsns[1]}.tsv`), 'utf8')).toBe('v\npoison\n');
+  });
+
+  it('inserts each chunk in the format it was written in, never two layouts in one insert, and keeps a refused binary chunk with its columns', async () => {
+    const batches: InsertBatch[] = [];
+    const dir = mkdtempSync(path.join(tmpdir(), 'spanhouse-writer-'));
+    dirs.push(dir);
+    const log = await WriteAheadLog.open({ dir, segmentBytes: 1 << 20, maxBytes: 1 << 24 });
+    const writer = new BackgroundWriter({
+      log,
+      writer: {
+        insert: async (b) => {
+          if (b.data.includes('poison')) throw Object.assign(new Error('refused'), { permanent: true });
+          batches.push(b);
+        },
+      },
+      intervalMs: 300,
+      maxInsertBytes: 1 << 20,
+      readAheadBytes: 1 << 21,
+      isPermanent: (err) => (err as { permanent?: boolean }).permanent === true,
+      deadLetter: deadLetterWriter(dir),
+    });
+    cleanups.push(async () => {
+      await writer.stop();
+      await log.close();
+    });
+    const text = (v: string) => ({
+      table: 'a',
+      columns: ['v'],
+      format: 'TabSeparated',
+      rows: 1,
+      data: Buffer.from(`${v}\n`),
+    });
+    const binary = (v: string) => ({
+      table: 'a',
+      columns: ['v'],
+      format: 'RowBinary',
+      types: ['String'],
+      rows: 1,
+      data: Buffer.concat([Buffer.from([v.length]), Buffer.from(v)]),
+    });
+    await log.append([text('warm')]); // an insert now, so the next ones wait and go together
+    await log.append([text('t1')]);
+    await log.append([text('t2')]);
+    await log.append([binary('b1')]);
+    const poison = await log.append([binary('poison')]);
+    const last = await log.append([binary('b2')]);
+    await writer.waitCommitted(last, ['a'], 10_000);
+    expect(batches.map((b) => [b.format, b.format === 'RowBinary' ? b.types : [], b.data.toString('latin1')])).toEqual([
+      ['TabSeparated', [], 'warm\n'],
+      ['TabSeparated', [], 't1\nt2\n'],
+      // The binary insert held the refused chunk: its chunks went one by one to find it.
+      ['RowBinary', ['String'], '\x02b1'],
+      ['RowBinary', ['String'], '\x02b2'],
+    ]);
+    expect(readdirSync(path.join(dir, 'dead-letter')).sort()).toEqual([
+      `a-${poison}.columns.txt`,
+      `a-${poison}.error.txt`,
+      `a-${poison}.rowbinary`,
+    ]);
+    expect(readFileSync(path.join(dir, 'dead-letter', `a-${poison}.columns.txt`), 'utf8')).toBe('v String\n');
   });
 
   it('tells the log how far everything is committed, so finished segments are removed', async () => {

@@ -1,3 +1,4 @@
+import { chToMicros } from '@spanhouse/schema';
 import { encodeSamplesTsv } from '@spanhouse/store';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +10,42 @@ import { scanMetricsBatch as scanBytes } from '../../src/metrics/scan.ts';
 /** A project id with characters a TabSeparated field escapes, so the two paths must agree on them too. */
 const PROJECT = 'p\t1\\';
 
-/** The scanner over a body's UTF-8 bytes, its sample lines as text. */
+type Sample = { project: string; name: string; id: string; us: number; value: number };
+
+/** The scanner over a body's UTF-8 bytes, its samples read back from their RowBinary rows. */
 function scanMetricsBatch(text: string, cache: KnownSeries) {
   const scanned = scanBytes(Buffer.from(text), cache, PROJECT);
-  return scanned && { ...scanned, samples: { tsv: scanned.samples.bytes.toString(), rows: scanned.samples.rows } };
+  return (
+    scanned && { ...scanned, samples: { read: rowBinarySamples(scanned.samples.bytes), rows: scanned.samples.rows } }
+  );
+}
+
+/** Samples rows in RowBinary (project, name, series id, DateTime64(6), Float64), as ClickHouse reads them. */
+function rowBinarySamples(b: Buffer): Sample[] {
+  const out: Sample[] = [];
+  let at = 0;
+  const string = () => {
+    let n = 0;
+    let shift = 1;
+    for (;;) {
+      const c = b[at++]!;
+      n += (c & 127) * shift;
+      shift *= 128;
+      if (c < 128) break;
+    }
+    at += n;
+    return b.toString('utf8', at - n, at);
+  };
+  while (at < b.length) {
+    const project = string();
+    const name = string();
+    const id = b.readBigUInt64LE(at).toString();
+    const us = Number(b.readBigInt64LE(at + 8));
+    const value = b.readDoubleLE(at + 16);
+    at += 24;
+    out.push({ project, name, id, us, value });
+  }
+  return out;
 }
 
 /** What the JSON.parse path stores for a body: sample lines and new series. */
@@ -21,21 +54,23 @@ function slowPath(text: string) {
   return { tsv: encodeSamplesTsv(rows.samples), series: rows.series };
 }
 
-/** Sample lines with the value read as ClickHouse reads it (a double), so 1.50 and 1.5 compare equal. */
-const lines = (tsv: string) =>
+/** Sample lines as ClickHouse reads them: fields unescaped, the time in microseconds, the value a double. */
+const lines = (tsv: string): Sample[] =>
   tsv
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [project, name, id, ts, value] = line.split('\t');
-      return { project, name, id, ts, value: Number(value) };
+      const [project, name, id, ts, value] = line
+        .split('\t')
+        .map((f) => f.replace(/\\(.)/g, (_, c) => ({ t: '\t', n: '\n', r: '\r' })[c as string] ?? c));
+      return { project: project!, name: name!, id: id!, us: chToMicros(ts!), value: Number(value) };
     });
 
 function expectSameAsSlowPath(text: string) {
   const fast = scanMetricsBatch(text, new KnownSeries());
   expect(fast, 'the scanner should read this body').toBeDefined();
   const slow = slowPath(text);
-  expect(lines(fast!.samples.tsv)).toEqual(lines(slow.tsv));
+  expect(fast!.samples.read).toEqual(lines(slow.tsv));
   expect(fast!.samples.rows).toBe(lines(slow.tsv).length);
   expect(fast!.series).toEqual(slow.series);
 }
@@ -82,22 +117,28 @@ describe('the metrics body scanner', () => {
       '{"labels":{},"name":"cpu","value":-0,"timestamp":"2026-01-01T00:00:00.5Z"},' +
       '{"name":"mem","labels":{"a":"1","b":"2"},"value":1E3,"timestamp":"2026-01-01T00:00:10+02:00"} ] } ';
     expectSameAsSlowPath(text);
-    const rows = lines(scanMetricsBatch(text, new KnownSeries())!.samples.tsv);
+    const rows = scanMetricsBatch(text, new KnownSeries())!.samples.read;
     expect(rows.map((r) => r.value)).toEqual([1.5, 0, 1000]);
     // A point without labels and one with {} are the same series.
     expect(rows[0]!.id).toBe(rows[1]!.id);
   });
 
-  it('writes a number as JS prints it when ClickHouse might read the text differently', () => {
+  it('writes every number as the double JSON.parse gives, zero as 0', () => {
     const scanned = (v: string) =>
       scanMetricsBatch(`{"metrics":[{"name":"x","value":${v},"timestamp":"2026-01-01T00:00:00Z"}]}`, new KnownSeries())!
-        .samples.tsv.trim()
-        .split('\t')[4];
-    expect(scanned('1.25')).toBe('1.25');
-    expect(scanned('-0.0')).toBe('0');
-    expect(scanned('1e21')).toBe('1e+21');
-    expect(scanned('12345678901234567890')).toBe('12345678901234567000');
-    expect(scanned('0.30000000000000004441')).toBe('0.30000000000000004');
+        .samples.read[0]!.value;
+    for (const v of [
+      '1.25',
+      '1e21',
+      '12345678901234567890',
+      '0.30000000000000004441',
+      '0.1',
+      '-123.456',
+      '999999999999999',
+      '0.000000000000001',
+    ])
+      expect(scanned(v), v).toBe(JSON.parse(v));
+    expect(scanned('-0.0')).toBe(0);
   });
 
   it('hands every body outside its subset to the JSON.parse path', () => {

@@ -1,5 +1,6 @@
-// TabSeparated field helpers, beside LineBytes: every table ingest writes as TabSeparated (traces,
-// metrics, scores, observation lookups) encodes its fields with these.
+// TabSeparated field helpers, beside LineBytes: every table ingest writes as TabSeparated (scores,
+// observation lookups, series, tombstones, and the trace tables' text encoders) encodes its fields
+// with these.
 
 /**
  * A String field of a TabSeparated line. Most fields need no escape, which four `includes` find

@@ -1,6 +1,8 @@
 /**
  * TabSeparated lines written as bytes straight into one growing buffer as they are made, for
- * tables encoded at request time (trace rows, metric samples). Bytes rather than a string: the
+ * the tables encoded as text at request time (scores, lookups, series; the trace tables' text
+ * encoders, which older log records hold; traces, observation pieces and samples are written as
+ * RowBinary now, row-binary/row-bytes.ts). Bytes rather than a string: the
  * engine takes bytes (Db.insertText), a flush concatenates requests with a memory copy, and
  * waiting requests hold their rows off the JavaScript heap.
  *
