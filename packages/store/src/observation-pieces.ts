@@ -125,12 +125,8 @@ export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
 export function encodeObservationsRowBinary(rows: readonly ObservationRow[]): Buffer {
   const out = new RowBytes(rows.length * 512);
   const written = nextVersion();
-  const versionedString = (v: Versioned<string>) => out.versionedString(v);
-  const float = (v: number) => out.float64(v);
-  const uint = (v: number) => out.uint64(v);
   for (let i = 0; i < rows.length; i++) {
     const o = rows[i]!;
-    const m = o.model;
     out.string(o.project_id);
     out.string(o.trace_id);
     out.string(o.id);
@@ -139,18 +135,13 @@ export function encodeObservationsRowBinary(rows: readonly ObservationRow[]): Bu
     out.versionedInt64(o.start_time);
     out.versionedInt64(o.end_time);
     out.versionedString(o.parent_id);
-    out.uint64(m[0]);
-    out.string(m[1]);
-    out.float64(m[2]);
-    out.float64(m[3]);
+    out.versionedModel(o.model);
     out.versionedString(o.input);
     out.versionedString(o.output);
-    out.map(o.metadata, versionedString);
-    out.uint64(o.usage[0]);
-    out.map(o.usage[1], uint);
-    out.uint64(o.cost[0]);
-    out.map(o.cost[1], float);
-    out.map(o.fields, versionedString);
+    out.versionedStringMap(o.metadata);
+    out.versionedUInt64Map(o.usage);
+    out.versionedFloat64Map(o.cost);
+    out.versionedStringMap(o.fields);
     out.uint64(written);
   }
   return out.bytes();
