@@ -147,7 +147,14 @@ const modelMap = (map: TraceRow['obs_model']) =>
 /** A Map(String, Tuple(UInt64, String)) literal (metadata). */
 const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, versionedText);
 
-/** Trace rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md). */
+/**
+ * Trace rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md):
+ * the rows as the version before RowBinary inserted them and logged them (SHL1 records). Kept,
+ * its output unchanged, for the same callers as encodeObservationsTsv (the bench's TabSeparated
+ * baseline through encodeTraceRows, the tests that compare with it or build old records and
+ * tables with it), and for the test of the summaries that the writer computes against the
+ * columns' DEFAULT expressions, which inserts these lines without the summary columns.
+ */
 export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
   const out = new LineBytes(rows.length * 2048);
   const written = nextVersion();
