@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeBesidePrometheus } from '../support/prometheus/beside-service.ts';
 import { T0 } from '../support/prometheus/dataset.ts';
 import {
   AUTH,
@@ -7,34 +8,18 @@ import {
   loadDifferentialData,
   type PromBody,
 } from '../support/prometheus/differential.ts';
-import {
-  prometheusMissing,
-  type RunningPrometheus,
-  startPrometheus,
-} from '../support/prometheus/prometheus-process.ts';
 import { DIFFERENTIAL_QUERIES, WALKED_RANGE_QUERIES } from '../support/prometheus/queries.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
 
-const missing = prometheusMissing();
-let prom: RunningPrometheus;
-let svc: TestServer;
+const startUp = { label: 'prom-differential', load: loadDifferentialData };
 
-describe.skipIf(missing !== undefined)(`answers identical to Prometheus' ${missing ?? ''}`, () => {
-  beforeAll(async () => {
-    [prom, svc] = await Promise.all([startPrometheus(), startTestServer('prom-differential')]);
-    await loadDifferentialData(prom.url, svc.baseUrl);
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all([prom?.stop(), svc?.close()]);
-  });
-
+describeBesidePrometheus(`answers identical to Prometheus'`, startUp, (running) => {
   const ranges = DIFFERENTIAL_RANGES;
   for (const query of new Set([...DIFFERENTIAL_QUERIES, ...WALKED_RANGE_QUERIES])) {
     it(`query_range ${query}`, async () => {
       for (const r of ranges) {
         const params = { query, start: String(r.start / 1000), end: String(r.end / 1000), step: r.step };
-        const want = await getJson(prom.url, '/api/v1/query_range', params);
-        const got = await getJson(svc.baseUrl, '/prometheus/api/v1/query_range', params, AUTH);
+        const want = await getJson(running.prom.url, '/api/v1/query_range', params);
+        const got = await getJson(running.svc.baseUrl, '/prometheus/api/v1/query_range', params, AUTH);
         expect(got.status, `${r.name}: ${JSON.stringify(got.body).slice(0, 300)}`).toBe(want.status);
         expect(got.body, r.name).toEqual(want.body);
       }
@@ -42,8 +27,8 @@ describe.skipIf(missing !== undefined)(`answers identical to Prometheus' ${missi
     it(`query ${query}`, async () => {
       for (const t of [T0 + 1_234_567, T0 + 2_700_000]) {
         const params = { query, time: String(t / 1000) };
-        const want = await getJson(prom.url, '/api/v1/query', params);
-        const got = await getJson(svc.baseUrl, '/prometheus/api/v1/query', params, AUTH);
+        const want = await getJson(running.prom.url, '/api/v1/query', params);
+        const got = await getJson(running.svc.baseUrl, '/prometheus/api/v1/query', params, AUTH);
         expect(got.status).toBe(want.status);
         // An instant vector's order is not defined by Prometheus (storage order); compared sorted.
         expect(sortVector(got.body)).toEqual(sortVector(want.body));
@@ -53,9 +38,9 @@ describe.skipIf(missing !== undefined)(`answers identical to Prometheus' ${missi
 
   it('selects a dotted name with the quoted UTF-8 form as Prometheus does with __name__', async () => {
     const params = { start: String(T0 / 1000), end: String((T0 + 600_000) / 1000), step: '60' };
-    const want = await getJson(prom.url, '/api/v1/query_range', { ...params, query: '{__name__="dg.dotted"}' });
+    const want = await getJson(running.prom.url, '/api/v1/query_range', { ...params, query: '{__name__="dg.dotted"}' });
     const got = await getJson(
-      svc.baseUrl,
+      running.svc.baseUrl,
       '/prometheus/api/v1/query_range',
       { ...params, query: '{"dg.dotted"}' },
       AUTH,

@@ -9,8 +9,8 @@ import { RowBytes } from './row-binary/row-bytes.ts';
  * Writers: SampleLines, which writes the rows of both tables in RowBinary for the ingest paths that
  * have points as (series, time, value), and SampleRow with encodeSamplesTsv (TabSeparated, with
  * METRIC_SAMPLES_TSV_ENCODING). The batch scanner (ingest-api metrics/scan.ts) writes the same
- * sample line straight from the request's bytes (docs/decisions/0008-metrics-batch-scanner.md); its
- * property test holds it to encodeSamplesTsv.
+ * RowBinary rows straight from the request's bytes (docs/decisions/0008-metrics-batch-scanner.md);
+ * its property test holds them to encodeSamplesTsv's.
  */
 
 /** A row of the samples table; `ts` is microsToCh's text. */
@@ -39,10 +39,7 @@ export const METRIC_NONFINITE_ENCODING: TableEncoding = rowBinaryEncoding([
   ['value', 'Float64'],
   ['stale', 'UInt8'],
 ]);
-/**
- * Samples as TabSeparated lines (encodeSamplesTsv, and the batch scanner's lines written straight
- * from the request's bytes): rows that name this encoding beside their bytes (EncodedRows).
- */
+/** Samples as encodeSamplesTsv writes them: rows that name this encoding beside their bytes (EncodedRows). */
 export const METRIC_SAMPLES_TSV_ENCODING: TableEncoding = { columns: SAMPLE_COLUMNS, format: 'TabSeparated' };
 
 /** A String field of a samples line: backslash, tab, newline and carriage return escaped. */
@@ -55,6 +52,11 @@ export function escapeTsv(s: string): string {
 /**
  * Sample rows as TabSeparated text. ids and times are digits; `String(value)` is the shortest text
  * that reads back as the same double; names are escaped once per distinct name.
+ *
+ * Still how the service stores the points of POST /v1/metrics/batch's general path (ingest-api
+ * routes/metrics-batch.ts: JSON.parse, taken for the bodies the batch scanner declines), with
+ * METRIC_SAMPLES_TSV_ENCODING; every other path writes RowBinary (SampleLines, the scanner). The
+ * tests hold the scanner's rows and SampleLines' to what this stores.
  */
 export function encodeSamplesTsv(rows: readonly SampleRow[]): string {
   const parts: string[] = new Array(rows.length);

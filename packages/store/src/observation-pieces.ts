@@ -21,9 +21,9 @@ import {
 /*
  * `observation_pieces_v2` (clickhouse/0007, 0021): every piece of an observation (a batch or OTLP
  * observation, an ingestion API create or update) is a row, each field merged by the versioned-value
- * rule. Writer: ObservationRow, OBSERVATION_COLUMNS, encodeObservationPieces (RowBinary; the
- * TabSeparated encoder is what older log records hold, and the reference the binary one is tested against). Readers: OBS_EXPR over
- * a merged row (fromProject(observation_pieces, FINAL)), OBSERVATION_FIELDS as a select list or one tuple,
+ * rule. Writer: ObservationRow, OBSERVATION_COLUMNS, encodeObservationPieces (RowBinary;
+ * encodeObservationsTsv says who still writes TabSeparated). Readers: OBS_EXPR over a merged row
+ * (fromProject(observation_pieces, FINAL)), OBSERVATION_FIELDS as a select list or one tuple,
  * decodeObservation.
  */
 
@@ -103,7 +103,16 @@ export const OBSERVATION_PIECES_ENCODING: TableEncoding = rowBinaryEncoding([
 /** A Map(String, Tuple(UInt64, String)) literal (metadata, rare fields). */
 const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, versionedText);
 
-/** Observation rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md). */
+/**
+ * Observation rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md):
+ * the rows as the version before RowBinary inserted them and logged them (SHL1 records). The
+ * service no longer writes them, and a log's TabSeparated records are inserted as their bytes,
+ * never through this encoder. It stays for the callers that need the rows exactly as that
+ * version wrote them, so its output must not change: encodeTraceRows(rows, 'TabSeparated') in
+ * @spanhouse/ingest-api/pipeline (the bench's TabSeparated baseline, insert-formats) and the
+ * tests that hold the RowBinary encoder to it, build old log records and pre-migration tables
+ * with it, or insert fixture rows as text.
+ */
 export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
   const out = new LineBytes(rows.length * 768);
   const written = nextVersion();
@@ -125,12 +134,8 @@ export function encodeObservationsTsv(rows: readonly ObservationRow[]): Buffer {
 export function encodeObservationsRowBinary(rows: readonly ObservationRow[]): Buffer {
   const out = new RowBytes(rows.length * 512);
   const written = nextVersion();
-  const versionedString = (v: Versioned<string>) => out.versionedString(v);
-  const float = (v: number) => out.float64(v);
-  const uint = (v: number) => out.uint64(v);
   for (let i = 0; i < rows.length; i++) {
     const o = rows[i]!;
-    const m = o.model;
     out.string(o.project_id);
     out.string(o.trace_id);
     out.string(o.id);
@@ -139,18 +144,13 @@ export function encodeObservationsRowBinary(rows: readonly ObservationRow[]): Bu
     out.versionedInt64(o.start_time);
     out.versionedInt64(o.end_time);
     out.versionedString(o.parent_id);
-    out.uint64(m[0]);
-    out.string(m[1]);
-    out.float64(m[2]);
-    out.float64(m[3]);
+    out.versionedModel(o.model);
     out.versionedString(o.input);
     out.versionedString(o.output);
-    out.map(o.metadata, versionedString);
-    out.uint64(o.usage[0]);
-    out.map(o.usage[1], uint);
-    out.uint64(o.cost[0]);
-    out.map(o.cost[1], float);
-    out.map(o.fields, versionedString);
+    out.versionedStringMap(o.metadata);
+    out.versionedUInt64Map(o.usage);
+    out.versionedFloat64Map(o.cost);
+    out.versionedStringMap(o.fields);
     out.uint64(written);
   }
   return out.bytes();

@@ -147,7 +147,14 @@ const modelMap = (map: TraceRow['obs_model']) =>
 /** A Map(String, Tuple(UInt64, String)) literal (metadata). */
 const versionedMap = (map: Record<string, Versioned<string>>) => mapText(map, versionedText);
 
-/** Trace rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md). */
+/**
+ * Trace rows as TabSeparated lines, in UTF-8 bytes (docs/decisions/0004-ingest-tabseparated.md):
+ * the rows as the version before RowBinary inserted them and logged them (SHL1 records). Kept,
+ * its output unchanged, for the same callers as encodeObservationsTsv (the bench's TabSeparated
+ * baseline through encodeTraceRows, the tests that compare with it or build old records and
+ * tables with it), and for the test of the summaries that the writer computes against the
+ * columns' DEFAULT expressions, which inserts these lines without the summary columns.
+ */
 export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
   const out = new LineBytes(rows.length * 2048);
   const written = nextVersion();
@@ -171,26 +178,10 @@ export function encodeTracesTsv(rows: readonly TraceRow[]): Buffer {
 export function encodeTracesRowBinary(rows: readonly TraceRow[]): Buffer {
   const out = new RowBytes(rows.length * 1024);
   const written = nextVersion();
-  const versionedString = (v: Versioned<string>) => out.versionedString(v);
   const versionedInt64 = (v: Versioned<number>) => out.versionedInt64(v);
-  const uint = (v: number) => out.uint64(v);
-  const float = (v: number) => out.float64(v);
-  const model = (m: [number, string, number, number]) => {
-    out.uint64(m[0]);
-    out.string(m[1]);
-    out.float64(m[2]);
-    out.float64(m[3]);
-  };
-  const usage = (u: [number, number, number, number]) => {
-    out.uint64(u[0]);
-    out.uint64(u[1]);
-    out.uint64(u[2]);
-    out.uint64(u[3]);
-  };
-  const cost = (c: Versioned<number>) => {
-    out.uint64(c[0]);
-    out.float64(c[1]);
-  };
+  const model = (m: TraceRow['obs_model'][string]) => out.versionedModel(m);
+  const usage = (u: TraceRow['obs_usage'][string]) => out.versionedUsage(u);
+  const cost = (c: Versioned<number>) => out.versionedFloat64(c);
   const int64 = (n: number | string) => (typeof n === 'number' ? out.int64(n) : out.int64Text(n));
   for (let i = 0; i < rows.length; i++) {
     const t = rows[i]!;
@@ -206,7 +197,7 @@ export function encodeTracesRowBinary(rows: readonly TraceRow[]): Buffer {
     out.versionedString(t.input);
     out.versionedString(t.output);
     out.strings(t.tags);
-    out.map(t.metadata, versionedString);
+    out.versionedStringMap(t.metadata);
     out.strings(t.obs_ids);
     out.map(t.obs_start, versionedInt64);
     out.map(t.obs_end, versionedInt64);
@@ -219,11 +210,11 @@ export function encodeTracesRowBinary(rows: readonly TraceRow[]): Buffer {
     out.float64(t.cost_sum);
     out.uint64(t.usage_units);
     out.float64(t.price_max);
-    out.map(t.model_obs, uint);
-    out.map(t.model_input, uint);
-    out.map(t.model_output, uint);
-    out.map(t.model_total, uint);
-    out.map(t.model_cost, float);
+    out.uint64Map(t.model_obs);
+    out.uint64Map(t.model_input);
+    out.uint64Map(t.model_output);
+    out.uint64Map(t.model_total);
+    out.float64Map(t.model_cost);
     out.uint64(written);
   }
   return out.bytes();

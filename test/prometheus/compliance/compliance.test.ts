@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/server.ts';
-import { prometheusMissing, type RunningPrometheus, startPrometheus } from '../../support/prometheus/prometheus-process.ts';
+import { expect, it } from 'vitest';
+import { describeBesidePrometheus, type PrometheusBesideService } from '../../support/prometheus/beside-service.ts';
 import { type ComplianceCase, complianceCases } from '../../support/prometheus/compliance/cases.ts';
 import { type RangeAnswer, type Verdict, verdict } from '../../support/prometheus/compliance/compare.ts';
 import { DEMO_T0, demoDataSet } from '../../support/prometheus/compliance/demo-data.ts';
-import { KNOWN_DIFFERENCES } from './known-differences.ts';
 import { remoteWriteAll, timeOrderedBodies } from '../../support/prometheus/compliance/load.ts';
+import { KNOWN_DIFFERENCES } from './known-differences.ts';
 
 // The Prometheus project's PromQL compliance cases (promql-test-queries.yml, 539 after expansion)
 // against a real Prometheus 2.42 and the service, on the same two hours of demo-service data, with
 // the tester's grid (the last 10 minutes but 12, every 10 s) and its comparison (compare.ts).
-const missing = prometheusMissing();
 const MINUTES = 120;
 const END_MS = DEMO_T0 + (MINUTES - 12) * 60_000 + 437;
 const GRID = { start: String((END_MS - 600_000) / 1000), end: String(END_MS / 1000), step: '10' };
 /** The share of cases that must be identical to Prometheus' answers (issue 27). */
 const TARGET = 0.95;
 
-let prom: RunningPrometheus;
-let svc: TestServer;
 const auth = { Authorization: 'Bearer test-token' };
 
 async function rangeQuery(base: string, path: string, query: string, headers = {}): Promise<RangeAnswer> {
@@ -33,19 +29,18 @@ async function rangeQuery(base: string, path: string, query: string, headers = {
   return { ok: false, status: res.status, errorType: body.errorType, error: body.error };
 }
 
-describe.skipIf(missing !== undefined)(`PromQL compliance cases against Prometheus ${missing ?? ''}`, () => {
-  beforeAll(async () => {
-    [prom, svc] = await Promise.all([startPrometheus(), startTestServer('prom-compliance')]);
-    const bodies = timeOrderedBodies(demoDataSet(MINUTES));
-    await Promise.all([
-      remoteWriteAll(`${prom.url}/api/v1/write`, bodies),
-      remoteWriteAll(`${svc.baseUrl}/prometheus/api/v1/write`, bodies, { ...auth, 'Spanhouse-Wait': 'commit' }),
-    ]);
-  }, 180_000);
-  afterAll(async () => {
-    await Promise.all([prom?.stop(), svc?.close()]);
-  });
+/** The demo data, time-ordered as a sender writes it, to both. */
+async function loadDemoData({ prom, svc }: PrometheusBesideService): Promise<void> {
+  const bodies = timeOrderedBodies(demoDataSet(MINUTES));
+  await Promise.all([
+    remoteWriteAll(`${prom.url}/api/v1/write`, bodies),
+    remoteWriteAll(`${svc.baseUrl}/prometheus/api/v1/write`, bodies, { ...auth, 'Spanhouse-Wait': 'commit' }),
+  ]);
+}
 
+const startUp = { label: 'prom-compliance', load: loadDemoData, startTimeout: 180_000 };
+
+describeBesidePrometheus('PromQL compliance cases against Prometheus', startUp, (running) => {
   it(`answers at least ${TARGET * 100}% of the cases as Prometheus does, and differs only where documented`, async () => {
     const cases = complianceCases();
     const verdicts: { c: ComplianceCase; v: Verdict }[] = [];
@@ -54,8 +49,8 @@ describe.skipIf(missing !== undefined)(`PromQL compliance cases against Promethe
       Array.from({ length: 4 }, async () => {
         while (next < cases.length) {
           const c = cases[next++]!;
-          const ref = await rangeQuery(prom.url, '/api/v1/query_range', c.query);
-          const got = await rangeQuery(svc.baseUrl, '/prometheus/api/v1/query_range', c.query, auth);
+          const ref = await rangeQuery(running.prom.url, '/api/v1/query_range', c.query);
+          const got = await rangeQuery(running.svc.baseUrl, '/prometheus/api/v1/query_range', c.query, auth);
           verdicts.push({ c, v: verdict(c, ref, got) });
         }
       }),

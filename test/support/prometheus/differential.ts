@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { PrometheusBesideService } from './beside-service.ts';
 import { differentialDataSet, INTERVAL_MS, T0 } from './dataset.ts';
 import { REMOTE_WRITE_HEADERS, remoteWriteBody } from './remote-write-client.ts';
 
@@ -29,13 +30,13 @@ export async function getJson(base: string, path: string, params: Record<string,
  * once readable: the queries compare complete stores), a few series per request, as a sender
  * batches them.
  */
-export async function loadDifferentialData(promUrl: string, serviceUrl: string): Promise<void> {
+export async function loadDifferentialData({ prom, svc }: PrometheusBesideService): Promise<void> {
   const series = differentialDataSet();
   for (let i = 0; i < series.length; i += 5) {
     const body = remoteWriteBody(series.slice(i, i + 5));
     for (const [url, headers] of [
-      [`${promUrl}/api/v1/write`, {}],
-      [`${serviceUrl}/prometheus/api/v1/write`, { ...AUTH, 'Spanhouse-Wait': 'commit' }],
+      [`${prom.url}/api/v1/write`, {}],
+      [`${svc.baseUrl}/prometheus/api/v1/write`, { ...AUTH, 'Spanhouse-Wait': 'commit' }],
     ] as const) {
       const res = await fetch(url, { method: 'POST', body, headers: { ...REMOTE_WRITE_HEADERS, ...headers } });
       expect(res.status, `${url}: ${await res.text()}`).toBe(204);

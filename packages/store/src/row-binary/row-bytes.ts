@@ -16,6 +16,10 @@
 export class RowBytes {
   private buf: Buffer;
   private at = 0;
+  // The value writers the typed maps (uint64Map, ...) pass to `map`, bound once per buffer.
+  private readonly uint64Value = (v: number) => this.uint64(v);
+  private readonly float64Value = (v: number) => this.float64(v);
+  private readonly versionedStringValue = (v: readonly [number, string]) => this.versionedString(v);
 
   constructor(expectedBytes: number) {
     this.buf = Buffer.allocUnsafe(Math.max(4096, expectedBytes));
@@ -137,6 +141,21 @@ export class RowBytes {
     }
   }
 
+  /** A Map(String, UInt64). */
+  uint64Map(map: Record<string, number>): void {
+    this.map(map, this.uint64Value);
+  }
+
+  /** A Map(String, Float64). */
+  float64Map(map: Record<string, number>): void {
+    this.map(map, this.float64Value);
+  }
+
+  /** A Map(String, Tuple(UInt64, String)) (metadata, rarely carried fields). */
+  versionedStringMap(map: Record<string, readonly [number, string]>): void {
+    this.map(map, this.versionedStringValue);
+  }
+
   /** An Array(String). */
   strings(items: readonly string[]): void {
     this.count(items.length);
@@ -153,6 +172,43 @@ export class RowBytes {
   versionedInt64(v: readonly [number, number]): void {
     this.uint64(v[0]);
     this.int64(v[1]);
+  }
+
+  /** A (version, number) tuple of a Float64 value (a provided cost): Tuple(UInt64, Float64). */
+  versionedFloat64(v: readonly [number, number]): void {
+    this.uint64(v[0]);
+    this.float64(v[1]);
+  }
+
+  /**
+   * A (version, model, USD per input unit, USD per output unit) tuple:
+   * Tuple(UInt64, String, Float64, Float64).
+   */
+  versionedModel(m: readonly [number, string, number, number]): void {
+    this.uint64(m[0]);
+    this.string(m[1]);
+    this.float64(m[2]);
+    this.float64(m[3]);
+  }
+
+  /** A (version, input, output, total) usage tuple: Tuple(UInt64, UInt64, UInt64, UInt64). */
+  versionedUsage(u: readonly [number, number, number, number]): void {
+    this.uint64(u[0]);
+    this.uint64(u[1]);
+    this.uint64(u[2]);
+    this.uint64(u[3]);
+  }
+
+  /** A (version, units by name) tuple: Tuple(UInt64, Map(String, UInt64)). */
+  versionedUInt64Map(v: readonly [number, Record<string, number>]): void {
+    this.uint64(v[0]);
+    this.uint64Map(v[1]);
+  }
+
+  /** A (version, amounts by name) tuple: Tuple(UInt64, Map(String, Float64)). */
+  versionedFloat64Map(v: readonly [number, Record<string, number>]): void {
+    this.uint64(v[0]);
+    this.float64Map(v[1]);
   }
 
   /**
