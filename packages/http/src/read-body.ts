@@ -82,8 +82,8 @@ export function holdInflated(c: Context, total: number): void {
  * The body read to its end, `limit` and `hold` checked at each chunk. Read from Node's request
  * stream when the server is Node's and nothing has read the body yet; through the fetch body stream
  * otherwise (`app.request` in tests, another runtime). The Node stream skips the web stream Node
- * would wrap it in (Readable.toWeb), whose first use in a process costs a request about 15 ms
- * (decision 0056).
+ * would wrap it in (Readable.toWeb), whose first use in a process delays that request, and
+ * whose per-chunk promises every request pays (decision 0056).
  */
 function readAll(c: Context, limit: number, hold: (total: number) => boolean): Promise<Buffer> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
