@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { admissionTicket } from './admission.ts';
@@ -46,7 +47,7 @@ export async function readBody(c: Context, limits: BodyLimits): Promise<Buffer> 
     throw badRequest(`Content-Encoding: '${encoding}' is not supported; send gzip or no encoding`);
   }
   const ticket = admissionTicket(c);
-  const raw = await readAll(c.req.raw.body, limits.bodyBytes, (n) => ticket?.hold(n) ?? true);
+  const raw = await readAll(c, limits.bodyBytes, (n) => ticket?.hold(n) ?? true);
   if (!gzip) {
     await ticket?.turn();
     return raw;
@@ -66,7 +67,7 @@ export async function readBody(c: Context, limits: BodyLimits): Promise<Buffer> 
  */
 export async function readRawBody(c: Context, bodyBytes: number): Promise<Buffer> {
   const ticket = admissionTicket(c);
-  const raw = await readAll(c.req.raw.body, bodyBytes, (n) => ticket?.hold(n) ?? true);
+  const raw = await readAll(c, bodyBytes, (n) => ticket?.hold(n) ?? true);
   await ticket?.turn();
   return raw;
 }
@@ -77,7 +78,66 @@ export function holdInflated(c: Context, total: number): void {
   if (ticket && !ticket.hold(total)) throw overBudget();
 }
 
-async function readAll(
+/**
+ * The body read to its end, `limit` and `hold` checked at each chunk. Read from Node's request
+ * stream when the server is Node's and nothing has read the body yet; through the fetch body stream
+ * otherwise (`app.request` in tests, another runtime). The Node stream skips the web stream Node
+ * would wrap it in (Readable.toWeb), whose first use in a process delays that request, and
+ * whose per-chunk promises every request pays (decision 0056).
+ */
+function readAll(c: Context, limit: number, hold: (total: number) => boolean): Promise<Buffer> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && !c.req.raw.bodyUsed && !incoming.readableDidRead && incoming.listenerCount('data') === 0) {
+    return readIncoming(incoming, limit, hold);
+  }
+  return readWebStream(c.req.raw.body, limit, hold);
+}
+
+/**
+ * A body given up part way (413, 429) leaves the request paused with no listener of ours: the
+ * rest is for lingerOnUnreadBody, which takes it in so the connection reaches its next request.
+ */
+function readIncoming(incoming: IncomingMessage, limit: number, hold: (total: number) => boolean): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (err: Error | undefined) => {
+      if (settled) return;
+      settled = true;
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+      if (err) {
+        incoming.pause();
+        reject(err);
+      } else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return finish(new ApiError('PAYLOAD_TOO_LARGE', `request body exceeds ${limit} bytes`));
+      if (!hold(size)) return finish(overBudget());
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(undefined);
+    const onError = (err: Error) => finish(new ClientAbortError(err));
+    // 'close' before 'end': the connection went away with the body unfinished.
+    const onClose = () => {
+      if (!incoming.readableEnded) finish(new ClientAbortError(new Error('connection closed')));
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.on('close', onClose);
+    // A stream that ended, failed or closed before these listeners were added emits nothing more.
+    if (incoming.readableEnded) onEnd();
+    else if (incoming.errored) onError(incoming.errored);
+    else if (incoming.destroyed) onClose();
+  });
+}
+
+async function readWebStream(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
   hold: (total: number) => boolean,
