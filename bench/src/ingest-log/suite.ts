@@ -34,7 +34,9 @@ export async function ingestLogSuite(opts: BenchOptions): Promise<string> {
   // Import clients: one trace of 5 observations per request, each client waiting for its answer.
   const batchRows: (string | number)[][] = [];
   let single = { rate: 0, p99: Number.POSITIVE_INFINITY };
-  for (const clients of opts.smoke ? [1, 4] : [1, 4, 32]) {
+  // The smoke run (CI) checks that each measurement runs and what it acknowledged is stored: one
+  // row per table, each on a fresh service (a start and its migrations are most of a row's time).
+  for (const clients of opts.smoke ? [1] : [1, 4, 32]) {
     const dataDir = path.join(opts.dir, `ingest-log-batch-${clients}`);
     rmSync(dataDir, { recursive: true, force: true });
     const svc = await startService({ dataDir });
@@ -88,10 +90,7 @@ export async function ingestLogSuite(opts: BenchOptions): Promise<string> {
   const otlpRows: (string | number)[][] = [];
   const verdicts: string[] = [];
   for (const [clients, target] of opts.smoke
-    ? ([
-        [2, 0.8],
-        [8, 0.9],
-      ] as const)
+    ? ([[8, 0.9]] as const)
     : ([
         [8, 0.8],
         [64, 0.9],

@@ -61,7 +61,7 @@ export async function traceQuerySuite(opts: BenchOptions): Promise<string> {
     const sample = await sampleDataset(svc.url, svc.token, project ? { 'Spanhouse-Project': project } : {});
     results = await runTraceQueries(targets, spec, sample, {
       runs: opts.runs,
-      warmup: opts.smoke ? 2 : 5,
+      warmup: opts.smoke ? 1 : 5,
       only: opts.only,
     });
     const { peak } = svc.memory();
