@@ -82,8 +82,8 @@ export const Condition = v.variant(
 export type Condition = v.InferOutput<typeof Condition>;
 
 export const Conditions = v.pipe(
-  v.array(Condition, 'filter must be a JSON array of conditions'),
-  v.maxLength(MAX_CONDITIONS, `filter must have at most ${MAX_CONDITIONS} conditions`),
+  v.array(Condition, 'must be a JSON array of conditions'),
+  v.maxLength(MAX_CONDITIONS, `must have at most ${MAX_CONDITIONS} conditions`),
 );
 
 /** Where an issue is, as `filter[2].operator`, for the 400's message. */
