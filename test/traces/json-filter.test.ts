@@ -182,6 +182,7 @@ describe('trace list filter', () => {
     ['input contains Japanese: the trace’s own input only', [str('input', 'contains', '東京')], ['c']],
     ['input does not contain', [str('input', 'does not contain', 'refund')], ['c', 'b']],
     ['output contains', [str('output', 'contains', 'refunded')], ['a']],
+    ['output is null', [{ type: 'null', column: 'output', operator: 'is null', value: '' }], ['d', 'c']],
     ['input matches: whole words, any case', [str('input', 'matches', 'REFUND')], ['a']],
     ['input matches: the column’s own text, not the trace’s other texts', [str('input', 'matches', 'refunded')], ['d']],
     ['input matches a phrase', [str('input', 'matches', 'late delivery')], ['a']],
