@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { ProjectParams } from '@spanhouse/db';
+import { boundTextScan } from '@spanhouse/query-api';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
+import { fromProject, TABLES } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -371,6 +375,15 @@ describe('bad filters are 400s naming what is wrong', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/"release" is not an? observation column/);
     }
+  });
+
+  it('bounds a read of the text by the rows the other conditions leave, counted first', async () => {
+    const count = (p: ProjectParams) => `SELECT count() AS n ${fromProject(TABLES.traces, p, { final: true })}`;
+    await expect(boundTextScan(t.db, DEFAULT_PROJECT_ID, count, 'trace', undefined, 3)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/reads the text of every trace the other conditions leave: 4 here, at most 3/),
+    });
+    await expect(boundTextScan(t.db, DEFAULT_PROJECT_ID, count, 'trace', undefined, 4)).resolves.toBeUndefined();
   });
 
   it('takes values as parameters, never as SQL', async () => {

@@ -168,8 +168,10 @@ export function conditionSql(column: Column, c: Condition, p: ProjectParams): { 
   const sql = column.sql;
   if (sql.kind === 'custom') return { sql: sql.where(c, p), scan: false };
   if (c.type === 'null') {
-    if (sql.kind !== 'value' && sql.kind !== 'text') throw new FilterError(`type null does not fit column ${column.id}`);
-    const empty = sql.kind === 'value' && sql.time ? `${sql.expr} IS NULL` : `(${sql.expr} = '' OR ${sql.expr} IS NULL)`;
+    if (sql.kind !== 'value' && sql.kind !== 'text')
+      throw new FilterError(`type null does not fit column ${column.id}`);
+    const empty =
+      sql.kind === 'value' && sql.time ? `${sql.expr} IS NULL` : `(${sql.expr} = '' OR ${sql.expr} IS NULL)`;
     return { sql: c.operator === 'is null' ? empty : `NOT ${empty}`, scan: false };
   }
   if (sql.kind === 'array') {

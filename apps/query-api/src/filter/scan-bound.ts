@@ -9,8 +9,8 @@ import { badRequest } from '@spanhouse/http';
 export const MAX_SCANNED_ROWS = 100_000;
 
 /**
- * A 400 when the rows `countSql(p)` counts (the list's other conditions) are more than
- * MAX_SCANNED_ROWS: the text conditions would read that many texts.
+ * A 400 when the rows `countSql(p)` counts (the list's other conditions) are more than `max`
+ * (MAX_SCANNED_ROWS; tests lower it): the text conditions would read that many texts.
  */
 export async function boundTextScan(
   db: Db,
@@ -18,6 +18,7 @@ export async function boundTextScan(
   countSql: (p: ProjectParams) => string,
   what: string,
   signal?: AbortSignal,
+  max = MAX_SCANNED_ROWS,
 ): Promise<void> {
   const p = new ProjectParams(project);
   const [n] = await queryRows(db, {
@@ -27,10 +28,10 @@ export async function boundTextScan(
     map: (r) => Number(r.n),
     signal,
   });
-  if ((n ?? 0) > MAX_SCANNED_ROWS) {
+  if ((n ?? 0) > max) {
     throw badRequest(
       `filter: a text condition without a whole word to look up (e.g. "contains" of one word part, or "does not contain") ` +
-        `reads the text of every ${what} the other conditions leave: ${n} here, at most ${MAX_SCANNED_ROWS}. ` +
+        `reads the text of every ${what} the other conditions leave: ${n} here, at most ${max}. ` +
         `Add conditions (a time range, a user) or use a value with a whole word in it (e.g. " refund ").`,
     );
   }
