@@ -121,6 +121,13 @@ async function traces(filter: unknown, extra = ''): Promise<{ ids: string[]; tot
 
 const str = (column: string, operator: string, value: string) => ({ type: 'string', column, operator, value });
 const num = (column: string, operator: string, value: number) => ({ type: 'number', column, operator, value });
+const meta = (key: string, operator: string, value: string) => ({
+  type: 'stringObject',
+  column: 'metadata',
+  key,
+  operator,
+  value,
+});
 const opts = (column: string, operator: string, value: string[]) => ({
   type: 'stringOptions',
   column,
@@ -154,31 +161,11 @@ describe('trace list filter', () => {
       [{ type: 'null', column: 'sessionId', operator: 'is not null', value: '' }],
       ['c', 'b', 'a'],
     ],
-    [
-      'metadata =',
-      [{ type: 'stringObject', column: 'metadata', key: 'plan', operator: '=', value: 'pro' }],
-      ['c', 'a'],
-    ],
-    [
-      'metadata number value',
-      [{ type: 'stringObject', column: 'metadata', key: 'n', operator: '=', value: '3' }],
-      ['a'],
-    ],
-    [
-      'metadata starts with',
-      [{ type: 'stringObject', column: 'metadata', key: 'region', operator: 'starts with', value: 'e' }],
-      ['a'],
-    ],
-    [
-      'metadata contains',
-      [{ type: 'stringObject', column: 'metadata', key: 'region', operator: 'contains', value: 'u' }],
-      ['c', 'a'],
-    ],
-    [
-      'metadata does not contain: only traces with the key',
-      [{ type: 'stringObject', column: 'metadata', key: 'region', operator: 'does not contain', value: 'e' }],
-      ['c'],
-    ],
+    ['metadata =', [meta('plan', '=', 'pro')], ['c', 'a']],
+    ['metadata number value', [meta('n', '=', '3')], ['a']],
+    ['metadata starts with', [meta('region', 'starts with', 'e')], ['a']],
+    ['metadata contains', [meta('region', 'contains', 'u')], ['c', 'a']],
+    ['metadata does not contain: only traces with the key', [meta('region', 'does not contain', 'e')], ['c']],
     ['input contains a word part (a read of the text)', [str('input', 'contains', 'refund')], ['d', 'a']],
     ['input contains, case matters', [str('input', 'contains', 'Refund')], []],
     ['input contains whole words (the index first)', [str('input', 'contains', ' late delivery,')], ['a']],
@@ -191,11 +178,7 @@ describe('trace list filter', () => {
     ['input matches: the column’s own text, not the trace’s other texts', [str('input', 'matches', 'refunded')], ['d']],
     ['input matches a phrase', [str('input', 'matches', 'late delivery')], ['a']],
     ['input matches Japanese', [str('input', 'matches', '東京')], ['c']],
-    [
-      'metadata matches',
-      [{ type: 'stringObject', column: 'metadata', key: 'plan', operator: 'matches', value: 'PRO' }],
-      ['c', 'a'],
-    ],
+    ['metadata matches', [meta('plan', 'matches', 'PRO')], ['c', 'a']],
     ['latency >', [num('latency', '>', 1.5)], ['d', 'a']],
     ['latency = 0 without observations', [num('Latency (s)', '=', 0)], ['c']],
     ['inputTokens >', [num('inputTokens', '>', 50)], ['b', 'a']],
@@ -289,7 +272,7 @@ describe('observation list filter', () => {
       ['d-gen', 'd-span', 'a-gen'],
     ],
     ['trace name', [opts('traceName', 'any of', ['billing'])], ['b-gen']],
-    ['metadata', [{ type: 'stringObject', column: 'metadata', key: 'step', operator: '=', value: 'first' }], ['a-gen']],
+    ['metadata', [meta('step', '=', 'first')], ['a-gen']],
     ['input contains Japanese', [str('input', 'contains', '東京')], ['a-gen']],
     ['input contains a word part', [str('input', 'contains', 'illing')], ['b-gen']],
     ['name none of', [opts('name', 'none of', ['answer'])], ['d-gen', 'd-span']],

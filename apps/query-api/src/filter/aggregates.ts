@@ -1,6 +1,15 @@
 import type { ProjectParams } from '@spanhouse/db';
 import { FIELD_KEYS, fieldExpr, fromProject, TABLES } from '@spanhouse/store';
-import { type Column, FilterError, numberCondition, optionsCondition, stringCondition, type Where } from './columns.ts';
+import {
+  type Column,
+  column,
+  custom,
+  FilterError,
+  numberCondition,
+  optionsCondition,
+  stringCondition,
+  type Where,
+} from './columns.ts';
 import type { Condition } from './conditions.ts';
 
 /*
@@ -85,48 +94,12 @@ const scoreBooleans: Where = (c, p) => {
 
 /** The aggregate columns of the trace list, with Langfuse's ids and names. */
 export const TRACE_AGGREGATES: Column[] = [
-  { id: 'level', name: 'Level', type: 'stringOptions', sql: { kind: 'custom', where: traceLevel } },
-  {
-    id: 'errorCount',
-    name: 'Error Level Count',
-    type: 'number',
-    sql: { kind: 'custom', where: levelCount('error_count') },
-  },
-  {
-    id: 'warningCount',
-    name: 'Warning Level Count',
-    type: 'number',
-    sql: { kind: 'custom', where: levelCount('warning_count') },
-  },
-  {
-    id: 'defaultCount',
-    name: 'Default Level Count',
-    type: 'number',
-    sql: { kind: 'custom', where: levelCount('default_count') },
-  },
-  {
-    id: 'debugCount',
-    name: 'Debug Level Count',
-    type: 'number',
-    sql: { kind: 'custom', where: levelCount('debug_count') },
-  },
-  {
-    id: 'scores_avg',
-    name: 'Scores (numeric)',
-    aliases: ['scores', 'Scores'],
-    type: 'numberObject',
-    sql: { kind: 'custom', where: scoreAverage },
-  },
-  {
-    id: 'score_categories',
-    name: 'Scores (categorical)',
-    type: 'categoryOptions',
-    sql: { kind: 'custom', where: scoreCategories },
-  },
-  {
-    id: 'score_booleans',
-    name: 'Scores (boolean)',
-    type: 'booleanObject',
-    sql: { kind: 'custom', where: scoreBooleans },
-  },
+  column('level', 'Level', 'stringOptions', custom(traceLevel)),
+  column('errorCount', 'Error Level Count', 'number', custom(levelCount('error_count'))),
+  column('warningCount', 'Warning Level Count', 'number', custom(levelCount('warning_count'))),
+  column('defaultCount', 'Default Level Count', 'number', custom(levelCount('default_count'))),
+  column('debugCount', 'Debug Level Count', 'number', custom(levelCount('debug_count'))),
+  column('scores_avg', 'Scores (numeric)', 'numberObject', custom(scoreAverage), { aliases: ['scores', 'Scores'] }),
+  column('score_categories', 'Scores (categorical)', 'categoryOptions', custom(scoreCategories)),
+  column('score_booleans', 'Scores (boolean)', 'booleanObject', custom(scoreBooleans)),
 ];

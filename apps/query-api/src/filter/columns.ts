@@ -211,3 +211,19 @@ export function conditionSql(column: Column, c: Condition, p: ProjectParams): { 
   }
   throw new FilterError(`type ${c.type} does not fit column ${column.id}`);
 }
+
+/** A column of a table: id, Langfuse's display name, type, SQL, and aliases or overridden parameters. */
+export const column = (
+  id: string,
+  name: string,
+  type: ColumnType,
+  sql: ColumnSql,
+  more: Pick<Column, 'aliases' | 'replaces'> = {},
+): Column => ({ id, name, type, sql, ...more });
+
+/** SQL of a column that is a scalar expression of the row. */
+export const value = (expr: string, time?: 'micros' | 'datetime'): ColumnSql =>
+  time ? { kind: 'value', expr, time } : { kind: 'value', expr };
+
+/** SQL of a column compiled whole. */
+export const custom = (where: Where): ColumnSql => ({ kind: 'custom', where });

@@ -1,5 +1,5 @@
 import { FIELD_KEYS, fieldExpr, inTracesWhere, OBS_EXPR, observationsMatching } from '@spanhouse/store';
-import { type Column, type ColumnTable, conditionSql } from './columns.ts';
+import { type Column, type ColumnTable, column, conditionSql, custom, value } from './columns.ts';
 import { TRACE_FILTER_COLUMNS } from './trace-columns.ts';
 
 /*
@@ -27,15 +27,10 @@ const completionStart = fieldExpr(FIELD_KEYS.completionStart);
 const level = fieldExpr(FIELD_KEYS.level);
 
 /** A condition on the observation's trace, as a trace list column would read it. */
-const ofTrace = (traceColumn: string, id: string, name: string, replaces?: string[]): Column => {
-  const column = TRACE_FILTER_COLUMNS.columns.find((c) => c.id === traceColumn)!;
-  return {
-    id,
-    name,
-    type: column.type,
-    sql: { kind: 'custom', where: (c, p) => inTracesWhere([conditionSql(column, c, p).sql], p) },
-    ...(replaces ? { replaces } : {}),
-  };
+const ofTrace = (traceColumnId: string, id: string, name: string, replaces?: string[]): Column => {
+  const traceColumn = TRACE_FILTER_COLUMNS.columns.find((c) => c.id === traceColumnId)!;
+  const where = custom((c, p) => inTracesWhere([conditionSql(traceColumn, c, p).sql], p));
+  return column(id, name, traceColumn.type, where, replaces ? { replaces } : {});
 };
 
 /** Observation text: its own pieces' indexes hold a superset (name, input, output, metadata). */
@@ -44,129 +39,49 @@ const narrow = observationsMatching;
 export const OBSERVATION_FILTER_COLUMNS: ColumnTable = {
   what: 'observation',
   columns: [
-    { id: 'id', name: 'ID', type: 'string', sql: { kind: 'value', expr: 'id' } },
-    {
-      id: 'traceId',
-      name: 'Trace ID',
-      type: 'string',
-      sql: { kind: 'value', expr: 'trace_id' },
-      replaces: ['traceId'],
-    },
-    {
-      id: 'name',
-      name: 'Name',
-      type: 'stringOptions',
-      sql: { kind: 'value', expr: OBS_EXPR.name },
-      replaces: ['name'],
-    },
-    {
-      id: 'type',
-      name: 'Type',
-      type: 'stringOptions',
-      sql: { kind: 'value', expr: OBS_EXPR.type },
-      replaces: ['type'],
-    },
-    {
-      id: 'parentObservationId',
-      name: 'Parent Observation ID',
-      type: 'string',
-      sql: { kind: 'value', expr: OBS_EXPR.parentId },
+    column('id', 'ID', 'string', value('id')),
+    column('traceId', 'Trace ID', 'string', value('trace_id'), { replaces: ['traceId'] }),
+    column('name', 'Name', 'stringOptions', value(OBS_EXPR.name), { replaces: ['name'] }),
+    column('type', 'Type', 'stringOptions', value(OBS_EXPR.type), { replaces: ['type'] }),
+    column('parentObservationId', 'Parent Observation ID', 'string', value(OBS_EXPR.parentId), {
       replaces: ['parentObservationId'],
-    },
-    {
-      id: 'isRootObservation',
-      name: 'Is Root Observation',
-      type: 'boolean',
-      sql: { kind: 'value', expr: `${OBS_EXPR.parentId} = ''` },
+    }),
+    column('isRootObservation', 'Is Root Observation', 'boolean', value(`${OBS_EXPR.parentId} = ''`), {
       replaces: ['isRootObservation'],
-    },
-    {
-      id: 'startTime',
-      name: 'Start Time',
-      type: 'datetime',
-      sql: { kind: 'value', expr: OBS_EXPR.start, time: 'micros' },
+    }),
+    column('startTime', 'Start Time', 'datetime', value(OBS_EXPR.start, 'micros'), {
       replaces: ['fromStartTime', 'toStartTime'],
-    },
-    {
-      id: 'endTime',
-      name: 'End Time',
-      type: 'datetime',
-      sql: { kind: 'value', expr: OBS_EXPR.endOrNull, time: 'micros' },
-    },
-    {
-      id: 'level',
-      name: 'Level',
-      type: 'stringOptions',
-      sql: { kind: 'value', expr: `if(${level} = '', 'DEFAULT', ${level})` },
-      replaces: ['level'],
-    },
-    {
-      id: 'statusMessage',
-      name: 'Status Message',
-      type: 'string',
-      sql: { kind: 'value', expr: fieldExpr(FIELD_KEYS.statusMessage) },
-    },
-    {
-      id: 'version',
-      name: 'Version',
-      type: 'string',
-      sql: { kind: 'value', expr: fieldExpr(FIELD_KEYS.version) },
-      replaces: ['version'],
-    },
-    {
-      id: 'environment',
-      name: 'Environment',
-      type: 'stringOptions',
-      sql: { kind: 'value', expr: OBS_EXPR.environment },
-      replaces: ['environment'],
-    },
-    {
-      id: 'model',
-      name: 'Model',
-      aliases: ['providedModelName'],
-      type: 'stringOptions',
-      sql: { kind: 'value', expr: OBS_EXPR.model },
-    },
-    {
-      id: 'promptName',
-      name: 'Prompt Name',
-      type: 'stringOptions',
-      sql: { kind: 'value', expr: fieldExpr(FIELD_KEYS.promptName) },
-    },
-    {
-      id: 'promptVersion',
-      name: 'Prompt Version',
-      type: 'number',
-      sql: { kind: 'value', expr: `toInt64OrNull(${fieldExpr(FIELD_KEYS.promptVersion)})` },
-    },
-    { id: 'metadata', name: 'Metadata', type: 'stringObject', sql: { kind: 'map', expr: OBS_EXPR.metadata, narrow } },
-    { id: 'input', name: 'Input', type: 'string', sql: { kind: 'text', expr: OBS_EXPR.input, narrow } },
-    { id: 'output', name: 'Output', type: 'string', sql: { kind: 'text', expr: OBS_EXPR.output, narrow } },
-    { id: 'latency', name: 'Latency (s)', type: 'number', sql: { kind: 'value', expr: latency } },
-    {
-      id: 'timeToFirstToken',
-      name: 'Time To First Token (s)',
-      type: 'number',
-      sql: { kind: 'value', expr: `(toInt64OrNull(${completionStart}) - ${OBS_EXPR.start}) / 1e6` },
-    },
-    {
-      id: 'tokensPerSecond',
-      name: 'Tokens per second',
-      type: 'number',
-      sql: { kind: 'value', expr: `if(${latency} > 0, ${usage('output')} / ${latency}, NULL)` },
-    },
-    { id: 'inputTokens', name: 'Input Tokens', type: 'number', sql: { kind: 'value', expr: usage('input') } },
-    { id: 'outputTokens', name: 'Output Tokens', type: 'number', sql: { kind: 'value', expr: usage('output') } },
-    {
-      id: 'totalTokens',
-      name: 'Total Tokens',
-      aliases: ['tokens', 'Tokens'],
-      type: 'number',
-      sql: { kind: 'value', expr: usage('total') },
-    },
-    { id: 'inputCost', name: 'Input Cost ($)', type: 'number', sql: { kind: 'value', expr: cost('input') } },
-    { id: 'outputCost', name: 'Output Cost ($)', type: 'number', sql: { kind: 'value', expr: cost('output') } },
-    { id: 'totalCost', name: 'Total Cost ($)', type: 'number', sql: { kind: 'value', expr: cost('total') } },
+    }),
+    column('endTime', 'End Time', 'datetime', value(OBS_EXPR.endOrNull, 'micros')),
+    column('level', 'Level', 'stringOptions', value(`if(${level} = '', 'DEFAULT', ${level})`), { replaces: ['level'] }),
+    column('statusMessage', 'Status Message', 'string', value(fieldExpr(FIELD_KEYS.statusMessage))),
+    column('version', 'Version', 'string', value(fieldExpr(FIELD_KEYS.version)), { replaces: ['version'] }),
+    column('environment', 'Environment', 'stringOptions', value(OBS_EXPR.environment), { replaces: ['environment'] }),
+    column('model', 'Model', 'stringOptions', value(OBS_EXPR.model), { aliases: ['providedModelName'] }),
+    column('promptName', 'Prompt Name', 'stringOptions', value(fieldExpr(FIELD_KEYS.promptName))),
+    column('promptVersion', 'Prompt Version', 'number', value(`toInt64OrNull(${fieldExpr(FIELD_KEYS.promptVersion)})`)),
+    column('metadata', 'Metadata', 'stringObject', { kind: 'map', expr: OBS_EXPR.metadata, narrow }),
+    column('input', 'Input', 'string', { kind: 'text', expr: OBS_EXPR.input, narrow }),
+    column('output', 'Output', 'string', { kind: 'text', expr: OBS_EXPR.output, narrow }),
+    column('latency', 'Latency (s)', 'number', value(latency)),
+    column(
+      'timeToFirstToken',
+      'Time To First Token (s)',
+      'number',
+      value(`(toInt64OrNull(${completionStart}) - ${OBS_EXPR.start}) / 1e6`),
+    ),
+    column(
+      'tokensPerSecond',
+      'Tokens per second',
+      'number',
+      value(`if(${latency} > 0, ${usage('output')} / ${latency}, NULL)`),
+    ),
+    column('inputTokens', 'Input Tokens', 'number', value(usage('input'))),
+    column('outputTokens', 'Output Tokens', 'number', value(usage('output'))),
+    column('totalTokens', 'Total Tokens', 'number', value(usage('total')), { aliases: ['tokens', 'Tokens'] }),
+    column('inputCost', 'Input Cost ($)', 'number', value(cost('input'))),
+    column('outputCost', 'Output Cost ($)', 'number', value(cost('output'))),
+    column('totalCost', 'Total Cost ($)', 'number', value(cost('total'))),
     ofTrace('userId', 'userId', 'User ID', ['userId']),
     ofTrace('sessionId', 'sessionId', 'Session ID', ['sessionId']),
     ofTrace('name', 'traceName', 'Trace Name'),

@@ -1,6 +1,6 @@
 import { TRACE_EXPR, tracesMatching } from '@spanhouse/store';
 import { TRACE_AGGREGATES } from './aggregates.ts';
-import type { ColumnTable } from './columns.ts';
+import { type ColumnTable, column, value } from './columns.ts';
 
 /*
  * The trace list's filter columns: Langfuse's (ids and display names of its traces table), over a
@@ -15,79 +15,37 @@ const narrow = (terms: Parameters<typeof tracesMatching>[1], p: Parameters<typeo
 export const TRACE_FILTER_COLUMNS: ColumnTable = {
   what: 'trace',
   columns: [
-    { id: 'id', name: 'ID', aliases: ['traceId', 'Trace ID'], type: 'string', sql: { kind: 'value', expr: 'id' } },
-    {
-      id: 'name',
-      name: 'Name',
+    column('id', 'ID', 'string', value('id'), { aliases: ['traceId', 'Trace ID'] }),
+    column('name', 'Name', 'stringOptions', value(TRACE_EXPR.name), {
       aliases: ['traceName', 'Trace Name'],
-      type: 'stringOptions',
-      sql: { kind: 'value', expr: TRACE_EXPR.name },
       replaces: ['name'],
-    },
-    {
-      id: 'timestamp',
-      name: 'Timestamp',
-      type: 'datetime',
-      sql: { kind: 'value', expr: 'timestamp', time: 'datetime' },
+    }),
+    column('timestamp', 'Timestamp', 'datetime', value('timestamp', 'datetime'), {
       replaces: ['fromTimestamp', 'toTimestamp'],
-    },
-    {
-      id: 'userId',
-      name: 'User ID',
-      type: 'string',
-      sql: { kind: 'value', expr: TRACE_EXPR.userId },
-      replaces: ['userId'],
-    },
-    {
-      id: 'sessionId',
-      name: 'Session ID',
-      type: 'string',
-      sql: { kind: 'value', expr: TRACE_EXPR.sessionId },
-      replaces: ['sessionId'],
-    },
-    {
-      id: 'version',
-      name: 'Version',
-      type: 'string',
-      sql: { kind: 'value', expr: TRACE_EXPR.version },
-      replaces: ['version'],
-    },
-    {
-      id: 'release',
-      name: 'Release',
-      type: 'string',
-      sql: { kind: 'value', expr: TRACE_EXPR.release },
-      replaces: ['release'],
-    },
-    {
-      id: 'environment',
-      name: 'Environment',
-      type: 'stringOptions',
-      sql: { kind: 'value', expr: TRACE_EXPR.environment },
-      replaces: ['environment'],
-    },
-    {
-      id: 'tags',
-      name: 'Tags',
-      aliases: ['traceTags', 'Trace Tags'],
-      type: 'arrayOptions',
-      sql: { kind: 'array', expr: 'tags' },
-      replaces: ['tags'],
-    },
-    { id: 'metadata', name: 'Metadata', type: 'stringObject', sql: { kind: 'map', expr: TRACE_EXPR.metadata, narrow } },
-    { id: 'input', name: 'Input', type: 'string', sql: { kind: 'text', expr: TRACE_EXPR.input, narrow } },
-    { id: 'output', name: 'Output', type: 'string', sql: { kind: 'text', expr: TRACE_EXPR.output, narrow } },
-    { id: 'latency', name: 'Latency (s)', type: 'number', sql: { kind: 'value', expr: TRACE_EXPR.latency } },
-    { id: 'totalCost', name: 'Total Cost ($)', type: 'number', sql: { kind: 'value', expr: TRACE_EXPR.totalCost } },
-    { id: 'inputTokens', name: 'Input Tokens', type: 'number', sql: { kind: 'value', expr: TRACE_EXPR.usageInput } },
-    { id: 'outputTokens', name: 'Output Tokens', type: 'number', sql: { kind: 'value', expr: TRACE_EXPR.usageOutput } },
-    {
-      id: 'totalTokens',
-      name: 'Total Tokens',
-      aliases: ['tokens', 'Tokens'],
-      type: 'number',
-      sql: { kind: 'value', expr: TRACE_EXPR.usageTotal },
-    },
+    }),
+    column('userId', 'User ID', 'string', value(TRACE_EXPR.userId), { replaces: ['userId'] }),
+    column('sessionId', 'Session ID', 'string', value(TRACE_EXPR.sessionId), { replaces: ['sessionId'] }),
+    column('version', 'Version', 'string', value(TRACE_EXPR.version), { replaces: ['version'] }),
+    column('release', 'Release', 'string', value(TRACE_EXPR.release), { replaces: ['release'] }),
+    column('environment', 'Environment', 'stringOptions', value(TRACE_EXPR.environment), { replaces: ['environment'] }),
+    column(
+      'tags',
+      'Tags',
+      'arrayOptions',
+      { kind: 'array', expr: 'tags' },
+      {
+        aliases: ['traceTags', 'Trace Tags'],
+        replaces: ['tags'],
+      },
+    ),
+    column('metadata', 'Metadata', 'stringObject', { kind: 'map', expr: TRACE_EXPR.metadata, narrow }),
+    column('input', 'Input', 'string', { kind: 'text', expr: TRACE_EXPR.input, narrow }),
+    column('output', 'Output', 'string', { kind: 'text', expr: TRACE_EXPR.output, narrow }),
+    column('latency', 'Latency (s)', 'number', value(TRACE_EXPR.latency)),
+    column('totalCost', 'Total Cost ($)', 'number', value(TRACE_EXPR.totalCost)),
+    column('inputTokens', 'Input Tokens', 'number', value(TRACE_EXPR.usageInput)),
+    column('outputTokens', 'Output Tokens', 'number', value(TRACE_EXPR.usageOutput)),
+    column('totalTokens', 'Total Tokens', 'number', value(TRACE_EXPR.usageTotal), { aliases: ['tokens', 'Tokens'] }),
     ...TRACE_AGGREGATES,
   ],
   refused: [
