@@ -38,7 +38,7 @@ const EVENTS = [
     name: 'answer',
     model: 'gpt-4o-mini',
     startTime: TS.a,
-    endTime: at(TS.a, 2),
+    endTime: at(TS.a, 4),
     usage: { input: 100, output: 50 },
     level: 'ERROR',
     input: '東京に行きたい',
@@ -108,6 +108,13 @@ beforeAll(async () => {
   const res = await t.post('/api/public/ingestion', { batch: EVENTS });
   expect(res.status).toBe(207);
   expect(res.body.errors).toEqual([]);
+  // A later update, in a request of its own (another piece), shortens a-gen to 2 s: a's summaries
+  // (4 s) are then only a bound of its latency.
+  const update = {
+    ...event('generation-update', { id: 'a-gen', traceId: 'a', endTime: at(TS.a, 2) }),
+    timestamp: at(TS.a, 60),
+  };
+  expect((await t.post('/api/public/ingestion', { batch: [update] })).body.errors).toEqual([]);
 });
 afterAll(() => t?.close());
 
@@ -180,6 +187,7 @@ describe('trace list filter', () => {
     ['input matches Japanese', [str('input', 'matches', '東京')], ['c']],
     ['metadata matches', [meta('plan', 'matches', 'PRO')], ['c', 'a']],
     ['latency >', [num('latency', '>', 1.5)], ['d', 'a']],
+    ['latency after an update', [num('latency', '>=', 3)], ['d']],
     ['latency = 0 without observations', [num('Latency (s)', '=', 0)], ['c']],
     ['inputTokens >', [num('inputTokens', '>', 50)], ['b', 'a']],
     ['totalTokens >=', [num('totalTokens', '>=', 1000)], ['b']],
