@@ -22,14 +22,24 @@ import type { Condition } from './conditions.ts';
 const LEVELS = ['DEBUG', 'DEFAULT', 'WARNING', 'ERROR'] as const;
 const LEVELS_SQL = `[${LEVELS.map((l) => `'${l}'`).join(', ')}]`;
 
-/** Per trace: the most severe level of its observations and the count at each level. */
-const traceLevels = (p: ProjectParams) => {
+/**
+ * Per trace: the most severe level of its observations and the count at each level. With
+ * `levels`, only the traces with a piece at one of them (read without FINAL, so a superset of the
+ * traces with such an observation) are grouped, by key: a condition that needs an observation at
+ * one of those levels reads every piece's level once, not the merge of every observation.
+ */
+const traceLevels = (p: ProjectParams, levels?: readonly string[]) => {
   const level = fieldExpr(FIELD_KEYS.level);
+  const lvl = `if(${level} = '', 'DEFAULT', ${level})`;
+  const pieces = (final: boolean) => fromProject(TABLES.observationPieces, p, { final });
+  const candidates = levels
+    ? ` AND trace_id IN (SELECT trace_id ${pieces(false)} AND ${lvl} IN ${p.add(levels, 'Array(String)')})`
+    : '';
   return `(
     SELECT trace_id, ${LEVELS_SQL}[max(indexOf(${LEVELS_SQL}, lvl))] AS agg_level,
       countIf(lvl = 'ERROR') AS error_count, countIf(lvl = 'WARNING') AS warning_count,
       countIf(lvl = 'DEFAULT') AS default_count, countIf(lvl = 'DEBUG') AS debug_count
-    FROM (SELECT trace_id, if(${level} = '', 'DEFAULT', ${level}) AS lvl ${fromProject(TABLES.observationPieces, p, { final: true })})
+    FROM (SELECT trace_id, ${lvl} AS lvl ${pieces(true)}${candidates})
     GROUP BY trace_id)`;
 };
 
@@ -47,6 +57,22 @@ const holdsAtZero = (operator: string, value: number) =>
 
 const NEGATIVE = new Set(['none of', 'does not contain', 'is null']);
 
+/** The levels (of LEVELS) a level condition holds for. */
+function levelsHolding(c: Condition): string[] {
+  return LEVELS.filter((level) => {
+    if (c.type === 'stringOptions') return c.value.includes(level) !== (c.operator === 'none of');
+    if (c.type !== 'string') return true;
+    const holds = {
+      '=': level === c.value,
+      contains: level.includes(c.value),
+      'does not contain': !level.includes(c.value),
+      'starts with': level.startsWith(c.value),
+      'ends with': level.endsWith(c.value),
+    }[c.operator as string];
+    return holds ?? true;
+  });
+}
+
 /** The trace's level: its observations' most severe (ERROR, WARNING, DEFAULT, DEBUG); none without observations. */
 const traceLevel: Where = (c, p) => {
   const expr = 'agg_level';
@@ -55,15 +81,19 @@ const traceLevel: Where = (c, p) => {
   else if (c.type === 'string') cond = stringCondition(expr, c.operator, c.value, p);
   else if (c.type === 'null') cond = c.operator === 'is null' ? 'false' : 'true';
   else throw new FilterError(`type ${c.type} does not fit column level`);
-  return inSet(traceLevels(p), cond, NEGATIVE.has(c.operator));
+  const absent = NEGATIVE.has(c.operator);
+  // A trace whose level holds has an observation at that level: only those are grouped.
+  return inSet(traceLevels(p, absent || c.type === 'null' ? undefined : levelsHolding(c)), cond, absent);
 };
 
 /** A count of the trace's observations at one level (0 without observations). */
 const levelCount =
-  (alias: string): Where =>
+  (alias: string, level: string): Where =>
   (c, p) => {
     if (c.type !== 'number') throw new FilterError(`type ${c.type} does not fit a level count`);
-    return inSet(traceLevels(p), numberCondition(alias, c.operator, c.value, p), holdsAtZero(c.operator, c.value));
+    const atZero = holdsAtZero(c.operator, c.value);
+    // A count that must be above 0 needs an observation at the level: only those traces are grouped.
+    return inSet(traceLevels(p, atZero ? undefined : [level]), numberCondition(alias, c.operator, c.value, p), atZero);
   };
 
 const scores = (p: ProjectParams, key: string, dataType: string) =>
@@ -95,10 +125,10 @@ const scoreBooleans: Where = (c, p) => {
 /** The aggregate columns of the trace list, with Langfuse's ids and names. */
 export const TRACE_AGGREGATES: Column[] = [
   column('level', 'Level', 'stringOptions', custom(traceLevel)),
-  column('errorCount', 'Error Level Count', 'number', custom(levelCount('error_count'))),
-  column('warningCount', 'Warning Level Count', 'number', custom(levelCount('warning_count'))),
-  column('defaultCount', 'Default Level Count', 'number', custom(levelCount('default_count'))),
-  column('debugCount', 'Debug Level Count', 'number', custom(levelCount('debug_count'))),
+  column('errorCount', 'Error Level Count', 'number', custom(levelCount('error_count', 'ERROR'))),
+  column('warningCount', 'Warning Level Count', 'number', custom(levelCount('warning_count', 'WARNING'))),
+  column('defaultCount', 'Default Level Count', 'number', custom(levelCount('default_count', 'DEFAULT'))),
+  column('debugCount', 'Debug Level Count', 'number', custom(levelCount('debug_count', 'DEBUG'))),
   column('scores_avg', 'Scores (numeric)', 'numberObject', custom(scoreAverage), { aliases: ['scores', 'Scores'] }),
   column('score_categories', 'Scores (categorical)', 'categoryOptions', custom(scoreCategories)),
   column('score_booleans', 'Scores (boolean)', 'booleanObject', custom(scoreBooleans)),
