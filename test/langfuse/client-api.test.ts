@@ -118,6 +118,34 @@ describe('@langfuse/client', () => {
     expect(one).toMatchObject({ id: `${traceId}-obs-2`, model: 'gpt-4o-mini', level: 'DEFAULT' });
   });
 
+  it('takes the JSON filter of api.trace.list and of both observation lists', async () => {
+    const filter = (conditions: unknown[]) => JSON.stringify(conditions);
+    const byUser = { type: 'string', column: 'userId', operator: '=', value: 'u-client' };
+    const traces = await client.api.trace.list({
+      filter: filter([byUser, { type: 'number', column: 'inputTokens', operator: '>=', value: 60 }]),
+    });
+    expect(traces.data.map((t) => t.id)).toEqual([traceId]);
+    expect(traces.meta.totalItems).toBe(1);
+    const none = await client.api.trace.list({
+      filter: filter([byUser, { type: 'number', column: 'inputTokens', operator: '>', value: 60 }]),
+    });
+    expect(none.meta.totalItems).toBe(0);
+    const tokens = filter([{ type: 'number', column: 'inputTokens', operator: '>', value: 10 }]);
+    const v2 = await client.api.observations.getMany({ traceId, filter: tokens });
+    expect(v2.data.map((o) => o.id)).toEqual([`${traceId}-obs-4`, `${traceId}-obs-2`]);
+    // The filter's name condition overrides the simple name parameter, as Langfuse's does.
+    const v1 = await client.api.legacy.observationsV1.getMany({
+      traceId,
+      name: 'step 0',
+      filter: filter([{ type: 'stringOptions', column: 'name', operator: 'any of', value: ['step 1', 'step 3'] }]),
+    });
+    expect(v1.data.map((o) => o.id)).toEqual([`${traceId}-obs-3`, `${traceId}-obs-1`]);
+    expect(v1.meta.totalItems).toBe(2);
+    await expect(
+      client.api.trace.list({ filter: filter([{ type: 'string', column: 'nope', operator: '=', value: 'x' }]) }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it('api.projects.get answers the one project the keys belong to', async () => {
     const projects = await client.api.projects.get();
     expect(projects.data).toHaveLength(1);

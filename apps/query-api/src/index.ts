@@ -7,3 +7,4 @@ export { instantQuery, rangeGrid, rangeQuery } from './prometheus/evaluate.ts';
 export { PromResultCache } from './prometheus/result-cache.ts';
 export { DailyDayCache } from './usage/day-cache.ts';
 export { cachesHearingWrites } from './write-listening-caches.ts';
+export { boundTextScan, MAX_SCANNED_ROWS } from './filter/scan-bound.ts';

@@ -76,6 +76,37 @@ function searchScenarios(sample: DatasetSample, spec: TraceSpec): Scenario[] {
   ];
 }
 
+/**
+ * Langfuse's JSON `filter` (docs/langfuse.md): a text condition the indexes serve (a whole word,
+ * `matches`), one that reads the text of a user's traces (a word part), and the aggregates (latency
+ * on the trace row; level, from every observation of the project). No target is set for them.
+ */
+function filterScenarios(sample: DatasetSample): Scenario[] {
+  const filter = (conditions: unknown[]) => `/api/public/traces?filter=${q(JSON.stringify(conditions))}`;
+  const text = (operator: string, value: string) => ({ type: 'string', column: 'input', operator, value });
+  const scenario = (name: string, path: Scenario['path']): Scenario => ({
+    name: `filter, ${name}`,
+    path,
+    items: listItems,
+    target: NONE,
+  });
+  return [
+    scenario('input contains a whole rare word', (_, rng) =>
+      filter([text('contains', ` ${pick(sample.rare, rng).term} `)]),
+    ),
+    scenario('input matches a rare word', (_, rng) => filter([text('matches', pick(sample.rare, rng).term)])),
+    scenario('input contains a word part + userId', (k, rng) => {
+      const word = sample.common[k % sample.common.length]!;
+      const user = { type: 'string', column: 'userId', operator: '=', value: pick(sample.users, rng) };
+      return filter([user, text('contains', word.slice(0, Math.max(2, word.length - 1)))]);
+    }),
+    scenario('latency > 10 s', () => filter([{ type: 'number', column: 'latency', operator: '>', value: 10 }])),
+    scenario('level any of ERROR', () =>
+      filter([{ type: 'stringOptions', column: 'level', operator: 'any of', value: ['ERROR'] }]),
+    ),
+  ];
+}
+
 /** The trace read scenarios (list filters and orders, single trace, search, daily over 30 days). */
 export function traceScenarios(spec: TraceSpec, sample: DatasetSample): Scenario[] {
   const start = spec.endMs - spec.days * DAY;
@@ -167,6 +198,7 @@ export function traceScenarios(spec: TraceSpec, sample: DatasetSample): Scenario
       target: t.single,
     },
     ...searchScenarios(sample, spec),
+    ...filterScenarios(sample),
     // The dashboard case: the same report asked again (its days come from the per-day cache), and
     // the first ask of a report (nocache=1: every day computed, as with the cache empty).
     {

@@ -385,6 +385,8 @@ export type TraceFilter = {
   toTimestamp?: number;
   /** Traces holding every term, in their own text or their observations' (search-text.ts). */
   search?: readonly SearchTerm[];
+  /** Further conditions over the merged row, their values added to `p` (the query API's JSON filter). */
+  conditions?: (p: ProjectParams) => string[];
 };
 
 /**
@@ -410,6 +412,7 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
   if (f.toTimestamp !== undefined) {
     where.push(`timestamp <= fromUnixTimestamp64Micro(${p.add(f.toTimestamp, 'Int64')}, 'UTC')`);
   }
+  if (f.conditions) where.push(...f.conditions(p));
   if (f.search?.length) {
     // A userId or a session names few traces: the search reads only their documents, by key,
     // rather than collecting every trace that holds a common term (docs/search.md), unless the

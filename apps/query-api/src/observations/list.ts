@@ -14,6 +14,7 @@ import {
   TABLES,
   TRACE_EXPR,
 } from '@spanhouse/store';
+import { boundTextScan } from '../filter/scan-bound.ts';
 import { toObservationOutput } from './output.ts';
 import type { ObservationCursor, ObservationFilter } from './params.ts';
 
@@ -45,6 +46,7 @@ function conditions(f: ObservationFilter, p: ProjectParams): string[] {
   if (f.userId !== undefined) trace.push(`${TRACE_EXPR.userId} = ${p.add(f.userId, 'String')}`);
   if (f.sessionId !== undefined) trace.push(`${TRACE_EXPR.sessionId} = ${p.add(f.sessionId, 'String')}`);
   if (trace.length) where.push(inTracesWhere(trace, p));
+  if (f.conditions) where.push(...f.conditions(p));
   if (f.search?.length) where.push(observationsMatching(f.search, p));
   return where;
 }
@@ -60,6 +62,19 @@ const withEnvironments = (p: ProjectParams) => `(
   FROM page)`;
 const pieces = (p: ProjectParams) => fromProject(TABLES.observationPieces, p, { final: true });
 
+/** Text conditions without an index: bounded by how many observations the other conditions leave. */
+async function boundScan(db: Db, project: string, f: ObservationFilter, signal?: AbortSignal): Promise<void> {
+  const indexed = f.filter?.indexed;
+  if (!indexed) return;
+  await boundTextScan(
+    db,
+    project,
+    (p) => `SELECT count() AS n ${pieces(p)}${andAll(conditions({ ...f, conditions: indexed }, p))}`,
+    'observation',
+    signal,
+  );
+}
+
 /** Observations newest first (ties by trace and id). */
 const NEWEST_FIRST = `${OBS_EXPR.start} DESC, trace_id DESC, id DESC`;
 
@@ -74,6 +89,7 @@ export async function listObservations(
   f: ObservationFilter & { page: number; limit: number },
   signal?: AbortSignal,
 ): Promise<{ data: ObservationOutput[]; total: number }> {
+  await boundScan(db, project, f, signal);
   const p = new ProjectParams(project);
   const where = andAll(conditions(f, p));
   const rows = await queryRows(db, {
@@ -111,6 +127,7 @@ export async function observationsAfter(
   f: ObservationFilter & { limit: number; cursor?: ObservationCursor },
   signal?: AbortSignal,
 ): Promise<{ observations: ObservationOutput[]; stored: StoredObservation[] }> {
+  await boundScan(db, project, f, signal);
   const p = new ProjectParams(project);
   const where = conditions(f, p);
   if (f.cursor) {

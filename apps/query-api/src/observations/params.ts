@@ -1,6 +1,9 @@
+import type { ProjectParams } from '@spanhouse/db';
 import { isoToMicros, OBSERVATION_LEVELS, OBSERVATION_TYPES } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { Int, List, One, OneOf, Pagination, Time } from '../query-params.ts';
+import { OBSERVATION_FILTER_COLUMNS } from '../filter/observation-columns.ts';
+import { Filter, type ParsedFilter, withFilter } from '../filter/param.ts';
 import { Search } from '../search/param.ts';
 
 const ObservationFilter = {
@@ -15,13 +18,19 @@ const ObservationFilter = {
   fromStartTime: v.optional(Time('fromStartTime')),
   toStartTime: v.optional(Time('toStartTime')),
   search: v.optional(Search),
+  filter: v.optional(Filter(OBSERVATION_FILTER_COLUMNS)),
 };
 export type ObservationFilter = {
   [K in keyof typeof ObservationFilter]?: v.InferOutput<(typeof ObservationFilter)[K]>;
-} & { sessionId?: string; isRootObservation?: boolean };
+} & {
+  sessionId?: string;
+  isRootObservation?: boolean;
+  filter?: ParsedFilter;
+  conditions?: (p: ProjectParams) => string[];
+};
 
 /** GET /api/public/observations (Langfuse's v1 parameters; start bounds: from inclusive, to exclusive). */
-export const ObservationListParams = v.object({ ...Pagination, ...ObservationFilter });
+export const ObservationListParams = v.pipe(v.object({ ...Pagination, ...ObservationFilter }), v.transform(withFilter));
 export type ObservationListParams = v.InferOutput<typeof ObservationListParams>;
 
 export const OBSERVATION_FIELD_GROUPS = [
@@ -56,40 +65,43 @@ const Cursor = v.pipe(
 export type ObservationCursor = { startUs: number; traceId: string; id: string };
 
 /** GET /api/public/v2/observations: cursor pages of up to 1000, field groups (default core,basic). */
-export const ObservationV2Params = v.object({
-  ...ObservationFilter,
-  sessionId: v.optional(One('sessionId')),
-  isRootObservation: v.optional(
-    v.pipe(
-      One('isRootObservation'),
-      v.picklist(['true', 'false']),
-      v.transform((s) => s === 'true'),
-    ),
-  ),
-  limit: Int('limit', 1, 1000, 50),
-  cursor: v.optional(Cursor),
-  fields: v.optional(
-    v.pipe(
-      One('fields'),
-      v.transform(
-        (s) =>
-          new Set(
-            s
-              .split(',')
-              .map((x) => x.trim())
-              .filter((x): x is ObservationFieldGroup => (OBSERVATION_FIELD_GROUPS as readonly string[]).includes(x)),
-          ),
+export const ObservationV2Params = v.pipe(
+  v.object({
+    ...ObservationFilter,
+    sessionId: v.optional(One('sessionId')),
+    isRootObservation: v.optional(
+      v.pipe(
+        One('isRootObservation'),
+        v.picklist(['true', 'false']),
+        v.transform((s) => s === 'true'),
       ),
     ),
-  ),
-  parseIoAsJson: v.optional(
-    v.pipe(
-      One('parseIoAsJson'),
-      v.check((s) => s !== 'true', 'parseIoAsJson=true is not supported: input and output are raw strings'),
+    limit: Int('limit', 1, 1000, 50),
+    cursor: v.optional(Cursor),
+    fields: v.optional(
+      v.pipe(
+        One('fields'),
+        v.transform(
+          (s) =>
+            new Set(
+              s
+                .split(',')
+                .map((x) => x.trim())
+                .filter((x): x is ObservationFieldGroup => (OBSERVATION_FIELD_GROUPS as readonly string[]).includes(x)),
+            ),
+        ),
+      ),
     ),
-  ),
-  expandMetadata: v.optional(One('expandMetadata')),
-});
+    parseIoAsJson: v.optional(
+      v.pipe(
+        One('parseIoAsJson'),
+        v.check((s) => s !== 'true', 'parseIoAsJson=true is not supported: input and output are raw strings'),
+      ),
+    ),
+    expandMetadata: v.optional(One('expandMetadata')),
+  }),
+  v.transform(withFilter),
+);
 export type ObservationV2Params = v.InferOutput<typeof ObservationV2Params>;
 
 export function encodeCursor(c: { startTime: string; traceId: string; id: string }): string {

@@ -24,9 +24,9 @@ export const MAX_TERMS = 10;
 
 /** A character of the scripts written without spaces, which the bigram index serves. */
 export const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]/u;
-const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+/gu;
+export const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+/gu;
 /** What separates words: ASCII other than letters and digits (the engine's splitByNonAlpha). */
-const WORD_SEPARATOR = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/;
+export const WORD_SEPARATOR = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/;
 
 export type ParsedTerm = SearchTerm & {
   /** True when typed in quotes. */

@@ -14,6 +14,7 @@ import {
   traceSelect,
   tracesSearched,
 } from '@spanhouse/store';
+import { boundTextScan } from '../filter/scan-bound.ts';
 import { traceOutput } from './output.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
 import { pageByBound } from './summaries.ts';
@@ -64,6 +65,18 @@ export async function listTraces(
   q: TraceListParams,
   signal?: AbortSignal,
 ): Promise<TraceListResponse> {
+  const indexed = q.filter?.indexed;
+  if (indexed) {
+    // Text conditions without an index: bounded by how many traces the other conditions leave.
+    await boundTextScan(
+      db,
+      project,
+      (p) =>
+        `SELECT count() AS n ${fromProject(TABLES.traces, p, { final: true, filters: traceConditions({ ...q, conditions: indexed }, p) })}`,
+      'trace',
+      signal,
+    );
+  }
   const field = q.orderBy.field;
   const offset = (q.page - 1) * q.limit;
   const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { List, One, Pagination, Time } from '../query-params.ts';
+import { Filter, withFilter } from '../filter/param.ts';
+import { TRACE_FILTER_COLUMNS } from '../filter/trace-columns.ts';
 import { Search } from '../search/param.ts';
 
 export const ORDER_FIELDS = [
@@ -70,7 +72,10 @@ export const TraceListParams = v.pipe(
     search: v.optional(Search),
     orderBy: v.optional(OrderBy, 'timestamp.desc'),
     fields: v.optional(Fields),
+    filter: v.optional(Filter(TRACE_FILTER_COLUMNS)),
   }),
   v.check((p) => boundsInOrder(p), BOUNDS_MESSAGE),
+  // Langfuse's order: a filter condition replaces the simple parameter of the same field.
+  v.transform(withFilter),
 );
 export type TraceListParams = v.InferOutput<typeof TraceListParams>;

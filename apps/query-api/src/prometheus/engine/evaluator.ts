@@ -14,10 +14,7 @@ import {
   vectorUnless,
 } from './binary.ts';
 import { INSTANT_FUNCTIONS } from './functions.ts';
-import {
-  OVER_TIME_FUNCTIONS,
-  PREFIX_COUNTS,
-} from './functions-over-time.ts';
+import { OVER_TIME_FUNCTIONS, PREFIX_COUNTS } from './functions-over-time.ts';
 import type { QueryContext } from './query-context.ts';
 import { slidingQuantile } from './sliding-quantile.ts';
 import {
