@@ -16,7 +16,7 @@ const narrow = (terms: Parameters<typeof tracesMatching>[1], p: Parameters<typeo
  * A number condition on a trace's latency, cost or usage as the list reports it. The row's
  * summaries are exact for a trace whose observations each came in one piece (clickhouse/0004) and
  * are small columns; the observation maps, which every other trace needs, are the largest columns
- * of the table, and reading them for every trace cost 2.4-2.7 s per 100 K traces (decision 0057).
+ * of the table, too slow to read for every trace (decision 0057 has the figures).
  * So the summaries decide for the exact traces, and the maps are read only for the others: the
  * inexact traces are found from obs_count and obs_keys alone, then read by key.
  */
