@@ -13,9 +13,13 @@ import { eventually } from '../support/eventually.ts';
  * Retry-After instead of acknowledging rows that would wait longer still, /readyz says how far
  * behind ingest is, and requests are taken again once the backlog has gone. A backlog left by
  * failing inserts is another matter: the log takes requests up to its budget (storage-failure).
+ * Below that bound, past INGEST_PACE_BACKLOG_MS, answers wait for their own rows to be readable
+ * (at most INGEST_MAX_BACKLOG_MS), so a client that waits for its answers slows to the writer's pace.
  */
 
-const MAX_BACKLOG_MS = 400;
+// Long enough that a paced answer released by the test has its insert done well within it.
+const MAX_BACKLOG_MS = 1_000;
+const PACE_BACKLOG_MS = 150;
 const DURABLE = { 'Spanhouse-Wait': 'durable' };
 let holding = false;
 let release: () => void = () => {};
@@ -26,7 +30,11 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(
     'ingest-backlog',
-    { INGEST_MAX_BACKLOG_MS: String(MAX_BACKLOG_MS), INGEST_FLUSH_INTERVAL_MS: '20' },
+    {
+      INGEST_MAX_BACKLOG_MS: String(MAX_BACKLOG_MS),
+      INGEST_PACE_BACKLOG_MS: String(PACE_BACKLOG_MS),
+      INGEST_FLUSH_INTERVAL_MS: '20',
+    },
     {
       writer: (clickhouse) => ({
         async insert(batch) {
@@ -54,6 +62,10 @@ const trace = () => {
   };
 };
 const postTrace = () => t.post('/v1/l/batch', trace(), DURABLE);
+const pacedAnswers = async () => {
+  const text = await (await t.request('/metrics')).text();
+  return Number(text.match(/^spanhouse_ingest_paced_answers_total (\d+)/m)?.[1] ?? Number.NaN);
+};
 const metricsBody = () => ({
   metrics: [{ name: 'backlog_points', labels: { n: String(n++) }, value: 1, timestamp: '2026-03-01T10:00:00Z' }],
 });
@@ -101,6 +113,45 @@ describe('admission by the age of the backlog', () => {
       return Number(line?.split(' ')[1]);
     };
     expect(bucket('+Inf') - bucket('0.25')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('makes answers wait for their rows to be readable while the backlog is older than the pacing bound', async () => {
+    const pacedBefore = await pacedAnswers();
+    hold();
+    // Nothing waits yet: answered once durable, while its insert is held.
+    const first = trace();
+    expect((await t.post('/v1/l/batch', first, DURABLE)).status).toBe(200);
+    expect((await t.get(`/api/public/traces/${first.trace.id}`)).status).toBe(404);
+    await sleep(PACE_BACKLOG_MS + 50);
+    // Past the pacing bound, below the 429 bound: this answer waits for the writer.
+    const paced = trace();
+    let answered = false;
+    const answer = t.post('/v1/l/batch', paced, DURABLE).then((res) => {
+      answered = true;
+      return res;
+    });
+    await sleep(100);
+    expect(answered).toBe(false);
+    release();
+    expect((await answer).status).toBe(200);
+    // Answered once readable: a read right after the answer finds it.
+    expect((await t.get(`/api/public/traces/${paced.trace.id}`)).status).toBe(200);
+    expect(await pacedAnswers()).toBe(pacedBefore + 1);
+    await eventually(async () => expect((await ready()).ingestLagSeconds).toBe(0));
+  });
+
+  it('answers a paced request as durable once it has waited the 429 bound, its rows still kept', async () => {
+    hold();
+    expect((await postTrace()).status).toBe(200);
+    await sleep(PACE_BACKLOG_MS + 50);
+    const paced = trace();
+    const t0 = performance.now();
+    const res = await t.post('/v1/l/batch', paced, DURABLE);
+    expect(res.status).toBe(200);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(MAX_BACKLOG_MS - 20);
+    expect((await t.get(`/api/public/traces/${paced.trace.id}`)).status).toBe(404);
+    release();
+    await eventually(async () => expect((await t.get(`/api/public/traces/${paced.trace.id}`)).status).toBe(200));
   });
 
   it('takes requests into the log while inserts fail, and while the backlog they left drains', async () => {

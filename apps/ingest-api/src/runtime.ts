@@ -49,6 +49,7 @@ export async function createIngestDeps(opts: {
     segmentBytes: config.ingest.logSegmentBytes,
     intervalMs: config.ingest.flushIntervalMs,
     maxBacklogMs: config.ingest.maxBacklogMs,
+    paceBacklogMs: config.ingest.paceBacklogMs,
     maxInsertBytes: config.ingest.flushMaxBytes,
     readAheadBytes: READ_AHEAD_INSERTS * config.ingest.flushMaxBytes,
     writer: opts.hooks?.writer ? opts.hooks.writer(clickhouse) : clickhouse,
@@ -72,11 +73,18 @@ export async function createIngestDeps(opts: {
   });
   disk.start();
   logMetrics?.readDisk(() => disk.state);
-  const ingestor = new Ingestor(log, WRITTEN_TABLES, config.ingest.commitTimeoutMs, {
-    onAccepted: (table, rows) => logMetrics?.rowsAccepted.inc({ table }, rows),
-    onRejected: (table, rows, reason) => logMetrics?.rowsRejected.inc({ table, reason }, rows),
-    beforeAppend: () => disk.check(),
-  });
+  const ingestor = new Ingestor(
+    log,
+    WRITTEN_TABLES,
+    config.ingest.commitTimeoutMs,
+    {
+      onAccepted: (table, rows) => logMetrics?.rowsAccepted.inc({ table }, rows),
+      onRejected: (table, rows, reason) => logMetrics?.rowsRejected.inc({ table, reason }, rows),
+      beforeAppend: () => disk.check(),
+      onPaced: () => logMetrics?.pacedAnswers.inc(),
+    },
+    config.ingest.maxBacklogMs,
+  );
   const admission = new Admission({
     maxBytes: config.ingest.maxInflightBytes,
     maxQueueMs: config.ingest.maxQueueMs,

@@ -78,7 +78,7 @@ const EnvSchema = v.object({
   /** A new log segment starts past this size; a segment is removed once all its rows are in ClickHouse. */
   INGEST_LOG_SEGMENT_BYTES: v.optional(Int(64 * 1024, 1024 * MiB), String(32 * MiB)),
   /** Inserts into one table start at most once per interval: large parts, and rows visible within about this. */
-  INGEST_FLUSH_INTERVAL_MS: v.optional(Int(1, 60_000), '500'),
+  INGEST_FLUSH_INTERVAL_MS: v.optional(Int(1, 60_000), '200'),
   /** The largest insert, in bytes of encoded rows; a larger backlog is written in back-to-back inserts. */
   INGEST_FLUSH_MAX_BYTES: v.optional(Int(64 * 1024, 1024 * MiB), String(32 * MiB)),
   /** How long a request that asked to wait for its commit (?wait=commit) waits before 503 + Retry-After. */
@@ -100,6 +100,14 @@ const EnvSchema = v.object({
    * otherwise grow to the log's budget. A backlog a ClickHouse failure left is not refused.
    */
   INGEST_MAX_BACKLOG_MS: v.optional(Int(100, 600_000), '3000'),
+  /**
+   * While rows acknowledged longer ago than this are still not readable (and ClickHouse takes
+   * inserts), an ingest request's answer waits for its own rows to be readable, up to
+   * INGEST_MAX_BACKLOG_MS: clients that wait for their answers slow to the writer's pace, so what
+   * they sent stays readable within about this plus one insert, instead of the backlog growing to
+   * the 429 bound. `0` turns pacing off.
+   */
+  INGEST_PACE_BACKLOG_MS: v.optional(Int(0, 600_000), '250'),
   /** Request body limit (compressed size for gzip bodies). */
   BODY_LIMIT_BYTES: v.optional(Int(1024, 1024 * MiB), String(10 * MiB)),
   /** Inflated size limit for gzip bodies; a gzip bomb is cut off while inflating. */
@@ -147,6 +155,7 @@ export type Config = {
     maxInflightBytes: number;
     maxQueueMs: number;
     maxBacklogMs: number;
+    paceBacklogMs: number;
   };
   limits: { bodyBytes: number; decompressedBytes: number };
   pricesFile?: string;
@@ -203,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxInflightBytes: e.INGEST_MAX_INFLIGHT_BYTES,
       maxQueueMs: e.INGEST_MAX_QUEUE_MS,
       maxBacklogMs: e.INGEST_MAX_BACKLOG_MS,
+      paceBacklogMs: e.INGEST_PACE_BACKLOG_MS,
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
     pricesFile: e.PRICES_FILE,

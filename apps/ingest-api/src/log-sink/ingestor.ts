@@ -11,6 +11,8 @@ export type IngestLog = {
   append(chunks: LogChunk[]): Promise<number>;
   /** Resolves once the rows of `receipt` for `tables` are committed in ClickHouse; rejects past `timeoutMs`. */
   waitCommitted(receipt: number, tables: string[], timeoutMs: number): Promise<void>;
+  /** True while answers should wait for their rows' commit to slow clients to the writer's pace. */
+  pacing?(): boolean;
 };
 
 export type IngestorHooks = {
@@ -20,6 +22,8 @@ export type IngestorHooks = {
   onRejected?: (table: string, rows: number, reason: string) => void;
   /** Throws to refuse a request before anything of it is appended (the disk guard). */
   beforeAppend?: () => void;
+  /** A durable answer waits for its commit because the writer lags (pacing). */
+  onPaced?: () => void;
 };
 
 /** What a durable submission can be waited on with (`waitCommitted`). */
@@ -37,6 +41,8 @@ export class Ingestor {
     private readonly tables: Readonly<Record<string, TableEncoding>>,
     private readonly commitTimeoutMs: number,
     private readonly hooks: IngestorHooks = {},
+    /** The longest a paced answer waits for its commit before answering as durable. */
+    private readonly paceTimeoutMs = commitTimeoutMs,
   ) {}
 
   /** Resolves once the rows are durable; undefined when there were none. */
@@ -75,12 +81,20 @@ export class Ingestor {
   /**
    * Stores a request's rows: resolves once they are durable, or with `waitForCommit` once they are
    * committed (readable); `onDurable` is called as soon as they are durable (a request waiting for
-   * its commit holds no more of the admission budget). Throws the log's own errors as they are.
+   * its commit holds no more of the admission budget). While the log paces (its writer lags), a
+   * durable answer also waits for the commit, at most `paceTimeoutMs`, and is given as durable
+   * whatever that wait ends in: the rows are on disk, and the wait only slows the client down.
+   * Throws the log's own errors as they are.
    */
   async store(rows: TableRows, opts: { waitForCommit: boolean; onDurable?: () => void }): Promise<Receipt | undefined> {
     const receipt = await this.submit(rows);
     opts.onDurable?.();
-    if (opts.waitForCommit && receipt) await this.waitCommitted(receipt);
+    if (!receipt) return receipt;
+    if (opts.waitForCommit) await this.waitCommitted(receipt);
+    else if (this.log.pacing?.()) {
+      this.hooks.onPaced?.();
+      await this.waitCommitted(receipt, this.paceTimeoutMs).catch(() => undefined);
+    }
     return receipt;
   }
 

@@ -12,6 +12,8 @@ export type LocalLogOptions = {
   intervalMs: number;
   /** Past this age of the oldest acknowledged row not yet readable, the writer is behind (see `behind`). */
   maxBacklogMs: number;
+  /** Past this age of the oldest acknowledged row not yet readable, answers wait for their commit (see `pacing`); 0: never. */
+  paceBacklogMs: number;
   maxInsertBytes: number;
   readAheadBytes: number;
   writer: WriterOptions['writer'];
@@ -65,6 +67,7 @@ export class LocalIngestLog implements IngestLog {
     private readonly writer: BackgroundWriter,
     private readonly state: { deadLetters: number; diskFailingSince?: number; lastDiskFailure?: number },
     private readonly maxBacklogMs: number,
+    private readonly paceBacklogMs: number,
   ) {
     this.replayTotal = Math.max(0, wal.recovery.lastLsn - wal.committedLsn);
   }
@@ -113,7 +116,7 @@ export class LocalIngestLog implements IngestLog {
         'ingest log recovered; replaying what was not committed',
       );
     }
-    return new LocalIngestLog(wal, writer, state, opts.maxBacklogMs);
+    return new LocalIngestLog(wal, writer, state, opts.maxBacklogMs, opts.paceBacklogMs);
   }
 
   append(chunks: LogChunk[]): Promise<number> {
@@ -134,14 +137,34 @@ export class LocalIngestLog implements IngestLog {
    */
   behind(now = Date.now()): string | undefined {
     const maxBacklogMs = this.maxBacklogMs;
-    const backlog = this.writer.backlog(now);
-    if (backlog.oldestAgeMs <= maxBacklogMs || backlog.oldestLsn === undefined) return undefined;
-    if (this.writer.failing || backlog.oldestLsn <= this.writer.replayTarget) return undefined;
-    if (this.writer.lastFailureAt >= now - backlog.oldestAgeMs) return undefined;
+    const ageMs = this.lagOfTheWriter(now);
+    if (ageMs <= maxBacklogMs) return undefined;
     return (
-      `ingest is behind: rows acknowledged ${(backlog.oldestAgeMs / 1000).toFixed(1)} s ago are not readable yet ` +
+      `ingest is behind: rows acknowledged ${(ageMs / 1000).toFixed(1)} s ago are not readable yet ` +
       `(the bound is ${maxBacklogMs / 1000} s)`
     );
+  }
+
+  /**
+   * True while the writer lags by more than `paceBacklogMs` (the same lag `behind` refuses past
+   * its larger bound): an answer then waits for its own rows' commit, so a client that waits for
+   * its answers sends no faster than the writer makes rows readable.
+   */
+  pacing(now = Date.now()): boolean {
+    return this.paceBacklogMs > 0 && this.lagOfTheWriter(now) > this.paceBacklogMs;
+  }
+
+  /**
+   * Age (ms) of the oldest acknowledged row not yet readable, when that is the writer's own pace:
+   * 0 while nothing waits, and for a backlog a failure left (rows appended before the last failed
+   * insert, or replayed from before the start), which is drained, not a reason to slow clients.
+   */
+  private lagOfTheWriter(now: number): number {
+    const backlog = this.writer.backlog(now);
+    if (backlog.oldestLsn === undefined) return 0;
+    if (this.writer.failing || backlog.oldestLsn <= this.writer.replayTarget) return 0;
+    if (this.writer.lastFailureAt >= now - backlog.oldestAgeMs) return 0;
+    return backlog.oldestAgeMs;
   }
 
   status(now = Date.now()): IngestLogStatus {

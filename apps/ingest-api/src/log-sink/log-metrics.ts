@@ -11,6 +11,8 @@ export type LogMetrics = {
   rowsAccepted: Counter<'table'>;
   rowsRejected: Counter<'table' | 'reason'>;
   deadLetterRows: Counter<'table'>;
+  /** Answers that waited for their commit because the writer lagged (pacing). */
+  pacedAnswers: Counter;
   /** Per request and table: from acknowledged (durable) to readable, seconds. */
   commitLag: Histogram<'table'>;
   /** Records one group commit of the log (a write and an fdatasync). */
@@ -143,6 +145,11 @@ export function registerLogMetrics(registry: Registry): LogMetrics {
       help: 'Time from a request being acknowledged (durable) to its rows being readable, per request and table',
       labelNames: ['table'] as const,
       buckets: [0.05, 0.1, 0.25, 0.5, 0.75, 1, 2, 3, 5, 10, 30, 60],
+      registers: [registry],
+    }),
+    pacedAnswers: new Counter({
+      name: 'spanhouse_ingest_paced_answers_total',
+      help: 'Ingest answers that waited for their rows to be readable because the writer lagged (INGEST_PACE_BACKLOG_MS)',
       registers: [registry],
     }),
     deadLetterRows: new Counter({
