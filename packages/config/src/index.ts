@@ -78,7 +78,7 @@ const EnvSchema = v.object({
   /** A new log segment starts past this size; a segment is removed once all its rows are in ClickHouse. */
   INGEST_LOG_SEGMENT_BYTES: v.optional(Int(64 * 1024, 1024 * MiB), String(32 * MiB)),
   /** Inserts into one table start at most once per interval: large parts, and rows visible within about this. */
-  INGEST_FLUSH_INTERVAL_MS: v.optional(Int(1, 60_000), '200'),
+  INGEST_FLUSH_INTERVAL_MS: v.optional(Int(1, 60_000), '500'),
   /** The largest insert, in bytes of encoded rows; a larger backlog is written in back-to-back inserts. */
   INGEST_FLUSH_MAX_BYTES: v.optional(Int(64 * 1024, 1024 * MiB), String(32 * MiB)),
   /** How long a request that asked to wait for its commit (?wait=commit) waits before 503 + Retry-After. */
@@ -107,7 +107,7 @@ const EnvSchema = v.object({
    * they sent stays readable within about this plus one insert, instead of the backlog growing to
    * the 429 bound. `0` turns pacing off.
    */
-  INGEST_PACE_BACKLOG_MS: v.optional(Int(0, 600_000), '250'),
+  INGEST_PACE_BACKLOG_MS: v.optional(Int(0, 600_000), '1000'),
   /** Request body limit (compressed size for gzip bodies). */
   BODY_LIMIT_BYTES: v.optional(Int(1024, 1024 * MiB), String(10 * MiB)),
   /** Inflated size limit for gzip bodies; a gzip bomb is cut off while inflating. */

@@ -9,8 +9,8 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe('./data');
     expect(c.clickhouse.database).toBe('spanhouse');
     expect(c.clickhouse.url).toBeUndefined();
-    expect(c.ingest.flushIntervalMs).toBe(200);
-    expect(c.ingest.paceBacklogMs).toBe(250);
+    expect(c.ingest.flushIntervalMs).toBe(500);
+    expect(c.ingest.paceBacklogMs).toBe(1000);
     expect(c.ingest.logDir).toBe('data/ingest-log');
     expect(c.ingest.logMaxBytes).toBe(1024 * 1024 * 1024);
     expect(c.ingest.maxInflightBytes).toBe(128 * 1024 * 1024);
