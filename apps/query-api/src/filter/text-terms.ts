@@ -1,14 +1,9 @@
 import type { SearchTerm } from '@spanhouse/store';
-import { CJK_RUNS, WORD_SEPARATOR, wordsOf } from '../search/terms.ts';
+import { CJK_RUNS, isIndexedWord, WORD_BREAKS, WORD_SEPARATOR, wordsOf } from '../search/terms.ts';
 import { FilterError } from './conditions.ts';
 
 /** At most this many words of a value are looked up in the text index (the longest, likely the rarest). */
 export const MAX_INDEX_TERMS = 3;
-
-/** The JSON escapes the word index reads as breaks (packages/store search-text.ts WORD_BREAKS). */
-const JSON_ESCAPES = /\\(?:[nrtbf"\\/]|u[0-9a-fA-F]{4})/g;
-
-const hasLetters = (w: string) => w.normalize('NFD').replace(/\p{Mn}+/gu, '').length > 0;
 
 /**
  * The search terms (docs/search.md) that every text containing `value` holds, so that the text
@@ -24,10 +19,8 @@ export function indexTerms(value: string, operator: string): SearchTerm[] {
   const text = value.normalize('NFC');
   const atStart = operator === '=' || operator === 'starts with';
   const atEnd = operator === '=' || operator === 'ends with';
-  const parts = text.replace(CJK_RUNS, ' ').replace(JSON_ESCAPES, ' ').split(WORD_SEPARATOR);
-  const words = parts.filter(
-    (w, i) => w !== '' && hasLetters(w) && (i > 0 || atStart) && (i < parts.length - 1 || atEnd),
-  );
+  const parts = text.replace(WORD_BREAKS, ' ').split(WORD_SEPARATOR);
+  const words = parts.filter((w, i) => isIndexedWord(w) && (i > 0 || atStart) && (i < parts.length - 1 || atEnd));
   const cjk = [...text.matchAll(CJK_RUNS)].map((m) => m[0]).filter((run) => [...run].length >= 2);
   const terms: SearchTerm[] = [
     ...[...new Set(words)].map((w) => ({ text: w, words: [w], cjk: [] })),
@@ -43,7 +36,7 @@ export function indexTerms(value: string, operator: string): SearchTerm[] {
  */
 export function matchTerms(value: string): SearchTerm[] {
   const text = value.normalize('NFC');
-  const words = [...new Set(wordsOf(text.replace(JSON_ESCAPES, ' ')))];
+  const words = [...new Set(wordsOf(text.replace(WORD_BREAKS, ' ')))];
   // A single character between words is no bigram: the substring check alone holds it.
   const cjk = [...new Set([...text.matchAll(CJK_RUNS)].map((m) => m[0]))].filter((run) => [...run].length >= 2);
   if (words.length === 0 && cjk.length === 0) {

@@ -1,4 +1,4 @@
-import type { SearchTerm } from '@spanhouse/store';
+import { type SearchTerm, TEXT_INDEX_PATTERNS } from '@spanhouse/store';
 
 /*
  * The `search` parameter as terms (docs/search.md). A search is words and "quoted phrases"
@@ -22,11 +22,16 @@ export const MAX_SEARCH_CHARS = 500;
 /** Past this many terms a search is refused (400): each term is one more index read. */
 export const MAX_TERMS = 10;
 
-/** A character of the scripts written without spaces, which the bigram index serves. */
-export const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]/u;
-export const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+/gu;
+/** A run of Chinese and Japanese characters, which the bigram index serves. */
+export const CJK_RUNS = new RegExp(TEXT_INDEX_PATTERNS.cjkRun, 'gu');
+/** What the word index reads as a space: Chinese and Japanese runs, JSON escapes. */
+export const WORD_BREAKS = new RegExp(TEXT_INDEX_PATTERNS.wordBreak, 'gu');
 /** What separates words: ASCII other than letters and digits (the engine's splitByNonAlpha). */
-export const WORD_SEPARATOR = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/;
+export const WORD_SEPARATOR = new RegExp(TEXT_INDEX_PATTERNS.wordSeparator, 'u');
+const COMBINING_MARKS = new RegExp(TEXT_INDEX_PATTERNS.combiningMarks, 'gu');
+
+/** Whether the word index keeps a word: it drops one of combining marks only. */
+export const isIndexedWord = (w: string) => w.normalize('NFD').replace(COMBINING_MARKS, '').length > 0;
 
 export type ParsedTerm = SearchTerm & {
   /** True when typed in quotes. */
@@ -40,10 +45,7 @@ export class SearchSyntaxError extends Error {}
  * of combining marks only (which the index drops) too.
  */
 export function wordsOf(text: string): string[] {
-  return text
-    .replace(CJK_RUNS, ' ')
-    .split(WORD_SEPARATOR)
-    .filter((w) => w.normalize('NFD').replace(/\p{Mn}+/gu, '').length > 0);
+  return text.replace(CJK_RUNS, ' ').split(WORD_SEPARATOR).filter(isIndexedWord);
 }
 
 /** Splits on spaces outside double quotes; an unclosed quote runs to the end. */

@@ -1,0 +1,77 @@
+import type { Db } from '@spanhouse/db';
+import { openTestDb } from '@spanhouse/db/testing';
+import { TEXT_INDEX_PATTERNS, wordText } from '@spanhouse/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexTerms, matchTerms } from '../../src/filter/text-terms.ts';
+import { WORD_BREAKS } from '../../src/search/terms.ts';
+
+/*
+ * The query API cuts a search or a filter value as the word index cuts a document, with the
+ * store's patterns compiled for JavaScript; the index expression is the same rule spelled for the
+ * engine (RE2). On real chDB, each break (every JSON escape, each Chinese and Japanese script and
+ * mark) and each near miss gives the same text and the same words on both sides, so the two
+ * spellings cannot drift apart unseen.
+ */
+
+let db: Db;
+
+beforeAll(async () => {
+  db = await openTestDb('word_breaks');
+});
+afterAll(() => db?.close());
+
+/** The engine's word index text of `text` and the words its tokenizer cuts from it. */
+async function indexed(text: string): Promise<{ text: string; words: string[] }> {
+  const rs = await db.writer.query({
+    query: `SELECT ${wordText('{t:String}')} AS doc, arrayDistinct(tokens(doc, 'splitByNonAlpha')) AS words`,
+    query_params: { t: text },
+    format: 'JSONEachRow',
+  });
+  const [row] = (await rs.json()) as { doc: string; words: string[] }[];
+  return { text: row!.doc, words: row!.words };
+}
+
+const MARKS = new RegExp(TEXT_INDEX_PATTERNS.combiningMarks, 'gu');
+/** The word index's text as the query API models it (the samples' capitals are ASCII: lowered alike). */
+const modelText = (text: string) => text.normalize('NFD').replace(MARKS, '').replace(WORD_BREAKS, ' ').toLowerCase();
+const fold = (w: string) => w.normalize('NFD').replace(MARKS, '').toLowerCase();
+const sorted = (words: Iterable<string>) => [...new Set(words)].sort();
+
+// Each sample holds one break (or near miss) between words; backslashes are the text's own.
+const SAMPLES: [string, string][] = [
+  ...['n', 'r', 't', 'b', 'f', '"', '\\', '/', 'u00e9', 'u00E9', 'u20AC'].map((esc): [string, string] => [
+    `escape \\${esc}`,
+    `late\\${esc}refund`,
+  ]),
+  ['escaped backslash, then n', 'late\\\\nrefund'],
+  ...['x', 'a', 'U0041', 'u12', 'uZZZZ', 'u00e'].map((esc): [string, string] => [
+    `no escape \\${esc}`,
+    `late\\${esc}refund`,
+  ]),
+  ['backslash at the end', 'late refund\\'],
+  ['Han', 'late東京refund'],
+  ['Hiragana', 'lateひらがなrefund'],
+  ['Katakana with the prolonged sound mark', 'lateパスワードrefund'],
+  ['ー alone', 'lateーrefund'],
+  ['々', 'late々refund'],
+  ['〆', 'late〆refund'],
+  ['ヶ', 'lateヶrefund'],
+  ['kana with a voiced mark', 'lateガrefund'],
+  ['Hangul (a word, no break)', 'late한국어refund'],
+  ['accents', 'café naïve e\u0301te'],
+  ['a word of combining marks only', 'late \u0301 refund'],
+  ['ASCII punctuation and non-ASCII', 'us-east-1 €5 «refund» late…again'],
+];
+
+describe('the word index and the query API cut text alike', () => {
+  it.each(SAMPLES)('%s', async (_, text) => {
+    const engine = await indexed(text);
+    expect(modelText(text)).toBe(engine.text);
+    // A filter's `matches` words are the index's words, and an `=` value looks up only those.
+    const matched = matchTerms(text).flatMap((t) => t.words);
+    expect(sorted(matched.map(fold))).toEqual(sorted(engine.words));
+    for (const term of indexTerms(text, '=')) {
+      for (const w of term.words) expect(engine.words).toContain(fold(w));
+    }
+  });
+});
