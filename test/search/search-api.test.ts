@@ -137,6 +137,15 @@ describe('GET /api/public/traces?search', () => {
     expect(await found('billing-check')).toEqual(['s-billing']);
   });
 
+  it('finds words pasted from the raw JSON, its escapes read as the breaks they stand for', async () => {
+    // As the trace view's JSON shows the output: "late delivery again\nrefund issued".
+    expect(await found('again\\nrefund')).toEqual(['s-billing']);
+    expect(await found('"delivery again\\nrefund issued"')).toEqual(['s-billing']);
+    expect(await found('again\\u000arefund')).toEqual(['s-billing']);
+    // The escape breaks the words; it does not join the two sides into one.
+    expect(await found('"again\\nissued"')).toEqual([]);
+  });
+
   it('combines with the other filters and orders, and counts only matches', async () => {
     expect(await found('late delivery', '&userId=u1')).toEqual(['s-billing', 's-cafe']);
     expect(await found('late', '&sessionId=sess-a')).toEqual(['s-cafe', 's-reverse']);

@@ -36,7 +36,7 @@ export function indexTerms(value: string, operator: string): SearchTerm[] {
  */
 export function matchTerms(value: string): SearchTerm[] {
   const text = value.normalize('NFC');
-  const words = [...new Set(wordsOf(text.replace(WORD_BREAKS, ' ')))];
+  const words = [...new Set(wordsOf(text))];
   // A single character between words is no bigram: the substring check alone holds it.
   const cjk = [...new Set([...text.matchAll(CJK_RUNS)].map((m) => m[0]))].filter((run) => [...run].length >= 2);
   if (words.length === 0 && cjk.length === 0) {

@@ -8,8 +8,8 @@ import { type SearchTerm, TEXT_INDEX_PATTERNS } from '@spanhouse/store';
  * (packages/store search-text.ts):
  *   - words: runs of letters and digits of any script written with spaces (Latin with its accents,
  *     Cyrillic, Greek, Hangul, ...) and any other character that is not ASCII punctuation; ASCII
- *     punctuation and spaces separate words. A term of one word matches that word; a term of
- *     several ("us-east-1", a quoted phrase) matches them in a row.
+ *     punctuation, spaces and JSON escapes (`\n`, `\u00e9`) separate words. A term of one word
+ *     matches that word; a term of several ("us-east-1", a quoted phrase) matches them in a row.
  *   - Chinese and Japanese (Han, Hiragana, Katakana), written without spaces: the index holds every
  *     pair of neighbouring characters, so a term is found anywhere inside a sentence; it needs two
  *     characters at least.
@@ -41,11 +41,13 @@ export type ParsedTerm = SearchTerm & {
 export class SearchSyntaxError extends Error {}
 
 /**
- * The words of a text as the word index cuts it, Chinese and Japanese runs left out, and words
- * of combining marks only (which the index drops) too.
+ * The words of a text as the word index cuts it: broken at Chinese and Japanese runs (left out)
+ * and at JSON escapes, as the index breaks the stored JSON text, so that a search pasted from a
+ * trace's raw JSON (`Hello\nWorld`) looks up the words the index holds; words of combining marks
+ * only (which the index drops) are left out too.
  */
 export function wordsOf(text: string): string[] {
-  return text.replace(CJK_RUNS, ' ').split(WORD_SEPARATOR).filter(isIndexedWord);
+  return text.replace(WORD_BREAKS, ' ').split(WORD_SEPARATOR).filter(isIndexedWord);
 }
 
 /** Splits on spaces outside double quotes; an unclosed quote runs to the end. */

@@ -10,6 +10,13 @@ describe('parseSearch', () => {
     expect(wordsOf('naïve-façade ελληνικά 한국어')).toEqual(['naïve', 'façade', 'ελληνικά', '한국어']);
   });
 
+  it('breaks words at JSON escapes, as the index breaks the stored JSON text', () => {
+    // Pasted from a trace's raw JSON: the escapes stand for a line break, a tab and "é".
+    expect(words('"late\\ndelivery" caf\\u00e9\\trefund')).toEqual([['late', 'delivery'], ['caf', 'refund']]);
+    // An escaped backslash is one escape: the n after it starts the next word.
+    expect(wordsOf('late\\\\nrefund')).toEqual(['late', 'nrefund']);
+  });
+
   it('keeps a quoted phrase as one term, and an unclosed quote runs to the end', () => {
     const terms = parseSearch('"late delivery" refund "second phrase');
     expect(terms.map((t) => [t.text, t.quoted])).toEqual([

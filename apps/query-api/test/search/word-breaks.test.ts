@@ -3,7 +3,7 @@ import { openTestDb } from '@spanhouse/db/testing';
 import { TEXT_INDEX_PATTERNS, wordText } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexTerms, matchTerms } from '../../src/filter/text-terms.ts';
-import { WORD_BREAKS } from '../../src/search/terms.ts';
+import { parseSearch, WORD_BREAKS } from '../../src/search/terms.ts';
 
 /*
  * The query API cuts a search or a filter value as the word index cuts a document, with the
@@ -73,5 +73,8 @@ describe('the word index and the query API cut text alike', () => {
     for (const term of indexTerms(text, '=')) {
       for (const w of term.words) expect(engine.words).toContain(fold(w));
     }
+    // A search typed (or pasted from the raw JSON) as the text looks up the index's words.
+    const searched = parseSearch(text).flatMap((t) => t.words);
+    expect(sorted(searched.map(fold))).toEqual(sorted(engine.words));
   });
 });
