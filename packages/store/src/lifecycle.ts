@@ -59,6 +59,6 @@ export function retentionConditions(table: string): string[] {
 }
 
 /** Not deleted: a dictionary lookup per row it is evaluated on. */
-export function deletionConditions(table: string): string[] {
-  return [...tombstoneConditions(table), ...seriesDeletionConditions(table)];
+export function deletionConditions(table: string, opts: { scan?: boolean } = {}): string[] {
+  return [...tombstoneConditions(table, opts), ...seriesDeletionConditions(table)];
 }

@@ -20,16 +20,21 @@ import { deletionConditions, retentionConditions } from './lifecycle.ts';
  * ClickHouse evaluates the arguments of an AND in order, each only on the rows the ones before
  * kept, and a deletion check is a dictionary lookup per row it sees: after a selective filter (a
  * user's traces) it looks up the few rows kept instead of every row of the project.
+ *
+ * `scan`: a read that evaluates the conditions on many rows (a list's page and count, not a read
+ * by key): the deletion check is skipped as a whole, read once per query, where the project has
+ * no tombstone (trace-deletions.ts). A read by key leaves it out: there the extra read costs more
+ * than the few lookups it saves.
  */
 export function fromProject(
   table: string,
   p: ProjectParams,
-  opts: { final?: boolean; arrayJoin?: string; prewhere?: boolean; filters?: readonly string[] } = {},
+  opts: { final?: boolean; arrayJoin?: string; prewhere?: boolean; filters?: readonly string[]; scan?: boolean } = {},
 ): string {
   if (!p.project) throw new Error(`a read of ${table} needs a project`);
   const arrayJoin = opts.arrayJoin ? ` ARRAY JOIN ${opts.arrayJoin}` : '';
   const start = `FROM ${table}${opts.final ? ' FINAL' : ''}${arrayJoin} ${opts.prewhere ? 'PREWHERE' : 'WHERE'} ${PROJECT_CONDITION}`;
-  return start + andAll([...retentionConditions(table), ...(opts.filters ?? []), ...deletionConditions(table)]);
+  return start + andAll([...retentionConditions(table), ...(opts.filters ?? []), ...deletionConditions(table, { scan: opts.scan })]);
 }
 
 /** ` AND a AND b` for conditions that follow fromProject's (nothing for none). */

@@ -17,6 +17,7 @@ import {
 import { boundTextScan } from '../filter/scan-bound.ts';
 import { traceOutput } from './output.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
+import { pageByRecentRows } from './recent-page.ts';
 import { pageByBound } from './summaries.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
@@ -81,10 +82,13 @@ export async function listTraces(
   const offset = (q.page - 1) * q.limit;
   const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
   // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
+  // Pages by time rank the traces of the latest (earliest) rows instead of merging every trace.
   const ranked =
     q.orderBy.desc && (field === 'latency' || field === 'totalCost')
       ? await pageByBound(db, project, q, field, offset, q.limit, signal)
-      : undefined;
+      : field === 'timestamp'
+        ? await pageByRecentRows(db, project, q, q.orderBy.desc, offset, q.limit, signal)
+        : undefined;
   const { sql, countSql, params } = traceListSql(project, q, ranked, await searchFirst(db, project, q, signal));
   const rows = await queryRows(db, {
     sql,
@@ -172,7 +176,11 @@ export function traceListSql(
   } else {
     // The filters before the tombstone check (fromProject's filters): a filtered list looks up
     // the tombstones of the traces it keeps, not of every trace of the project.
-    const filtered = fromProject(TABLES.traces, p, { final: true, filters: traceConditions(q, p, { searchFirst }) });
+    const filtered = fromProject(TABLES.traces, p, {
+      final: true,
+      filters: traceConditions(q, p, { searchFirst }),
+      scan: true,
+    });
     page = rankedIds
       ? p.add(rankedIds, 'Array(String)')
       : `(

@@ -2,6 +2,7 @@ import { parse } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
 import { traceListSql } from '../../src/traces/list.ts';
 import { TraceListParams } from '../../src/traces/params.ts';
+import { recentRankSql } from '../../src/traces/recent-page.ts';
 import { boundRankSql } from '../../src/traces/summaries.ts';
 
 /*
@@ -69,15 +70,20 @@ describe('the trace list SQL', () => {
     expect(oneLine(boundRankSql('p', { tags: ['prod'] }, 'totalCost', 200))).toMatchSnapshot();
   });
 
+  it('one try of the ranking by the newest stored rows, within a time range', () => {
+    expect(oneLine(recentRankSql('p', { fromTimestamp: 1_700_000_000_000_000 }, true, 100, 250))).toMatchSnapshot();
+  });
+
   it('never puts a value into the SQL text', () => {
     const hostile = "x') OR 1=1 --";
     const { sql, params: p } = traceListSql('p', params({ userId: hostile, tags: hostile, environment: hostile }));
     expect(sql).not.toContain('OR 1=1');
     expect(Object.values(p)).toContain(hostile);
-    // The project too: every read of the traces names it, as a parameter.
+    // The project too: every read of the traces names it, as a parameter, and so does the look
+    // for its tombstones in the page's and the count's scans.
     const scoped = traceListSql(hostile, params({}));
     expect(scoped.sql).not.toContain('OR 1=1');
     expect(scoped.params.project).toBe(hostile);
-    expect(scoped.sql.match(/project_id = \{project:String\}/g)).toHaveLength(3);
+    expect(scoped.sql.match(/project_id = \{project:String\}/g)).toHaveLength(5);
   });
 });
