@@ -2,8 +2,12 @@ import { type Db, PROJECT_CONDITION, ProjectParams, queryRows } from '@spanhouse
 import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { andAll, fromProject, TABLES, type TraceFilter, traceConditions } from '@spanhouse/store';
 
-/** Past this many rows to rank (page * limit), the plain query pages instead. */
-const MAX_RANK = 1_000;
+/**
+ * Past this many rows to rank (page * limit), the plain query pages instead: the candidates are
+ * point reads under FINAL, and past the first pages they cost more than the plain query's scan
+ * where the project's rows are in one merged part (decision 0059).
+ */
+const MAX_RANK = 250;
 
 /** The list's filters that the candidates' rows can be filtered by as well: time only. */
 type TimeFilter = Pick<TraceFilter, 'fromTimestamp' | 'toTimestamp'>;
@@ -17,7 +21,7 @@ type TimeFilter = Pick<TraceFilter, 'fromTimestamp' | 'toTimestamp'>;
  * merged rows (point reads by key). A trace with no row among those `m` has every row, its
  * earliest too, at or behind the m-th row's time T, so it ranks at or behind T: when the page's
  * last trace is strictly ahead of T, no other trace can take its place and the page is exact.
- * Otherwise m grows; undefined means "use the plain query" (deep pages, many ties, a list this
+ * Otherwise m doubles; undefined means "use the plain query" (deep pages, many ties, a list this
  * does not serve). A time filter holds for a trace's earliest row when it holds for the trace, so
  * the candidates' rows are filtered by it too; every other condition (retention, deletions) is
  * checked on the merged rows only.
@@ -33,7 +37,8 @@ export async function pageByRecentRows(
 ): Promise<string[] | undefined> {
   if (!timeOnly(filter)) return undefined;
   const rank = offset + limit;
-  for (let m = Math.max(2 * rank, rank + 50); m <= 4 * MAX_RANK && rank <= MAX_RANK; m *= 4) {
+  // A trace is mostly one stored row once merged, a few before: start a little past the rank.
+  for (let m = Math.ceil(1.25 * rank) + 50; m <= 4 * MAX_RANK && rank <= MAX_RANK; m *= 2) {
     const ranked = await queryRows(db, {
       ...recentRankSql(project, filter, desc, rank, m),
       tag: 'traces.list.recent',
