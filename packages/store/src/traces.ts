@@ -1,6 +1,6 @@
-import type { ProjectParams } from '@spanhouse/db';
+import { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
-import { chToIso, chToMicros } from '@spanhouse/schema';
+import { chToIso, chToMicros, DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { finiteOr0, orNull, str } from './decode-values.ts';
 import { type EncodedRows, rowBinaryEncoding, type TableEncoding, type TableRows } from './encoded.ts';
 import { parseJsonText } from './json-text.ts';
@@ -430,6 +430,12 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
     where.push(tracesMatching('id', f.search, p));
   }
   return where;
+}
+
+/** Whether `f` filters traces at all: whether traceConditions writes any condition for it. */
+export function filtersTraces(f: TraceFilter): boolean {
+  // Asked with a throwaway set of parameters: only whether a condition comes out matters.
+  return traceConditions(f, new ProjectParams(DEFAULT_PROJECT_ID)).length > 0;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Db, ProjectParams, type QueryParams, queryRows } from '@spanhouse/db';
-import { DEFAULT_PROJECT_ID, type TraceListItem, type TraceListResponse } from '@spanhouse/schema';
+import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
 import {
+  filtersTraces,
   fromProject,
   fromTraceRow,
   type SearchTerm,
@@ -198,12 +199,11 @@ export function traceListSql(
 
 /**
  * A search ordered by timestamp and no other filter: the search documents (trace_search_v2) hold
- * all the page and the count need. Any filter traceConditions knows (asked with a throwaway set of
- * parameters) leaves the page to traces_v2.
+ * all the page and the count need. Any other filter (filtersTraces) leaves the page to traces_v2.
  */
 function searchAlone(q: TraceListParams): q is TraceListParams & { search: readonly SearchTerm[] } {
   if (!q.search?.length || q.orderBy.field !== 'timestamp') return false;
-  return traceConditions({ ...q, search: undefined }, new ProjectParams(DEFAULT_PROJECT_ID)).length === 0;
+  return !filtersTraces({ ...q, search: undefined });
 }
 
 type PageRow = { trace: TraceFields; exact: boolean };

@@ -1,6 +1,5 @@
 import { type Db, PROJECT_CONDITION, ProjectParams, queryRows } from '@spanhouse/db';
-import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
-import { andAll, fromProject, TABLES, type TraceFilter, traceConditions } from '@spanhouse/store';
+import { andAll, filtersTraces, fromProject, TABLES, type TraceFilter, traceConditions } from '@spanhouse/store';
 
 /**
  * Past this many rows to rank (page * limit), the plain query pages instead: the candidates are
@@ -45,23 +44,17 @@ export async function pageByRecentRows(
       map: (r) => ({ id: String(r.id), ahead: Number(r.ahead) === 1, rows: Number(r.rows) }),
       signal,
     });
-    const page = ranked.slice(offset, rank).map((r) => r.id);
-    // Fewer rows than asked for: every row of the list was a candidate, the ranking is complete.
-    // (An empty ranking has no row to say so; an empty page past the candidates is rare enough to
-    // leave to the plain query.)
-    if (ranked.length > 0 && ranked[0]!.rows < m) return page;
+    // An empty ranking has no row to say how many rows there were: the plain query answers it.
     if (ranked.length === 0) return undefined;
-    const last = ranked[rank - 1];
-    if (last?.ahead) return page;
+    // Fewer rows than asked for: every row of the list was a candidate, the ranking is complete.
+    if (ranked[0]!.rows < m || ranked[rank - 1]?.ahead) return ranked.slice(offset, rank).map((r) => r.id);
   }
   return undefined;
 }
 
 /** Whether the filter holds nothing but a time range (the filters this page serves). */
 function timeOnly(filter: TraceFilter): boolean {
-  const rest: TraceFilter = { ...filter, fromTimestamp: undefined, toTimestamp: undefined };
-  // Asked with a throwaway set of parameters: only the number of conditions matters.
-  return traceConditions(rest, new ProjectParams(DEFAULT_PROJECT_ID)).length === 0;
+  return !filtersTraces({ ...filter, fromTimestamp: undefined, toTimestamp: undefined });
 }
 
 /**
