@@ -191,6 +191,46 @@ export function traceScenarios(spec: TraceSpec, sample: DatasetSample): Scenario
       items: listItems,
       target: t.scores,
     },
+    // Observation lists (Langfuse's v1 pages with a count, v2 cursors): no target of their own.
+    {
+      name: 'observations, list (v1, newest first)',
+      path: () => '/api/public/observations',
+      items: listItems,
+      target: NONE,
+    },
+    {
+      name: 'observations, list (v1, page 5)',
+      path: () => '/api/public/observations?page=5',
+      items: listItems,
+      target: NONE,
+    },
+    {
+      name: 'observations, list (v1, one day)',
+      path: (k) => {
+        const from = start + (k % spec.days) * DAY;
+        return `/api/public/observations?fromStartTime=${iso(from)}&toStartTime=${iso(from + DAY)}`;
+      },
+      items: listItems,
+      target: NONE,
+    },
+    {
+      name: 'observations, list (v1, type GENERATION)',
+      path: () => '/api/public/observations?type=GENERATION',
+      items: listItems,
+      target: NONE,
+    },
+    {
+      name: 'observations, list by traceId (v1)',
+      path: (_, rng) => `/api/public/observations?traceId=${traceId(rng)}`,
+      items: listItems,
+      target: NONE,
+    },
+    {
+      name: 'observations, list (v2, newest first)',
+      path: () => '/api/public/v2/observations',
+      items: listItems,
+      target: NONE,
+    },
     {
       name: 'single trace',
       path: (_, rng) => `/api/public/traces/${traceId(rng)}`,

@@ -15,6 +15,7 @@ import {
   TRACE_EXPR,
 } from '@spanhouse/store';
 import { boundTextScan } from '../filter/scan-bound.ts';
+import { pageByRecentRows, type TimeOrderedList } from '../paging/recent-rows.ts';
 import { toObservationOutput } from './output.ts';
 import type { ObservationCursor, ObservationFilter } from './params.ts';
 
@@ -82,6 +83,109 @@ const traceEnvironment = (r: Record<string, unknown>) => String(r.trace_environm
 const toObservation = (r: Record<string, unknown>) =>
   toObservationOutput(decodeObservationTuple(r.o), traceEnvironment(r));
 
+/**
+ * Past this many rows to rank, the plain query pages instead (the ranking's point reads grow with
+ * the rank; a v2 page of 1,000 is ranked still). Decision 0061.
+ */
+const MAX_RANK = 1001;
+
+/** The time range and cursor of a list, the conditions the newest stored rows can be filtered by. */
+type TimeBounds = Pick<ObservationFilter, 'fromStartTime' | 'toStartTime'> & { cursor?: ObservationCursor };
+type Paging = { page?: number; limit?: number };
+
+/**
+ * The list as pageByRecentRows pages it, for a filter of a start time range at most (undefined
+ * for any other filter). An observation's start is its latest-versioned piece's, so one of its
+ * stored pieces has it: a range or a cursor's bound on the start holds for that piece when it
+ * holds for the observation.
+ */
+function recentObservations(f: ObservationFilter & TimeBounds & Paging): TimeOrderedList | undefined {
+  const { fromStartTime, toStartTime, cursor, page: _page, limit: _limit, ...rest } = f;
+  if (filtersObservations(rest)) return undefined;
+  const times = (p: ProjectParams) => {
+    const where = conditions({ fromStartTime, toStartTime }, p);
+    if (cursor) where.push(`${OBS_EXPR.start} <= ${p.add(cursor.startUs, 'Int64')}`);
+    return where;
+  };
+  return {
+    table: TABLES.observationPieces,
+    time: OBS_EXPR.start,
+    key: ['trace_id', 'id'],
+    timeConditions: times,
+    conditions: (p) => [...times(p), ...afterCursor(cursor, p)],
+    maxRank: MAX_RANK,
+    tag: 'observations.list.recent',
+  };
+}
+
+/** Whether the filter narrows the list at all (its paging aside). */
+function filtersObservations(f: ObservationFilter): boolean {
+  const { environment, search, filter, conditions: custom, ...simple } = f;
+  return (
+    Object.values(simple).some((x) => x !== undefined) ||
+    !!environment?.length ||
+    !!search?.length ||
+    filter !== undefined ||
+    custom !== undefined
+  );
+}
+
+/** Rows after the cursor in the list's order (v2). */
+function afterCursor(cursor: ObservationCursor | undefined, p: ProjectParams): string[] {
+  if (!cursor) return [];
+  return [
+    `(${OBS_EXPR.start}, trace_id, id) < (${p.add(cursor.startUs, 'Int64')}, ${p.add(cursor.traceId, 'String')}, ${p.add(cursor.id, 'String')})`,
+  ];
+}
+
+/** The list's conditions over merged pieces, for a scan (the page's keys, the count). */
+function filtered(f: ObservationFilter & TimeBounds, p: ProjectParams): string {
+  const where = [...conditions(f, p), ...afterCursor(f.cursor, p)];
+  return fromProject(TABLES.observationPieces, p, { final: true, filters: where, scan: true });
+}
+
+/**
+ * The keys ([trace id, id]) of rows `offset` to `offset + limit` of the list: ranked from the
+ * newest stored pieces where the filter allows it, else filtered, sorted and limited over the
+ * columns the filter and order read. A read of its own: the page's rows are then read by these
+ * keys (a subquery would be run again by each reference to the page).
+ */
+async function pageKeys(
+  db: Db,
+  project: string,
+  f: ObservationFilter & TimeBounds,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<string[][]> {
+  const recent = recentObservations(f);
+  const ranked = recent && (await pageByRecentRows(db, project, recent, true, offset, limit, signal));
+  if (ranked) return ranked;
+  const p = new ProjectParams(project);
+  return queryRows(db, {
+    sql: `SELECT [trace_id, id] AS key ${filtered(f, p)} ORDER BY ${NEWEST_FIRST}
+      LIMIT ${p.add(limit, 'UInt32')} OFFSET ${p.add(offset, 'UInt64')}`,
+    params: p.params,
+    tag: 'observations.list.keys',
+    map: (r) => (r.key as unknown[]).map(String),
+    signal,
+  });
+}
+
+/**
+ * The observations of `keys` (full rows: inputs, outputs, metadata, read by the primary key) with
+ * their trace's environment, newest first.
+ */
+function rowsSql(p: ProjectParams, keys: string[][], extra = ''): string {
+  const traceIds = [...new Set(keys.map(([traceId]) => traceId!))];
+  return `
+      WITH page AS (
+        SELECT * ${pieces(p)} AND trace_id IN ${p.add(traceIds, 'Array(String)')}
+        AND has(${p.add(keys, 'Array(Array(String))')}, [trace_id, id]))
+      SELECT ${SELECT}${extra} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})
+      ORDER BY ${NEWEST_FIRST}`;
+}
+
 /** Page `page` of observations by start time, newest first (ties by trace and id), and the count. */
 export async function listObservations(
   db: Db,
@@ -90,26 +194,23 @@ export async function listObservations(
   signal?: AbortSignal,
 ): Promise<{ data: ObservationOutput[]; total: number }> {
   await boundScan(db, project, f, signal);
+  const keys = await pageKeys(db, project, f, (f.page - 1) * f.limit, f.limit, signal);
   const p = new ProjectParams(project);
-  const where = andAll(conditions(f, p));
-  const rows = await queryRows(db, {
-    sql: `
-      WITH page AS (
-        SELECT *, (SELECT count() ${pieces(p)}${where}) AS total_items
-        ${pieces(p)}${where}
-        ORDER BY ${NEWEST_FIRST}
-        LIMIT ${p.add(f.limit, 'UInt32')} OFFSET ${p.add((f.page - 1) * f.limit, 'UInt64')})
-      SELECT ${SELECT}, total_items FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})
-      ORDER BY ${NEWEST_FIRST}`,
-    params: p.params,
-    tag: 'observations.list',
-    map: (r) => ({ observation: toObservation(r), total: Number(r.total_items) }),
-    signal,
-  });
+  const countSql = `SELECT count() AS n ${filtered(f, p)}`;
+  // The count rides with the page's rows; a page past the end has no row to carry it.
+  const rows = keys.length
+    ? await queryRows(db, {
+        sql: rowsSql(p, keys, `, (${countSql}) AS total_items`),
+        params: p.params,
+        tag: 'observations.list',
+        map: (r) => ({ observation: toObservation(r), total: Number(r.total_items) }),
+        signal,
+      })
+    : [];
   let total = rows[0]?.total;
   if (total === undefined) {
     const [n] = await queryRows(db, {
-      sql: `SELECT count() AS n ${pieces(p)}${where}`,
+      sql: countSql,
       params: p.params,
       tag: 'observations.list.count',
       map: (r) => Number(r.n),
@@ -128,20 +229,11 @@ export async function observationsAfter(
   signal?: AbortSignal,
 ): Promise<{ observations: ObservationOutput[]; stored: StoredObservation[] }> {
   await boundScan(db, project, f, signal);
+  const keys = await pageKeys(db, project, f, 0, f.limit, signal);
+  if (keys.length === 0) return { observations: [], stored: [] };
   const p = new ProjectParams(project);
-  const where = conditions(f, p);
-  if (f.cursor) {
-    where.push(
-      `(${OBS_EXPR.start}, trace_id, id) < (${p.add(f.cursor.startUs, 'Int64')}, ${p.add(f.cursor.traceId, 'String')}, ${p.add(f.cursor.id, 'String')})`,
-    );
-  }
   const rows = await queryRows(db, {
-    sql: `
-      WITH page AS (
-        SELECT * ${pieces(p)}${andAll(where)}
-        ORDER BY ${NEWEST_FIRST} LIMIT ${p.add(f.limit, 'UInt32')})
-      SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})
-      ORDER BY ${NEWEST_FIRST}`,
+    sql: rowsSql(p, keys),
     params: p.params,
     tag: 'observations.v2',
     map: (r) => ({ stored: decodeObservationTuple(r.o), traceEnvironment: traceEnvironment(r) }),

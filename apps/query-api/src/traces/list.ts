@@ -16,9 +16,10 @@ import {
   tracesSearched,
 } from '@spanhouse/store';
 import { boundTextScan } from '../filter/scan-bound.ts';
+import { pageByRecentRows } from '../paging/recent-rows.ts';
 import { traceOutput } from './output.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
-import { pageByRecentRows } from './recent-page.ts';
+import { recentTraces } from './recent-page.ts';
 import { pageByBound } from './summaries.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
@@ -88,7 +89,7 @@ export async function listTraces(
     q.orderBy.desc && (field === 'latency' || field === 'totalCost')
       ? await pageByBound(db, project, q, field, offset, q.limit, signal)
       : field === 'timestamp'
-        ? await pageByRecentRows(db, project, q, q.orderBy.desc, offset, q.limit, signal)
+        ? await recentIds(db, project, q, offset, signal)
         : undefined;
   const { sql, countSql, params } = traceListSql(project, q, ranked, await searchFirst(db, project, q, signal));
   const rows = await queryRows(db, {
@@ -127,6 +128,14 @@ export async function listTraces(
     data: rows.map((r) => toListItem(r.trace, groups, scores.get(r.trace.id) ?? [])),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
   };
+}
+
+/** The ids of a page by time from the newest (oldest) stored rows, where the filter allows it. */
+async function recentIds(db: Db, project: string, q: TraceListParams, offset: number, signal?: AbortSignal) {
+  const list = recentTraces(q);
+  if (!list) return undefined;
+  const keys = await pageByRecentRows(db, project, list, q.orderBy.desc, offset, q.limit, signal);
+  return keys?.map(([id]) => id!);
 }
 
 /** A search found in at most this many trace documents reads those traces before a userId's. */

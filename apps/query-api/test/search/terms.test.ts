@@ -12,7 +12,10 @@ describe('parseSearch', () => {
 
   it('breaks words at JSON escapes, as the index breaks the stored JSON text', () => {
     // Pasted from a trace's raw JSON: the escapes stand for a line break, a tab and "é".
-    expect(words('"late\\ndelivery" caf\\u00e9\\trefund')).toEqual([['late', 'delivery'], ['caf', 'refund']]);
+    expect(words('"late\\ndelivery" caf\\u00e9\\trefund')).toEqual([
+      ['late', 'delivery'],
+      ['caf', 'refund'],
+    ]);
     // An escaped backslash is one escape: the n after it starts the next word.
     expect(wordsOf('late\\\\nrefund')).toEqual(['late', 'nrefund']);
   });

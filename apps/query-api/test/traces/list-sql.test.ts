@@ -2,7 +2,8 @@ import { parse } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
 import { traceListSql } from '../../src/traces/list.ts';
 import { TraceListParams } from '../../src/traces/params.ts';
-import { recentRankSql } from '../../src/traces/recent-page.ts';
+import { recentRankSql } from '../../src/paging/recent-rows.ts';
+import { recentTraces } from '../../src/traces/recent-page.ts';
 import { boundRankSql } from '../../src/traces/summaries.ts';
 
 /*
@@ -71,7 +72,8 @@ describe('the trace list SQL', () => {
   });
 
   it('one try of the ranking by the newest stored rows, within a time range', () => {
-    expect(oneLine(recentRankSql('p', { fromTimestamp: 1_700_000_000_000_000 }, true, 100, 250))).toMatchSnapshot();
+    const list = recentTraces({ fromTimestamp: 1_700_000_000_000_000 })!;
+    expect(oneLine(recentRankSql('p', list, true, 100, 250))).toMatchSnapshot();
   });
 
   it('never puts a value into the SQL text', () => {

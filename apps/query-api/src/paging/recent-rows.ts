@@ -1,0 +1,91 @@
+import { type Db, PROJECT_CONDITION, ProjectParams, queryRows } from '@spanhouse/db';
+import { andAll, fromProject } from '@spanhouse/store';
+
+/**
+ * A list ordered by a time whose value for a merged row is among its stored rows' values or
+ * between them (a trace's earliest time, an observation's latest-versioned start), read without
+ * merging every row of the project (FINAL over all of them is most of a plain query's time).
+ */
+export type TimeOrderedList = {
+  table: string;
+  /** The time, over a stored row and over a merged row alike. */
+  time: string;
+  /** The key columns (String), in the order that breaks ties after the time. */
+  key: readonly string[];
+  /**
+   * Conditions that hold for a merged row only if they hold for one of its stored rows with the
+   * same time (a time range, a cursor's time bound): the candidates' stored rows are filtered by
+   * them too.
+   */
+  timeConditions: (p: ProjectParams) => string[];
+  /** The list's conditions on merged rows (they include the time conditions' own checks). */
+  conditions: (p: ProjectParams) => string[];
+  /** Past this many rows to rank (offset + limit), undefined: the plain query pages instead. */
+  maxRank: number;
+  tag: string;
+};
+
+/**
+ * The keys of one page (rows `offset` to `offset + limit` in time order, ties by key), each as its
+ * key columns' values, or undefined when this cannot tell (the plain query answers).
+ *
+ * Candidates are the keys of the first `m` stored rows in the order asked (read without FINAL),
+ * ranked by their merged rows (point reads by key). A key with no stored row among those `m` has
+ * every stored row at or behind the m-th row's time T, so its merged time is at or behind T too:
+ * when the page's last row is strictly ahead of T, no other key can take its place and the page
+ * is exact. Otherwise m doubles, up to four times the largest rank served.
+ */
+export async function pageByRecentRows(
+  db: Db,
+  project: string,
+  list: TimeOrderedList,
+  desc: boolean,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<string[][] | undefined> {
+  const rank = offset + limit;
+  if (rank > list.maxRank) return undefined;
+  // A key is mostly one stored row once merged, a few before: start a little past the rank.
+  for (let m = Math.ceil(1.25 * rank) + 50; m <= 4 * list.maxRank; m *= 2) {
+    const ranked = await queryRows(db, {
+      ...recentRankSql(project, list, desc, rank, m),
+      tag: list.tag,
+      map: (r) => ({ key: (r.list_key as unknown[]).map(String), ahead: Number(r.ahead) === 1, rows: Number(r.rows) }),
+      signal,
+    });
+    // An empty ranking has no row to say how many rows there were: the plain query answers it.
+    if (ranked.length === 0) return undefined;
+    // Fewer rows than asked for: every row of the list was a candidate, the ranking is complete.
+    if (ranked[0]!.rows < m || ranked[rank - 1]?.ahead) return ranked.slice(offset, rank).map((r) => r.key);
+  }
+  return undefined;
+}
+
+/**
+ * One try of pageByRecentRows (pure: snapshot-tested), in one query (the embedded engine
+ * serializes parameterized queries): the candidates as a scalar (their keys, the m-th row's time,
+ * how many rows there were), the first `rank` of them by their merged rows, each with whether it
+ * is strictly ahead of that time.
+ */
+export function recentRankSql(project: string, list: TimeOrderedList, desc: boolean, rank: number, m: number) {
+  const p = new ProjectParams(project);
+  const dir = desc ? 'DESC' : 'ASC';
+  const key = `[${list.key.join(', ')}]`;
+  // The candidates as a set the primary key narrows the read to (a has() over the array would
+  // read every row of the project).
+  const keyTuple = list.key.length === 1 ? list.key[0]! : `(${list.key.join(', ')})`;
+  const order = [`${list.time} ${dir}`, ...list.key.map((k) => `${k} ${dir}`)].join(', ');
+  const sql = `
+        WITH (
+          SELECT (groupArray(list_key_tuple), ${desc ? 'min' : 'max'}(list_time), count())
+          FROM (
+            SELECT ${keyTuple} AS list_key_tuple, ${list.time} AS list_time FROM ${list.table}
+            WHERE ${PROJECT_CONDITION}${andAll(list.timeConditions(p))}
+            ORDER BY list_time ${dir} LIMIT ${p.add(m, 'UInt32')})
+        ) AS candidates
+        SELECT ${key} AS list_key, ${list.time} ${desc ? '>' : '<'} candidates.2 AS ahead, candidates.3 AS rows
+        ${fromProject(list.table, p, { final: true, filters: list.conditions(p) })} AND ${keyTuple} IN (SELECT arrayJoin(candidates.1))
+        ORDER BY ${order} LIMIT ${p.add(rank, 'UInt32')}`;
+  return { sql, params: p.params };
+}
