@@ -72,9 +72,14 @@ export function recentRankSql(project: string, list: TimeOrderedList, desc: bool
   const p = new ProjectParams(project);
   const dir = desc ? 'DESC' : 'ASC';
   const key = `[${list.key.join(', ')}]`;
-  // The candidates as a set the primary key narrows the read to (a has() over the array would
-  // read every row of the project).
   const keyTuple = list.key.length === 1 ? list.key[0]! : `(${list.key.join(', ')})`;
+  // The primary key narrows the read by a has() of a key column among constants, not by a has()
+  // of a tuple: the first key column's values come first (without them the tuple's has() read
+  // every row of the project).
+  const candidate =
+    list.key.length === 1
+      ? `has(candidates.1, ${keyTuple})`
+      : `has(arrayMap(k -> k.1, candidates.1), ${list.key[0]}) AND has(candidates.1, ${keyTuple})`;
   const order = [`${list.time} ${dir}`, ...list.key.map((k) => `${k} ${dir}`)].join(', ');
   const sql = `
         WITH (
@@ -85,7 +90,7 @@ export function recentRankSql(project: string, list: TimeOrderedList, desc: bool
             ORDER BY list_time ${dir} LIMIT ${p.add(m, 'UInt32')})
         ) AS candidates
         SELECT ${key} AS list_key, ${list.time} ${desc ? '>' : '<'} candidates.2 AS ahead, candidates.3 AS rows
-        ${fromProject(list.table, p, { final: true, filters: list.conditions(p) })} AND ${keyTuple} IN (SELECT arrayJoin(candidates.1))
+        ${fromProject(list.table, p, { final: true, filters: list.conditions(p) })} AND ${candidate}
         ORDER BY ${order} LIMIT ${p.add(rank, 'UInt32')}`;
   return { sql, params: p.params };
 }
