@@ -22,9 +22,10 @@ const BY_START = `o -> (o.${observationTupleIndex('start_us')}, o.${observationT
 
 /**
  * One trace with all its observations (ordered by start time, then id) and scores (newest first),
- * or undefined when unknown. One query: the embedded engine runs parameterized queries one at a
- * time process-wide (chDB serializes them), so more queries would cost more turns; observations
- * and scores come as arrays of positional tuples beside the trace's columns.
+ * or undefined when unknown. Three reads at once, one per table, each on a reader of its own: each
+ * is a point read by key, and side by side they answer in the time of the slowest instead of the
+ * sum (as scalar subqueries of one query they ran one after another). Observations and scores come
+ * as arrays of positional tuples.
  */
 export async function getTrace(
   db: Db,
@@ -34,28 +35,36 @@ export async function getTrace(
 ): Promise<TraceDetail | undefined> {
   const p = new ProjectParams(project);
   const idParam = p.add(id, 'String');
-  const [row] = await queryRows(db, {
-    sql: `
-      SELECT ${traceSelect(TRACE_EXPR)},
-        (SELECT arraySort(${BY_START}, groupArray(${OBSERVATION_TUPLE}))
-         ${fromProject(TABLES.observationPieces, p, { final: true })} AND trace_id = ${idParam}) AS observation_rows,
-        (SELECT arraySort(${SCORE_TUPLES_NEWEST_FIRST}, groupArray(${SCORE_TUPLE}))
-         ${fromProject(TABLES.scores, p, { final: true })} AND trace_id = ${idParam}) AS score_rows
-      ${fromProject(TABLES.traces, p, { final: true })} AND id = ${idParam}`,
-    params: p.params,
-    tag: 'traces.get',
-    map: (r) => ({
-      trace: fromTraceRow(r),
-      observations: Array.isArray(r.observation_rows) ? r.observation_rows.map(decodeObservationTuple) : [],
-      scores: Array.isArray(r.score_rows) ? r.score_rows.map(decodeScoreTuple) : [],
+  const [rows, observations, scores] = await Promise.all([
+    queryRows(db, {
+      sql: `SELECT ${traceSelect(TRACE_EXPR)} ${fromProject(TABLES.traces, p, { final: true })} AND id = ${idParam}`,
+      params: p.params,
+      tag: 'traces.get',
+      map: fromTraceRow,
+      signal,
     }),
-    signal,
-  });
-  if (!row) return undefined;
-  const t = row.trace;
+    queryRows(db, {
+      sql: `SELECT arraySort(${BY_START}, groupArray(${OBSERVATION_TUPLE})) AS rows
+        ${fromProject(TABLES.observationPieces, p, { final: true })} AND trace_id = ${idParam}`,
+      params: p.params,
+      tag: 'traces.get.observations',
+      map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeObservationTuple) : []),
+      signal,
+    }),
+    queryRows(db, {
+      sql: `SELECT arraySort(${SCORE_TUPLES_NEWEST_FIRST}, groupArray(${SCORE_TUPLE})) AS rows
+        ${fromProject(TABLES.scores, p, { final: true })} AND trace_id = ${idParam}`,
+      params: p.params,
+      tag: 'traces.get.scores',
+      map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeScoreTuple) : []),
+      signal,
+    }),
+  ]);
+  const t = rows[0];
+  if (!t) return undefined;
   return {
     ...traceOutput(t),
-    observations: row.observations.map((o) => toObservationOutput(o, t.environment)),
-    scores: row.scores.map(toScoreOutput),
+    observations: (observations[0] ?? []).map((o) => toObservationOutput(o, t.environment)),
+    scores: (scores[0] ?? []).map(toScoreOutput),
   };
 }
