@@ -154,6 +154,10 @@ describe('GET /api/public/traces?search', () => {
     expect((await traceIds(`search=late&orderBy=latency.desc`)).ids).toEqual(['s-billing', 's-cafe', 's-reverse']);
     const page = await traceIds('search=late&limit=1&page=2');
     expect(page).toEqual({ ids: ['s-billing'], total: 3 });
+    // A page past the last match, and a search of two terms, still count every match.
+    expect(await traceIds('search=late&limit=2&page=5')).toEqual({ ids: [], total: 3 });
+    expect(await traceIds('search=late delivery&limit=1')).toEqual({ ids: ['s-reverse'], total: 3 });
+    expect(await traceIds('search=nowhere&limit=1')).toEqual({ ids: [], total: 0 });
   });
 
   it.each([

@@ -91,38 +91,45 @@ export async function listTraces(
       : field === 'timestamp'
         ? await recentIds(db, project, q, offset, signal)
         : undefined;
-  const { sql, countSql, params } = traceListSql(project, q, ranked, await searchFirst(db, project, q, signal));
-  const rows = await queryRows(db, {
-    sql,
-    params,
-    tag: 'traces.list',
-    map: (r) => ({ trace: fromTraceRow(r), exact: Number(r.exact) === 1, total: Number(r.total_items) }),
-    signal,
+  const alone = !ranked && searchAlone(q) ? await searchAlonePage(db, project, q, signal) : undefined;
+  const ids = ranked ?? alone?.ids;
+  // With the page's ids known, the count and the score ids are read beside the page's rows, each
+  // on a reader of its own; else the count rides in the page's query.
+  const { sql, countSql, params } = traceListSql(project, q, ids, await searchFirst(db, project, q, signal), {
+    count: ids === undefined,
   });
+  const count = () =>
+    queryRows(db, { sql: countSql, params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }).then(
+      ([n]) => n ?? 0,
+    );
+  const [rows, scoresOfIds, counted] = await Promise.all([
+    // A search that found nothing for this page has no rows to read.
+    alone?.ids.length === 0
+      ? []
+      : queryRows(db, {
+          sql,
+          params,
+          tag: 'traces.list',
+          map: (r) => ({ trace: fromTraceRow(r), exact: Number(r.exact) === 1, total: Number(r.total_items) }),
+          signal,
+        }),
+    ids && groups.has('scores') ? scoreIdsOf(db, project, ids, signal) : undefined,
+    alone ? alone.total : ids ? count() : undefined,
+  ]);
   // A page past the end has no row to carry the count.
-  const total =
-    rows[0]?.total ??
-    (
-      await queryRows(db, {
-        sql: countSql,
-        params,
-        tag: 'traces.list.count',
-        map: (r) => Number(r.n),
-        signal,
-      })
-    )[0] ??
-    0;
+  const total = counted ?? rows[0]?.total ?? (await count());
   // Rows ranked by a summary that was only a bound take their exact place.
   if ((await exactMetrics(db, project, rows, signal)) && (field === 'latency' || field === 'totalCost')) {
     sortPage(rows, field, q.orderBy.desc);
   }
   const scores = groups.has('scores')
-    ? await scoreIdsOf(
-        db,
-        project,
-        rows.map((r) => r.trace.id),
-        signal,
-      )
+    ? await (scoresOfIds ??
+        scoreIdsOf(
+          db,
+          project,
+          rows.map((r) => r.trace.id),
+          signal,
+        ))
     : new Map();
   return {
     data: rows.map((r) => toListItem(r.trace, groups, scores.get(r.trace.id) ?? [])),
@@ -160,47 +167,85 @@ async function searchFirst(db: Db, project: string, q: TraceListParams, signal?:
 }
 
 /**
+ * The page's trace ids and the count of a search alone (searchAlone), from the search documents
+ * alone, which carry the trace's time (docs/search.md "How it is served"): one read, whose window
+ * counts the traces the page sorts, so the search runs once (the page and a count subquery each ran
+ * it, and two terms group every document holding either). A page past the end has no row to carry
+ * the count: a second read counts.
+ */
+async function searchAlonePage(
+  db: Db,
+  project: string,
+  q: TraceListParams & { search: readonly SearchTerm[] },
+  signal?: AbortSignal,
+): Promise<{ ids: string[]; total: number }> {
+  const { sql, countSql, params } = searchPageSql(project, q);
+  const rows = await queryRows(db, {
+    sql,
+    params,
+    tag: 'traces.list.search',
+    map: (r) => ({ id: String(r.trace_id), total: Number(r.total_items) }),
+    signal,
+  });
+  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
+  if (q.page === 1) return { ids: [], total: 0 };
+  const [n] = await queryRows(db, {
+    sql: countSql,
+    params,
+    tag: 'traces.list.search.count',
+    map: (r) => Number(r.n),
+    signal,
+  });
+  return { ids: [], total: n ?? 0 };
+}
+
+/** The SQL of searchAlonePage's page with its count, and of the count alone (pure: snapshot-tested). */
+export function searchPageSql(project: string, q: TraceListParams & { search: readonly SearchTerm[] }) {
+  const p = new ProjectParams(project);
+  const dir = q.orderBy.desc ? 'DESC' : 'ASC';
+  const searched = `(${tracesSearched(q.search, p)})`;
+  const sql = `
+      SELECT trace_id, count() OVER () AS total_items FROM ${searched}
+      ORDER BY trace_time ${dir}, trace_id ${dir}
+      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
+  return { sql, countSql: `SELECT count() AS n FROM ${searched}`, params: p.params };
+}
+
+/**
  * The SQL of one page of a project's trace list and of its count (pure: snapshot-tested). The
- * page's ids are `rankedIds` when pageByBound ranked them, else a subquery that filters, sorts and
- * limits. `searchFirst`: see searchFirst.
+ * page's ids are `rankedIds` when a ranking (pageByBound, pageByRecentRows, searchAlonePage) gave
+ * them, else a subquery that filters, sorts and limits. `searchFirst`: see searchFirst. `count`:
+ * whether the page's query carries the count (as total_items; else NULL, counted apart).
  */
 export function traceListSql(
   project: string,
   q: TraceListParams,
   rankedIds?: string[],
   searchFirst = false,
+  opts: { count: boolean } = { count: true },
 ): { sql: string; countSql: string; params: QueryParams } {
   const p = new ProjectParams(project);
   const traces = fromProject(TABLES.traces, p, { final: true });
   const field = q.orderBy.field;
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const limit = () => `LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
-  let page: string;
-  let countSql: string;
-  if (!rankedIds && searchAlone(q)) {
-    // Page and count from the search documents alone, which carry the trace's time: the list
-    // reads traces_v2 for the page's rows only (docs/search.md "How it is served").
-    const searched = `(${tracesSearched(q.search, p)})`;
-    page = `(SELECT trace_id FROM ${searched} ORDER BY trace_time ${dir}, trace_id ${dir} ${limit()})`;
-    countSql = `SELECT count() AS n FROM ${searched}`;
-  } else {
-    // The filters before the tombstone check (fromProject's filters): a filtered list looks up
-    // the tombstones of the traces it keeps, not of every trace of the project.
-    const filtered = fromProject(TABLES.traces, p, {
-      final: true,
-      filters: traceConditions(q, p, { searchFirst }),
-      scan: true,
-    });
-    page = rankedIds
-      ? p.add(rankedIds, 'Array(String)')
-      : `(
+  // The filters before the tombstone check (fromProject's filters): a filtered list looks up the
+  // tombstones of the traces it keeps, not of every trace of the project.
+  const filtered = fromProject(TABLES.traces, p, {
+    final: true,
+    filters: traceConditions(q, p, { searchFirst }),
+    scan: true,
+  });
+  const page = rankedIds
+    ? p.add(rankedIds, 'Array(String)')
+    : `(
       SELECT id ${filtered}
       ORDER BY ${ORDER_EXPR[field]} ${dir}, id ${dir}
       ${limit()})`;
-    countSql = `SELECT count() AS n ${filtered}`;
-  }
+  const countSql = `SELECT count() AS n ${filtered}`;
+  const totalItems = opts.count ? `(${countSql})` : 'NULL';
   const sql = `
-      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, (${countSql}) AS total_items
+      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, ${totalItems} AS total_items
       ${traces} AND id IN ${page}
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`;
   return { sql, countSql, params: p.params };

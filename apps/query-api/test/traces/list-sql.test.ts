@@ -1,6 +1,6 @@
 import { parse } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
-import { traceListSql } from '../../src/traces/list.ts';
+import { searchPageSql, traceListSql } from '../../src/traces/list.ts';
 import { TraceListParams } from '../../src/traces/params.ts';
 import { recentRankSql } from '../../src/paging/recent-rows.ts';
 import { recentTraces } from '../../src/traces/recent-page.ts';
@@ -52,9 +52,13 @@ describe('the trace list SQL', () => {
   });
 
   it('a search alone, newest first: page and count from the search documents, no id set', () => {
-    const sql = traceListSql('p', params({ search: 'refund' }));
-    expect(sql.countSql).toContain('FROM trace_search_v2');
-    expect(sql.countSql).not.toContain('traces_v2');
+    const q = params({ search: 'refund' });
+    const sql = searchPageSql('p', { ...q, search: q.search! });
+    for (const part of [sql.sql, sql.countSql]) {
+      expect(part).toContain('FROM trace_search_v2');
+      expect(part).not.toContain('traces_v2');
+    }
+    expect(sql.sql).toContain('count() OVER ()');
     expect(oneLine(sql)).toMatchSnapshot();
   });
 
