@@ -221,6 +221,20 @@ describe('pagination', () => {
     expect(res.body.meta).toEqual({ page: 1, limit: 1, totalItems: 4, totalPages: 4 });
   });
 
+  it("counts a user's traces on every page, past the last one too, and none of an unknown user", async () => {
+    for (const [page, ids] of [
+      [1, ['t3']],
+      [2, ['t1']],
+      [3, []],
+    ] as const) {
+      const res = await t.get(`/api/public/traces?userId=u1&limit=1&page=${page}`);
+      expect(res.body.data.map((x: { id: string }) => x.id)).toEqual(ids);
+      expect(res.body.meta).toEqual({ page, limit: 1, totalItems: 2, totalPages: 2 });
+    }
+    const none = await t.get('/api/public/traces?userId=nobody');
+    expect(none.body).toEqual({ data: [], meta: { page: 1, limit: 50, totalItems: 0, totalPages: 0 } });
+  });
+
   it('accepts limit 1 and 200', async () => {
     expect((await t.get('/api/public/traces?limit=1')).body.data).toHaveLength(1);
     expect((await t.get('/api/public/traces?limit=200')).body.data).toHaveLength(7);

@@ -91,20 +91,22 @@ export async function listTraces(
       : field === 'timestamp'
         ? await recentIds(db, project, q, offset, signal)
         : undefined;
-  const alone = !ranked && searchAlone(q) ? await searchAlonePage(db, project, q, signal) : undefined;
-  const ids = ranked ?? alone?.ids;
+  const first = await searchFirst(db, project, q, signal);
+  const counted =
+    ranked === undefined && (searchAlone(q) || narrowedByWho(q))
+      ? await countedPage(db, project, q, first, signal)
+      : undefined;
+  const ids = ranked ?? counted?.ids;
   // With the page's ids known, the count and the score ids are read beside the page's rows, each
   // on a reader of its own; else the count rides in the page's query.
-  const { sql, countSql, params } = traceListSql(project, q, ids, await searchFirst(db, project, q, signal), {
-    count: ids === undefined,
-  });
+  const { sql, countSql, params } = traceListSql(project, q, ids, first, { count: ids === undefined });
   const count = () =>
     queryRows(db, { sql: countSql, params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }).then(
       ([n]) => n ?? 0,
     );
-  const [rows, scoresOfIds, counted] = await Promise.all([
-    // A search that found nothing for this page has no rows to read.
-    alone?.ids.length === 0
+  const [rows, scoresOfIds, total0] = await Promise.all([
+    // A page that found nothing has no rows to read.
+    counted?.ids.length === 0
       ? []
       : queryRows(db, {
           sql,
@@ -114,10 +116,10 @@ export async function listTraces(
           signal,
         }),
     ids && groups.has('scores') ? scoreIdsOf(db, project, ids, signal) : undefined,
-    alone ? alone.total : ids ? count() : undefined,
+    counted ? counted.total : ids ? count() : undefined,
   ]);
   // A page past the end has no row to carry the count.
-  const total = counted ?? rows[0]?.total ?? (await count());
+  const total = total0 ?? rows[0]?.total ?? (await count());
   // Rows ranked by a summary that was only a bound take their exact place.
   if ((await exactMetrics(db, project, rows, signal)) && (field === 'latency' || field === 'totalCost')) {
     sortPage(rows, field, q.orderBy.desc);
@@ -167,24 +169,33 @@ async function searchFirst(db: Db, project: string, q: TraceListParams, signal?:
 }
 
 /**
- * The page's trace ids and the count of a search alone (searchAlone), from the search documents
- * alone, which carry the trace's time (docs/search.md "How it is served"): one read, whose window
- * counts the traces the page sorts, so the search runs once (the page and a count subquery each ran
- * it, and two terms group every document holding either). A page past the end has no row to carry
- * the count: a second read counts.
+ * A list narrowed to one user's or one session's traces: a set small enough that its page and its
+ * count come from one read (countedPage), where a window holds every trace of the set.
  */
-async function searchAlonePage(
+function narrowedByWho(q: TraceListParams): boolean {
+  return q.userId !== undefined || q.sessionId !== undefined;
+}
+
+/**
+ * The page's trace ids and the list's count in one read, whose window counts the traces the page
+ * sorts, so the filter runs once (the page and a count subquery each ran it: for a search of two
+ * terms, each grouped every document holding either). For a search alone or a list narrowed to a
+ * user or a session (narrowedByWho), whose sets are small enough for the window to hold. A page
+ * past the end has no row to carry the count: a second read counts.
+ */
+async function countedPage(
   db: Db,
   project: string,
-  q: TraceListParams & { search: readonly SearchTerm[] },
+  q: TraceListParams,
+  searchFirst: boolean,
   signal?: AbortSignal,
 ): Promise<{ ids: string[]; total: number }> {
-  const { sql, countSql, params } = searchPageSql(project, q);
+  const { sql, countSql, params } = countedPageSql(project, q, searchFirst);
   const rows = await queryRows(db, {
     sql,
     params,
-    tag: 'traces.list.search',
-    map: (r) => ({ id: String(r.trace_id), total: Number(r.total_items) }),
+    tag: 'traces.list.page',
+    map: (r) => ({ id: String(r.id), total: Number(r.total_items) }),
     signal,
   });
   if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
@@ -192,28 +203,48 @@ async function searchAlonePage(
   const [n] = await queryRows(db, {
     sql: countSql,
     params,
-    tag: 'traces.list.search.count',
+    tag: 'traces.list.page.count',
     map: (r) => Number(r.n),
     signal,
   });
   return { ids: [], total: n ?? 0 };
 }
 
-/** The SQL of searchAlonePage's page with its count, and of the count alone (pure: snapshot-tested). */
-export function searchPageSql(project: string, q: TraceListParams & { search: readonly SearchTerm[] }) {
+/**
+ * The SQL of countedPage's page with its count, and of the count alone (pure: snapshot-tested): a
+ * search alone from the search documents alone, which carry the trace's time (docs/search.md "How
+ * it is served"), any other list from traces_v2.
+ */
+export function countedPageSql(project: string, q: TraceListParams, searchFirst = false) {
   const p = new ProjectParams(project);
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
-  const searched = `(${tracesSearched(q.search, p)})`;
+  const limit = `LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
+  if (searchAlone(q)) {
+    const searched = `(${tracesSearched(q.search, p)})`;
+    const sql = `
+      SELECT trace_id AS id, count() OVER () AS total_items FROM ${searched}
+      ORDER BY trace_time ${dir}, trace_id ${dir} ${limit}`;
+    return { sql, countSql: `SELECT count() AS n FROM ${searched}`, params: p.params };
+  }
+  const filtered = filteredTraces(p, q, searchFirst);
   const sql = `
-      SELECT trace_id, count() OVER () AS total_items FROM ${searched}
-      ORDER BY trace_time ${dir}, trace_id ${dir}
-      LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
-  return { sql, countSql: `SELECT count() AS n FROM ${searched}`, params: p.params };
+      SELECT id, count() OVER () AS total_items ${filtered}
+      ORDER BY ${ORDER_EXPR[q.orderBy.field]} ${dir}, id ${dir} ${limit}`;
+  return { sql, countSql: `SELECT count() AS n ${filtered}`, params: p.params };
+}
+
+/**
+ * The list's traces as a FROM and its conditions, the filters before the tombstone check
+ * (fromProject's filters): a filtered list looks up the tombstones of the traces it keeps, not of
+ * every trace of the project.
+ */
+function filteredTraces(p: ProjectParams, q: TraceListParams, searchFirst: boolean): string {
+  return fromProject(TABLES.traces, p, { final: true, filters: traceConditions(q, p, { searchFirst }), scan: true });
 }
 
 /**
  * The SQL of one page of a project's trace list and of its count (pure: snapshot-tested). The
- * page's ids are `rankedIds` when a ranking (pageByBound, pageByRecentRows, searchAlonePage) gave
+ * page's ids are `rankedIds` when a ranking (pageByBound, pageByRecentRows, countedPage) gave
  * them, else a subquery that filters, sorts and limits. `searchFirst`: see searchFirst. `count`:
  * whether the page's query carries the count (as total_items; else NULL, counted apart).
  */
@@ -229,13 +260,7 @@ export function traceListSql(
   const field = q.orderBy.field;
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const limit = () => `LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
-  // The filters before the tombstone check (fromProject's filters): a filtered list looks up the
-  // tombstones of the traces it keeps, not of every trace of the project.
-  const filtered = fromProject(TABLES.traces, p, {
-    final: true,
-    filters: traceConditions(q, p, { searchFirst }),
-    scan: true,
-  });
+  const filtered = filteredTraces(p, q, searchFirst);
   const page = rankedIds
     ? p.add(rankedIds, 'Array(String)')
     : `(

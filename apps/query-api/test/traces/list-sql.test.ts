@@ -1,6 +1,6 @@
 import { parse } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
-import { searchPageSql, traceListSql } from '../../src/traces/list.ts';
+import { countedPageSql, traceListSql } from '../../src/traces/list.ts';
 import { TraceListParams } from '../../src/traces/params.ts';
 import { recentRankSql } from '../../src/paging/recent-rows.ts';
 import { recentTraces } from '../../src/traces/recent-page.ts';
@@ -52,13 +52,19 @@ describe('the trace list SQL', () => {
   });
 
   it('a search alone, newest first: page and count from the search documents, no id set', () => {
-    const q = params({ search: 'refund' });
-    const sql = searchPageSql('p', { ...q, search: q.search! });
+    const sql = countedPageSql('p', params({ search: 'refund' }));
     for (const part of [sql.sql, sql.countSql]) {
       expect(part).toContain('FROM trace_search_v2');
       expect(part).not.toContain('traces_v2');
     }
     expect(sql.sql).toContain('count() OVER ()');
+    expect(oneLine(sql)).toMatchSnapshot();
+  });
+
+  it("a user's list: the page's ids and the count in one read of traces_v2", () => {
+    const sql = countedPageSql('p', params({ userId: 'u-1', orderBy: 'timestamp.asc' }));
+    expect(sql.sql).toContain('count() OVER ()');
+    expect(sql.sql).not.toContain('trace_search_v2');
     expect(oneLine(sql)).toMatchSnapshot();
   });
 
