@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { RANKED_PAGES } from '../support/ranked-pages.ts';
 
 // Observation lists without a filter (or with a start time range) rank the observations of the
 // newest stored pieces rather than merging every observation. These observations make the newest
@@ -86,18 +87,14 @@ async function v2All(params: string, limit: number): Promise<string[]> {
 }
 
 describe('the observation list by start time', () => {
-  it.each([
-    [1, 1],
-    [1, 5],
-    [4, 5],
-    [7, 5],
-    [1, 50],
-    [3, 12],
-  ])('v1, page %i of %i: the merged starts, past the newest stored pieces of one sent again', async (page, limit) => {
-    const { keys, total } = await v1(`page=${page}&limit=${limit}`);
-    expect(keys).toEqual(newestFirst().slice((page - 1) * limit, page * limit));
-    expect(total).toBe(OBSERVATIONS.length);
-  });
+  it.each(RANKED_PAGES)(
+    'v1, page %i of %i: the merged starts, past the newest stored pieces of one sent again',
+    async (page, limit) => {
+      const { keys, total } = await v1(`page=${page}&limit=${limit}`);
+      expect(keys).toEqual(newestFirst().slice((page - 1) * limit, page * limit));
+      expect(total).toBe(OBSERVATIONS.length);
+    },
+  );
 
   it('the observation sent again has its last start, and the deleted trace is in no page', async () => {
     const { data } = await v1('limit=100');

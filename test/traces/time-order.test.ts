@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { RANKED_PAGES } from '../support/ranked-pages.ts';
 
 // Pages ordered by time rank the traces of the newest (oldest) stored rows rather than merging
 // every trace. These traces make the newest rows mislead on purpose: one old trace is sent again
@@ -57,18 +58,14 @@ async function list(params: string): Promise<{ ids: string[]; times: string[]; t
 }
 
 describe('the trace list ordered by time', () => {
-  it.each([
-    [1, 1],
-    [1, 5],
-    [4, 5],
-    [7, 5],
-    [1, 50],
-    [3, 12],
-  ])('desc, page %i of %i: the merged times, past the newest stored rows of a trace sent again', async (page, limit) => {
-    const { ids, total } = await list(`page=${page}&limit=${limit}`);
-    expect(ids).toEqual(order(true).slice((page - 1) * limit, page * limit));
-    expect(total).toBe(TRACES.length);
-  });
+  it.each(RANKED_PAGES)(
+    'desc, page %i of %i: the merged times, past the newest stored rows of a trace sent again',
+    async (page, limit) => {
+      const { ids, total } = await list(`page=${page}&limit=${limit}`);
+      expect(ids).toEqual(order(true).slice((page - 1) * limit, page * limit));
+      expect(total).toBe(TRACES.length);
+    },
+  );
 
   it.each([
     [1, 1],
