@@ -57,9 +57,14 @@ function conditions(f: ObservationFilter, p: ProjectParams): string[] {
  * expressions) and the trace environment each observation falls back to.
  */
 const SELECT = `${OBSERVATION_TUPLE} AS o, trace_environment`;
-const withEnvironments = (p: ProjectParams) => `(
+/**
+ * The page's rows with the environments of their traces. `traceIds`: the page's trace ids as an SQL
+ * set when known before the read (a parameter); else they are taken from the page, which the
+ * engine then reads a second time.
+ */
+const withEnvironments = (p: ProjectParams, traceIds = '(SELECT DISTINCT trace_id FROM page)') => `(
   SELECT *, (SELECT CAST((groupArray(id), groupArray(${TRACE_EXPR.environment})), 'Map(String, String)')
-             ${fromProject(TABLES.traces, p, { final: true })} AND id IN (SELECT DISTINCT trace_id FROM page)) AS envs
+             ${fromProject(TABLES.traces, p, { final: true })} AND id IN ${traceIds}) AS envs
   FROM page)`;
 const pieces = (p: ProjectParams) => fromProject(TABLES.observationPieces, p, { final: true });
 
@@ -177,12 +182,12 @@ async function pageKeys(
  * their trace's environment, newest first.
  */
 function rowsSql(p: ProjectParams, keys: string[][], extra = ''): string {
-  const traceIds = [...new Set(keys.map(([traceId]) => traceId!))];
+  const traceIds = p.add([...new Set(keys.map(([traceId]) => traceId!))], 'Array(String)');
   return `
       WITH page AS (
-        SELECT * ${pieces(p)} AND trace_id IN ${p.add(traceIds, 'Array(String)')}
+        SELECT * ${pieces(p)} AND trace_id IN ${traceIds}
         AND has(${p.add(keys, 'Array(Array(String))')}, [trace_id, id]))
-      SELECT ${SELECT}${extra} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})
+      SELECT ${SELECT}${extra} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p, traceIds)})
       ORDER BY ${NEWEST_FIRST}`;
 }
 
@@ -221,15 +226,27 @@ export async function listObservations(
   return { data: rows.map((r) => r.observation), total };
 }
 
-/** Up to `limit` observations after `cursor` in the same order (v2); no count. */
-export async function observationsAfter(
+/**
+ * The keys ([trace id, id]) of up to `limit` observations after `cursor` in the list's order (v2;
+ * no count): what observationsByKeys reads, and what the caller may read beside it.
+ */
+export async function observationKeysAfter(
   db: Db,
   project: string,
   f: ObservationFilter & { limit: number; cursor?: ObservationCursor },
   signal?: AbortSignal,
-): Promise<{ observations: ObservationOutput[]; stored: StoredObservation[] }> {
+): Promise<string[][]> {
   await boundScan(db, project, f, signal);
-  const keys = await pageKeys(db, project, f, 0, f.limit, signal);
+  return pageKeys(db, project, f, 0, f.limit, signal);
+}
+
+/** The observations of `keys` (full rows), newest first, as the API shows them and as stored. */
+export async function observationsByKeys(
+  db: Db,
+  project: string,
+  keys: string[][],
+  signal?: AbortSignal,
+): Promise<{ observations: ObservationOutput[]; stored: StoredObservation[] }> {
   if (keys.length === 0) return { observations: [], stored: [] };
   const p = new ProjectParams(project);
   const rows = await queryRows(db, {

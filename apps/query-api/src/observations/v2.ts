@@ -1,7 +1,7 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import type { ObservationOutput } from '@spanhouse/schema';
 import { fromProject, type StoredObservation, TABLES, TRACE_EXPR } from '@spanhouse/store';
-import { observationsAfter } from './list.ts';
+import { observationKeysAfter, observationsByKeys } from './list.ts';
 import { encodeCursor, type ObservationFieldGroup, type ObservationV2Params } from './params.ts';
 
 const DEFAULT_GROUPS: ObservationFieldGroup[] = ['core', 'basic'];
@@ -131,13 +131,17 @@ export function toObservationV2(
 export async function observationsV2(db: Db, project: string, q: ObservationV2Params, signal?: AbortSignal) {
   const groups = new Set<ObservationFieldGroup>(q.fields?.size ? q.fields : DEFAULT_GROUPS);
   groups.add('core');
-  const { observations, stored } = await observationsAfter(db, project, { ...q, limit: q.limit + 1 }, signal);
+  const keys = await observationKeysAfter(db, project, { ...q, limit: q.limit + 1 }, signal);
+  // The page's traces are known from its keys: their context is read beside the page's rows.
+  const pageTraceIds = [...new Set(keys.slice(0, q.limit).map(([traceId]) => traceId!))];
+  const [{ observations, stored }, traces] = await Promise.all([
+    observationsByKeys(db, project, keys, signal),
+    groups.has('basic') || groups.has('trace_context')
+      ? traceContexts(db, project, pageTraceIds, signal)
+      : new Map<string, TraceContext>(),
+  ]);
   const more = observations.length > q.limit;
   const page = observations.slice(0, q.limit);
-  const traces =
-    groups.has('basic') || groups.has('trace_context')
-      ? await traceContexts(db, project, [...new Set(page.map((o) => o.traceId))], signal)
-      : new Map<string, TraceContext>();
   const expand = new Set((q.expandMetadata ?? '').split(',').map((s) => s.trim()));
   const data = page.map((o, i) => toObservationV2(project, o, stored[i]!, groups, traces.get(o.traceId), expand));
   const last = page[page.length - 1];

@@ -63,10 +63,10 @@ export async function pageByRecentRows(
 }
 
 /**
- * One try of pageByRecentRows (pure: snapshot-tested), in one query (the embedded engine
- * serializes parameterized queries): the candidates as a scalar (their keys, the m-th row's time,
- * how many rows there were), the first `rank` of them by their merged rows, each with whether it
- * is strictly ahead of that time.
+ * One try of pageByRecentRows (pure: snapshot-tested), in one query (the ranking needs the
+ * candidates first, so two reads could not run side by side): the candidates as a scalar (their
+ * keys, the m-th row's time, how many rows there were), the first `rank` of them by their merged
+ * rows, each with whether it is strictly ahead of that time.
  */
 export function recentRankSql(project: string, list: TimeOrderedList, desc: boolean, rank: number, m: number) {
   const p = new ProjectParams(project);

@@ -104,7 +104,7 @@ export async function listTraces(
     queryRows(db, { sql: countSql, params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }).then(
       ([n]) => n ?? 0,
     );
-  const [rows, scoresOfIds, total0] = await Promise.all([
+  const [rows, scoresOfIds, countedTotal] = await Promise.all([
     // A page that found nothing has no rows to read.
     counted?.ids.length === 0
       ? []
@@ -119,7 +119,7 @@ export async function listTraces(
     counted ? counted.total : ids ? count() : undefined,
   ]);
   // A page past the end has no row to carry the count.
-  const total = total0 ?? rows[0]?.total ?? (await count());
+  const total = countedTotal ?? rows[0]?.total ?? (await count());
   // Rows ranked by a summary that was only a bound take their exact place.
   if ((await exactMetrics(db, project, rows, signal)) && (field === 'latency' || field === 'totalCost')) {
     sortPage(rows, field, q.orderBy.desc);
