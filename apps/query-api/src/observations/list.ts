@@ -1,5 +1,5 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
-import type { ObservationOutput } from '@spanhouse/schema';
+import { DEFAULT_PROJECT_ID, type ObservationOutput } from '@spanhouse/schema';
 import {
   andAll,
   decodeObservationTuple,
@@ -96,7 +96,6 @@ const MAX_RANK = 1001;
 
 /** The time range and cursor of a list, the conditions the newest stored rows can be filtered by. */
 type TimeBounds = Pick<ObservationFilter, 'fromStartTime' | 'toStartTime'> & { cursor?: ObservationCursor };
-type Paging = { page?: number; limit?: number };
 
 /**
  * The list as pageByRecentRows pages it, for a filter of a start time range at most (undefined
@@ -104,9 +103,9 @@ type Paging = { page?: number; limit?: number };
  * stored pieces has it: a range or a cursor's bound on the start holds for that piece when it
  * holds for the observation.
  */
-function recentObservations(f: ObservationFilter & TimeBounds & Paging): TimeOrderedList | undefined {
-  const { fromStartTime, toStartTime, cursor, page: _page, limit: _limit, ...rest } = f;
-  if (filtersObservations(rest)) return undefined;
+function recentObservations(f: ObservationFilter & TimeBounds): TimeOrderedList | undefined {
+  const { fromStartTime, toStartTime, cursor } = f;
+  if (filtersObservations({ ...f, fromStartTime: undefined, toStartTime: undefined })) return undefined;
   const times = (p: ProjectParams) => {
     const where = conditions({ fromStartTime, toStartTime }, p);
     if (cursor) where.push(`${OBS_EXPR.start} <= ${p.add(cursor.startUs, 'Int64')}`);
@@ -123,16 +122,10 @@ function recentObservations(f: ObservationFilter & TimeBounds & Paging): TimeOrd
   };
 }
 
-/** Whether the filter narrows the list at all (its paging aside). */
+/** Whether the filter narrows the list at all: whether conditions writes any condition for it. */
 function filtersObservations(f: ObservationFilter): boolean {
-  const { environment, search, filter, conditions: custom, ...simple } = f;
-  return (
-    Object.values(simple).some((x) => x !== undefined) ||
-    !!environment?.length ||
-    !!search?.length ||
-    filter !== undefined ||
-    custom !== undefined
-  );
+  // Asked with a throwaway set of parameters: only whether a condition comes out matters.
+  return conditions(f, new ProjectParams(DEFAULT_PROJECT_ID)).length > 0;
 }
 
 /** Rows after the cursor in the list's order (v2). */
