@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import {
   fromLocalInput,
   RANGE_KEYS,
@@ -25,7 +25,9 @@ export function TextFilter(props: {
   class?: string;
 }) {
   const [draft, setDraft] = useState(props.value ?? '');
-  useEffect(() => setDraft(props.value ?? ''), [props.value]);
+  // A layout effect, in the render's own task: a deferred effect could land after the first key
+  // typed into a fresh page and wipe it.
+  useLayoutEffect(() => setDraft(props.value ?? ''), [props.value]);
   const commit = () => {
     const next = draft.trim() || undefined;
     if (next !== props.value) props.onCommit(next);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { MetricLabelsResponse } from '../api/types.ts';
 
 type Row = { key: string; value: string };
@@ -14,7 +14,8 @@ export function LabelFilters(props: {
 }) {
   const [rows, setRows] = useState<Row[]>(() => toRows(props.labels));
   const labelsKey = JSON.stringify(props.labels);
-  useEffect(() => setRows(toRows(props.labels)), [labelsKey]);
+  // In the render's task, as TextFilter's draft: a deferred effect could wipe a row being typed.
+  useLayoutEffect(() => setRows(toRows(props.labels)), [labelsKey]);
   const keys = props.suggestions?.data ?? [];
   const commit = (next: Row[]) => {
     setRows(next);
