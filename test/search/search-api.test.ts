@@ -1,6 +1,7 @@
 import { ProjectParams } from '@spanhouse/db';
+import type { SearchTerm } from '@spanhouse/schema';
 import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
-import { fromProject, type SearchTerm, TABLES, termMatches, tracesSearched } from '@spanhouse/store';
+import { fromProject, TABLES, termMatches, tracesSearched } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 

@@ -5,9 +5,12 @@ const marked = (text: string, search: string) =>
   matchRanges(text, highlightTerms(search)).map(([a, b]) => text.slice(a, b));
 
 describe('search highlighting', () => {
-  it('takes words and quoted phrases, and drops terms of separators only', () => {
-    expect(highlightTerms('refund "late delivery" - ?')).toEqual(['refund', 'late delivery']);
+  it("takes the server's terms: words and quoted phrases, terms of separators dropped, a refused search none", () => {
+    expect(highlightTerms('refund "late delivery" - ?')).toHaveLength(2);
+    expect(marked('a refund, then a late delivery', 'refund "late delivery" - ?')).toEqual(['refund', 'late delivery']);
     expect(highlightTerms(undefined)).toEqual([]);
+    // One Chinese character is refused by the server (400): nothing to mark.
+    expect(highlightTerms('猫')).toEqual([]);
   });
 
   it('marks terms whatever their case and accents, in the characters the reader sees', () => {
@@ -22,8 +25,24 @@ describe('search highlighting', () => {
     expect(marked('東京に行きたいです', '行き')).toEqual(['行き']);
   });
 
+  it('marks a word whole, as the server matches it', () => {
+    expect(marked('refunded, refund; refunds', 'refund')).toEqual(['refund']);
+    expect(marked('Refund.', 'refund')).toEqual(['Refund']);
+  });
+
+  it('marks the words of a term in a row whatever separates them, JSON escapes included', () => {
+    // Pasted from raw JSON: the server reads \n as a break, so the decoded line break matches.
+    expect(marked('I asked again\nrefund please', 'again\\nrefund')).toEqual(['again\nrefund']);
+    // The raw JSON text, where the break is the escape itself.
+    expect(marked('"again\\nrefund"', 'again\\nrefund')).toEqual(['again\\nrefund']);
+    expect(marked('region us east 1 and us-east-2', 'us-east-1')).toEqual(['us east 1']);
+    expect(marked('late,  delivery', '"late delivery"')).toEqual(['late,  delivery']);
+    // A mixed term: its word and its Japanese run, each wherever it is.
+    expect(marked('iPhone 12 の注文を確認', 'iPhoneの注文')).toEqual(['iPhone', 'の注文']);
+  });
+
   it('merges overlapping marks and marks nothing without a search', () => {
-    expect(marked('refunded', 'refund refunded')).toEqual(['refunded']);
+    expect(marked('refunded late', 'refunded "refunded late"')).toEqual(['refunded late']);
     expect(matchRanges('anything', [])).toEqual([]);
   });
 });

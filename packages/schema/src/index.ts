@@ -11,5 +11,6 @@ export * from './operations.ts';
 export * from './projects.ts';
 export * from './prom-float.ts';
 export * from './scores.ts';
+export * from './search-terms.ts';
 export * from './time.ts';
 export * from './traces.ts';

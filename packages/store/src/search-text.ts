@@ -1,5 +1,6 @@
 import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
+import { SEARCH_TEXT_CUT, type SearchTerm } from '@spanhouse/schema';
 import { andAll, fromProject } from './project.ts';
 import { traceDocumentTime } from './trace-document-time.ts';
 import { elementsOf, latest } from './versioned.ts';
@@ -19,40 +20,11 @@ import { elementsOf, latest } from './versioned.ts';
  * case and accents whatever the client sends.
  */
 
-/*
- * How the indexes cut text, stated once for the engine's regular expressions (RE2, in the
- * expressions below) and for JavaScript's (the query API cuts search terms and filter values as
- * the indexes cut a document, so that it looks up only words the index holds). RE2 and JavaScript
- * (flag `u`) read these sources alike but for script names, which RE2 spells `\p{Han}` and
- * JavaScript `\p{Script=Han}`: the scripts are listed once and spelled for each.
- */
-/** The scripts written without spaces, which the bigram index serves. */
-const CJK_SCRIPTS = ['Han', 'Hiragana', 'Katakana'];
-/** Characters that belong to words of those scripts (ー lengthens a kana vowel, 々 repeats a character). */
-const CJK_MARKS = 'ー々〆ヶ';
-/** A JSON escape (\n, \", \\, \u00e9): input and output are stored as JSON text, a line break as \ and n. */
-const JSON_ESCAPE = String.raw`\\(?:[nrtbf"\\/]|u[0-9a-fA-F]{4})`;
-/** Combining marks: the word index drops them after NFD, so é is e and й is и. */
-const MARKS = String.raw`\p{Mn}+`;
+/** The cut's parts (@spanhouse/schema search-terms.ts, which compiles them for JavaScript) spelled for RE2. */
+const { cjkScripts, cjkMarks, jsonEscape: JSON_ESCAPE, combiningMarks: MARKS } = SEARCH_TEXT_CUT;
 
 /** The characters of the scripts written without spaces that the bigram index serves (RE2 classes). */
-export const CJK_CLASS = CJK_SCRIPTS.map((s) => `\\p{${s}}`).join('') + CJK_MARKS;
-const CJK_CLASS_JS = CJK_SCRIPTS.map((s) => `\\p{Script=${s}}`).join('') + CJK_MARKS;
-
-/**
- * The indexes' rules as JavaScript regular-expression sources, to be compiled with flag `u`; the
- * SQL expressions below are built from the same parts.
- */
-export const TEXT_INDEX_PATTERNS = {
-  /** A run of Chinese and Japanese characters: what the bigram index holds, the word index skips. */
-  cjkRun: `[${CJK_CLASS_JS}]+`,
-  /** What the word index reads as a space: a Chinese or Japanese run, a JSON escape. */
-  wordBreak: `[${CJK_CLASS_JS}]+|${JSON_ESCAPE}`,
-  /** What the word index drops after NFD. */
-  combiningMarks: MARKS,
-  /** What separates the word index's words (splitByNonAlpha): ASCII other than letters and digits. */
-  wordSeparator: String.raw`[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+`,
-} as const;
+export const CJK_CLASS = cjkScripts.map((s) => `\\p{${s}}`).join('') + cjkMarks;
 
 /** An SQL string literal (backslashes and quotes escaped). */
 const sqlString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -91,16 +63,6 @@ export const PIECE_INDEXES: SearchIndexes = { words: SEARCH_WORDS, cjk: SEARCH_C
 export const TRACE_SEARCH_INDEXES: SearchIndexes = {
   words: wordText(TRACE_SEARCH_DOCUMENT),
   cjk: cjkText(TRACE_SEARCH_DOCUMENT),
-};
-
-/** A search term as the query API parsed it (apps/query-api search/terms.ts). */
-export type SearchTerm = {
-  /** The term as typed. */
-  text: string;
-  /** Its words outside Chinese and Japanese text, in order (matched in a row when more than one). */
-  words: string[];
-  /** Its runs of Chinese and Japanese characters; each is found as a whole. */
-  cjk: string[];
 };
 
 /**

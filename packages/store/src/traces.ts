@@ -1,12 +1,12 @@
 import { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
-import { chToIso, chToMicros, DEFAULT_PROJECT_ID } from '@spanhouse/schema';
+import { chToIso, chToMicros, DEFAULT_PROJECT_ID, type SearchTerm } from '@spanhouse/schema';
 import { finiteOr0, orNull, str } from './decode-values.ts';
 import { type EncodedRows, rowBinaryEncoding, type TableEncoding, type TableRows } from './encoded.ts';
 import { parseJsonText } from './json-text.ts';
 import { andAll, fromProject } from './project.ts';
 import { RowBytes } from './row-binary/row-bytes.ts';
-import { type SearchTerm, tracesMatching } from './search-text.ts';
+import { tracesMatching } from './search-text.ts';
 import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';

@@ -1,7 +1,6 @@
 import { ApiError } from '@spanhouse/http';
 import { describe, expect, it } from 'vitest';
 import { decodeLogsRequest } from '../../src/otlp-logs/decode.ts';
-import { opentelemetry } from '../../proto/static/logs.js';
 import { collectLogRecords } from '../../src/otlp-logs/records.ts';
 import { at, logsExport, protobufLogs, SPAN, TRACE } from './requests.ts';
 

@@ -1,5 +1,5 @@
 import type { ProjectParams } from '@spanhouse/db';
-import type { SearchTerm } from '@spanhouse/store';
+import type { SearchTerm } from '@spanhouse/schema';
 import { wordText } from '@spanhouse/store';
 import { type Condition, type ConditionType, FilterError } from './conditions.ts';
 import { indexTerms, MAX_INDEX_TERMS, matchTerms } from './text-terms.ts';

@@ -1,5 +1,4 @@
-import type { SearchTerm } from '@spanhouse/store';
-import { CJK_RUNS, isIndexedWord, WORD_BREAKS, WORD_SEPARATOR, wordsOf } from '../search/terms.ts';
+import { CJK_RUNS, isIndexedWord, type SearchTerm, WORD_BREAKS, WORD_SEPARATOR, wordsOf } from '@spanhouse/schema';
 import { FilterError } from './conditions.ts';
 
 /** At most this many words of a value are looked up in the text index (the longest, likely the rarest). */

@@ -1,6 +1,6 @@
+import { type ParsedTerm, parseSearch, SearchSyntaxError } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { One } from '../query-params.ts';
-import { type ParsedTerm, parseSearch, SearchSyntaxError } from './terms.ts';
 
 /**
  * The `search` query parameter of the lists: its terms, or a 400 that says what is wrong with it.

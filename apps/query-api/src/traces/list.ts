@@ -1,10 +1,9 @@
 import { type Db, ProjectParams, type QueryParams, queryRows } from '@spanhouse/db';
-import type { TraceListItem, TraceListResponse } from '@spanhouse/schema';
+import type { SearchTerm, TraceListItem, TraceListResponse } from '@spanhouse/schema';
 import {
   filtersTraces,
   fromProject,
   fromTraceRow,
-  type SearchTerm,
   SUMMARIES_EXACT,
   SUMMARY_EXPR,
   searchHitsBoundSql,

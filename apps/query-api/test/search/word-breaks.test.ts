@@ -1,9 +1,9 @@
 import type { Db } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
-import { TEXT_INDEX_PATTERNS, wordText } from '@spanhouse/store';
+import { COMBINING_MARKS, parseSearch, WORD_BREAKS } from '@spanhouse/schema';
+import { wordText } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexTerms, matchTerms } from '../../src/filter/text-terms.ts';
-import { parseSearch, WORD_BREAKS } from '../../src/search/terms.ts';
 
 /*
  * The query API cuts a search or a filter value as the word index cuts a document, with the
@@ -31,7 +31,7 @@ async function indexed(text: string): Promise<{ text: string; words: string[] }>
   return { text: row!.doc, words: row!.words };
 }
 
-const MARKS = new RegExp(TEXT_INDEX_PATTERNS.combiningMarks, 'gu');
+const MARKS = COMBINING_MARKS;
 /** The word index's text as the query API models it (the samples' capitals are ASCII: lowered alike). */
 const modelText = (text: string) => text.normalize('NFD').replace(MARKS, '').replace(WORD_BREAKS, ' ').toLowerCase();
 const fold = (w: string) => w.normalize('NFD').replace(MARKS, '').toLowerCase();

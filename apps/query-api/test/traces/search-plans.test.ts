@@ -1,9 +1,8 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
-import { parse } from '@spanhouse/schema';
+import { parse, parseSearch } from '@spanhouse/schema';
 import { searchHitsBoundSql } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSearch } from '../../src/search/terms.ts';
 import { traceListSql } from '../../src/traces/list.ts';
 import { TraceListParams } from '../../src/traces/params.ts';
 

@@ -1,20 +1,42 @@
+import { CJK_RUNS, parseSearch, SEARCH_TEXT_CUT, SearchSyntaxError } from '@spanhouse/schema';
+
 /*
  * Where a search's terms are in a text, for highlighting the conversation a search led to. The
- * server decides what matches (docs/search.md); this marks the same terms as the reader sees
- * them: case and accents ignored, a quoted phrase as a whole, words as typed (a word the server
- * matched as a token is marked wherever its letters appear).
+ * terms are the server's own (parseSearch, docs/search.md), marked as the server matches them:
+ * case and accents ignored; a word whole; the words of a phrase or of "us-east-1" in a row,
+ * whatever separates them (spaces, punctuation, a line break, or a JSON escape such as \n in raw
+ * JSON); a Chinese or Japanese run anywhere inside its sentence.
  */
 
-/** The terms of a search as the user typed them: "quoted phrases" and words, separators dropped. */
-export function highlightTerms(search: string | undefined): string[] {
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The CJK characters (the word index reads them as a space between words). */
+const CJK_CHAR = CJK_RUNS.source.replace(/\+$/, '');
+/** One thing that is not part of a word: an ASCII separator, a JSON escape, a CJK character. */
+const BREAK = `(?:${SEARCH_TEXT_CUT.jsonEscape}|${SEARCH_TEXT_CUT.wordSeparator.replace(/\+$/, '')}|${CJK_CHAR})`;
+
+/**
+ * The patterns that mark a search's terms in folded text (matchRanges folds the text): one per
+ * term's words, one per Chinese or Japanese run. A search the server refuses marks nothing.
+ */
+export function highlightTerms(search: string | undefined): RegExp[] {
   if (!search) return [];
-  const terms: string[] = [];
-  for (const m of search.matchAll(/"([^"]*)"?|([^\s"]+)/gu)) {
-    const term = (m[1] ?? m[2] ?? '').trim();
-    // A term of separators only is no term (the server drops it too).
-    if (/[\p{L}\p{N}]/u.test(term)) terms.push(term);
+  let terms: ReturnType<typeof parseSearch>;
+  try {
+    terms = parseSearch(search);
+  } catch (e) {
+    if (e instanceof SearchSyntaxError) return [];
+    throw e;
   }
-  return terms;
+  const patterns: RegExp[] = [];
+  for (const term of terms) {
+    if (term.words.length > 0) {
+      const words = term.words.map((w) => escapeRegExp(fold(w))).join(`${BREAK}+`);
+      patterns.push(new RegExp(`(?<=^|${BREAK})${words}(?=$|${BREAK})`, 'gu'));
+    }
+    for (const run of term.cjk) patterns.push(new RegExp(escapeRegExp(fold(run)), 'gu'));
+  }
+  return patterns;
 }
 
 /** A character folded as the search folds it: lowered, combining marks dropped. */
@@ -42,16 +64,14 @@ function folded(text: string): { folded: string; origin: number[] } {
   return { folded: out, origin };
 }
 
-/** The [start, end) ranges of `text` where any term occurs, sorted and merged. */
-export function matchRanges(text: string, terms: readonly string[]): [number, number][] {
-  if (terms.length === 0 || text.length === 0) return [];
+/** The [start, end) ranges of `text` where any of the patterns (highlightTerms) matches, sorted and merged. */
+export function matchRanges(text: string, patterns: readonly RegExp[]): [number, number][] {
+  if (patterns.length === 0 || text.length === 0) return [];
   const { folded: f, origin } = folded(text);
   const ranges: [number, number][] = [];
-  for (const term of terms) {
-    const needle = fold(term);
-    if (!needle) continue;
-    for (let i = f.indexOf(needle); i >= 0; i = f.indexOf(needle, i + needle.length)) {
-      ranges.push([origin[i]!, origin[i + needle.length]!]);
+  for (const pattern of patterns) {
+    for (const m of f.matchAll(pattern)) {
+      if (m[0].length > 0) ranges.push([origin[m.index]!, origin[m.index + m[0].length]!]);
     }
   }
   ranges.sort((a, b) => a[0] - b[0]);

@@ -2,8 +2,8 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { matchRanges } from './highlight.ts';
 
-/** The terms to mark in the texts below (the search that led to this page). */
-export const SearchTerms = createContext<readonly string[]>([]);
+/** The patterns of the terms to mark in the texts below (the search that led to this page; highlightTerms). */
+export const SearchTerms = createContext<readonly RegExp[]>([]);
 
 /** A text with the current search's terms marked. */
 export function Highlighted(props: { text: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_CHARS, MAX_TERMS, parseSearch, SearchSyntaxError, wordsOf } from '../../src/search/terms.ts';
+import { MAX_SEARCH_CHARS, MAX_TERMS, parseSearch, SearchSyntaxError, wordsOf } from '../src/search-terms.ts';
 
 const words = (s: string) => parseSearch(s).map((t) => t.words);
 

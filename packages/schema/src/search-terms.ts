@@ -1,8 +1,7 @@
-import { type SearchTerm, TEXT_INDEX_PATTERNS } from '@spanhouse/store';
-
 /*
- * The `search` parameter as terms (docs/search.md). A search is words and "quoted phrases"
- * separated by spaces; a trace (observation, session) matches when it contains every term.
+ * The `search` parameter as terms (docs/search.md), shared by the query API, which looks the terms
+ * up, and the web UI, which marks them where the reader sees them. A search is words and "quoted
+ * phrases" separated by spaces; a trace (observation, session) matches when it contains every term.
  *
  * What a term is depends on the script, because the two text indexes cut text differently
  * (packages/store search-text.ts):
@@ -17,21 +16,53 @@ import { type SearchTerm, TEXT_INDEX_PATTERNS } from '@spanhouse/store';
  * (the index's expression applied to the term), so "CAFE" finds "café".
  */
 
+/*
+ * How the indexes cut text, stated once for the engine's regular expressions (RE2, in the store's
+ * index expressions) and for JavaScript's (here). RE2 and JavaScript (flag `u`) read these sources
+ * alike but for script names, which RE2 spells `\p{Han}` and JavaScript `\p{Script=Han}`: the
+ * scripts are listed once and spelled for each.
+ */
+export const SEARCH_TEXT_CUT = {
+  /** The scripts written without spaces, which the bigram index serves. */
+  cjkScripts: ['Han', 'Hiragana', 'Katakana'],
+  /** Characters that belong to words of those scripts (ー lengthens a kana vowel, 々 repeats a character). */
+  cjkMarks: 'ー々〆ヶ',
+  /** A JSON escape (\n, \", \\, \u00e9): input and output are stored as JSON text, a line break as \ and n. */
+  jsonEscape: String.raw`\\(?:[nrtbf"\\/]|u[0-9a-fA-F]{4})`,
+  /** Combining marks: the word index drops them after NFD, so é is e and й is и. */
+  combiningMarks: String.raw`\p{Mn}+`,
+  /** What separates the word index's words (splitByNonAlpha): ASCII other than letters and digits. */
+  wordSeparator: String.raw`[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+`,
+} as const;
+
+const CJK_CLASS = SEARCH_TEXT_CUT.cjkScripts.map((s) => `\\p{Script=${s}}`).join('') + SEARCH_TEXT_CUT.cjkMarks;
+
 /** Past this many characters a search is refused (400): a longer one is not a search a person types. */
 export const MAX_SEARCH_CHARS = 500;
 /** Past this many terms a search is refused (400): each term is one more index read. */
 export const MAX_TERMS = 10;
 
 /** A run of Chinese and Japanese characters, which the bigram index serves. */
-export const CJK_RUNS = new RegExp(TEXT_INDEX_PATTERNS.cjkRun, 'gu');
+export const CJK_RUNS = new RegExp(`[${CJK_CLASS}]+`, 'gu');
 /** What the word index reads as a space: Chinese and Japanese runs, JSON escapes. */
-export const WORD_BREAKS = new RegExp(TEXT_INDEX_PATTERNS.wordBreak, 'gu');
+export const WORD_BREAKS = new RegExp(`[${CJK_CLASS}]+|${SEARCH_TEXT_CUT.jsonEscape}`, 'gu');
 /** What separates words: ASCII other than letters and digits (the engine's splitByNonAlpha). */
-export const WORD_SEPARATOR = new RegExp(TEXT_INDEX_PATTERNS.wordSeparator, 'u');
-const COMBINING_MARKS = new RegExp(TEXT_INDEX_PATTERNS.combiningMarks, 'gu');
+export const WORD_SEPARATOR = new RegExp(SEARCH_TEXT_CUT.wordSeparator, 'u');
+/** What the word index drops after NFD. */
+export const COMBINING_MARKS = new RegExp(SEARCH_TEXT_CUT.combiningMarks, 'gu');
 
 /** Whether the word index keeps a word: it drops one of combining marks only. */
 export const isIndexedWord = (w: string) => w.normalize('NFD').replace(COMBINING_MARKS, '').length > 0;
+
+/** A search term as the indexes look it up (packages/store search-text.ts termMatches). */
+export type SearchTerm = {
+  /** The term as typed. */
+  text: string;
+  /** Its words outside Chinese and Japanese text, in order (matched in a row when more than one). */
+  words: string[];
+  /** Its runs of Chinese and Japanese characters; each is found as a whole. */
+  cjk: string[];
+};
 
 export type ParsedTerm = SearchTerm & {
   /** True when typed in quotes. */
