@@ -11,6 +11,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a page or a process to show what it must: 1 s (the default) is short
+    // for a browser and the service sharing two cores with another test file.
+    expect: { poll: { timeout: 10_000 } },
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
   },

@@ -321,7 +321,7 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     await page.getByLabel('Secret key').fill(browserKey.secretKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // Signed in once the check of the key pair has answered (a navigation before it starts over).
-    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
     await page.goto(url('/traces'));
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().textContent()).toContain('team trace');
