@@ -54,12 +54,12 @@ const SELECTED_ORDER: Record<OrderField, string> = {
 const PAGE_EXPR = { ...TRACE_EXPR, ...SUMMARY_EXPR };
 
 /**
- * One page of traces, in one query: the ids of the page (filter, sort, limit: reads only the
- * columns the filter and order need) as an IN subquery, the full rows of those ids by primary key
- * (so the IO and metadata columns are read for at most `limit` traces), the count as a scalar
- * subquery. One query, because the embedded engine runs parameterized queries one at a time
- * process-wide (chDB serializes them): more queries would wait more turns. The score ids, when
- * asked for, are a second, small read (scoreIdsOf).
+ * One page of traces: the page's ids (ranked from the newest rows or by a summary's bound, counted
+ * with a small filtered set, else an IN subquery that filters, sorts and limits, reading only the
+ * columns the filter and order need), then the full rows of those ids by primary key, so the IO
+ * and metadata columns are read for at most `limit` traces. Once the ids are known, the rows, the
+ * count and the score ids are separate reads run side by side (decision 0062); otherwise the count
+ * is a scalar subquery of the page's query.
  */
 export async function listTraces(
   db: Db,
