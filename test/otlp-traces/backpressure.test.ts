@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, WAIT_FOR_COMMIT } from '../support/app.ts';
 import { eventually } from '../support/eventually.ts';
-import { hex, jsonExport, protobufExport } from '../support/otlp-request.ts';
+import { hex, jsonExport, protobufExport, traceUuid } from '../support/otlp-request.ts';
 
 /*
  * Under backpressure the OTLP endpoint answers as the OTLP exporters' retry rules expect. While
@@ -47,9 +47,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** An export of three spans of a new trace, each carrying `padding` characters of input. */
-const threeSpans = (padding = 0) => {
-  const traceId = hex(16);
+/** An export of three spans of a new trace (or of `traceId`), each carrying `padding` characters of input. */
+const threeSpans = (padding = 0, traceId = hex(16)) => {
   const attributes: [string, string][] = padding > 0 ? [['langfuse.observation.input', 'x'.repeat(padding)]] : [];
   return jsonExport([
     { traceId, spanId: hex(8), attributes },
@@ -96,7 +95,10 @@ describe('OTLP backpressure', () => {
     release();
     // Everything acknowledged reaches ClickHouse once it takes inserts again, and the log has room.
     await eventually(async () => expect(await stored()).toBe(before + acknowledged));
-    expect((await post(threeSpans(), 'application/json', WAIT_FOR_COMMIT)).status).toBe(200);
+    // The log has room again. (Acknowledged, not waited for: INGEST_COMMIT_TIMEOUT_MS is 400 ms here,
+    // for the next test, and a loaded machine may commit slower than that.)
+    expect((await post(threeSpans())).status).toBe(200);
+    await eventually(async () => expect(await stored()).toBe(before + acknowledged + 1));
   });
 
   it('503 SERVICE_UNAVAILABLE with Retry-After when the client waits for a commit that does not come in time', async () => {
@@ -113,11 +115,16 @@ describe('OTLP backpressure', () => {
   it('503 SERVICE_UNAVAILABLE with Retry-After when the log cannot write to its disk; the next request is stored', async () => {
     const before = await stored();
     diskFull = true;
-    const res = await post(threeSpans());
+    const refusedTrace = hex(16);
+    const res = await post(threeSpans(0, refusedTrace));
     await expectRefusal(res.clone(), 503, 'SERVICE_UNAVAILABLE');
     expect(v.parse(ErrorBody, await res.json()).message).toMatch(/ENOSPC/);
     diskFull = false;
-    expect((await post(threeSpans(), 'application/json', WAIT_FOR_COMMIT)).status).toBe(200);
+    const nextTrace = hex(16);
+    expect((await post(threeSpans(0, nextTrace))).status).toBe(200);
+    await eventually(async () => expect((await t.get(`/api/public/traces/${traceUuid(nextTrace)}`)).status).toBe(200));
+    // The refused export was never in the log: stored is the next one only.
+    expect((await t.get(`/api/public/traces/${traceUuid(refusedTrace)}`)).status).toBe(404);
     expect(await stored()).toBe(before + 1);
   });
 });
