@@ -49,11 +49,13 @@ export function TracePage() {
     performance.mark(TRACE_DATA_MARK);
     return trace;
   });
+  // One value per search: a new array each render would re-render every marked text below.
+  const searchTerms = useMemo(() => highlightTerms(state.search), [state.search]);
   const trace = res.data?.id === id ? res.data : undefined;
   if (res.error) return <ErrorState error={res.error} retry={res.reload} title="Could not load this trace" />;
   if (!trace) return <Loading what="the trace" />;
   return (
-    <SearchTerms.Provider value={highlightTerms(state.search)}>
+    <SearchTerms.Provider value={searchTerms}>
       <TraceView
         key={trace.id}
         trace={trace}
