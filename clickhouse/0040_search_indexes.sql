@@ -7,8 +7,9 @@
 --     written with spaces is one token;
 --   *_search_cjk: only the document's Chinese and Japanese runs, cut into character bigrams
 --     (ngrams(2)), so a word is found inside a sentence written without spaces.
--- The expressions are packages/store search-text.ts's SEARCH_WORDS and SEARCH_CJK, character for
+-- The expressions were packages/store search-text.ts's SEARCH_WORDS and SEARCH_CJK, character for
 -- character: a query must name the indexed expression for the engine to answer from the index.
+-- 0050 rebuilt the observation pieces' two with an ASCII branch, which search-text.ts now spells.
 -- Rows are indexed per part as they are inserted and merged; MATERIALIZE indexes the parts stored
 -- before this migration (a background mutation; until it is done those parts are read in full).
 

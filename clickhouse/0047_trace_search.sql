@@ -20,8 +20,8 @@
 -- view and by the copy, or copied twice by a rerun, merges to the same document.
 -- 8192-row granules: the search reads every granule of a common term, where traces_v2's 64-row
 -- granules (chosen for reads by id) cost a hundred times more marks.
--- The index expressions are packages/store search-text.ts's TRACE_SEARCH_INDEXES (words, cjk),
--- character for character.
+-- The index expressions were packages/store search-text.ts's TRACE_SEARCH_INDEXES (words, cjk),
+-- character for character; 0050 rebuilt both with an ASCII branch, which search-text.ts now spells.
 -- Retention (0030's rule, docs/data-lifecycle.md): a document's time is its trace's timestamp once
 -- a trace row is in it, else its observations' earliest start; a row of observation pieces with no
 -- start (an update) stays until it merges with its trace's rows, as 0030 keeps such a piece. The

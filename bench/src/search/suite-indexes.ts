@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Db, migrate, openDb, TABLES } from '@spanhouse/db';
 import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
-import { SEARCH_CJK, SEARCH_DOCUMENT, SEARCH_WORDS } from '@spanhouse/store';
+import { SEARCH_CJK, SEARCH_DOCUMENT, SEARCH_WORDS, unicodeWordText } from '@spanhouse/store';
 import { DEFAULT_SPEC } from '../gen/traces.ts';
 import type { BenchOptions } from '../lib/args.ts';
 import { log } from '../lib/log.ts';
@@ -15,8 +15,9 @@ import { generate } from '../traces/load.ts';
  * of the generated data set (realistic conversations: Zipf English, some Russian and Japanese)
  * inserted again into copies of observation_pieces_v2 that differ only in their text indexes, the
  * same rows for each; a copy without any index is the baseline. The tokenizers the engine offers
- * (splitByNonAlpha, splitByString, ngrams) over the raw lowered document, and the two indexes the
- * service uses (search-text.ts).
+ * (splitByNonAlpha, splitByString, ngrams) over the raw lowered document, the two indexes the
+ * service uses (search-text.ts), and the same words with every text taken the long way (no ASCII
+ * branch, as before docs/decisions/0063).
  */
 
 type Variant = { name: string; indexes: string[] };
@@ -35,7 +36,11 @@ const VARIANTS: Variant[] = [
   { name: 'ngrams(2) on the lowered document', indexes: [`(${lowered}) TYPE text(tokenizer = ngrams(2))`] },
   { name: 'ngrams(3) on the lowered document', indexes: [`(${lowered}) TYPE text(tokenizer = ngrams(3))`] },
   {
-    name: 'words as indexed (NFD, marks dropped, CJK and escapes out; splitByNonAlpha)',
+    name: 'words, every text the long way (NFD, marks dropped, CJK and escapes out; splitByNonAlpha)',
+    indexes: [`(${unicodeWordText(SEARCH_DOCUMENT)}) TYPE text(tokenizer = 'splitByNonAlpha')`],
+  },
+  {
+    name: 'words as indexed (ASCII by the short branch; splitByNonAlpha)',
     indexes: [`(${SEARCH_WORDS}) TYPE text(tokenizer = 'splitByNonAlpha')`],
   },
   { name: 'CJK runs only, ngrams(2)', indexes: [`(${SEARCH_CJK}) TYPE text(tokenizer = ngrams(2))`] },

@@ -18,6 +18,12 @@ import { elementsOf, latest } from './versioned.ts';
  * them, so the engine answers from the index (and reads no text for a single term). Terms are
  * normalized by the same expressions, applied to the query parameter, so both sides agree on
  * case and accents whatever the client sends.
+ *
+ * Text that is all ASCII (most of what LLM applications log) takes a shorter branch with the same
+ * result: it has no accents, marks or Chinese and Japanese to remove, so only its JSON escapes
+ * are replaced and it is lowered byte by byte. Every insert and merge computes these expressions
+ * over every text; the long branch alone was half of what building the indexes cost
+ * (docs/decisions/0063-search-index-ascii-branch.md).
  */
 
 /** The cut's parts (@spanhouse/schema search-terms.ts, which compiles them for JavaScript) spelled for RE2. */
@@ -34,15 +40,30 @@ const WORD_BREAKS = sqlString(`[${CJK_CLASS}]+|${JSON_ESCAPE}`);
 const COMBINING_MARKS = sqlString(MARKS);
 const CJK_RUNS = sqlString(`[${CJK_CLASS}]+`);
 
+/** What the word index replaces by a space in ASCII text: JSON escapes (it holds no CJK run). */
+const JSON_ESCAPES = sqlString(JSON_ESCAPE);
+
 /**
- * SQL: the word index's text of a text expression. toValidUTF8 first: normalizeUTF8NFD throws on
- * invalid UTF-8, and an index expression that throws fails the whole insert.
+ * SQL: the words of any text, the long way: toValidUTF8 first, since normalizeUTF8NFD throws on
+ * invalid UTF-8 and an index expression that throws fails the whole insert. Exported for the
+ * benchmark that weighs the ASCII branch; the indexes use wordText.
  */
-export const wordText = (text: string) =>
+export const unicodeWordText = (text: string) =>
   `lowerUTF8(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(${text})), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '))`;
 
-/** SQL: the bigram index's text of a text expression (its Chinese and Japanese runs, space-separated). */
-export const cjkText = (text: string) => `arrayStringConcat(extractAll(${text}, ${CJK_RUNS}), ' ')`;
+/**
+ * SQL: the word index's text of a text expression: ASCII by the short branch (the engine
+ * evaluates only the branch a row takes), the rest by unicodeWordText.
+ */
+export const wordText = (text: string) =>
+  `if(isValidASCII(${text}), lower(replaceRegexpAll(${text}, ${JSON_ESCAPES}, ' ')), ${unicodeWordText(text)})`;
+
+/**
+ * SQL: the bigram index's text of a text expression (its Chinese and Japanese runs,
+ * space-separated); empty for ASCII text without scanning it for them.
+ */
+export const cjkText = (text: string) =>
+  `if(isValidASCII(${text}), '', arrayStringConcat(extractAll(${text}, ${CJK_RUNS}), ' '))`;
 
 /** SQL: the searchable document of a row of traces or observation pieces (the same columns in both). */
 export const SEARCH_DOCUMENT = `concat(${latest('name')}, ' ', ${latest('input')}, ' ', ${latest('output')}, ' ', arrayStringConcat(${elementsOf('metadata', 2)}, ' '))`;

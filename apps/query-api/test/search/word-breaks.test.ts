@@ -49,6 +49,9 @@ const SAMPLES: [string, string][] = [
     `late\\${esc}refund`,
   ]),
   ['backslash at the end', 'late refund\\'],
+  // All-ASCII text takes the index expression's short branch; these check it cuts as the long one.
+  ['ASCII capitals and escapes', 'Late\\nREFUND "Order\\u00e9" Us-East-1\\t'],
+  ['ASCII control characters', 'late\u0001refund\u007fagain'],
   ['Han', 'late東京refund'],
   ['Hiragana', 'lateひらがなrefund'],
   ['Katakana with the prolonged sound mark', 'lateパスワードrefund'],
