@@ -65,6 +65,19 @@ export type Db = {
   onQuery?: (tag: string, seconds: number, ok: boolean) => void;
 };
 
+/**
+ * Settings of the reader connections. Reads of a few granules (a page's rows by id, one trace, its
+ * scores) keep the blocks they decompress in the engine's uncompressed-block cache
+ * (`uncompressed_cache_size`, engine-memory.ts), so the same page or trace read again skips the
+ * ZSTD of its text columns; reads past the two bounds (scans) go around the cache and leave it to
+ * the point reads. On a server the cache's size is the server's configuration.
+ */
+export const READER_SETTINGS = {
+  use_uncompressed_cache: 1,
+  merge_tree_max_rows_to_use_cache: 64 * 1024,
+  merge_tree_max_bytes_to_use_cache: 32 * 1024 * 1024,
+} as const;
+
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
 
 /**
@@ -106,7 +119,7 @@ function chdbInsertText(connection: ChdbConnection, database: string): InsertTex
 export async function openDb(opts: DbOptions): Promise<Db> {
   const readerCount = Math.max(1, opts.readers ?? 3);
   let admin: ClickHouseClient;
-  let make: () => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
+  let make: (settings?: Readonly<Record<string, number>>) => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
   let insertFiles: InsertFiles | undefined;
   let mode: DbMode;
   let engine: { close(): void } | undefined;
@@ -124,8 +137,12 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       compression: { request: false, response: true },
     };
     admin = createClient(base);
-    make = async () => {
-      const client = createClient({ ...base, database: opts.database });
+    make = async (settings = {}) => {
+      const client = createClient({
+        ...base,
+        clickhouse_settings: { ...base.clickhouse_settings, ...settings },
+        database: opts.database,
+      });
       return { client, inserts: { text: clientInsertText(client), rowBinary: clientInsertRowBinary(client) } };
     };
   } else {
@@ -138,9 +155,11 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     const files = new InsertFiles();
     insertFiles = files;
     // chDB ignores the client's `database` option; USE sets the session default instead.
-    make = async () => {
+    make = async (settings = {}) => {
       const { client, connection } = await embeddedClient(dir);
       await client.command({ query: `USE ${quoteIdent(opts.database)}` });
+      // Settings of the session: chDB keeps a SET for the connection's later queries.
+      for (const [name, value] of Object.entries(settings)) await client.command({ query: `SET ${name} = ${value}` });
       // quoteIdent above checked the name; the raw insert names the table in full.
       return {
         client,
@@ -151,7 +170,9 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   const onCluster = opts.cluster ? ` ON CLUSTER ${quoteIdent(opts.cluster, /^[A-Za-z_][A-Za-z0-9_.-]*$/)}` : '';
   await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
   const writer = await make();
-  const readers = (await Promise.all(Array.from({ length: readerCount }, make))).map((r) => r.client);
+  const readers = (await Promise.all(Array.from({ length: readerCount }, () => make(READER_SETTINGS)))).map(
+    (r) => r.client,
+  );
   // A chDB connection takes one call at a time (see Lanes); a server connection many.
   const perConnection = mode === 'embedded' ? 1 : Number.POSITIVE_INFINITY;
   const readerLanes = new Lanes(readers, perConnection);

@@ -12,6 +12,8 @@ export const ENGINE_MEMORY_SETTINGS = {
   mark_cache_size: 64 * 1024 * 1024,
   index_mark_cache_size: 32 * 1024 * 1024,
   primary_index_cache_size: 64 * 1024 * 1024,
+  /** Decompressed blocks of point reads (READER_SETTINGS in connection.ts say which reads use it). */
+  uncompressed_cache_size: 64 * 1024 * 1024,
   /** No new merge starts while merges hold this much; those running finish. */
   merges_mutations_memory_usage_soft_limit: 256 * 1024 * 1024,
 } as const;

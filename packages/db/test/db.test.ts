@@ -337,4 +337,44 @@ describe('the embedded engine', () => {
     });
     expect(Object.fromEntries(rows)).toEqual(ENGINE_MEMORY_SETTINGS);
   });
+
+  it('keeps the blocks of point reads decompressed, and lets scans go around that cache', async () => {
+    if (db.mode === 'server') return;
+    await db.writer.command({
+      query: `CREATE TABLE cache_probe (k UInt64, s String) ENGINE = MergeTree ORDER BY k
+        SETTINGS index_granularity = 64`,
+    });
+    await db.writer.command({
+      query: `INSERT INTO cache_probe SELECT number, repeat(toString(cityHash64(number)), 8) FROM numbers(200000)`,
+    });
+    const cacheEvents = async () => {
+      const rows = await queryRows(db, {
+        sql: `SELECT event, value FROM system.events WHERE event IN ('UncompressedCacheHits', 'UncompressedCacheMisses')`,
+        tag: 'test',
+        map: (r) => [String(r.event), Number(r.value)] as const,
+      });
+      const byName = Object.fromEntries(rows);
+      return { hits: byName.UncompressedCacheHits ?? 0, misses: byName.UncompressedCacheMisses ?? 0 };
+    };
+    const pointRead = () =>
+      queryRows(db, {
+        sql: 'SELECT s FROM cache_probe WHERE k IN (7, 150000) ORDER BY k',
+        tag: 'test',
+        map: (r) => String(r.s),
+      });
+    const first = await pointRead();
+    const before = await cacheEvents();
+    expect(await pointRead()).toEqual(first);
+    const after = await cacheEvents();
+    expect(after.hits).toBeGreaterThan(before.hits);
+    expect(after.misses).toBe(before.misses);
+
+    // 200,000 rows are past the reader's bound (merge_tree_max_rows_to_use_cache): no lookups at all.
+    const scan = () =>
+      queryRows(db, { sql: 'SELECT sum(length(s)) AS n FROM cache_probe', tag: 'test', map: (r) => Number(r.n) });
+    const total = await scan();
+    const beforeScan = await cacheEvents();
+    expect(await scan()).toEqual(total);
+    expect(await cacheEvents()).toEqual(beforeScan);
+  });
 });
