@@ -14,7 +14,9 @@ import { eventually } from '../support/eventually.ts';
  * behind ingest is, and requests are taken again once the backlog has gone. A backlog left by
  * failing inserts is another matter: the log takes requests up to its budget (storage-failure).
  * Below that bound, past INGEST_PACE_BACKLOG_MS, answers wait for their own rows to be readable
- * (at most INGEST_MAX_BACKLOG_MS), so a client that waits for its answers slows to the writer's pace.
+ * (at most INGEST_MAX_BACKLOG_MS), so clients that wait for their answers slow to the writer's pace:
+ * while more than one request is being stored, or more rows wait than one insert takes
+ * (INGEST_FLUSH_MAX_BYTES, 64 KiB here). A lone client of small requests is not paced.
  */
 
 // Long enough that a paced answer released by the test has its insert done well within it.
@@ -34,6 +36,7 @@ beforeAll(async () => {
       INGEST_MAX_BACKLOG_MS: String(MAX_BACKLOG_MS),
       INGEST_PACE_BACKLOG_MS: String(PACE_BACKLOG_MS),
       INGEST_FLUSH_INTERVAL_MS: '20',
+      INGEST_FLUSH_MAX_BYTES: String(64 * 1024),
     },
     {
       writer: (clickhouse) => ({
@@ -62,6 +65,11 @@ const trace = () => {
   };
 };
 const postTrace = () => t.post('/v1/l/batch', trace(), DURABLE);
+/** A trace whose rows are more than one insert takes (INGEST_FLUSH_MAX_BYTES). */
+const largeTrace = () => {
+  const body = trace();
+  return { ...body, trace: { ...body.trace, input: 'words '.repeat(12_000) } };
+};
 const pacedAnswers = async () => {
   const text = await (await t.request('/metrics')).text();
   return Number(text.match(/^spanhouse_ingest_paced_answers_total (\d+)/m)?.[1] ?? Number.NaN);
@@ -115,11 +123,26 @@ describe('admission by the age of the backlog', () => {
     expect(bucket('+Inf') - bucket('0.25')).toBeGreaterThanOrEqual(1);
   });
 
-  it('makes answers wait for their rows to be readable while the backlog is older than the pacing bound', async () => {
+  it('answers a lone client of small requests once durable, past the pacing bound too', async () => {
+    const pacedBefore = await pacedAnswers();
+    hold();
+    expect((await postTrace()).status).toBe(200);
+    await sleep(PACE_BACKLOG_MS + 50);
+    // Past the pacing bound, one request at a time and little waiting: the answer does not wait.
+    const lone = trace();
+    expect((await t.post('/v1/l/batch', lone, DURABLE)).status).toBe(200);
+    expect((await t.get(`/api/public/traces/${lone.trace.id}`)).status).toBe(404);
+    expect(await pacedAnswers()).toBe(pacedBefore);
+    release();
+    await eventually(async () => expect((await t.get(`/api/public/traces/${lone.trace.id}`)).status).toBe(200));
+    await eventually(async () => expect((await ready()).ingestLagSeconds).toBe(0));
+  });
+
+  it('makes answers wait for their rows to be readable while the backlog is past the pacing bound and more than one insert', async () => {
     const pacedBefore = await pacedAnswers();
     hold();
     // Nothing waits yet: answered once durable, while its insert is held.
-    const first = trace();
+    const first = largeTrace();
     expect((await t.post('/v1/l/batch', first, DURABLE)).status).toBe(200);
     expect((await t.get(`/api/public/traces/${first.trace.id}`)).status).toBe(404);
     await sleep(PACE_BACKLOG_MS + 50);
@@ -142,7 +165,7 @@ describe('admission by the age of the backlog', () => {
 
   it('answers a paced request as durable once it has waited the 429 bound, its rows still kept', async () => {
     hold();
-    expect((await postTrace()).status).toBe(200);
+    expect((await t.post('/v1/l/batch', largeTrace(), DURABLE)).status).toBe(200);
     await sleep(PACE_BACKLOG_MS + 50);
     const paced = trace();
     const t0 = performance.now();

@@ -8,7 +8,10 @@ export type WriterOptions = {
   log: WriteAheadLog;
   /** The writer port the inserts go through. */
   writer: TableWriter;
-  /** Inserts of one table start at most once per interval, unless `maxInsertBytes` are waiting. */
+  /**
+   * Inserts of one table start at most once per interval, unless `maxInsertBytes` are waiting or
+   * an answer waits for a commit (then at most once per WAITED_INTERVAL_MS).
+   */
   intervalMs: number;
   /** The largest insert (bytes of encoded rows); more waiting means back-to-back inserts. */
   maxInsertBytes: number;
@@ -40,6 +43,14 @@ type Waiter = {
   reject: (e: Error) => void;
   timer: NodeJS.Timeout | undefined;
 };
+
+/**
+ * The spacing of one table's inserts while an answer waits for a commit (a paced answer, or a
+ * request that asked to wait): the interval exists to make fewer, larger parts when nobody waits,
+ * and a waiting client would otherwise wait for it too. Not zero: a client that waits for every
+ * request's commit would make a part per request.
+ */
+const WAITED_INTERVAL_MS = 100;
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
@@ -136,6 +147,7 @@ export class BackgroundWriter {
           : undefined,
       };
       this.waiters.add(waiter);
+      this.hurry();
     });
   }
 
@@ -165,6 +177,17 @@ export class BackgroundWriter {
     while (this.reading || [...this.queues.values()].some((q) => q.inFlight))
       await new Promise((r) => setTimeout(r, 5));
     await this.reader.close();
+  }
+
+  /** Reschedules the inserts that wait for their interval, now that someone waits for them. */
+  private hurry(): void {
+    if (this.opts.intervalMs <= WAITED_INTERVAL_MS) return;
+    for (const q of this.queues.values()) {
+      if (!q.timer) continue;
+      clearTimeout(q.timer);
+      q.timer = undefined;
+      this.maybeInsert(q);
+    }
   }
 
   private pump(): void {
@@ -211,7 +234,8 @@ export class BackgroundWriter {
     if (q.inFlight || q.chunks.length === 0 || this.stopped) return;
     const now = Date.now();
     const full = q.bytes >= this.opts.maxInsertBytes || this.draining;
-    const due = Math.max(full ? now : q.lastStart + this.opts.intervalMs, q.retryAt);
+    const interval = this.waiters.size > 0 ? Math.min(this.opts.intervalMs, WAITED_INTERVAL_MS) : this.opts.intervalMs;
+    const due = Math.max(full ? now : q.lastStart + interval, q.retryAt);
     if (now < due) {
       if (!q.timer) {
         q.timer = setTimeout(() => {

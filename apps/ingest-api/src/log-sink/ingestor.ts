@@ -11,8 +11,11 @@ export type IngestLog = {
   append(chunks: LogChunk[]): Promise<number>;
   /** Resolves once the rows of `receipt` for `tables` are committed in ClickHouse; rejects past `timeoutMs`. */
   waitCommitted(receipt: number, tables: string[], timeoutMs: number): Promise<void>;
-  /** True while answers should wait for their rows' commit to slow clients to the writer's pace. */
-  pacing?(): boolean;
+  /**
+   * True while answers should wait for their rows' commit to slow clients to the writer's pace;
+   * `storing` is how many requests are being stored now, this one included.
+   */
+  pacing?(storing: number): boolean;
 };
 
 export type IngestorHooks = {
@@ -44,6 +47,9 @@ export class Ingestor {
     /** The longest a paced answer waits for its commit before answering as durable. */
     private readonly paceTimeoutMs = commitTimeoutMs,
   ) {}
+
+  /** Requests between the start of `store` and its answer. */
+  private storing = 0;
 
   /** Resolves once the rows are durable; undefined when there were none. */
   async submit(rows: TableRows): Promise<Receipt | undefined> {
@@ -87,15 +93,20 @@ export class Ingestor {
    * Throws the log's own errors as they are.
    */
   async store(rows: TableRows, opts: { waitForCommit: boolean; onDurable?: () => void }): Promise<Receipt | undefined> {
-    const receipt = await this.submit(rows);
-    opts.onDurable?.();
-    if (!receipt) return receipt;
-    if (opts.waitForCommit) await this.waitCommitted(receipt);
-    else if (this.log.pacing?.()) {
-      this.hooks.onPaced?.();
-      await this.waitCommitted(receipt, this.paceTimeoutMs).catch(() => undefined);
+    this.storing++;
+    try {
+      const receipt = await this.submit(rows);
+      opts.onDurable?.();
+      if (!receipt) return receipt;
+      if (opts.waitForCommit) await this.waitCommitted(receipt);
+      else if (this.log.pacing?.(this.storing)) {
+        this.hooks.onPaced?.();
+        await this.waitCommitted(receipt, this.paceTimeoutMs).catch(() => undefined);
+      }
+      return receipt;
+    } finally {
+      this.storing--;
     }
-    return receipt;
   }
 
   /**

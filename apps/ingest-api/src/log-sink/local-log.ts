@@ -68,6 +68,7 @@ export class LocalIngestLog implements IngestLog {
     private readonly state: { deadLetters: number; diskFailingSince?: number; lastDiskFailure?: number },
     private readonly maxBacklogMs: number,
     private readonly paceBacklogMs: number,
+    private readonly maxInsertBytes: number,
   ) {
     this.replayTotal = Math.max(0, wal.recovery.lastLsn - wal.committedLsn);
   }
@@ -116,7 +117,7 @@ export class LocalIngestLog implements IngestLog {
         'ingest log recovered; replaying what was not committed',
       );
     }
-    return new LocalIngestLog(wal, writer, state, opts.maxBacklogMs, opts.paceBacklogMs);
+    return new LocalIngestLog(wal, writer, state, opts.maxBacklogMs, opts.paceBacklogMs, opts.maxInsertBytes);
   }
 
   append(chunks: LogChunk[]): Promise<number> {
@@ -147,11 +148,15 @@ export class LocalIngestLog implements IngestLog {
 
   /**
    * True while the writer lags by more than `paceBacklogMs` (the same lag `behind` refuses past
-   * its larger bound): an answer then waits for its own rows' commit, so a client that waits for
-   * its answers sends no faster than the writer makes rows readable.
+   * its larger bound) and the lag is the senders' doing: more than one request is being stored
+   * (`storing`), or more rows wait than one insert takes. An answer then waits for its own rows'
+   * commit, so clients that wait for their answers send no faster than the writer makes rows
+   * readable. A lone client of small requests is not paced: its rows wait for the writer's interval
+   * and one insert, and pacing would only add that wait to its answers.
    */
-  pacing(now = Date.now()): boolean {
-    return this.paceBacklogMs > 0 && this.lagOfTheWriter(now) > this.paceBacklogMs;
+  pacing(storing: number, now = Date.now()): boolean {
+    if (this.paceBacklogMs <= 0 || this.lagOfTheWriter(now) <= this.paceBacklogMs) return false;
+    return storing > 1 || this.writer.backlog(now).queuedBytes >= this.maxInsertBytes;
   }
 
   /**
