@@ -5,6 +5,7 @@ import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
 import { startEngine } from './engine-memory.ts';
 import { Lanes } from './lanes.ts';
+import { WRITER_SETTINGS } from './priorities.ts';
 import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
 
 export type DbOptions = {
@@ -169,7 +170,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   }
   const onCluster = opts.cluster ? ` ON CLUSTER ${quoteIdent(opts.cluster, /^[A-Za-z_][A-Za-z0-9_.-]*$/)}` : '';
   await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
-  const writer = await make();
+  const writer = await make(mode === 'embedded' ? WRITER_SETTINGS : {});
   const readers = (await Promise.all(Array.from({ length: readerCount }, () => make(READER_SETTINGS)))).map(
     (r) => r.client,
   );

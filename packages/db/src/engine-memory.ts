@@ -1,3 +1,5 @@
+import { ENGINE_PRIORITY_SETTINGS } from './priorities.ts';
+
 /**
  * What the embedded engine may hold in memory, as server settings it starts with. chDB runs inside
  * the service's process, so its caches and merges are the service's RSS; ClickHouse's defaults are
@@ -25,12 +27,15 @@ export function engineArguments(settings: Readonly<Record<string, number>> = ENG
 type EngineSession = { close(): void };
 
 /**
- * Starts the embedded engine on `dir` with the memory bounds, through a chDB session held for the
- * life of the Db (closing the first connection while others are open is what chDB supports, but a
- * held one keeps the start explicit). A no-op for the settings when the engine already runs in
- * this process on that directory.
+ * Starts the embedded engine on `dir` with the memory bounds and the merges' priority
+ * (priorities.ts), through a chDB session held for the life of the Db (closing the first
+ * connection while others are open is what chDB supports, but a held one keeps the start
+ * explicit). A no-op for the settings when the engine already runs in this process on that
+ * directory.
  */
 export async function startEngine(dir: string): Promise<EngineSession> {
   const { Session } = await import('chdb');
-  return new Session(dir, { connectionArgs: engineArguments() });
+  return new Session(dir, {
+    connectionArgs: engineArguments({ ...ENGINE_MEMORY_SETTINGS, ...ENGINE_PRIORITY_SETTINGS }),
+  });
 }

@@ -1,6 +1,7 @@
 import { ClickHouseError } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MEMORY_SETTINGS } from '../src/engine-memory.ts';
+import { ENGINE_PRIORITY_SETTINGS, WRITER_SETTINGS } from '../src/priorities.ts';
 import { clickHouseErrorCode } from '../src/errors.ts';
 import { loadMigrations, migrate, splitStatements } from '../src/migrations.ts';
 import {
@@ -336,6 +337,31 @@ describe('the embedded engine', () => {
       map: (r) => [String(r.name), Number(r.value)] as const,
     });
     expect(Object.fromEntries(rows)).toEqual(ENGINE_MEMORY_SETTINGS);
+  });
+
+  it("runs merges and the writer's inserts at a lower priority than reads", async () => {
+    if (db.mode === 'server') return;
+    const server = await queryRows(db, {
+      sql: 'SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)}',
+      params: { names: Object.keys(ENGINE_PRIORITY_SETTINGS) },
+      tag: 'test',
+      map: (r) => [String(r.name), Number(r.value)] as const,
+    });
+    expect(Object.fromEntries(server)).toEqual(ENGINE_PRIORITY_SETTINGS);
+    const names = Object.keys(WRITER_SETTINGS);
+    const sessionSql = `SELECT name, value FROM system.settings WHERE name IN ('${names.join("', '")}')`;
+    const writer = (await (await db.writer.query({ query: sessionSql, format: 'JSONEachRow' })).json()) as {
+      name: string;
+      value: string;
+    }[];
+    expect(Object.fromEntries(writer.map((r) => [r.name, Number(r.value)]))).toEqual(WRITER_SETTINGS);
+    // Reads keep the default nice value (0).
+    const reader = await queryRows(db, {
+      sql: sessionSql,
+      tag: 'test',
+      map: (r) => [String(r.name), Number(r.value)] as const,
+    });
+    expect(Object.fromEntries(reader)).toEqual(Object.fromEntries(names.map((n) => [n, 0])));
   });
 
   it('keeps the blocks of point reads decompressed, and lets scans go around that cache', async () => {
