@@ -327,27 +327,26 @@ describe('projectScopeViolation', () => {
 });
 
 describe('the embedded engine', () => {
+  /** The engine's server settings `names` hold, by name. */
+  const serverSettings = async (names: string[]) =>
+    Object.fromEntries(
+      await queryRows(db, {
+        sql: 'SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)}',
+        params: { names },
+        tag: 'test',
+        map: (r) => [String(r.name), Number(r.value)] as const,
+      }),
+    );
+
   it('starts with the memory bounds of ENGINE_MEMORY_SETTINGS, not the defaults of a dedicated server', async () => {
     // A server's memory is its own configuration's.
     if (db.mode === 'server') return;
-    const rows = await queryRows(db, {
-      sql: 'SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)}',
-      params: { names: Object.keys(ENGINE_MEMORY_SETTINGS) },
-      tag: 'test',
-      map: (r) => [String(r.name), Number(r.value)] as const,
-    });
-    expect(Object.fromEntries(rows)).toEqual(ENGINE_MEMORY_SETTINGS);
+    expect(await serverSettings(Object.keys(ENGINE_MEMORY_SETTINGS))).toEqual(ENGINE_MEMORY_SETTINGS);
   });
 
   it("runs merges and the writer's inserts at a lower priority than reads", async () => {
     if (db.mode === 'server') return;
-    const server = await queryRows(db, {
-      sql: 'SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)}',
-      params: { names: Object.keys(ENGINE_PRIORITY_SETTINGS) },
-      tag: 'test',
-      map: (r) => [String(r.name), Number(r.value)] as const,
-    });
-    expect(Object.fromEntries(server)).toEqual(ENGINE_PRIORITY_SETTINGS);
+    expect(await serverSettings(Object.keys(ENGINE_PRIORITY_SETTINGS))).toEqual(ENGINE_PRIORITY_SETTINGS);
     const names = Object.keys(WRITER_SETTINGS);
     const sessionSql = `SELECT name, value FROM system.settings WHERE name IN ('${names.join("', '")}')`;
     const writer = (await (await db.writer.query({ query: sessionSql, format: 'JSONEachRow' })).json()) as {
