@@ -1,7 +1,5 @@
 import { ClickHouseError } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_MEMORY_SETTINGS } from '../src/engine-memory.ts';
-import { ENGINE_PRIORITY_SETTINGS, WRITER_SETTINGS } from '../src/priorities.ts';
 import { clickHouseErrorCode } from '../src/errors.ts';
 import { loadMigrations, migrate, splitStatements } from '../src/migrations.ts';
 import {
@@ -323,83 +321,5 @@ describe('projectScopeViolation', () => {
       map: (r) => Number(r.n),
     });
     expect(rows).toEqual([0]);
-  });
-});
-
-describe('the embedded engine', () => {
-  /** The engine's server settings `names` hold, by name. */
-  const serverSettings = async (names: string[]) =>
-    Object.fromEntries(
-      await queryRows(db, {
-        sql: 'SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)}',
-        params: { names },
-        tag: 'test',
-        map: (r) => [String(r.name), Number(r.value)] as const,
-      }),
-    );
-
-  it('starts with the memory bounds of ENGINE_MEMORY_SETTINGS, not the defaults of a dedicated server', async () => {
-    // A server's memory is its own configuration's.
-    if (db.mode === 'server') return;
-    expect(await serverSettings(Object.keys(ENGINE_MEMORY_SETTINGS))).toEqual(ENGINE_MEMORY_SETTINGS);
-  });
-
-  it("runs merges and the writer's inserts at a lower priority than reads", async () => {
-    if (db.mode === 'server') return;
-    expect(await serverSettings(Object.keys(ENGINE_PRIORITY_SETTINGS))).toEqual(ENGINE_PRIORITY_SETTINGS);
-    const names = Object.keys(WRITER_SETTINGS);
-    const sessionSql = `SELECT name, value FROM system.settings WHERE name IN ('${names.join("', '")}')`;
-    const writer = (await (await db.writer.query({ query: sessionSql, format: 'JSONEachRow' })).json()) as {
-      name: string;
-      value: string;
-    }[];
-    expect(Object.fromEntries(writer.map((r) => [r.name, Number(r.value)]))).toEqual(WRITER_SETTINGS);
-    // Reads keep the default nice value (0).
-    const reader = await queryRows(db, {
-      sql: sessionSql,
-      tag: 'test',
-      map: (r) => [String(r.name), Number(r.value)] as const,
-    });
-    expect(Object.fromEntries(reader)).toEqual(Object.fromEntries(names.map((n) => [n, 0])));
-  });
-
-  it('keeps the blocks of point reads decompressed, and lets scans go around that cache', async () => {
-    if (db.mode === 'server') return;
-    await db.writer.command({
-      query: `CREATE TABLE cache_probe (k UInt64, s String) ENGINE = MergeTree ORDER BY k
-        SETTINGS index_granularity = 64`,
-    });
-    await db.writer.command({
-      query: `INSERT INTO cache_probe SELECT number, repeat(toString(cityHash64(number)), 8) FROM numbers(200000)`,
-    });
-    const cacheEvents = async () => {
-      const rows = await queryRows(db, {
-        sql: `SELECT event, value FROM system.events WHERE event IN ('UncompressedCacheHits', 'UncompressedCacheMisses')`,
-        tag: 'test',
-        map: (r) => [String(r.event), Number(r.value)] as const,
-      });
-      const byName = Object.fromEntries(rows);
-      return { hits: byName.UncompressedCacheHits ?? 0, misses: byName.UncompressedCacheMisses ?? 0 };
-    };
-    const pointRead = () =>
-      queryRows(db, {
-        sql: 'SELECT s FROM cache_probe WHERE k IN (7, 150000) ORDER BY k',
-        tag: 'test',
-        map: (r) => String(r.s),
-      });
-    const first = await pointRead();
-    const before = await cacheEvents();
-    expect(await pointRead()).toEqual(first);
-    const after = await cacheEvents();
-    expect(after.hits).toBeGreaterThan(before.hits);
-    expect(after.misses).toBe(before.misses);
-
-    // 200,000 rows are past the reader's bound (merge_tree_max_rows_to_use_cache): no lookups at all.
-    const scan = () =>
-      queryRows(db, { sql: 'SELECT sum(length(s)) AS n FROM cache_probe', tag: 'test', map: (r) => Number(r.n) });
-    const total = await scan();
-    const beforeScan = await cacheEvents();
-    expect(await scan()).toEqual(total);
-    expect(await cacheEvents()).toEqual(beforeScan);
   });
 });
