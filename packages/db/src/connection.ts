@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
-import { startEngine } from './engine-memory.ts';
+import { READER_SETTINGS, startEngine } from './engine-memory.ts';
 import { Lanes } from './lanes.ts';
 import { WRITER_SETTINGS } from './priorities.ts';
 import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
@@ -65,19 +65,6 @@ export type Db = {
   /** Called after every read through the query port (tag, seconds, success): the query-duration metric. */
   onQuery?: (tag: string, seconds: number, ok: boolean) => void;
 };
-
-/**
- * Settings of the reader connections. Reads of a few granules (a page's rows by id, one trace, its
- * scores) keep the blocks they decompress in the engine's uncompressed-block cache
- * (`uncompressed_cache_size`, engine-memory.ts), so the same page or trace read again skips the
- * ZSTD of its text columns; reads past the two bounds (scans) go around the cache and leave it to
- * the point reads. On a server the cache's size is the server's configuration.
- */
-export const READER_SETTINGS = {
-  use_uncompressed_cache: 1,
-  merge_tree_max_rows_to_use_cache: 64 * 1024,
-  merge_tree_max_bytes_to_use_cache: 32 * 1024 * 1024,
-} as const;
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
 

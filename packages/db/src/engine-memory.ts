@@ -14,13 +14,27 @@ export const ENGINE_MEMORY_SETTINGS = {
   mark_cache_size: 64 * 1024 * 1024,
   index_mark_cache_size: 32 * 1024 * 1024,
   primary_index_cache_size: 64 * 1024 * 1024,
-  /** Decompressed blocks of point reads (READER_SETTINGS in connection.ts say which reads use it). */
+  /** Decompressed blocks of point reads (READER_SETTINGS say which reads use it). */
   uncompressed_cache_size: 64 * 1024 * 1024,
   /** No new merge starts while merges hold this much; those running finish. */
   merges_mutations_memory_usage_soft_limit: 256 * 1024 * 1024,
 } as const;
 
-export function engineArguments(settings: Readonly<Record<string, number>> = ENGINE_MEMORY_SETTINGS): string[] {
+/**
+ * Settings of the reader connections. Reads of a few granules (a page's rows by id, one trace, its
+ * scores) keep the blocks they decompress in the engine's uncompressed-block cache
+ * (`uncompressed_cache_size` above), so the same page or trace read again skips the ZSTD of its
+ * text columns; reads past the two bounds (scans) go around the cache and leave it to the point
+ * reads. On a server the cache's size is the server's configuration.
+ */
+export const READER_SETTINGS = {
+  use_uncompressed_cache: 1,
+  merge_tree_max_rows_to_use_cache: 64 * 1024,
+  merge_tree_max_bytes_to_use_cache: 32 * 1024 * 1024,
+} as const;
+
+/** Server settings as the `--name=value` arguments chDB passes to the engine it starts. */
+function engineArguments(settings: Readonly<Record<string, number>>): string[] {
   return Object.entries(settings).map(([name, value]) => `--${name}=${value}`);
 }
 
