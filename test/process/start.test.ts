@@ -119,6 +119,8 @@ describe('scripts/start.sh', () => {
         DATA_DIR: path.join(dir, 'data-exec'),
         API_BEARER_TOKEN: 'start-exec-token',
         LOG_LEVEL: 'info',
+        // An operator's own value is kept; the script sets the other.
+        MALLOC_ARENA_MAX: '4',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -129,6 +131,10 @@ describe('scripts/start.sh', () => {
       const tree = processes(child.pid!);
       expect(tree.map((p) => p.command)).toEqual([expect.stringMatching(/^\S*node .*apps\/server\/dist\/main\.mjs/)]);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      // The allocator's settings reach the service (glibc reads them from its environment at start).
+      const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+      expect(environ).toContain('MALLOC_ARENA_MAX=4');
+      expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
     } finally {
       child.kill('SIGTERM');
     }

@@ -6,14 +6,14 @@ import { getJson } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
 import { processTree, rssOf } from '../lib/proc.ts';
-import { freePort, REPO_ROOT } from '../lib/service.ts';
+import { ALLOCATOR_ENV, freePort, REPO_ROOT } from '../lib/service.ts';
 import { fmt, median, mib } from '../lib/stats.ts';
 import { serviceBatchBodies } from '../metrics/bodies.ts';
 import { SMOKE_DATASET } from '../metrics/dataset.ts';
 import { loadService } from '../metrics/load.ts';
 import { referenceQueries, serviceParams } from '../metrics/queries.ts';
 
-export type StartVariant = { name: string; command: string[] };
+export type StartVariant = { name: string; command: string[]; env?: Record<string, string> };
 
 /**
  * What `pnpm start` runs (a turbo-cached build, then the bundle under pnpm), the bundle alone (the
@@ -22,7 +22,11 @@ export type StartVariant = { name: string; command: string[] };
  */
 export const START_VARIANTS: StartVariant[] = [
   { name: 'pnpm start', command: ['pnpm', 'start'] },
-  { name: 'node, bundle (the image)', command: ['node', '--max-semi-space-size=32', 'apps/server/dist/main.mjs'] },
+  {
+    name: 'node, bundle (the image)',
+    command: ['node', '--max-semi-space-size=32', 'apps/server/dist/main.mjs'],
+    env: ALLOCATOR_ENV,
+  },
   {
     name: 'pnpm, node + tsx loader',
     command: ['pnpm', 'exec', 'node', '--max-semi-space-size=32', '--import', 'tsx', 'apps/server/src/main.ts'],
@@ -45,6 +49,7 @@ async function measure(v: StartVariant, dir: string) {
       DATA_DIR: dataDir,
       API_BEARER_TOKEN: token,
       LOG_LEVEL: 'warn',
+      ...v.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
