@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 // /metrics tells the embedded engine's memory apart from the JavaScript heap: what the engine
-// tracks, what its merges hold, and each of its caches.
+// tracks, and each of its caches.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ async function engineMemory(): Promise<Map<string, number>> {
 
 it('reports what the engine tracks and each cache, by part', async () => {
   const parts = await engineMemory();
-  for (const part of ['tracked', 'merges', 'mark_cache', 'uncompressed_cache', 'primary_index_cache']) {
+  for (const part of ['tracked', 'mark_cache', 'uncompressed_cache', 'primary_index_cache']) {
     expect(parts.get(part), part).toBeGreaterThanOrEqual(0);
   }
   expect(parts.get('tracked')).toBeGreaterThan(0);
