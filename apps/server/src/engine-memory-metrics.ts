@@ -3,11 +3,11 @@ import { Gauge, type Registry } from 'prom-client';
 
 /**
  * The embedded engine's memory as it accounts for it (`system.metrics`), by part: all it tracks
- * (its `MemoryTracking`: the allocations it accounts for, not its code) and each cache with a bound among the
- * engine's settings (@spanhouse/db engine-memory.ts) or filled by reads. (Its figure for merges
- * alone stays 0 in chDB while merges run, so it is not reported.)
- * chDB runs inside this process, so these are shares of its resident memory that
- * `process_resident_memory_bytes` cannot tell apart from the JavaScript heap.
+ * (`MemoryTracking`: the allocations it accounts for, not its code) and each cache, bounded among
+ * the engine's settings (@spanhouse/db engine-memory.ts) or filled by reads. Its figure for merges
+ * alone stays 0 in chDB while merges run, so it is not reported. chDB runs inside this process:
+ * these are shares of its resident memory that `process_resident_memory_bytes` cannot tell apart
+ * from the JavaScript heap.
  */
 const PARTS: Readonly<Record<string, string>> = {
   tracked: 'MemoryTracking',
