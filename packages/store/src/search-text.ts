@@ -140,12 +140,16 @@ export function tracesSearched(terms: readonly SearchTerm[], p: ProjectParams, c
 /**
  * SQL: `n`, at least the number of traces that hold every term, from the index alone (no
  * grouping): the fewest rows that hold any one of the terms. A matching trace has a row holding
- * each term (one row once merged, more before), so no more traces than that match.
+ * each term (one row once merged, more before), so no more traces than that match. Each term's
+ * rows are counted up to `cap` only (the read stops there): `n` is exact below `cap` and `cap`
+ * at or above it, all a caller comparing the bound with `cap - 1` needs (a common term's count
+ * read every hit of the index, half of a two-term search's decision).
  */
-export function searchHitsBoundSql(terms: readonly SearchTerm[], p: ProjectParams): string {
+export function searchHitsBoundSql(terms: readonly SearchTerm[], p: ProjectParams, cap: number): string {
+  const capParam = p.add(cap, 'UInt32');
   const counts = terms.map(
     (term) =>
-      `(SELECT count() ${fromProject(TABLES.traceSearch, p, { prewhere: true })} AND ${termMatches(term, p, TRACE_SEARCH_INDEXES)})`,
+      `(SELECT count() FROM (SELECT 1 ${fromProject(TABLES.traceSearch, p, { prewhere: true })} AND ${termMatches(term, p, TRACE_SEARCH_INDEXES)} LIMIT ${capParam}))`,
   );
   return `SELECT ${counts.length === 1 ? counts[0] : `least(${counts.join(', ')})`} AS n`;
 }

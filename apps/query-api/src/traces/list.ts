@@ -158,7 +158,7 @@ async function searchFirst(db: Db, project: string, q: TraceListParams, signal?:
   if (!q.search?.length || (q.userId === undefined && q.sessionId === undefined)) return false;
   const p = new ProjectParams(project);
   const [hits] = await queryRows(db, {
-    sql: searchHitsBoundSql(q.search, p),
+    sql: searchHitsBoundSql(q.search, p, SEARCH_FIRST_HITS + 1),
     params: p.params,
     tag: 'traces.list.search_hits',
     map: (r) => Number(r.n),

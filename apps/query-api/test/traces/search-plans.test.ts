@@ -150,14 +150,20 @@ describe('a search over deleted and expired traces', () => {
   it('the hit count that picks the plan counts only the rows a read may return', async () => {
     // Merged (one row per trace), so that the count does not depend on when chDB merges parts.
     await db.writer.command({ query: 'OPTIMIZE TABLE trace_search_v2 FINAL' });
-    const p = new ProjectParams(LIFECYCLE);
-    const [hits] = await queryRows(db, {
-      sql: searchHitsBoundSql(parseSearch('refund'), p),
-      params: p.params,
-      tag: 'test',
-      map: (r) => Number(r.n),
-    });
+    const hits = async (search: string, cap: number) => {
+      const params = new ProjectParams(LIFECYCLE);
+      const [n] = await queryRows(db, {
+        sql: searchHitsBoundSql(parseSearch(search), params, cap),
+        params: params.params,
+        tag: 'test',
+        map: (r) => Number(r.n),
+      });
+      return n;
+    };
     // l-kept's, and l-again's (its latest rows written after its tombstone).
-    expect(hits).toBe(2);
+    expect(await hits('refund', 10)).toBe(2);
+    // Counted up to the cap only: a plan decided against the cap gets the same answer.
+    expect(await hits('refund', 1)).toBe(1);
+    expect(await hits('refund', 2)).toBe(2);
   });
 });
