@@ -39,10 +39,13 @@ export function buildService(): void {
   });
 }
 
-/** The environment a benchmarked service starts with: nothing of the caller's but PATH and HOME. */
-/** The allocator settings of scripts/start.sh and the image. */
+/** The allocator settings of scripts/start.sh and the image (decision 0068). */
 export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
 
+/**
+ * The environment a benchmarked service starts with: nothing of the caller's but PATH and HOME,
+ * and the allocator settings the start script and the image give the service.
+ */
 function serviceEnv(port: number, grpcPort: number, token: string, dataDir: string): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
@@ -53,8 +56,7 @@ function serviceEnv(port: number, grpcPort: number, token: string, dataDir: stri
     DATA_DIR: dataDir,
     API_BEARER_TOKEN: token,
     LOG_LEVEL: 'warn',
-    // glibc's allocator as scripts/start.sh and the image set it (decision 0068): a service
-    // launched without the script is measured as users run it.
+    // A service launched without the script is measured as users run it.
     ...ALLOCATOR_ENV,
   };
 }

@@ -141,9 +141,9 @@ export function tracesSearched(terms: readonly SearchTerm[], p: ProjectParams, c
  * SQL: `n`, at least the number of traces that hold every term, from the index alone (no
  * grouping): the fewest rows that hold any one of the terms. A matching trace has a row holding
  * each term (one row once merged, more before), so no more traces than that match. Each term's
- * rows are counted up to `cap` only (the read stops there): `n` is exact below `cap` and `cap`
- * at or above it, all a caller comparing the bound with `cap - 1` needs (a common term's count
- * read every hit of the index, half of a two-term search's decision).
+ * rows are counted up to `cap` only (the read stops there, where a common term has most of the
+ * index's hits): `n` is exact below `cap` and `cap` at or above it, all a caller comparing the
+ * bound with `cap - 1` needs.
  */
 export function searchHitsBoundSql(terms: readonly SearchTerm[], p: ProjectParams, cap: number): string {
   const capParam = p.add(cap, 'UInt32');
