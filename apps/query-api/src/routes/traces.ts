@@ -6,6 +6,7 @@ import type { QueryDeps } from '../deps.ts';
 import { getTrace } from '../traces/get.ts';
 import { listTraces } from '../traces/list.ts';
 import { TraceListParams } from '../traces/params.ts';
+import { RecentMisses } from '../traces/recent-misses.ts';
 
 const TraceId = v.pipe(v.string(), v.minLength(1), v.maxLength(256, 'traceId must be at most 256 characters'));
 
@@ -32,6 +33,7 @@ export const TRACE_ENDPOINTS: Endpoint[] = [
 
 /** GET /api/public/traces and /api/public/traces/:traceId. */
 export function traceRoutes(deps: QueryDeps) {
+  const misses = new RecentMisses();
   return new Hono()
     .get('/api/public/traces', async (c) => {
       const params = validate(TraceListParams, queryObject(c));
@@ -39,7 +41,7 @@ export function traceRoutes(deps: QueryDeps) {
     })
     .get('/api/public/traces/:traceId', async (c) => {
       const id = validate(TraceId, c.req.param('traceId'), 'traceId');
-      const trace = await getTrace(deps.db, projectOf(c), id, c.req.raw.signal);
+      const trace = await getTrace(deps.db, projectOf(c), id, { signal: c.req.raw.signal, misses });
       if (!trace) throw notFoundError(`trace ${id} not found`);
       return c.json(trace);
     });

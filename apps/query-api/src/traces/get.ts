@@ -11,11 +11,13 @@ import {
   SCORE_TUPLES_NEWEST_FIRST,
   TABLES,
   TRACE_EXPR,
+  type TraceFields,
   traceSelect,
 } from '@spanhouse/store';
 import { toObservationOutput } from '../observations/output.ts';
 import { toScoreOutput } from '../scores/output.ts';
 import { traceOutput } from './output.ts';
+import type { RecentMisses } from './recent-misses.ts';
 
 /** Observations by start time, then id. */
 const BY_START = `o -> (o.${observationTupleIndex('start_us')}, o.${observationTupleIndex('id')})`;
@@ -25,46 +27,79 @@ const BY_START = `o -> (o.${observationTupleIndex('start_us')}, o.${observationT
  * or undefined when unknown. Three reads at once, one per table, each on a reader of its own: each
  * is a point read by key, and side by side they answer in the time of the slowest instead of the
  * sum (as scalar subqueries of one query they ran one after another). Observations and scores come
- * as arrays of positional tuples.
+ * as arrays of positional tuples. An id in `misses` (not found a moment ago: a client polling for
+ * what it has just sent) is looked up in the traces table alone first, its other two reads made
+ * once it is there; an id not found is added to it.
  */
 export async function getTrace(
   db: Db,
   project: string,
   id: string,
-  signal?: AbortSignal,
+  opts: { signal?: AbortSignal; misses?: RecentMisses } = {},
 ): Promise<TraceDetail | undefined> {
+  const reads = traceReads(db, project, id, opts.signal);
+  if (opts.misses?.has(project, id)) {
+    const row = (await reads.trace())[0];
+    if (!row) return undefined;
+    opts.misses.delete(project, id);
+    const [observations, scores] = await Promise.all([reads.observations(), reads.scores()]);
+    return detail(row, observations, scores);
+  }
+  const [rows, observations, scores] = await Promise.all([reads.trace(), reads.observations(), reads.scores()]);
+  const row = rows[0];
+  if (!row) {
+    opts.misses?.add(project, id);
+    return undefined;
+  }
+  return detail(row, observations, scores);
+}
+
+/** The three point reads of one trace: its row, its observations, its scores. */
+function traceReads(db: Db, project: string, id: string, signal: AbortSignal | undefined) {
   const p = new ProjectParams(project);
   const idParam = p.add(id, 'String');
-  const [rows, observations, scores] = await Promise.all([
-    queryRows(db, {
-      sql: `SELECT ${traceSelect(TRACE_EXPR)} ${fromProject(TABLES.traces, p, { final: true })} AND id = ${idParam}`,
-      params: p.params,
-      tag: 'traces.get',
-      map: fromTraceRow,
-      signal,
-    }),
-    queryRows(db, {
-      sql: `SELECT arraySort(${BY_START}, groupArray(${OBSERVATION_TUPLE})) AS rows
+  return {
+    trace: () =>
+      queryRows(db, {
+        sql: `SELECT ${traceSelect(TRACE_EXPR)} ${fromProject(TABLES.traces, p, { final: true })} AND id = ${idParam}`,
+        params: p.params,
+        tag: 'traces.get',
+        map: fromTraceRow,
+        signal,
+      }),
+    observations: async () =>
+      (
+        await queryRows(db, {
+          sql: `SELECT arraySort(${BY_START}, groupArray(${OBSERVATION_TUPLE})) AS rows
         ${fromProject(TABLES.observationPieces, p, { final: true })} AND trace_id = ${idParam}`,
-      params: p.params,
-      tag: 'traces.get.observations',
-      map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeObservationTuple) : []),
-      signal,
-    }),
-    queryRows(db, {
-      sql: `SELECT arraySort(${SCORE_TUPLES_NEWEST_FIRST}, groupArray(${SCORE_TUPLE})) AS rows
+          params: p.params,
+          tag: 'traces.get.observations',
+          map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeObservationTuple) : []),
+          signal,
+        })
+      )[0] ?? [],
+    scores: async () =>
+      (
+        await queryRows(db, {
+          sql: `SELECT arraySort(${SCORE_TUPLES_NEWEST_FIRST}, groupArray(${SCORE_TUPLE})) AS rows
         ${fromProject(TABLES.scores, p, { final: true })} AND trace_id = ${idParam}`,
-      params: p.params,
-      tag: 'traces.get.scores',
-      map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeScoreTuple) : []),
-      signal,
-    }),
-  ]);
-  const t = rows[0];
-  if (!t) return undefined;
+          params: p.params,
+          tag: 'traces.get.scores',
+          map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeScoreTuple) : []),
+          signal,
+        })
+      )[0] ?? [],
+  };
+}
+
+function detail(
+  t: TraceFields,
+  observations: ReturnType<typeof decodeObservationTuple>[],
+  scores: ReturnType<typeof decodeScoreTuple>[],
+): TraceDetail {
   return {
     ...traceOutput(t),
-    observations: (observations[0] ?? []).map((o) => toObservationOutput(o, t.environment)),
-    scores: (scores[0] ?? []).map(toScoreOutput),
+    observations: observations.map((o) => toObservationOutput(o, t.environment)),
+    scores: scores.map(toScoreOutput),
   };
 }
