@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 
 /** Packages with native code; every app that bundles the ingest log or chDB lists them as dependencies. */
-const NATIVE = /^(chdb|snappy|fs-native-extensions|@node-rs\/crc32)(\/|$)/;
+const NATIVE = /^(chdb|snappy|fs-native-extensions|@node-rs\/crc32|koffi)(\/|$)/;
 
 const [entry, outfile] = process.argv.slice(2);
 if (!entry || !outfile) throw new Error('usage: build-app.mjs <entry.ts> <out.mjs>');

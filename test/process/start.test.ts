@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { residentKiB } from '../support/process-memory.ts';
 import { REPO_ROOT } from '../support/service-process.ts';
 import { makeBatch } from '../support/traces.ts';
 
@@ -83,6 +84,15 @@ describe('pnpm start', () => {
       // supervisor stopping the command it started) reaches the service instead of leaving it
       // running without a parent.
       expect(processes(child.pid!).map((p) => p.pid)).toEqual([child.pid, service?.pid]);
+      // Starting touches about 200 MiB of the engine's library; once listening, the service gives
+      // back the pages it no longer runs, so the library holds well under that in memory.
+      let engineCode = residentKiB(service!.pid, '/libchdb.so');
+      for (let i = 0; i < 50 && engineCode >= 100 * 1024; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        engineCode = residentKiB(service!.pid, '/libchdb.so');
+      }
+      expect(engineCode).toBeGreaterThan(0);
+      expect(engineCode).toBeLessThan(100 * 1024);
       const base = `http://127.0.0.1:${port}`;
       const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const batch = makeBatch();

@@ -4,6 +4,7 @@ import { loadConfigOrExit } from '@spanhouse/config';
 import { createLogger, resolveCredentials, startServer, webUiBanner } from '@spanhouse/http';
 import { startOtlpGrpc } from '@spanhouse/ingest-api';
 import { createAllInOne } from './create-server.ts';
+import { releaseStartupPages } from './startup-pages.ts';
 
 // `pnpm start`: ingest and query on one port over one embedded data folder.
 const config = loadConfigOrExit();
@@ -30,3 +31,5 @@ const running = await startServer({
   },
 });
 process.stdout.write(webUiBanner(config.host, running.port));
+// The engine's library is what starting touched most; a server-mode process does not load it.
+if (db.mode === 'embedded') logger.debug({ bytes: await releaseStartupPages(logger) }, 'startup pages given back');
