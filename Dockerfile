@@ -20,6 +20,6 @@ ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 EXPOSE 3000 4317
 # node is PID 1's child (compose sets init: true) and handles SIGTERM itself: it stops
 # accepting, commits what it accepted and exits 0. No pnpm in between, which would not forward
-# the signal and costs memory of its own. --max-semi-space-size=32 as `pnpm start` (fewer
-# young-generation collections while decoding large batches).
-CMD ["node", "--max-semi-space-size=32", "apps/server/dist/main.mjs"]
+# the signal and costs memory of its own. Node's own young-generation size, as `pnpm start`
+# (decision 0070).
+CMD ["node", "apps/server/dist/main.mjs"]

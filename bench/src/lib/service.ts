@@ -76,9 +76,9 @@ export async function startService(opts: {
   const port = await freePort();
   const grpcPort = await freePort();
   const token = randomBytes(16).toString('hex');
-  // The node flags `pnpm start` runs the service with (scripts/start.sh), so the bench measures
-  // that; BENCH_NODE_FLAGS adds others (space-separated), to measure a flag before adopting it.
-  const nodeArgs = ['--max-semi-space-size=32', ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
+  // The node flags `pnpm start` runs the service with (scripts/start.sh: none), so the bench
+  // measures that; BENCH_NODE_FLAGS adds others (space-separated), to measure a flag before adopting it.
+  const nodeArgs = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
   // BENCH_SERVICE_ENTRY: another checkout's entry point (its apps/server/src/main.ts, run through
   // tsx), to measure a version against this one.

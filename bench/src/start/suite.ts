@@ -24,12 +24,12 @@ export const START_VARIANTS: StartVariant[] = [
   { name: 'pnpm start', command: ['pnpm', 'start'] },
   {
     name: 'node, bundle (the image)',
-    command: ['node', '--max-semi-space-size=32', 'apps/server/dist/main.mjs'],
+    command: ['node', 'apps/server/dist/main.mjs'],
     env: ALLOCATOR_ENV,
   },
   {
     name: 'pnpm, node + tsx loader',
-    command: ['pnpm', 'exec', 'node', '--max-semi-space-size=32', '--import', 'tsx', 'apps/server/src/main.ts'],
+    command: ['pnpm', 'exec', 'node', '--import', 'tsx', 'apps/server/src/main.ts'],
   },
 ];
 
