@@ -11,6 +11,6 @@ node_modules/.bin/turbo run build --filter=@spanhouse/server --output-logs=error
 # 60-100 MiB smaller under a write load and after it, at the same speed (decision 0068). glibc
 # reads these at start only; a value already set is kept.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
-# Node's own young-generation size: a larger one (--max-semi-space-size=32) held 50-150 MiB more
+# Node's own young-generation size: a larger one (--max-semi-space-size=32) held more memory
 # under the write loads for no measurable rate (decision 0070).
 exec node apps/server/dist/main.mjs

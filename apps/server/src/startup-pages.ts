@@ -9,12 +9,12 @@ type Mapping = { start: bigint; end: bigint; perms: string; file: string };
 
 /**
  * Gives back the pages of the process's code and read-only data that starting touched, so that
- * what the process holds afterwards is what it runs. Starting the embedded engine touches about
- * 200 MiB of its library (every function, format and setting registers itself) of which a running
- * service uses about half; those pages are clean copies of the file, so the kernel would reclaim
- * them under memory pressure anyway, but until then they count in the process's RSS and in its
+ * what the process holds afterwards is what it runs. Starting the embedded engine touches much of
+ * its library (every function, format and setting registers itself), far more than a running
+ * service runs again; those pages are clean copies of the file, so the kernel would reclaim them
+ * under memory pressure anyway, but until then they count in the process's RSS and in its
  * container's memory. Pages a later call needs come back from the page cache (or the file) on
- * first touch. Figures: docs/decisions/0069-startup-pages-given-back.md.
+ * first touch (docs/decisions/0069-startup-pages-given-back.md).
  *
  * Contract: only file-backed mappings that are not writable (code, read-only data) are advised;
  * writable and anonymous memory is never touched. Never throws: where the call is not available
