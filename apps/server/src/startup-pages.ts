@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 /** Linux's `MADV_PAGEOUT` (5.4 and later): reclaim the range's pages now rather than under pressure. */
 const MADV_PAGEOUT = 21;
 
-/** One mapping of /proc/self/maps: its address range, permissions and file. */
-type Mapping = { start: bigint; end: bigint; perms: string; file: string };
+/** One mapping of /proc/self/maps: its address range and file. */
+type Mapping = { start: bigint; end: bigint; file: string };
 
 /**
  * Gives back the pages of the process's code and read-only data that starting touched, so that
@@ -52,7 +52,7 @@ export function readOnlyFileMappings(maps: string): Mapping[] {
     if (!match) continue;
     const [, start, end, perms, inode, file] = match as unknown as [string, string, string, string, string, string];
     if (perms[1] === 'w' || inode === '0' || file.endsWith(' (deleted)')) continue;
-    out.push({ start: BigInt(`0x${start}`), end: BigInt(`0x${end}`), perms, file });
+    out.push({ start: BigInt(`0x${start}`), end: BigInt(`0x${end}`), file });
   }
   return out;
 }
