@@ -26,6 +26,9 @@ const ALONE = [
   // `pnpm start` runs the build (turbo), which may write the bundles and the web UI's files that
   // other files serve from while they run.
   'process/start.test.ts',
+  // The kernel gives back only the pages no other process maps, and a second file's worker maps
+  // the same engine library.
+  'ops/startup-pages.test.ts',
 ];
 
 const { include: _include, exclude, ...common } = shared.test ?? {};
