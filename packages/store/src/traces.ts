@@ -302,11 +302,15 @@ export const MODEL_SUMMARY_EXPR = {
 
 type TraceSelectExpr = Pick<
   Record<keyof typeof TRACE_EXPR, string>,
-  'environment' | 'latency' | 'totalCost' | 'usageInput' | 'usageOutput' | 'usageTotal'
+  'latency' | 'totalCost' | 'usageInput' | 'usageOutput' | 'usageTotal'
 >;
 
-/** The SELECT list of the trace readers, given how latency, cost and usage are read; `fromTraceRow` maps it. */
-export const traceSelect = (expr: TraceSelectExpr) => `
+/**
+ * The SELECT list of a trace's own fields (what its pieces set), without what its observations add
+ * through the obs_* maps; `fromTraceOwnRow` maps it. The maps are most of a row's bytes and files,
+ * so a reader that has the observations anyway leaves them unread.
+ */
+export const traceOwnSelect = `
   id,
   timestamp,
   ${TRACE_EXPR.name} AS name,
@@ -314,20 +318,23 @@ export const traceSelect = (expr: TraceSelectExpr) => `
   ${TRACE_EXPR.sessionId} AS session_id,
   ${TRACE_EXPR.release} AS release,
   ${TRACE_EXPR.version} AS version,
-  ${expr.environment} AS environment,
+  ${TRACE_EXPR.environment} AS environment,
   arraySort(tags) AS tags,
+  ${TRACE_EXPR.input} AS input,
+  ${TRACE_EXPR.output} AS output,
+  ${TRACE_EXPR.metadata} AS metadata`;
+
+/** The SELECT list of the trace readers, given how latency, cost and usage are read; `fromTraceRow` maps it. */
+export const traceSelect = (expr: TraceSelectExpr) => `${traceOwnSelect},
   ${expr.latency} AS latency,
   ${expr.totalCost} AS total_cost,
   ${expr.usageInput} AS usage_input,
   ${expr.usageOutput} AS usage_output,
   ${expr.usageTotal} AS usage_total,
-  arraySort(obs_ids) AS observation_ids,
-  ${TRACE_EXPR.input} AS input,
-  ${TRACE_EXPR.output} AS output,
-  ${TRACE_EXPR.metadata} AS metadata`;
+  arraySort(obs_ids) AS observation_ids`;
 
-/** A trace as traceSelect reads it. */
-export type TraceFields = {
+/** A trace's own fields as traceOwnSelect reads them. */
+export type TraceOwnFields = {
   id: string;
   timestamp: string;
   name: string | null;
@@ -337,18 +344,22 @@ export type TraceFields = {
   version: string | null;
   environment: string;
   tags: string[];
-  latency: number;
-  totalCost: number;
-  /** Tokens summed over the trace's observations. */
-  usage: { input: number; output: number; total: number };
-  observationIds: string[];
   input: unknown;
   output: unknown;
   metadata: Record<string, unknown>;
 };
 
-/** One row of traceSelect to TraceFields (pure: no database). */
-export function fromTraceRow(r: Record<string, unknown>): TraceFields {
+/** A trace as traceSelect reads it. */
+export type TraceFields = TraceOwnFields & {
+  latency: number;
+  totalCost: number;
+  /** Tokens summed over the trace's observations. */
+  usage: { input: number; output: number; total: number };
+  observationIds: string[];
+};
+
+/** One row of traceOwnSelect to TraceOwnFields (pure: no database). */
+export function fromTraceOwnRow(r: Record<string, unknown>): TraceOwnFields {
   // Metadata keys come from clients: no prototype, so `__proto__` is a key like any other.
   const metadata: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries((r.metadata ?? {}) as Record<string, unknown>)) metadata[k] = parseJsonText(v);
@@ -362,13 +373,20 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
     version: orNull(r.version),
     environment: str(r.environment) || 'default',
     tags: Array.isArray(r.tags) ? r.tags.map(str) : [],
+    input: parseJsonText(r.input),
+    output: parseJsonText(r.output),
+    metadata,
+  };
+}
+
+/** One row of traceSelect to TraceFields (pure: no database). */
+export function fromTraceRow(r: Record<string, unknown>): TraceFields {
+  return {
+    ...fromTraceOwnRow(r),
     latency: finiteOr0(r.latency),
     totalCost: finiteOr0(r.total_cost),
     usage: { input: finiteOr0(r.usage_input), output: finiteOr0(r.usage_output), total: finiteOr0(r.usage_total) },
     observationIds: Array.isArray(r.observation_ids) ? r.observation_ids.map(str) : [],
-    input: parseJsonText(r.input),
-    output: parseJsonText(r.output),
-    metadata,
   };
 }
 

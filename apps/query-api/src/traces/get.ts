@@ -1,18 +1,18 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
-import type { TraceDetail } from '@spanhouse/schema';
+import type { ObservationOutput, TraceDetail } from '@spanhouse/schema';
 import {
   decodeObservationTuple,
   decodeScoreTuple,
   fromProject,
-  fromTraceRow,
+  fromTraceOwnRow,
   OBSERVATION_TUPLE,
   observationTupleIndex,
   SCORE_TUPLE,
   SCORE_TUPLES_NEWEST_FIRST,
+  type StoredObservation,
   TABLES,
-  TRACE_EXPR,
-  type TraceFields,
-  traceSelect,
+  type TraceOwnFields,
+  traceOwnSelect,
 } from '@spanhouse/store';
 import { toObservationOutput } from '../observations/output.ts';
 import { toScoreOutput } from '../scores/output.ts';
@@ -61,10 +61,10 @@ function traceReads(db: Db, project: string, id: string, signal: AbortSignal | u
   return {
     trace: () =>
       queryRows(db, {
-        sql: `SELECT ${traceSelect(TRACE_EXPR)} ${fromProject(TABLES.traces, p, { final: true })} AND id = ${idParam}`,
+        sql: `SELECT ${traceOwnSelect} ${fromProject(TABLES.traces, p, { final: true })} AND id = ${idParam}`,
         params: p.params,
         tag: 'traces.get',
-        map: fromTraceRow,
+        map: fromTraceOwnRow,
         signal,
       }),
     observations: async () =>
@@ -93,13 +93,37 @@ function traceReads(db: Db, project: string, id: string, signal: AbortSignal | u
 }
 
 function detail(
-  t: TraceFields,
-  observations: ReturnType<typeof decodeObservationTuple>[],
+  t: TraceOwnFields,
+  observations: StoredObservation[],
   scores: ReturnType<typeof decodeScoreTuple>[],
 ): TraceDetail {
+  const outputs = observations.map((o) => toObservationOutput(o, t.environment));
   return {
-    ...traceOutput(t),
-    observations: observations.map((o) => toObservationOutput(o, t.environment)),
+    ...traceOutput({ ...t, ...observationTotals(observations, outputs) }),
+    observations: outputs,
     scores: scores.map(toScoreOutput),
   };
+}
+
+/**
+ * A trace's latency and cost from the observations its detail shows: from the earliest start to
+ * the latest start or end, in seconds, and the sum of their calculated costs (0 and 0 without
+ * observations): the values the list reads from the trace row's observation maps (up to the order
+ * the costs are summed in), taken from the observations read anyway; the maps are most of the
+ * trace row's bytes.
+ */
+function observationTotals(
+  observations: readonly StoredObservation[],
+  outputs: readonly ObservationOutput[],
+): { latency: number; totalCost: number } {
+  if (observations.length === 0) return { latency: 0, totalCost: 0 };
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const o of observations) {
+    first = Math.min(first, o.startUs);
+    last = Math.max(last, o.startUs, o.endUs ?? o.startUs);
+  }
+  let totalCost = 0;
+  for (const o of outputs) totalCost += o.calculatedTotalCost ?? 0;
+  return { latency: (last - first) / 1e6, totalCost };
 }

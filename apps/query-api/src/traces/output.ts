@@ -1,7 +1,7 @@
-import type { TraceFields } from '@spanhouse/store';
+import type { TraceFields, TraceOwnFields } from '@spanhouse/store';
 
 /** The fields a trace has in every answer (list, single trace, a session's traces), in their order. */
-export function traceOutput(t: TraceFields) {
+export function traceOutput(t: TraceOwnFields & Pick<TraceFields, 'latency' | 'totalCost'>) {
   return {
     id: t.id,
     timestamp: t.timestamp,
