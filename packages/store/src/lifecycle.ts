@@ -59,6 +59,6 @@ export function retentionConditions(table: string): string[] {
 }
 
 /** Not deleted: a dictionary lookup per row it is evaluated on. */
-export function deletionConditions(table: string, opts: { scan?: boolean } = {}): string[] {
+export function deletionConditions(table: string, opts: { scan?: boolean; trace?: string } = {}): string[] {
   return [...tombstoneConditions(table, opts), ...seriesDeletionConditions(table)];
 }

@@ -1,5 +1,6 @@
 import { PROJECT_CONDITION, type ProjectParams } from '@spanhouse/db';
 import { deletionConditions, retentionConditions } from './lifecycle.ts';
+import { traceIdColumn } from './trace-deletions.ts';
 
 /*
  * Every row of a data table belongs to a project (clickhouse/0021): its `project_id` leads the
@@ -25,16 +26,29 @@ import { deletionConditions, retentionConditions } from './lifecycle.ts';
  * by key): the deletion check is skipped as a whole, read once per query, where the project has
  * no tombstone (trace-deletions.ts). A read by key leaves it out: there the extra read costs more
  * than the few lookups it saves.
+ *
+ * `trace`: a read of one trace's rows, this parameter its id: the trace id column equal to it
+ * leads the filters, and the deletion lookup is keyed by the parameter, made once per query.
  */
 export function fromProject(
   table: string,
   p: ProjectParams,
-  opts: { final?: boolean; arrayJoin?: string; prewhere?: boolean; filters?: readonly string[]; scan?: boolean } = {},
+  opts: {
+    final?: boolean;
+    arrayJoin?: string;
+    prewhere?: boolean;
+    filters?: readonly string[];
+    scan?: boolean;
+    trace?: string;
+  } = {},
 ): string {
   if (!p.project) throw new Error(`a read of ${table} needs a project`);
   const arrayJoin = opts.arrayJoin ? ` ARRAY JOIN ${opts.arrayJoin}` : '';
   const start = `FROM ${table}${opts.final ? ' FINAL' : ''}${arrayJoin} ${opts.prewhere ? 'PREWHERE' : 'WHERE'} ${PROJECT_CONDITION}`;
-  return start + andAll([...retentionConditions(table), ...(opts.filters ?? []), ...deletionConditions(table, { scan: opts.scan })]);
+  const filters = opts.trace
+    ? [`${table}.${traceIdColumn(table)} = ${opts.trace}`, ...(opts.filters ?? [])]
+    : (opts.filters ?? []);
+  return start + andAll([...retentionConditions(table), ...filters, ...deletionConditions(table, opts)]);
 }
 
 /** ` AND a AND b` for conditions that follow fromProject's (nothing for none). */

@@ -49,7 +49,9 @@ export function encodeTraceDeletions(project: string, traceIds: Iterable<string>
     const fields = TSV_SPECIAL.test(slice.join('\0')) ? slice.map(tsvField) : slice;
     parts.push(Buffer.from(`${head}${fields.join(`${tail}${head}`)}${tail}`));
   }
-  return { [TABLES.traceDeletions]: { bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts), rows: ids.length } };
+  return {
+    [TABLES.traceDeletions]: { bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts), rows: ids.length },
+  };
 }
 
 /**
@@ -76,6 +78,13 @@ const TRACE_ID_COLUMN: Readonly<Record<string, string>> = {
   [TABLES.traceSearch]: 'trace_id',
 };
 
+/** The column of `table` naming each row's trace (`id` in traces). */
+export function traceIdColumn(table: string): string {
+  const column = TRACE_ID_COLUMN[table];
+  if (!column) throw new Error(`${table} has no trace id column`);
+  return column;
+}
+
 /**
  * The condition that keeps the rows of `table` not deleted: written at or after the latest
  * tombstone of their trace (0, the rows stored before tombstones existed, when there is none).
@@ -84,13 +93,16 @@ const TRACE_ID_COLUMN: Readonly<Record<string, string>> = {
  * hash collides), a check the OR evaluates only for those rows. Columns named with their table, as
  * the retention's are.
  */
-export function tombstoneConditions(table: string, opts: { scan?: boolean } = {}): string[] {
-  const traceId = TRACE_ID_COLUMN[table];
-  if (!traceId) return [];
-  const key = `cityHash64({project:String}, ${table}.${traceId})`;
+export function tombstoneConditions(table: string, opts: { scan?: boolean; trace?: string } = {}): string[] {
+  const column = TRACE_ID_COLUMN[table];
+  if (!column) return [];
+  // A read of one trace names its id as a parameter: the lookup is then a constant of the query,
+  // made once while planning instead of per row.
+  const traceId = opts.trace ?? `${table}.${column}`;
+  const key = `cityHash64({project:String}, ${traceId})`;
   const tombstone = (attribute: string) =>
     `dictGetOrDefault('${TRACE_DELETIONS_DICTIONARY}', '${attribute}', ${key}, toUInt64(0))`;
-  const check = `${tombstone('check')} != sipHash64({project:String}, ${table}.${traceId})`;
+  const check = `${tombstone('check')} != sipHash64({project:String}, ${traceId})`;
   const lookup = `(${table}.${WRITTEN_COLUMN} >= ${tombstone('deleted_us')} OR ${check})`;
   // A scan of many rows pays the lookup mostly in reading every row's trace id; where the project
   // has no tombstone the condition is a constant true, so the id is not read for it at all.

@@ -61,7 +61,7 @@ function traceReads(db: Db, project: string, id: string, signal: AbortSignal | u
   return {
     trace: () =>
       queryRows(db, {
-        sql: `SELECT ${traceOwnSelect} ${fromProject(TABLES.traces, p, { final: true })} AND id = ${idParam}`,
+        sql: `SELECT ${traceOwnSelect} ${fromProject(TABLES.traces, p, { final: true, trace: idParam })}`,
         params: p.params,
         tag: 'traces.get',
         map: fromTraceOwnRow,
@@ -71,7 +71,7 @@ function traceReads(db: Db, project: string, id: string, signal: AbortSignal | u
       (
         await queryRows(db, {
           sql: `SELECT arraySort(${BY_START}, groupArray(${OBSERVATION_TUPLE})) AS rows
-        ${fromProject(TABLES.observationPieces, p, { final: true })} AND trace_id = ${idParam}`,
+        ${fromProject(TABLES.observationPieces, p, { final: true, trace: idParam })}`,
           params: p.params,
           tag: 'traces.get.observations',
           map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeObservationTuple) : []),
@@ -82,7 +82,7 @@ function traceReads(db: Db, project: string, id: string, signal: AbortSignal | u
       (
         await queryRows(db, {
           sql: `SELECT arraySort(${SCORE_TUPLES_NEWEST_FIRST}, groupArray(${SCORE_TUPLE})) AS rows
-        ${fromProject(TABLES.scores, p, { final: true })} AND trace_id = ${idParam}`,
+        ${fromProject(TABLES.scores, p, { final: true, trace: idParam })}`,
           params: p.params,
           tag: 'traces.get.scores',
           map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeScoreTuple) : []),
