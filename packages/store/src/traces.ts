@@ -305,12 +305,8 @@ type TraceSelectExpr = Pick<
   'latency' | 'totalCost' | 'usageInput' | 'usageOutput' | 'usageTotal'
 >;
 
-/**
- * The SELECT list of a trace's own fields (what its pieces set), without what its observations add
- * through the obs_* maps; `fromTraceOwnRow` maps it. The maps are most of a row's bytes and files,
- * so a reader that has the observations anyway leaves them unread.
- */
-export const traceOwnSelect = `
+/** The SELECT list of a trace's core fields (`fromTraceOwnRow` leaves the others empty). */
+const TRACE_CORE_SELECT = `
   id,
   timestamp,
   ${TRACE_EXPR.name} AS name,
@@ -319,19 +315,38 @@ export const traceOwnSelect = `
   ${TRACE_EXPR.release} AS release,
   ${TRACE_EXPR.version} AS version,
   ${TRACE_EXPR.environment} AS environment,
-  arraySort(tags) AS tags,
+  arraySort(tags) AS tags`;
+
+/** Its input, output and metadata: with the observation ids, most of a row's bytes. */
+const TRACE_IO_SELECT = `
   ${TRACE_EXPR.input} AS input,
   ${TRACE_EXPR.output} AS output,
   ${TRACE_EXPR.metadata} AS metadata`;
 
-/** The SELECT list of the trace readers, given how latency, cost and usage are read; `fromTraceRow` maps it. */
-export const traceSelect = (expr: TraceSelectExpr) => `${traceOwnSelect},
+/**
+ * The SELECT list of a trace's own fields (what its pieces set), without what its observations add
+ * through the obs_* maps; `fromTraceOwnRow` maps it. The maps are most of a row's bytes and files,
+ * so a reader that has the observations anyway leaves them unread.
+ */
+export const traceOwnSelect = `${TRACE_CORE_SELECT},${TRACE_IO_SELECT}`;
+
+/**
+ * The SELECT list of the trace readers, given how latency, cost and usage are read; `fromTraceRow`
+ * maps it. `io: false` and `observationIds: false` leave those columns unread (a list whose caller
+ * asked for other field groups): their fields then read as empty.
+ */
+export const traceSelect = (expr: TraceSelectExpr, read: { io?: boolean; observationIds?: boolean } = {}) =>
+  [
+    TRACE_CORE_SELECT,
+    ...(read.io === false ? [] : [TRACE_IO_SELECT]),
+    `
   ${expr.latency} AS latency,
   ${expr.totalCost} AS total_cost,
   ${expr.usageInput} AS usage_input,
   ${expr.usageOutput} AS usage_output,
-  ${expr.usageTotal} AS usage_total,
-  arraySort(obs_ids) AS observation_ids`;
+  ${expr.usageTotal} AS usage_total`,
+    ...(read.observationIds === false ? [] : ['\n  arraySort(obs_ids) AS observation_ids']),
+  ].join(',');
 
 /** A trace's own fields as traceOwnSelect reads them. */
 export type TraceOwnFields = {

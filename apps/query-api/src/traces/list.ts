@@ -53,6 +53,10 @@ const SELECTED_ORDER: Record<OrderField, string> = {
  */
 const PAGE_EXPR = { ...TRACE_EXPR, ...SUMMARY_EXPR };
 
+/** The field groups a list answers: all of them unless the caller's `fields` names some. */
+const ALL_GROUPS: ReadonlySet<FieldGroup> = new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
+const fieldGroups = (q: TraceListParams): ReadonlySet<FieldGroup> => q.fields ?? ALL_GROUPS;
+
 /**
  * One page of traces: the page's ids (ranked from the newest rows or by a summary's bound, counted
  * with a small filtered set, else an IN subquery that filters, sorts and limits, reading only the
@@ -81,7 +85,7 @@ export async function listTraces(
   }
   const field = q.orderBy.field;
   const offset = (q.page - 1) * q.limit;
-  const groups = q.fields ?? new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
+  const groups = fieldGroups(q);
   // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
   // Pages by time rank the traces of the latest (earliest) rows instead of merging every trace.
   const ranked =
@@ -256,6 +260,7 @@ export function traceListSql(
 ): { sql: string; countSql: string; params: QueryParams } {
   const p = new ProjectParams(project);
   const traces = fromProject(TABLES.traces, p, { final: true });
+  const groups = fieldGroups(q);
   const field = q.orderBy.field;
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const limit = () => `LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
@@ -269,7 +274,7 @@ export function traceListSql(
   const countSql = `SELECT count() AS n ${filtered}`;
   const totalItems = opts.count ? `(${countSql})` : 'NULL';
   const sql = `
-      SELECT ${traceSelect(PAGE_EXPR)}, ${SUMMARIES_EXACT} AS exact, ${totalItems} AS total_items
+      SELECT ${traceSelect(PAGE_EXPR, { io: groups.has('io'), observationIds: groups.has('observations') })}, ${SUMMARIES_EXACT} AS exact, ${totalItems} AS total_items
       ${traces} AND id IN ${page}
       ORDER BY ${SELECTED_ORDER[field]} ${dir}, id ${dir}`;
   return { sql, countSql, params: p.params };
@@ -355,7 +360,7 @@ function sortPage(rows: PageRow[], field: 'latency' | 'totalCost', desc: boolean
 }
 
 /** Excluded groups keep their keys with placeholders (docs/api.md), so client types hold. */
-export function toListItem(t: TraceFields, groups: Set<FieldGroup>, scoreIds: string[] = []): TraceListItem {
+export function toListItem(t: TraceFields, groups: ReadonlySet<FieldGroup>, scoreIds: string[] = []): TraceListItem {
   const io = groups.has('io');
   const metrics = groups.has('metrics');
   return {

@@ -19,6 +19,17 @@ const oneLine = (r: { sql: string; params: Record<string, unknown>; countSql?: s
 });
 
 describe('the trace list SQL', () => {
+  it('reads the IO columns and the observation ids only for the field groups that show them', () => {
+    const reads = (query: Record<string, string>) => {
+      const { sql } = traceListSql('p', params(query), ['t1']);
+      return { io: /input\.2 AS input/.test(sql), observationIds: /obs_ids/.test(sql) };
+    };
+    expect(reads({})).toEqual({ io: true, observationIds: true });
+    expect(reads({ fields: 'core,scores' })).toEqual({ io: false, observationIds: false });
+    expect(reads({ fields: 'io,metrics' })).toEqual({ io: true, observationIds: false });
+    expect(reads({ fields: 'observations' })).toEqual({ io: false, observationIds: true });
+  });
+
   it('the default page: newest first, every field group', () => {
     expect(oneLine(traceListSql('p', params({})))).toMatchSnapshot();
   });
