@@ -27,6 +27,7 @@ export * from './series-deletions.ts';
 export * from './trace-day-writes.ts';
 export * from './trace-deletions.ts';
 export * from './trace-document-time.ts';
+export * from './trace-filter.ts';
 export * from './traces.ts';
 export { quoted, tsvField } from './tsv/fields.ts';
 export { LineBytes } from './tsv/line-bytes.ts';

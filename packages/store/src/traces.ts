@@ -1,12 +1,9 @@
-import { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
-import { chToIso, chToMicros, DEFAULT_PROJECT_ID, type SearchTerm } from '@spanhouse/schema';
+import { chToIso, chToMicros } from '@spanhouse/schema';
 import { finiteOr0, orNull, str } from './decode-values.ts';
 import { type EncodedRows, rowBinaryEncoding, type TableEncoding, type TableRows } from './encoded.ts';
 import { parseJsonText } from './json-text.ts';
-import { andAll, fromProject } from './project.ts';
 import { RowBytes } from './row-binary/row-bytes.ts';
-import { tracesMatching } from './search-text.ts';
 import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
@@ -404,80 +401,3 @@ export function fromTraceRow(r: Record<string, unknown>): TraceFields {
     observationIds: Array.isArray(r.observation_ids) ? r.observation_ids.map(str) : [],
   };
 }
-
-/** The filter the trace list and the daily usage apply to traces. */
-export type TraceFilter = {
-  userId?: string;
-  name?: string;
-  sessionId?: string;
-  version?: string;
-  release?: string;
-  tags?: string[];
-  environment?: string[];
-  fromTimestamp?: number;
-  toTimestamp?: number;
-  /** Traces holding every term, in their own text or their observations' (search-text.ts). */
-  search?: readonly SearchTerm[];
-  /** Further conditions over the merged row, their values added to `p` (the query API's JSON filter). */
-  conditions?: (p: ProjectParams) => string[];
-};
-
-/**
- * Conditions over a merged trace row of the project `p` reads (after fromProject) for a trace
- * filter; every value goes through a parameter. With a search and a userId or sessionId, the
- * search reads only that user's (session's) traces unless `searchFirst`.
- */
-export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { searchFirst?: boolean } = {}): string[] {
-  const where: string[] = [];
-  const eq = (expr: string, value: string | undefined) => {
-    if (value !== undefined) where.push(`${expr} = ${p.add(value, 'String')}`);
-  };
-  eq(TRACE_EXPR.userId, f.userId);
-  eq(TRACE_EXPR.name, f.name);
-  eq(TRACE_EXPR.sessionId, f.sessionId);
-  eq(TRACE_EXPR.version, f.version);
-  eq(TRACE_EXPR.release, f.release);
-  if (f.tags?.length) where.push(`hasAll(tags, ${p.add(f.tags, 'Array(String)')})`);
-  if (f.environment?.length) where.push(`${TRACE_EXPR.environment} IN ${p.add(f.environment, 'Array(String)')}`);
-  if (f.fromTimestamp !== undefined) {
-    where.push(`timestamp >= fromUnixTimestamp64Micro(${p.add(f.fromTimestamp, 'Int64')}, 'UTC')`);
-  }
-  if (f.toTimestamp !== undefined) {
-    where.push(`timestamp <= fromUnixTimestamp64Micro(${p.add(f.toTimestamp, 'Int64')}, 'UTC')`);
-  }
-  if (f.conditions) where.push(...f.conditions(p));
-  if (f.search?.length) {
-    // A userId or a session names few traces: the search reads only their documents, by key,
-    // rather than collecting every trace that holds a common term (docs/search.md), unless the
-    // caller knows the search to be the smaller set (`searchFirst`, searchHitsBoundSql).
-    if (!opts.searchFirst && (f.userId !== undefined || f.sessionId !== undefined)) {
-      // The candidates: traces with a piece naming the user (else the session), read without
-      // FINAL (no merge of every trace's pieces: 4-5x faster at 1 M traces, decision 0044). A
-      // superset of the traces whose merged row names them (a later piece can name another); the
-      // caller's read, by key over the few matching ids, checks every condition on merged rows.
-      const [column, value] =
-        f.userId !== undefined ? [TRACE_EXPR.userId, f.userId] : [TRACE_EXPR.sessionId, f.sessionId!];
-      const candidates = `(SELECT id ${fromProject(TABLES.traces, p)} AND ${column} = ${p.add(value, 'String')})`;
-      return [...where, tracesMatching('id', f.search, p, candidates)];
-    }
-    where.push(tracesMatching('id', f.search, p));
-  }
-  return where;
-}
-
-/** Whether `f` filters traces at all: whether traceConditions writes any condition for it. */
-export function filtersTraces(f: TraceFilter): boolean {
-  // Asked with a throwaway set of parameters: only whether a condition comes out matters.
-  return traceConditions(f, new ProjectParams(DEFAULT_PROJECT_ID)).length > 0;
-}
-
-/**
- * `trace_id IN (ids of the project's traces matching conditions)`: for readers of other tables
- * filtered by properties of the trace (a score's or an observation's userId).
- */
-export const inTracesWhere = (conditions: readonly string[], p: ProjectParams) =>
-  `trace_id IN (SELECT id ${fromProject(TABLES.traces, p, { final: true })}${andAll(conditions)})`;
-
-/** The ids of every trace of the user `userId` that the project `p` reads (FINAL: a trace's user is its latest). */
-export const traceIdsOfUserSql = (p: ProjectParams, userId: string) =>
-  `SELECT id ${fromProject(TABLES.traces, p, { final: true })} AND ${TRACE_EXPR.userId} = ${p.add(userId, 'String')}`;
