@@ -38,16 +38,38 @@ function engineArguments(settings: Readonly<Record<string, number>>): string[] {
   return Object.entries(settings).map(([name, value]) => `--${name}=${value}`);
 }
 
+/**
+ * How the engine's allocator gives memory back. libchdb carries its own jemalloc (its symbols
+ * hidden, so it is not the process's malloc and glibc's `MALLOC_*` variables do not reach it),
+ * built to keep the pages its threads free for 5 s (`dirty_decay_ms:5000`) and to purge them only
+ * when an allocating thread gets to it. Under a write load the engine frees an insert's or a
+ * merge's blocks every second, so up to 5 s of them stayed resident on top of what the engine
+ * uses. Half a second, purged by jemalloc's own background threads (off the threads that insert,
+ * merge and read), gives most of that back at the same rate; purging at once (0) cost the write
+ * load a fifth of its rate in page faults. Figures: docs/decisions/0072-engine-allocator-decay.md.
+ */
+export const ENGINE_ALLOCATOR_CONF = 'dirty_decay_ms:500,background_thread:true';
+
+/**
+ * Sets `JE_MALLOC_CONF` (read by chDB's jemalloc when the library loads, over its built-in
+ * options) unless the operator set it. Effective only before chDB is first loaded in the process:
+ * `startEngine` calls it right before that import.
+ */
+export function configureEngineAllocator(env: NodeJS.ProcessEnv = process.env): void {
+  env.JE_MALLOC_CONF ??= ENGINE_ALLOCATOR_CONF;
+}
+
 type EngineSession = { close(): void };
 
 /**
- * Starts the embedded engine on `dir` with the memory bounds and the merges' priority
- * (priorities.ts), through a chDB session held for the life of the Db (closing the first
- * connection while others are open is what chDB supports, but a held one keeps the start
- * explicit). A no-op for the settings when the engine already runs in this process on that
+ * Starts the embedded engine on `dir` with its allocator's decay, the memory bounds and the
+ * merges' priority (priorities.ts), through a chDB session held for the life of the Db (closing
+ * the first connection while others are open is what chDB supports, but a held one keeps the
+ * start explicit). A no-op for the settings when the engine already runs in this process on that
  * directory.
  */
 export async function startEngine(dir: string): Promise<EngineSession> {
+  configureEngineAllocator();
   const { Session } = await import('chdb');
   return new Session(dir, {
     connectionArgs: engineArguments({ ...ENGINE_MEMORY_SETTINGS, ...ENGINE_PRIORITY_SETTINGS }),

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_MEMORY_SETTINGS } from '../src/engine-memory.ts';
+import { configureEngineAllocator, ENGINE_ALLOCATOR_CONF, ENGINE_MEMORY_SETTINGS } from '../src/engine-memory.ts';
 import { ENGINE_PRIORITY_SETTINGS, WRITER_SETTINGS } from '../src/priorities.ts';
 import { queryRows } from '../src/query.ts';
 import { openTestDb } from '../src/testing.ts';
 
 /*
- * How the embedded engine is configured for the service it runs in: its memory bounds, the
- * priorities of its merges and of the writer's inserts against reads, and the cache of point reads.
+ * How the embedded engine is configured for the service it runs in: its allocator, its memory
+ * bounds, the priorities of its merges and of the writer's inserts against reads, and the cache of
+ * point reads.
  */
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
@@ -31,6 +32,32 @@ describe('the embedded engine', () => {
     // A server's memory is its own configuration's.
     if (db.mode === 'server') return;
     expect(await serverSettings(Object.keys(ENGINE_MEMORY_SETTINGS))).toEqual(ENGINE_MEMORY_SETTINGS);
+  });
+
+  it("runs its allocator with ENGINE_ALLOCATOR_CONF: freed pages handed back by jemalloc's background threads", async () => {
+    if (db.mode === 'server') return;
+    // jemalloc's own account of the options it started with (malloc_stats_print's text).
+    const stats = (
+      await queryRows(db, {
+        sql: 'SELECT * FROM system.jemalloc_stats',
+        tag: 'test',
+        map: (r) => Object.values(r).join(''),
+      })
+    ).join('\n');
+    const options = ENGINE_ALLOCATOR_CONF.split(',').map((o) => o.split(':') as [string, string]);
+    expect(options.map(([name]) => name)).toEqual(['dirty_decay_ms', 'background_thread']);
+    for (const [name, value] of options) expect(stats).toContain(`opt.${name}: ${value} `);
+    // The engine's build keeps freed pages for 5 s: the default is overridden, not repeated.
+    expect(stats).toContain('dirty_decay_ms:5000');
+  });
+
+  it("keeps an operator's own JE_MALLOC_CONF", () => {
+    const own: NodeJS.ProcessEnv = { JE_MALLOC_CONF: 'dirty_decay_ms:0' };
+    configureEngineAllocator(own);
+    expect(own.JE_MALLOC_CONF).toBe('dirty_decay_ms:0');
+    const unset: NodeJS.ProcessEnv = {};
+    configureEngineAllocator(unset);
+    expect(unset.JE_MALLOC_CONF).toBe(ENGINE_ALLOCATOR_CONF);
   });
 
   it("runs merges and the writer's inserts at a lower priority than reads", async () => {
