@@ -12,8 +12,8 @@ RUN pnpm install --frozen-lockfile
 # (apps/web/dist): docs/decisions/0012-production-start.md.
 RUN pnpm build
 ENV HOST=0.0.0.0 PORT=3000 OTLP_GRPC_PORT=4317 DATA_DIR=/data
-# glibc's allocator told to give back what the embedded engine frees, as scripts/start.sh does
-# (decision 0068).
+# glibc's allocator (Node's own allocations) told to give back what it frees, as scripts/start.sh
+# does (decision 0068); the embedded engine's allocator is set by the service (decision 0072).
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 # 3000: HTTP (every API and the web UI); 4317: OTLP/gRPC, in the processes that ingest (the
 # all-in-one default and the ingest entry point; the query entry point does not listen on it).
