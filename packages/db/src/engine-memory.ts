@@ -45,8 +45,9 @@ function engineArguments(settings: Readonly<Record<string, number>>): string[] {
  * when an allocating thread gets to it. Under a write load the engine frees an insert's or a
  * merge's blocks every second, so up to 5 s of them stayed resident on top of what the engine
  * uses. Half a second, purged by jemalloc's own background threads (off the threads that insert,
- * merge and read), gives most of that back at the same rate; purging at once (0) cost the write
- * load a fifth of its rate in page faults. Figures: docs/decisions/0072-engine-allocator-decay.md.
+ * merge and read), gives most of that back for a few percent of a sustained write load's rate
+ * (pages faulted in again); purging at once (0) costs that load far more. Figures:
+ * docs/decisions/0072-engine-allocator-decay.md.
  */
 export const ENGINE_ALLOCATOR_CONF = 'dirty_decay_ms:500,background_thread:true';
 
