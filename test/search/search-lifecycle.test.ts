@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 /*
- * The trace search's documents (trace_search_v2, clickhouse/0047) follow the data lifecycle
+ * The trace search's documents (trace_search_v3, clickhouse/0047 and 0051) follow the data lifecycle
  * (docs/search.md, docs/data-lifecycle.md): a deleted trace is not found, nor counted, by any list's
  * search, whichever plan serves it; a trace sent again after its deletion is found again; a trace
  * past its project's retention is not found, and the sweep gives its document's bytes back; a
@@ -150,7 +150,7 @@ describe('a deleted trace', () => {
     await write(project, 'merged', now - 3 * HOUR_MS, 'a quokka answer');
     expect(await searched(project, 'quokka')).toMatchObject({ traces: ['merged'], total: 1 });
     expect((await t.request('/api/public/traces/merged', { method: 'DELETE', headers: as(project) })).status).toBe(200);
-    await t.db.writer.command({ query: 'OPTIMIZE TABLE trace_search_v2 FINAL' });
+    await t.db.writer.command({ query: 'OPTIMIZE TABLE trace_search_v3 FINAL' });
     expect(await searched(project, 'quokka')).toMatchObject({ traces: [], total: 0, user: [], sessions: [] });
   });
 });
@@ -186,11 +186,11 @@ describe('a trace past its project retention', () => {
     });
 
     // Its document's rows (the trace's and the observation's) are given back with the traces'.
-    const before = await storedRows('trace_search_v2', retained);
+    const before = await storedRows('trace_search_v3', retained);
     expect(before).toBeGreaterThanOrEqual(2);
-    expect(await t.projects.sweeper.sweep({ wait: true })).toContain('trace_search_v2');
-    await t.db.writer.command({ query: 'OPTIMIZE TABLE trace_search_v2 FINAL' });
-    expect(await storedRows('trace_search_v2', retained)).toBe(1);
+    expect(await t.projects.sweeper.sweep({ wait: true })).toContain('trace_search_v3');
+    await t.db.writer.command({ query: 'OPTIMIZE TABLE trace_search_v3 FINAL' });
+    expect(await storedRows('trace_search_v3', retained)).toBe(1);
     expect(await searched(retained, 'ocelot')).toMatchObject({ traces: ['fresh'], total: 1 });
   });
 
@@ -198,6 +198,6 @@ describe('a trace past its project retention', () => {
     const retained = (await t.post('/api/public/projects', { name: 'short', retention: 3 })).body.id as string;
     await write(retained, 'imported', now - 5 * DAY_MS, 'a narwhal answer');
     expect(await searched(retained, 'narwhal')).toMatchObject({ traces: [], total: 0 });
-    expect(await storedRows('trace_search_v2', retained)).toBe(0);
+    expect(await storedRows('trace_search_v3', retained)).toBe(0);
   });
 });

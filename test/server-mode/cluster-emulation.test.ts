@@ -247,7 +247,7 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       '/api/public/traces?orderBy=latency.asc&userId=u1',
       '/api/public/traces?tags=t1&environment=prod,dev&name=chat',
       '/api/public/traces?fromTimestamp=2026-05-02T00:00:00Z&toTimestamp=2026-05-02T23:59:59Z&fields=io',
-      // The search documents (trace_search_v2) are written by views into the local table.
+      // The search documents (trace_search_v3) are written by views into the local table.
       '/api/public/traces?search=chat',
       '/api/public/traces?search=chat&userId=u1',
       // Two terms: the largest part's name is the single server's (system.parts), none on the

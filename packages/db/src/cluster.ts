@@ -14,7 +14,7 @@ import { RETIRED_TABLES, TABLES } from './tables.ts';
  * - every DDL statement runs `ON CLUSTER`; ALTERs of columns go to both tables, other ALTERs
  *   (indexes, TTL, settings) to the local one; a materialized view runs on every node, from and
  *   into local tables; a dictionary is made on every node; DROP TABLE drops both tables, DROP VIEW
- *   the view on every node.
+ *   the view on every node; ATTACH PARTITION ... FROM attaches each node's local parts.
  *
  * Anything it does not know how to rewrite is refused with an error, so a new kind of migration
  * cannot silently break cluster mode.
@@ -69,6 +69,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   trace_day_writes: 'cityHash64(id)',
   // The per-minute table of 0005, replaced (and dropped) by 0006, which copies its rows.
   metric_minutes: 'series_id',
+  // The search documents of 0047, whose parts 0051 attaches to trace_search_v3 (same key, same shard).
+  trace_search_v2: 'cityHash64(project_id, trace_id)',
 };
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -109,7 +111,13 @@ export function clusterTransform(opts: ClusterOptions): (statement: string) => s
     if (alter) {
       const name = alter[1]!;
       const rest = sql.slice(alter[0].length);
-      const local = `ALTER TABLE ${name}${LOCAL_SUFFIX} ${onCluster} ${rest}`;
+      // Parts attached from another table come from its local table on the same node (the same
+      // sharding key put the same rows there).
+      const localRest = rest.replace(
+        /^((?:ATTACH|REPLACE)\s+PARTITION\s+.+\s+FROM\s+)([A-Za-z_][A-Za-z0-9_]*)$/is,
+        (m, head: string, from: string) => (known.has(from) ? `${head}${from}${LOCAL_SUFFIX}` : m),
+      );
+      const local = `ALTER TABLE ${name}${LOCAL_SUFFIX} ${onCluster} ${localRest}`;
       // Column changes must reach the Distributed table too, or it would not see the new column.
       if (/^(ADD|DROP|MODIFY|RENAME|COMMENT)\s+COLUMN\b/i.test(rest))
         return [local, `ALTER TABLE ${name} ${onCluster} ${rest}`];

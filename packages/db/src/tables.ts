@@ -10,7 +10,7 @@ export const TABLES = {
   metricMinutes: 'metric_minute_rollups_v2',
   metricNonFinite: 'metric_nonfinite_samples_v2',
   traceDayWrites: 'trace_day_writes_v2',
-  traceSearch: 'trace_search_v2',
+  traceSearch: 'trace_search_v3',
   traceDeletions: 'trace_deletions_v2',
   seriesDeletions: 'series_deletions_v2',
   projects: 'projects',
@@ -42,7 +42,7 @@ export const PROJECT_TABLES: readonly string[] = [
 
 /**
  * Tables of earlier migrations that later ones replaced and dropped (0006: metric_minutes; 0007:
- * observations; 0022: every table before projects). Their migrations still run on a new database
+ * observations; 0022: every table before projects; 0051: trace_search_v2). Their migrations still run on a new database
  * and are rewritten for a cluster, so the cluster transform knows their names.
  */
 export const RETIRED_TABLES: readonly string[] = [
@@ -58,4 +58,5 @@ export const RETIRED_TABLES: readonly string[] = [
   'metric_samples',
   'metric_minute_rollups',
   'metric_nonfinite_samples',
+  'trace_search_v2',
 ];

@@ -135,6 +135,12 @@ describe('clusterTransform', () => {
     ]);
   });
 
+  it("attaches a partition from the other table's local parts on each node", () => {
+    expect(t("ALTER TABLE trace_search_v3 ATTACH PARTITION ID 'all' FROM trace_search_v2")).toEqual([
+      "ALTER TABLE trace_search_v3_local ON CLUSTER `spanhouse_cluster` ATTACH PARTITION ID 'all' FROM trace_search_v2_local",
+    ]);
+  });
+
   it('runs a backfill once, through the Distributed tables', () => {
     const backfill = 'INSERT INTO metric_minutes SELECT name, count() FROM metric_samples GROUP BY name';
     expect(t(backfill)).toEqual([backfill]);

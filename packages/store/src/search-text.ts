@@ -80,7 +80,7 @@ export type SearchIndexes = { words: string; cjk: string };
 /** The indexes of observation_pieces_v2 (clickhouse/0040): one observation piece per row. */
 export const PIECE_INDEXES: SearchIndexes = { words: SEARCH_WORDS, cjk: SEARCH_CJK };
 
-/** The indexes of trace_search_v2 (clickhouse/0047): one trace per row once its rows merge. */
+/** The indexes of trace_search_v3 (clickhouse/0047, 0050, 0051): one trace per row once its rows merge. */
 export const TRACE_SEARCH_INDEXES: SearchIndexes = {
   words: wordText(TRACE_SEARCH_DOCUMENT),
   cjk: cjkText(TRACE_SEARCH_DOCUMENT),
@@ -112,7 +112,7 @@ const ROW_TIME = traceDocumentTime();
 
 /**
  * SQL: a subquery of the traces whose text (their own or their observations') holds every term,
- * each anywhere in the trace, as (trace_id, trace_time), from trace_search_v2 (0047), where each
+ * each anywhere in the trace, as (trace_id, trace_time), from trace_search_v3 (0047, 0051), where each
  * row's match is read from the index, never from its text. A trace written in several pieces has
  * several rows until they merge; every plan here puts them together by trace id:
  *   - one term: FINAL with the term in PREWHERE, which the engine applies to each row before it

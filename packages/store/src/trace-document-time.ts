@@ -1,7 +1,8 @@
 /*
- * The time of a row of trace_search_v2 (clickhouse/0047), one trace's search document: the trace's
- * timestamp once a trace row is in it, else the earliest start of its observations' rows. The
- * search orders by it, and retention (lifecycle.ts, 0047's TTL rule) keeps or drops the row by it.
+ * The time of a row of trace_search_v3 (clickhouse/0047, 0051), one trace's search document: the
+ * trace's timestamp once a trace row is in it, else the earliest start of its observations' rows.
+ * The search orders by it, and retention (lifecycle.ts, 0047's TTL rule) keeps or drops the row by
+ * it.
  */
 
 /** The timestamp (and obs_start) of a trace_search row that no trace row (no observation start) wrote. */

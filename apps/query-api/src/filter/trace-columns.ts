@@ -8,7 +8,7 @@ import { type ColumnTable, column, custom, FilterError, numberCondition, value, 
  * observation list does (docs/langfuse.md).
  */
 
-/** Trace text: the trace documents' index (trace_search_v2) holds a superset, the trace's and its observations' text. */
+/** Trace text: the trace documents' index (trace_search_v3) holds a superset, the trace's and its observations' text. */
 const narrow = (terms: Parameters<typeof tracesMatching>[1], p: Parameters<typeof tracesMatching>[2]) =>
   tracesMatching('id', terms, p);
 

@@ -281,7 +281,7 @@ export function traceListSql(
 }
 
 /**
- * A search ordered by timestamp and no other filter: the search documents (trace_search_v2) hold
+ * A search ordered by timestamp and no other filter: the search documents (trace_search_v3) hold
  * all the page and the count need. Any other filter (filtersTraces) leaves the page to traces_v2.
  */
 function searchAlone(q: TraceListParams): q is TraceListParams & { search: readonly SearchTerm[] } {

@@ -173,6 +173,6 @@ describe('overrides and the lists', () => {
     expect(scan('refund', '=')).toBe(false);
     expect(scan('refund', 'matches')).toBe(false);
     const { sql } = sqlOf([{ type: 'string', column: 'input', operator: 'contains', value: 'a refund please' }]);
-    expect(sql).toContain('trace_search_v2');
+    expect(sql).toContain('trace_search_v3');
   });
 });

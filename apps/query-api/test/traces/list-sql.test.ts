@@ -65,7 +65,7 @@ describe('the trace list SQL', () => {
   it('a search alone, newest first: page and count from the search documents, no id set', () => {
     const sql = countedPageSql('p', params({ search: 'refund' }));
     for (const part of [sql.sql, sql.countSql]) {
-      expect(part).toContain('FROM trace_search_v2');
+      expect(part).toContain('FROM trace_search_v3');
       expect(part).not.toContain('traces_v2');
     }
     expect(sql.sql).toContain('count() OVER ()');
@@ -75,7 +75,7 @@ describe('the trace list SQL', () => {
   it("a user's list: the page's ids and the count in one read of traces_v2", () => {
     const sql = countedPageSql('p', params({ userId: 'u-1', orderBy: 'timestamp.asc' }));
     expect(sql.sql).toContain('count() OVER ()');
-    expect(sql.sql).not.toContain('trace_search_v2');
+    expect(sql.sql).not.toContain('trace_search_v3');
     expect(oneLine(sql)).toMatchSnapshot();
   });
 

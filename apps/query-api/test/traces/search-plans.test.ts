@@ -149,7 +149,7 @@ describe('a search over deleted and expired traces', () => {
 
   it('the hit count that picks the plan counts only the rows a read may return', async () => {
     // Merged (one row per trace), so that the count does not depend on when chDB merges parts.
-    await db.writer.command({ query: 'OPTIMIZE TABLE trace_search_v2 FINAL' });
+    await db.writer.command({ query: 'OPTIMIZE TABLE trace_search_v3 FINAL' });
     const hits = async (search: string, cap: number) => {
       const params = new ProjectParams(LIFECYCLE);
       const [n] = await queryRows(db, {
