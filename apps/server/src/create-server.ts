@@ -20,6 +20,7 @@ import { WriteNotices } from '@spanhouse/store';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { registerEngineMemory } from './engine-memory-metrics.ts';
+import { registerEnginePartsMetrics } from './engine-parts-metrics.ts';
 
 export type AllInOne = {
   app: Hono<BaseEnv>;
@@ -59,7 +60,10 @@ export async function createAllInOne(opts: {
   });
   const { authenticate } = projects;
   const metrics = createServiceMetrics();
-  if (db.mode === 'embedded') registerEngineMemory(metrics.registry, db);
+  if (db.mode === 'embedded') {
+    registerEngineMemory(metrics.registry, db);
+    registerEnginePartsMetrics(metrics.registry, db);
+  }
   // The port through which the query caches hear of this process's writes. Embedded chDB: this
   // process is the only writer, so the series cache and the PromQL result cache hold; a server
   // may have other writers, so there they are off.
