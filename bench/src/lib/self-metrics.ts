@@ -36,3 +36,22 @@ export async function committed(url: string, token: string, timeoutMs = 600_000)
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** The main trace tables, whose parts a trace query's cost depends on (docs/performance.md). */
+const LAYOUT_TABLES = ['traces_v2', 'observation_pieces_v2', 'trace_search_v3', 'scores_v2'];
+
+/**
+ * The store's layout from /metrics, for a report: the main tables' active parts and the merges
+ * running (`spanhouse_engine_table_parts`, `spanhouse_engine_merges_running`); undefined for a
+ * service that does not report them (a server's, or a version from before the gauges).
+ */
+export function layoutOf(m: Map<string, number>): string | undefined {
+  const parts = LAYOUT_TABLES.flatMap((t) => {
+    const n = m.get(`spanhouse_engine_table_parts{table="${t}"}`);
+    return n === undefined ? [] : [`${t} ${n}`];
+  });
+  if (parts.length === 0) return undefined;
+  let merges = 0;
+  for (const [key, value] of m) if (key.startsWith('spanhouse_engine_merges_running{')) merges += value;
+  return `parts ${parts.join(', ')}; ${merges} merge${merges === 1 ? '' : 's'} running`;
+}

@@ -3,6 +3,7 @@ import { DEFAULT_SPEC, type TraceSpec } from '../gen/traces.ts';
 import type { BenchOptions } from '../lib/args.ts';
 import { log } from '../lib/log.ts';
 import { rssSampler } from '../lib/proc.ts';
+import { layoutOf, selfMetrics } from '../lib/self-metrics.ts';
 import { startService } from '../lib/service.ts';
 import { fmt, mib } from '../lib/stats.ts';
 import { benchProjects, loadedDataset, loadTraceDataset } from './load.ts';
@@ -59,11 +60,13 @@ export async function traceQuerySuite(opts: BenchOptions): Promise<string> {
   let results: ScenarioResult[][];
   try {
     const sample = await sampleDataset(svc.url, svc.token, project ? { 'Spanhouse-Project': project } : {});
+    const layoutBefore = layoutOf(await selfMetrics(svc.url, svc.token));
     results = await runTraceQueries(targets, spec, sample, {
       runs: opts.runs,
       warmup: opts.smoke ? 1 : 5,
       only: opts.only,
     });
+    const layoutAfter = layoutOf(await selfMetrics(svc.url, svc.token));
     const { peak } = svc.memory();
     const maxRss = sampler.max();
     const info = main.info;
@@ -82,6 +85,11 @@ export async function traceQuerySuite(opts: BenchOptions): Promise<string> {
         .map(([t, b]) => `${t} ${mib(b)}`)
         .join(', ')}.`,
       `One client, requests one at a time, ${opts.runs} timed per query after warm-up; parameters vary per request (trace ids, users and rare terms sampled from the data set through the API).`,
+      ...(layoutBefore
+        ? [
+            `The store when the queries began: ${layoutBefore}; when they ended: ${layoutAfter ?? 'not reported'} (a read that merges rows at read time costs more the more parts: docs/performance.md).`,
+          ]
+        : []),
       '',
       traceQueryTable(spec, sample, results[0]!),
       '',
