@@ -1,8 +1,8 @@
 -- trace_search_v3: trace_search_v2 (0047, its indexes as 0050 rebuilt them) with granules of at
 -- most 1 MiB instead of the engine's 10 MiB (docs/decisions/0073-trace-search-small-granules.md).
--- A merge of this table holds a granule of every part it reads: at 10 MiB (about a thousand
--- documents of an LLM trace) a merge of eight fresh parts under the write load held hundreds of
--- MiB; a search reads the granules holding its hits, a tenth of the bytes per hit at 1 MiB.
+-- A merge of this table holds a granule of every part it reads, so the granule's size bounds what
+-- a merge under the write load keeps resident; at 10 MiB a granule is about a thousand documents of
+-- an LLM trace.
 -- index_granularity_bytes cannot be altered on a table, hence a new one. The views write into it
 -- first (a row both old and new views wrote merges to the same document: every aggregate is
 -- idempotent), then the stored parts are attached to it as they are (hard links: no copy, no
