@@ -1,3 +1,4 @@
+import { TABLES } from '@spanhouse/db';
 import { httpRequest } from './http.ts';
 
 /** The service's /metrics as (line key -> value), e.g. `spanhouse_ingest_flush_rows_sum{table="traces"}`. */
@@ -38,7 +39,7 @@ export async function committed(url: string, token: string, timeoutMs = 600_000)
 }
 
 /** The main trace tables, whose parts a trace query's cost depends on (docs/performance.md). */
-const LAYOUT_TABLES = ['traces_v2', 'observation_pieces_v2', 'trace_search_v3', 'scores_v2'];
+const LAYOUT_TABLES = [TABLES.traces, TABLES.observationPieces, TABLES.traceSearch, TABLES.scores];
 
 /**
  * The store's layout from /metrics, for a report: the main tables' active parts and the merges
