@@ -22,8 +22,8 @@ const PARTS: Readonly<Record<string, string>> = {
   compiled_expression_cache: 'CompiledExpressionCacheBytes',
 };
 
-/** A scrape does not wait longer than this for a reader; the gauge keeps its last values then. */
-const READ_TIMEOUT_MS = 2000;
+/** A scrape does not wait longer than this for a reader; a gauge keeps its last values then. */
+export const READ_TIMEOUT_MS = 2000;
 
 /**
  * Registers `spanhouse_engine_memory_bytes{part}` on `registry`, read from the engine at each

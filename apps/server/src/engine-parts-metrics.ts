@@ -1,8 +1,6 @@
 import { type Db, queryRows } from '@spanhouse/db';
 import { Gauge, type Registry } from 'prom-client';
-
-/** A scrape does not wait longer than this for a reader; the gauges keep their last values then. */
-const READ_TIMEOUT_MS = 2000;
+import { READ_TIMEOUT_MS } from './engine-memory-metrics.ts';
 
 /**
  * Registers the embedded engine's storage layout per table of the service's database, read from
