@@ -31,6 +31,14 @@ export const READER_SETTINGS = {
   use_uncompressed_cache: 1,
   merge_tree_max_rows_to_use_cache: 64 * 1024,
   merge_tree_max_bytes_to_use_cache: 32 * 1024 * 1024,
+  /**
+   * A read with FINAL filters by its sorting-key conditions (`id IN (...)`, `trace_id = ...`) while
+   * it reads, before rows are merged: the engine moves only conditions over the sorting key, which
+   * keep or drop every stored row of a key together, so the merged rows are the same; conditions
+   * over other columns stay after the merge. Without it a point read merges every row of the
+   * granules it reads and then keeps a few.
+   */
+  optimize_move_to_prewhere_if_final: 1,
 } as const;
 
 /** Server settings as the `--name=value` arguments chDB passes to the engine it starts. */

@@ -79,6 +79,39 @@ describe('the embedded engine', () => {
     expect(Object.fromEntries(reader)).toEqual(Object.fromEntries(names.map((n) => [n, 0])));
   });
 
+  it('filters a read with FINAL by its sorting-key conditions before the merge, and by any other column after it', async () => {
+    await db.writer.command({
+      query: `CREATE TABLE final_probe (k UInt64, v SimpleAggregateFunction(max, UInt64), tags SimpleAggregateFunction(groupUniqArrayArray, Array(String)))
+        ENGINE = AggregatingMergeTree ORDER BY k SETTINGS index_granularity = 64`,
+    });
+    await db.writer.command({ query: 'SYSTEM STOP MERGES final_probe' });
+    // Key 7 in two parts: one piece says v = 5 and tag a, the other v = 50 and tag b.
+    await db.writer.command({ query: `INSERT INTO final_probe SELECT number, number, [] FROM numbers(1000)` });
+    await db.writer.command({ query: `INSERT INTO final_probe VALUES (7, 5, ['a']), (8, 50, ['b'])` });
+    await db.writer.command({ query: `INSERT INTO final_probe VALUES (7, 50, ['b'])` });
+    const read = (where: string) =>
+      queryRows(db, {
+        sql: `SELECT k, v, arraySort(tags) AS tags FROM final_probe FINAL WHERE ${where} ORDER BY k`,
+        tag: 'test',
+        map: (r) => [Number(r.k), Number(r.v), r.tags],
+      });
+    // Conditions over merged columns see the merged row, not one piece of it.
+    expect(await read('k IN (7, 8) AND v < 10')).toEqual([]);
+    expect(await read("k IN (7, 8) AND has(tags, 'a') AND has(tags, 'b')")).toEqual([[7, 50, ['a', 'b']]]);
+    expect(await read('k = 7')).toEqual([[7, 50, ['a', 'b']]]);
+    // The key condition is read as PREWHERE (rows of other keys are not merged); the other stays after the merge.
+    const plan = (
+      await queryRows(db, {
+        sql: 'EXPLAIN actions = 1 SELECT v FROM final_probe FINAL WHERE k IN (7, 8) AND v < 10',
+        tag: 'test',
+        map: (r) => String(r.explain),
+      })
+    ).join('\n');
+    const prewhere = plan.split('\n').find((l) => l.includes('Prewhere filter column'));
+    expect(prewhere).toMatch(/\bk\b/);
+    expect(prewhere).not.toMatch(/\bv\b/);
+  });
+
   it('keeps the blocks of point reads decompressed, and lets scans go around that cache', async () => {
     if (db.mode === 'server') return;
     await db.writer.command({
