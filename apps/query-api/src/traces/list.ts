@@ -86,15 +86,27 @@ export async function listTraces(
   const field = q.orderBy.field;
   const offset = (q.page - 1) * q.limit;
   const groups = fieldGroups(q);
+  const first = await searchFirst(db, project, q, signal);
+  const count = () => {
+    const { countSql, params } = traceListSql(project, q, undefined, first);
+    return queryRows(db, { sql: countSql, params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }).then(
+      ([n]) => n ?? 0,
+    );
+  };
   // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
   // Pages by time rank the traces of the latest (earliest) rows instead of merging every trace.
-  const ranked =
-    q.orderBy.desc && (field === 'latency' || field === 'totalCost')
-      ? await pageByBound(db, project, q, field, offset, q.limit, signal)
-      : field === 'timestamp'
-        ? await recentIds(db, project, q, offset, signal)
-        : undefined;
-  const first = await searchFirst(db, project, q, signal);
+  const byBound = q.orderBy.desc && (field === 'latency' || field === 'totalCost');
+  const byRecentRows = field === 'timestamp' && recentTraces(q) !== undefined;
+  // A ranked page is counted apart, and the count does not need the page: it starts beside the
+  // ranking instead of after it. Handled at once so that a ranking that fails first leaves no
+  // unobserved rejection; awaited below.
+  const early = byBound || byRecentRows ? count() : undefined;
+  early?.catch(() => {});
+  const ranked = byBound
+    ? await pageByBound(db, project, q, field, offset, q.limit, signal)
+    : byRecentRows
+      ? await recentIds(db, project, q, offset, signal)
+      : undefined;
   const counted =
     ranked === undefined && (searchAlone(q) || narrowedByWho(q))
       ? await countedPage(db, project, q, first, signal)
@@ -102,11 +114,7 @@ export async function listTraces(
   const ids = ranked ?? counted?.ids;
   // With the page's ids known, the count and the score ids are read beside the page's rows, each
   // on a reader of its own; else the count rides in the page's query.
-  const { sql, countSql, params } = traceListSql(project, q, ids, first, { count: ids === undefined });
-  const count = () =>
-    queryRows(db, { sql: countSql, params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }).then(
-      ([n]) => n ?? 0,
-    );
+  const { sql, params } = traceListSql(project, q, ids, first, { count: ids === undefined && early === undefined });
   const [rows, scoresOfIds, countedTotal] = await Promise.all([
     // A page that found nothing has no rows to read.
     counted?.ids.length === 0
@@ -119,7 +127,7 @@ export async function listTraces(
           signal,
         }),
     ids && groups.has('scores') ? scoreIdsOf(db, project, ids, signal) : undefined,
-    counted ? counted.total : ids ? count() : undefined,
+    counted ? counted.total : (early ?? (ids ? count() : undefined)),
   ]);
   // A page past the end has no row to carry the count.
   const total = countedTotal ?? rows[0]?.total ?? (await count());
