@@ -39,6 +39,13 @@ export const READER_SETTINGS = {
    * granules it reads and then keeps a few.
    */
   optimize_move_to_prewhere_if_final: 1,
+  /**
+   * Skip indexes under FINAL in their exact mode (the engine's defaults since 25.6, pinned: the
+   * answers depend on them): the granules an index selects, and the ranges of other parts that
+   * overlap their keys, so every stored row of a selected key is merged (clickhouse/0052).
+   */
+  use_skip_indexes_if_final: 1,
+  use_skip_indexes_if_final_exact_mode: 1,
 } as const;
 
 /** Server settings as the `--name=value` arguments chDB passes to the engine it starts. */
