@@ -1,5 +1,5 @@
 import { ProjectParams, queryRows } from '@spanhouse/db';
-import { traceIdsOfUserSql } from '@spanhouse/store';
+import { TABLES, traceIdsOfUserSql } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -20,18 +20,21 @@ const send = async (trace: Record<string, unknown>) => {
 
 beforeAll(async () => {
   t = await createTestApp('user-list-parts');
-  await t.db.writer.command({ query: 'SYSTEM STOP MERGES traces_v2' });
+  await t.db.writer.command({ query: `SYSTEM STOP MERGES ${TABLES.traces}` });
   await send({ id: 'plain', timestamp: at(1), userId: 'u' });
   await send({ id: 'moved', timestamp: at(2), userId: 'u' });
   await send({ id: 'late', timestamp: at(3) });
   await send({ id: 'gone', timestamp: at(4), userId: 'u' });
   const [row] = await (
-    await t.db.writer.query({ query: "SELECT project_id FROM traces_v2 WHERE id = 'plain'", format: 'JSONEachRow' })
+    await t.db.writer.query({
+      query: `SELECT project_id FROM ${TABLES.traces} WHERE id = 'plain'`,
+      format: 'JSONEachRow',
+    })
   ).json<{ project_id: string }>();
   project = row!.project_id;
   // Other users' traces around them, in a part of their own: many granules to skip.
   await t.db.writer.command({
-    query: `INSERT INTO traces_v2 (project_id, id, timestamp, name, user_id)
+    query: `INSERT INTO ${TABLES.traces} (project_id, id, timestamp, name, user_id)
       SELECT {project:String}, hex(cityHash64(number)), now64(6), (1, 'n'), (1, concat('filler-', toString(number % 700)))
       FROM numbers({n:UInt32})`,
     query_params: { project, n: FILLERS },
@@ -43,7 +46,8 @@ beforeAll(async () => {
   const [parts] = await (
     await t.db.writer.query({
       query:
-        "SELECT count() AS n FROM system.parts WHERE active AND database = currentDatabase() AND table = 'traces_v2'",
+        'SELECT count() AS n FROM system.parts WHERE active AND database = currentDatabase() AND table = {table:String}',
+      query_params: { table: TABLES.traces },
       format: 'JSONEachRow',
     })
   ).json<{ n: string }>();

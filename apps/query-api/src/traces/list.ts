@@ -88,8 +88,8 @@ export async function listTraces(
   const groups = fieldGroups(q);
   const first = await searchFirst(db, project, q, signal);
   const count = () => {
-    const { countSql, params } = traceListSql(project, q, undefined, first);
-    return queryRows(db, { sql: countSql, params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }).then(
+    const { sql, params } = traceCountSql(project, q, first);
+    return queryRows(db, { sql, params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }).then(
       ([n]) => n ?? 0,
     );
   };
@@ -251,6 +251,12 @@ export function countedPageSql(project: string, q: TraceListParams, searchFirst 
  */
 function filteredTraces(p: ProjectParams, q: TraceListParams, searchFirst: boolean): string {
   return fromProject(TABLES.traces, p, { final: true, filters: traceConditions(q, p, { searchFirst }), scan: true });
+}
+
+/** The SQL of a trace list's count read on its own (the same count traceListSql's page can carry). */
+function traceCountSql(project: string, q: TraceListParams, searchFirst: boolean) {
+  const p = new ProjectParams(project);
+  return { sql: `SELECT count() AS n ${filteredTraces(p, q, searchFirst)}`, params: p.params };
 }
 
 /**
