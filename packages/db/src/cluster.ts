@@ -49,6 +49,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.traces]: 'cityHash64(project_id, id)',
   [TABLES.observationPieces]: 'cityHash64(project_id, trace_id)',
   [TABLES.observationTraces]: 'cityHash64(project_id, id)',
+  // An observation's starts on its trace's shard, where the view writes them.
+  [TABLES.observationTimes]: 'cityHash64(project_id, trace_id)',
   [TABLES.scores]: 'cityHash64(project_id, trace_id)',
   // A score's rows by time stay on the shard of its trace, where the view writes them.
   [TABLES.scoreTimes]: 'cityHash64(project_id, trace_id)',

@@ -33,6 +33,9 @@ const RETENTION_CONDITIONS: Readonly<Record<string, string>> = {
   [TABLES.observationPieces]: withinRetention(
     `(tupleElement(${TABLES.observationPieces}.start_time, 1) = 0 OR tupleElement(${TABLES.observationPieces}.start_time, 2) >= toUnixTimestamp64Micro(${CUTOFF}))`,
   ),
+  [TABLES.observationTimes]: withinRetention(
+    `(tupleElement(${TABLES.observationTimes}.start_time, 1) = 0 OR tupleElement(${TABLES.observationTimes}.start_time, 2) >= toUnixTimestamp64Micro(${CUTOFF}))`,
+  ),
   // A trace's search document by its time (trace-document-time.ts); one with no time yet (only
   // observation updates) is kept, as a piece with no start is.
   [TABLES.traceSearch]: withinRetention(`${traceDocumentTime(TABLES.traceSearch)} >= ${CUTOFF}`),

@@ -113,6 +113,8 @@ function recentObservations(f: ObservationFilter & TimeBounds): TimeOrderedList 
   };
   return {
     table: TABLES.observationPieces,
+    // Every piece's start, sorted by it (clickhouse/0053): the newest are read from its end.
+    candidates: TABLES.observationTimes,
     time: OBS_EXPR.start,
     key: ['trace_id', 'id'],
     timeConditions: times,

@@ -8,6 +8,11 @@ import { andAll, fromProject } from '@spanhouse/store';
  */
 export type TimeOrderedList = {
   table: string;
+  /**
+   * Where the candidates are read (default: `table`): a table sorted by the time, with the key
+   * columns and the time's columns, holding a row with each time any stored row of `table` has had.
+   */
+  candidates?: string;
   /** The time, over a stored row and over a merged row alike. */
   time: string;
   /** The key columns (String), in the order that breaks ties after the time. */
@@ -85,7 +90,7 @@ export function recentRankSql(project: string, list: TimeOrderedList, desc: bool
         WITH (
           SELECT (groupArray(list_key_tuple), ${desc ? 'min' : 'max'}(list_time), count())
           FROM (
-            SELECT ${keyTuple} AS list_key_tuple, ${list.time} AS list_time FROM ${list.table}
+            SELECT ${keyTuple} AS list_key_tuple, ${list.time} AS list_time FROM ${list.candidates ?? list.table}
             WHERE ${PROJECT_CONDITION}${andAll(list.timeConditions(p))}
             ORDER BY list_time ${dir} LIMIT ${p.add(m, 'UInt32')})
         ) AS candidates
