@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../src/connection.ts';
-import { MIGRATIONS_DIR, migrate } from '../src/migrations.ts';
+import { migrate } from '../src/migrations.ts';
 import { queryRows } from '../src/query.ts';
+import { migrationsBefore } from './migrations-before.ts';
 
 /*
  * 0053 keeps every observation piece's start in observation_times_v2, sorted by it: the pieces a
@@ -29,11 +30,7 @@ const insertPiece = (trace: string, id: string, startUs: number) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'spanhouse-migrate-times-'));
-  before0053 = mkdtempSync(path.join(tmpdir(), 'spanhouse-migrations-'));
-  cpSync(MIGRATIONS_DIR, before0053, {
-    recursive: true,
-    filter: (src) => !/^\d{4}_/.test(path.basename(src)) || path.basename(src) < '0053_',
-  });
+  before0053 = migrationsBefore(53);
   db = await openDb({ dataDir, database: `t_migrate_times_${process.pid}`, readers: 1 });
 });
 

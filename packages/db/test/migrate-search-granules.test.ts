@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../src/connection.ts';
 import { MIGRATIONS_DIR, migrate } from '../src/migrations.ts';
 import { queryRows } from '../src/query.ts';
+import { migrationsBefore } from './migrations-before.ts';
 
 /*
  * 0051 moves the trace search documents to trace_search_v3 (1 MiB granules): a store that has
@@ -32,12 +33,7 @@ const insertTrace = (id: string, name: string) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'spanhouse-migrate-granules-'));
-  before0051 = mkdtempSync(path.join(tmpdir(), 'spanhouse-migrations-'));
-  // The migrations before 0051: a store as it was when 0051 came.
-  cpSync(MIGRATIONS_DIR, before0051, {
-    recursive: true,
-    filter: (src) => !/^\d{4}_/.test(path.basename(src)) || path.basename(src) < '0051_',
-  });
+  before0051 = migrationsBefore(51);
   db = await openDb({ dataDir, database: `t_migrate_granules_${process.pid}`, readers: 1 });
 });
 
