@@ -6,8 +6,8 @@ CREATE TABLE IF NOT EXISTS observation_times_v2_local ON CLUSTER `spanhouse_clus
   trace_id   String,
   id         String
 )
-ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
-ORDER BY (project_id, start_time.2)
+ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
+ORDER BY (project_id, start_time.2, trace_id, id)
 TTL toDateTime(intDiv(start_time.2, 1000000)) + INTERVAL 1 DAY DELETE WHERE start_time.1 > 0 AND dictGetOrDefault('spanhouse.project_retention', 'days', project_id, toUInt32(0)) > 0 AND start_time.2 < toUnixTimestamp64Micro(now64(6) - toIntervalDay(dictGetOrDefault('spanhouse.project_retention', 'days', project_id, toUInt32(0))))
 SETTINGS fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
 
