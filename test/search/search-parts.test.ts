@@ -1,6 +1,7 @@
 import { TABLES } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { activeParts } from '../support/parts.ts';
 
 // A search of several terms over the search documents in several parts, as a live store's are: a
 // large merged part and the recent ones beside it. A trace whose terms sit in rows of different
@@ -18,17 +19,7 @@ const send = async (trace: Record<string, unknown>, observations: Record<string,
 };
 const span = (id: string, output: string) => ({ id, type: 'SPAN', startTime: at(50), output });
 
-const searchPartCount = async () => {
-  const [row] = await (
-    await t.db.writer.query({
-      query:
-        'SELECT count() AS n, max(rows) AS largest FROM system.parts WHERE active AND database = currentDatabase() AND table = {table:String}',
-      query_params: { table: TABLES.traceSearch },
-      format: 'JSONEachRow',
-    })
-  ).json<{ n: string; largest: string }>();
-  return { parts: Number(row!.n), largest: Number(row!.largest) };
-};
+const searchPartCount = () => activeParts(t.db, TABLES.traceSearch);
 
 beforeAll(async () => {
   t = await createTestApp('search-parts');

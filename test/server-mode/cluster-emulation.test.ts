@@ -250,8 +250,7 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       // The search documents (trace_search_v3) are written by views into the local table.
       '/api/public/traces?search=chat',
       '/api/public/traces?search=chat&userId=u1',
-      // Two terms: the largest part's name is the single server's (system.parts), none on the
-      // Distributed table, which leaves every trace to the grouping (decision 0048).
+      // Two terms: every row holding a term, grouped by trace through the Distributed table.
       '/api/public/traces?search=chat%20v3',
       '/api/public/traces?search=chat%20v15&limit=1',
       '/api/public/sessions?search=search',

@@ -2,6 +2,7 @@ import { ProjectParams, queryRows } from '@spanhouse/db';
 import { TABLES, traceIdsOfUserSql } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { activeParts } from '../support/parts.ts';
 
 // A user's traces when the traces table is in several parts whose trace ids interleave, as a live
 // store's are: the list reads the granules the user index (clickhouse/0052) selects and the ranges
@@ -43,15 +44,7 @@ beforeAll(async () => {
   await send({ id: 'late', timestamp: at(3), userId: 'u' });
   await send({ id: 'moved', timestamp: at(2), userId: 'w' });
   expect((await t.request('/api/public/traces/gone', { method: 'DELETE' })).status).toBe(200);
-  const [parts] = await (
-    await t.db.writer.query({
-      query:
-        'SELECT count() AS n FROM system.parts WHERE active AND database = currentDatabase() AND table = {table:String}',
-      query_params: { table: TABLES.traces },
-      format: 'JSONEachRow',
-    })
-  ).json<{ n: string }>();
-  expect(Number(parts!.n)).toBe(7);
+  expect((await activeParts(t.db, TABLES.traces)).parts).toBe(7);
 });
 afterAll(() => t?.close());
 

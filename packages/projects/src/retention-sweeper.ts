@@ -5,17 +5,14 @@ import type { Logger } from 'pino';
 /** How often the tables are checked for rows past their project's retention. */
 export const SWEEP_INTERVAL_MS = 6 * 3_600_000;
 
+/** An observation start past the retention (a piece without one is kept). */
+const START_EXPIRED = 'start_time.1 > 0 AND start_time.2 < toUnixTimestamp64Micro(now64(6) - toIntervalDay(d))';
+
 /** The tables with a retention TTL rule (clickhouse/0030, 0047, 0053), each with the time its rule reads. */
 const TTL_TABLES: readonly { table: string; expired: string }[] = [
   { table: TABLES.traces, expired: 'timestamp < now64(6) - toIntervalDay(d)' },
-  {
-    table: TABLES.observationPieces,
-    expired: 'start_time.1 > 0 AND start_time.2 < toUnixTimestamp64Micro(now64(6) - toIntervalDay(d))',
-  },
-  {
-    table: TABLES.observationTimes,
-    expired: 'start_time.1 > 0 AND start_time.2 < toUnixTimestamp64Micro(now64(6) - toIntervalDay(d))',
-  },
+  { table: TABLES.observationPieces, expired: START_EXPIRED },
+  { table: TABLES.observationTimes, expired: START_EXPIRED },
   { table: TABLES.traceSearch, expired: `${traceDocumentTime()} < now64(6) - toIntervalDay(d)` },
   { table: TABLES.scores, expired: 'timestamp < now64(6) - toIntervalDay(d)' },
   { table: TABLES.scoreTimes, expired: 'timestamp < now64(6) - toIntervalDay(d)' },

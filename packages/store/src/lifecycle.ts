@@ -23,6 +23,12 @@ const CUTOFF = `(now64(6) - toIntervalDay(${RETENTION_DAYS_SQL}))`;
 /** `condition` where the project has a retention; true where it keeps everything (folded away then). */
 const withinRetention = (condition: string) => `(${RETENTION_DAYS_SQL} = 0 OR ${condition})`;
 
+/** A table of observation starts (`start_time`, versioned): kept by its start, or when it has none. */
+const startWithinRetention = (table: string) =>
+  withinRetention(
+    `(tupleElement(${table}.start_time, 1) = 0 OR tupleElement(${table}.start_time, 2) >= toUnixTimestamp64Micro(${CUTOFF}))`,
+  );
+
 /**
  * Per table, the condition that keeps a row within its project's retention, on the same time as
  * the table's TTL rule (0030). The columns are named with their table, so that a select list's
@@ -30,12 +36,8 @@ const withinRetention = (condition: string) => `(${RETENTION_DAYS_SQL} = 0 OR ${
  */
 const RETENTION_CONDITIONS: Readonly<Record<string, string>> = {
   [TABLES.traces]: withinRetention(`${TABLES.traces}.timestamp >= ${CUTOFF}`),
-  [TABLES.observationPieces]: withinRetention(
-    `(tupleElement(${TABLES.observationPieces}.start_time, 1) = 0 OR tupleElement(${TABLES.observationPieces}.start_time, 2) >= toUnixTimestamp64Micro(${CUTOFF}))`,
-  ),
-  [TABLES.observationTimes]: withinRetention(
-    `(tupleElement(${TABLES.observationTimes}.start_time, 1) = 0 OR tupleElement(${TABLES.observationTimes}.start_time, 2) >= toUnixTimestamp64Micro(${CUTOFF}))`,
-  ),
+  [TABLES.observationPieces]: startWithinRetention(TABLES.observationPieces),
+  [TABLES.observationTimes]: startWithinRetention(TABLES.observationTimes),
   // A trace's search document by its time (trace-document-time.ts); one with no time yet (only
   // observation updates) is kept, as a piece with no start is.
   [TABLES.traceSearch]: withinRetention(`${traceDocumentTime(TABLES.traceSearch)} >= ${CUTOFF}`),
