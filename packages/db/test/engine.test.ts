@@ -112,6 +112,30 @@ describe('the embedded engine', () => {
     expect(prewhere).not.toMatch(/\bv\b/);
   });
 
+  it('merges a tuple column under FINAL before a condition on its element, where a key subquery reads that element too', async () => {
+    await db.writer.command({
+      query: `CREATE TABLE subcolumn_probe (k String, name SimpleAggregateFunction(max, Tuple(UInt64, String)))
+        ENGINE = AggregatingMergeTree ORDER BY k`,
+    });
+    await db.writer.command({ query: 'SYSTEM STOP MERGES subcolumn_probe' });
+    // Key r named a, then renamed b by a later piece in another part; q named a once.
+    await db.writer.command({ query: "INSERT INTO subcolumn_probe VALUES ('r', (1, 'a')), ('q', (1, 'a'))" });
+    await db.writer.command({ query: "INSERT INTO subcolumn_probe VALUES ('r', (2, 'b'))" });
+    const named = (where: string) =>
+      queryRows(db, {
+        sql: `SELECT k FROM subcolumn_probe FINAL WHERE ${where} ORDER BY k`,
+        tag: 'test',
+        map: (r) => String(r.k),
+      });
+    // The keys with a piece named a narrow the read; the merged name decides. Where the subquery
+    // read name.2 as a subcolumn, the engine answered r as well (merged as b): the subquery turns
+    // those reads off (packages/store trace-filter.ts, elementsWhole).
+    const keys =
+      "cityHash64(k) IN (SELECT cityHash64(k) FROM subcolumn_probe WHERE name.2 = 'a' SETTINGS optimize_functions_to_subcolumns = 0)";
+    expect(await named(`${keys} AND name.2 = 'a'`)).toEqual(['q']);
+    expect(await named(`${keys} AND name.2 = 'b'`)).toEqual(['r']);
+  });
+
   it('keeps the blocks of point reads decompressed, and lets scans go around that cache', async () => {
     if (db.mode === 'server') return;
     await db.writer.command({

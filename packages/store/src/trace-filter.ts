@@ -1,4 +1,4 @@
-import { ProjectParams } from '@spanhouse/db';
+import { PROJECT_CONDITION, ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
 import { DEFAULT_PROJECT_ID, type SearchTerm } from '@spanhouse/schema';
 import { andAll, fromProject } from './project.ts';
@@ -70,6 +70,47 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
   }
   return where;
 }
+
+/**
+ * A condition on the trace id alone that every trace the filter keeps meets, or undefined where no
+ * condition of the filter narrows enough to pay for it: the id has a stored row meeting one
+ * condition that some row of each kept trace meets (the time range, by the row with the trace's
+ * earliest time; else a latest-value field's value, by the row that gave it; else the first tag, by
+ * a row with it; one condition, since two may be met by different rows). A read with FINAL applies
+ * a condition on its sorting key before the merge (decision 0074), so it merges only those traces'
+ * rows (decision 0078). Compared as hashes, which are quicker to collect and look up: a collision
+ * only lets another trace through to the filter itself. Not for a user's or a session's traces, or
+ * a search, which their own reads narrow; nor for environments alone, which most traces share.
+ */
+export function traceKeyPrefilter(f: TraceFilter, p: ProjectParams): string | undefined {
+  if (f.userId !== undefined || f.sessionId !== undefined || f.search?.length) return undefined;
+  const { fromTimestamp, toTimestamp, name, version, release, tags } = f;
+  const narrowing: TraceFilter | undefined =
+    fromTimestamp !== undefined || toTimestamp !== undefined
+      ? { fromTimestamp, toTimestamp }
+      : name !== undefined
+        ? { name }
+        : version !== undefined
+          ? { version }
+          : release !== undefined
+            ? { release }
+            : tags?.length
+              ? { tags: tags.slice(0, 1) }
+              : undefined;
+  if (!narrowing) return undefined;
+  const rows = `SELECT cityHash64(id) FROM ${TABLES.traces} WHERE ${PROJECT_CONDITION}${andAll(traceConditions(narrowing, p))}`;
+  return `cityHash64(id) IN (${elementsWhole(rows)})`;
+}
+
+/**
+ * A subquery of stored (unmerged) trace rows for an `IN` beside a read of merged rows, with the
+ * elements of tuple columns read whole rather than as subcolumns: the engine (26.7) evaluated the
+ * merged read's condition on an element (`name.2 = ...`) on the stored pieces when such a subquery
+ * read the same element as a subcolumn, so a trace renamed by a later piece was counted under its
+ * first name (packages/db/test/engine.test.ts; decision 0078). Turned off for the subquery only:
+ * elsewhere the subcolumn reads are a measured gain.
+ */
+const elementsWhole = (subquery: string) => `${subquery} SETTINGS optimize_functions_to_subcolumns = 0`;
 
 /** Whether `f` filters traces at all: whether traceConditions writes any condition for it. */
 export function filtersTraces(f: TraceFilter): boolean {

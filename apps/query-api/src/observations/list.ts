@@ -117,7 +117,7 @@ function recentObservations(f: ObservationFilter & TimeBounds): TimeOrderedList 
     candidates: TABLES.observationTimes,
     time: OBS_EXPR.start,
     key: ['trace_id', 'id'],
-    timeConditions: times,
+    candidateWays: (p) => [times(p)],
     conditions: (p) => [...times(p), ...afterCursor(cursor, p)],
     maxRank: MAX_RANK,
     tag: 'observations.list.recent',

@@ -11,6 +11,7 @@ import {
   TRACE_EXPR,
   type TraceFields,
   traceConditions,
+  traceKeyPrefilter,
   traceSelect,
   tracesSearched,
 } from '@spanhouse/store';
@@ -96,7 +97,7 @@ export async function listTraces(
   // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
   // Pages by time rank the traces of the latest (earliest) rows instead of merging every trace.
   const byBound = q.orderBy.desc && (field === 'latency' || field === 'totalCost');
-  const byRecentRows = field === 'timestamp' && recentTraces(q) !== undefined;
+  const byRecentRows = field === 'timestamp' && recentTraces(q, q.orderBy.desc) !== undefined;
   // A ranked page is counted apart, and the count does not need the page: it starts beside the
   // ranking instead of after it. Handled at once so that a ranking that fails first leaves no
   // unobserved rejection; awaited below.
@@ -152,7 +153,7 @@ export async function listTraces(
 
 /** The ids of a page by time from the newest (oldest) stored rows, where the filter allows it. */
 async function recentIds(db: Db, project: string, q: TraceListParams, offset: number, signal?: AbortSignal) {
-  const list = recentTraces(q);
+  const list = recentTraces(q, q.orderBy.desc);
   if (!list) return undefined;
   const keys = await pageByRecentRows(db, project, list, q.orderBy.desc, offset, q.limit, signal);
   return keys?.map(([id]) => id!);
@@ -250,7 +251,9 @@ export function countedPageSql(project: string, q: TraceListParams, searchFirst 
  * every trace of the project.
  */
 function filteredTraces(p: ProjectParams, q: TraceListParams, searchFirst: boolean): string {
-  return fromProject(TABLES.traces, p, { final: true, filters: traceConditions(q, p, { searchFirst }), scan: true });
+  const prefilter = traceKeyPrefilter(q, p);
+  const filters = [...(prefilter ? [prefilter] : []), ...traceConditions(q, p, { searchFirst })];
+  return fromProject(TABLES.traces, p, { final: true, filters, scan: true });
 }
 
 /** The SQL of a trace list's count read on its own (the same count traceListSql's page can carry). */

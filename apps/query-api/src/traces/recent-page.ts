@@ -9,20 +9,36 @@ import type { TimeOrderedList } from '../paging/recent-rows.ts';
 const MAX_RANK = 250;
 
 /**
- * The trace list by time as pageByRecentRows pages it, for a filter of a time range at most
- * (undefined for any other filter). A trace's time is the earliest time among its stored rows
- * (the column's min), so it is one of them; a time range holds for that row when it holds for
- * the trace. Every other condition (retention, deletions) is checked on the merged rows only.
+ * The trace list by time as pageByRecentRows pages it, or undefined where it does not (the plain
+ * query answers, or countedPage a user's or a session's traces).
+ *
+ * A trace's time is the earliest time among its stored rows (the column's min), so it is one of
+ * them: a time range holds for that row when it holds for the trace, so the rows in the range (all
+ * rows without one) are candidates for any filter, in either order (decision 0059). In descending
+ * order every row of a trace is at or ahead of its time, so any condition that a stored row of each
+ * listed trace meets chooses candidates as well (decision 0078): one of its tags (a trace's tags
+ * are the union of its rows'), or the value of a field whose merged value is its latest row's (the
+ * merged value is that row's). The row meeting it need not lie in the time range, so only the
+ * range's start, which every row of a trace in the range meets, joins it. The whole filter,
+ * retention and deletions are checked on the merged rows.
  */
-export function recentTraces(filter: TraceFilter): TimeOrderedList | undefined {
-  if (filtersTraces({ ...filter, fromTimestamp: undefined, toTimestamp: undefined })) return undefined;
-  const times = { fromTimestamp: filter.fromTimestamp, toTimestamp: filter.toTimestamp };
+export function recentTraces(filter: TraceFilter, desc: boolean): TimeOrderedList | undefined {
+  const { fromTimestamp, toTimestamp, name, version, release, tags, environment, ...others } = filter;
+  if (filtersTraces(others)) return undefined;
+  // Each field's condition alone is met by a row of every listed trace, where two together may be
+  // met only by different rows: one way per condition, and per tag.
+  const fields: TraceFilter[] = desc
+    ? [{ name }, { version }, { release }, ...(tags ?? []).map((tag) => ({ tags: [tag] })), { environment }]
+    : [];
   return {
     table: TABLES.traces,
     time: 'timestamp',
     key: ['id'],
-    timeConditions: (p) => traceConditions(times, p),
-    conditions: (p) => traceConditions(times, p),
+    candidateWays: (p) => [
+      traceConditions({ fromTimestamp, toTimestamp }, p),
+      ...fields.filter(filtersTraces).map((field) => traceConditions({ ...field, fromTimestamp }, p)),
+    ],
+    conditions: (p) => traceConditions(filter, p),
     maxRank: MAX_RANK,
     tag: 'traces.list.recent',
   };

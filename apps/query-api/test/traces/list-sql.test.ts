@@ -1,8 +1,9 @@
+import { ProjectParams } from '@spanhouse/db';
 import { parse } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
+import { nextCandidates, recentRankSql } from '../../src/paging/recent-rows.ts';
 import { countedPageSql, traceListSql } from '../../src/traces/list.ts';
 import { TraceListParams } from '../../src/traces/params.ts';
-import { recentRankSql } from '../../src/paging/recent-rows.ts';
 import { recentTraces } from '../../src/traces/recent-page.ts';
 import { boundRankSql } from '../../src/traces/summaries.ts';
 
@@ -93,8 +94,23 @@ describe('the trace list SQL', () => {
   });
 
   it('one try of the ranking by the newest stored rows, within a time range', () => {
-    const list = recentTraces({ fromTimestamp: 1_700_000_000_000_000 })!;
+    const list = recentTraces({ fromTimestamp: 1_700_000_000_000_000 }, true)!;
     expect(oneLine(recentRankSql('p', list, true, 100, 250))).toMatchSnapshot();
+  });
+
+  it('one try of the ranking by the newest stored rows with tags, descending: a way per tag beside the range', () => {
+    const filter = { tags: ['rag', 'web'], fromTimestamp: 1_700_000_000_000_000, toTimestamp: 1_800_000_000_000_000 };
+    expect(oneLine(recentRankSql('p', recentTraces(filter, true)!, true, 50, 112))).toMatchSnapshot();
+    // Ascending, a tag's row may be later than its trace's time: the range's rows are the only way.
+    const asc = recentTraces(filter, false)!;
+    expect(asc.candidateWays(new ProjectParams('p'))).toHaveLength(1);
+    // A user's traces are counted with their page (countedPage).
+    expect(recentTraces({ userId: 'u', tags: ['rag'] }, true)).toBeUndefined();
+  });
+
+  it('grows the candidates by the share that was listed, at least twofold', () => {
+    expect(nextCandidates(112, 50, 50)).toBe(224);
+    expect(nextCandidates(112, 6, 50)).toBe(1167);
   });
 
   it('never puts a value into the SQL text', () => {
