@@ -1,10 +1,11 @@
 export { registerQueryRoutes } from './app.ts';
 export type { QueryDeps } from './deps.ts';
+export { boundTextScan, MAX_SCANNED_ROWS } from './filter/scan-bound.ts';
+export { MetricSeriesCache } from './metric-series/series-cache.ts';
 export { type MetricsQuery, parseMetricsQuery } from './metrics/params.ts';
 export { type QueryLimits, runMetricsQuery } from './metrics/query.ts';
-export { MetricSeriesCache } from './metric-series/series-cache.ts';
 export { instantQuery, rangeGrid, rangeQuery } from './prometheus/evaluate.ts';
 export { PromResultCache } from './prometheus/result-cache.ts';
+export { SEARCH_FIRST_HITS } from './traces/list.ts';
 export { DailyDayCache } from './usage/day-cache.ts';
 export { cachesHearingWrites } from './write-listening-caches.ts';
-export { boundTextScan, MAX_SCANNED_ROWS } from './filter/scan-bound.ts';
