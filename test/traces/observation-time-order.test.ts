@@ -14,7 +14,7 @@ let t: TestApp;
 const at = (s: number) => new Date(Date.UTC(2026, 5, 1, 12) + s * 1000).toISOString();
 
 const RESENT = 70;
-type Obs = { trace: string; id: string; s: number; type: 'SPAN' | 'GENERATION' };
+type Obs = { trace: string; id: string; s: number; type: 'SPAN' | 'GENERATION'; name?: string };
 /** Every observation the list holds, with its start in seconds. */
 const OBSERVATIONS: Obs[] = [
   ...Array.from({ length: 30 }, (_, k): Obs => {
@@ -26,19 +26,27 @@ const OBSERVATIONS: Obs[] = [
   { trace: 'trace-tie-b', id: 'tie-1', s: 15, type: 'SPAN' },
   { trace: 'trace-tie-b', id: 'tie-2', s: 15, type: 'GENERATION' },
   { trace: 'trace-moved', id: 'moved', s: -1000, type: 'SPAN' },
+  // Renamed and retyped by its second piece (sent after FIRST_OF_RENAMED).
+  { trace: 'trace-renamed', id: 'renamed', s: 6, type: 'GENERATION', name: 'new' },
 ];
+/** The renamed observation's first piece: another name, type and start. */
+const FIRST_OF_RENAMED: Obs = { trace: 'trace-renamed', id: 'renamed', s: 5, type: 'SPAN', name: 'old' };
 
 const send = (o: Obs, s: number) =>
   t.post('/v1/l/batch', {
     trace: { id: o.trace, timestamp: at(-2000), name: 'n' },
-    observations: [{ id: o.id, type: o.type, name: 'step', startTime: at(s), endTime: at(s + 1) }],
+    observations: [{ id: o.id, type: o.type, name: o.name ?? 'step', startTime: at(s), endTime: at(s + 1) }],
   });
 
 beforeAll(async () => {
   t = await createTestApp('observation-time-order');
   // Background merges would fold the moved observation's pieces into one before the list reads them.
   await t.db.writer.command({ query: 'SYSTEM STOP MERGES observation_pieces_v2' });
-  const sent = await Promise.all(OBSERVATIONS.filter((o) => o.id !== 'moved').map((o) => send(o, o.s)));
+  const sent = await Promise.all(
+    [...OBSERVATIONS.filter((o) => o.id !== 'moved' && o.id !== 'renamed'), FIRST_OF_RENAMED].map((o) => send(o, o.s)),
+  );
+  const renamed = OBSERVATIONS.find((o) => o.id === 'renamed')!;
+  sent.push(await send(renamed, renamed.s));
   // Each request waits for its commit (createTestApp), so every one is an insert of its own.
   const moved = OBSERVATIONS.find((o) => o.id === 'moved')!;
   for (let k = 0; k < RESENT; k++) sent.push(await send(moved, 100 + k));
@@ -124,6 +132,22 @@ describe('the observation list by start time', () => {
     expect(keys).toEqual(generations.slice(3, 6));
     expect(total).toBe(generations.length);
     expect(await v2All('type=GENERATION', 4)).toEqual(generations);
+  });
+
+  it.each([
+    ['type=SPAN', (o: Obs) => o.type === 'SPAN'],
+    ['type=GENERATION', (o: Obs) => o.type === 'GENERATION'],
+    ['name=new', (o: Obs) => o.name === 'new'],
+    ['name=old', (o: Obs) => o.name === 'old'],
+    ['name=step&type=GENERATION', (o: Obs) => (o.name ?? 'step') === 'step' && o.type === 'GENERATION'],
+  ])('filtered by %s: the merged pieces decide, in v1 pages with their count and v2 cursors', async (filter, keep) => {
+    const expected = newestFirst(keep);
+    for (const [page, limit] of RANKED_PAGES) {
+      const { keys, total } = await v1(`${filter}&page=${page}&limit=${limit}`);
+      expect(keys, `page ${page} of ${limit}`).toEqual(expected.slice((page - 1) * limit, page * limit));
+      expect(total).toBe(expected.length);
+    }
+    expect(await v2All(filter, 4)).toEqual(expected);
   });
 
   it('a page past the last observation is empty and still counts them all', async () => {

@@ -1,5 +1,5 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
-import { DEFAULT_PROJECT_ID, type ObservationOutput } from '@spanhouse/schema';
+import type { ObservationOutput } from '@spanhouse/schema';
 import {
   andAll,
   decodeObservationTuple,
@@ -98,36 +98,30 @@ const MAX_RANK = 1001;
 type TimeBounds = Pick<ObservationFilter, 'fromStartTime' | 'toStartTime'> & { cursor?: ObservationCursor };
 
 /**
- * The list as pageByRecentRows pages it, for a filter of a start time range at most (undefined
- * for any other filter). An observation's start is its latest-versioned piece's, so one of its
- * stored pieces has it: a range or a cursor's bound on the start holds for that piece when it
- * holds for the observation.
+ * The list as pageByRecentRows pages it, or undefined where a key read answers sooner (a trace's,
+ * a user's or a session's observations, a search). An observation's start is its latest-versioned
+ * piece's, so one of its stored pieces has it: a range or a cursor's bound on the start holds for
+ * that piece when it holds for the observation, so the pieces' starts in the range (all of them
+ * without one) are candidates for any filter (decision 0078), which the ranking checks on the merged
+ * pieces.
  */
 function recentObservations(f: ObservationFilter & TimeBounds): TimeOrderedList | undefined {
   const { fromStartTime, toStartTime, cursor } = f;
-  if (filtersObservations({ ...f, fromStartTime: undefined, toStartTime: undefined })) return undefined;
-  const times = (p: ProjectParams) => {
-    const where = conditions({ fromStartTime, toStartTime }, p);
-    if (cursor) where.push(`${OBS_EXPR.start} <= ${p.add(cursor.startUs, 'Int64')}`);
-    return where;
-  };
+  if (f.traceId !== undefined || f.userId !== undefined || f.sessionId !== undefined || f.search?.length) {
+    return undefined;
+  }
+  const cursorBound = (p: ProjectParams) => (cursor ? [`${OBS_EXPR.start} <= ${p.add(cursor.startUs, 'Int64')}`] : []);
   return {
     table: TABLES.observationPieces,
     // Every piece's start, sorted by it (clickhouse/0053): the newest are read from its end.
     candidates: TABLES.observationTimes,
     time: OBS_EXPR.start,
     key: ['trace_id', 'id'],
-    candidateWays: (p) => [times(p)],
-    conditions: (p) => [...times(p), ...afterCursor(cursor, p)],
+    candidateWays: (p) => [[...conditions({ fromStartTime, toStartTime }, p), ...cursorBound(p)]],
+    conditions: (p) => [...conditions(f, p), ...cursorBound(p), ...afterCursor(cursor, p)],
     maxRank: MAX_RANK,
     tag: 'observations.list.recent',
   };
-}
-
-/** Whether the filter narrows the list at all: whether conditions writes any condition for it. */
-function filtersObservations(f: ObservationFilter): boolean {
-  // Asked with a throwaway set of parameters: only whether a condition comes out matters.
-  return conditions(f, new ProjectParams(DEFAULT_PROJECT_ID)).length > 0;
 }
 
 /** Rows after the cursor in the list's order (v2). */
