@@ -97,8 +97,17 @@ export function traceKeyPrefilter(f: TraceFilter, p: ProjectParams): string | un
             : tags?.length
               ? { tags: tags.slice(0, 1) }
               : undefined;
-  if (!narrowing) return undefined;
-  const rows = `SELECT cityHash64(id) FROM ${TABLES.traces} WHERE ${PROJECT_CONDITION}${andAll(traceConditions(narrowing, p))}`;
+  return narrowing && tracesWithRowMeeting(narrowing, p);
+}
+
+/**
+ * `cityHash64(id) IN (...)`: the traces with a stored row meeting the filter's conditions (one row
+ * meeting all of them), a condition on the key alone (traceKeyPrefilter). A superset of the traces
+ * whose merged row meets a condition that one of its rows meets (a tag, a latest-value field), for
+ * reads that then check the merged row.
+ */
+export function tracesWithRowMeeting(f: TraceFilter, p: ProjectParams): string {
+  const rows = `SELECT cityHash64(id) FROM ${TABLES.traces} WHERE ${PROJECT_CONDITION}${andAll(traceConditions(f, p))}`;
   return `cityHash64(id) IN (${elementsWhole(rows)})`;
 }
 

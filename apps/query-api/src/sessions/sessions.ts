@@ -1,6 +1,15 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import { chToIso, type SessionDetail, type SessionListResponse, type SessionOutput } from '@spanhouse/schema';
-import { andAll, fromProject, fromTraceRow, TABLES, TRACE_EXPR, traceSelect, tracesMatching } from '@spanhouse/store';
+import {
+  andAll,
+  fromProject,
+  fromTraceRow,
+  TABLES,
+  TRACE_EXPR,
+  traceSelect,
+  tracesMatching,
+  tracesWithRowMeeting,
+} from '@spanhouse/store';
 import * as v from 'valibot';
 import { List, Pagination, Time } from '../query-params.ts';
 import { Search } from '../search/param.ts';
@@ -65,7 +74,11 @@ export async function listSessions(
   };
 }
 
-/** One session with its traces (oldest first, Langfuse's Trace shape), or undefined. */
+/**
+ * One session with its traces (oldest first, Langfuse's Trace shape), or undefined. Its traces are
+ * those whose latest session is this one, found among the traces with a stored row naming it (a key
+ * condition: only those are merged), then read by id.
+ */
 export async function getSession(
   db: Db,
   project: string,
@@ -76,7 +89,7 @@ export async function getSession(
   const traces = await queryRows(db, {
     sql: `
       SELECT ${traceSelect(TRACE_EXPR)} ${fromProject(TABLES.traces, p, { final: true })}
-      AND id IN (SELECT id ${fromProject(TABLES.traces, p, { final: true })} AND ${TRACE_EXPR.sessionId} = ${p.add(id, 'String')})
+      AND id IN (SELECT id ${fromProject(TABLES.traces, p, { final: true, filters: [tracesWithRowMeeting({ sessionId: id }, p)] })} AND ${TRACE_EXPR.sessionId} = ${p.add(id, 'String')})
       ORDER BY timestamp, id`,
     params: p.params,
     tag: 'sessions.get',
