@@ -114,12 +114,8 @@ export function recentRankSql(project: string, list: TimeOrderedList, desc: bool
               ORDER BY list_time ${dir} LIMIT ${limit})`,
   );
   // One way is its own candidates; of several, a complete one first, else the m-th row furthest behind.
-  const chosen =
-    ways.length === 1
-      ? ways[0]!
-      : `
-          SELECT ${desc ? 'argMin(way, (way.3 >= ' + limit + ', way.2))' : 'argMax(way, (way.3 < ' + limit + ', way.2))'}
-          FROM (${ways.join(' UNION ALL ')})`;
+  const fewest = desc ? `argMin(way, (way.3 >= ${limit}, way.2))` : `argMax(way, (way.3 < ${limit}, way.2))`;
+  const chosen = ways.length === 1 ? ways[0]! : `SELECT ${fewest} FROM (${ways.join(' UNION ALL ')})`;
   const sql = `
         WITH (${chosen}
         ) AS candidates

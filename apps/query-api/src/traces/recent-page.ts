@@ -14,7 +14,7 @@ const MAX_RANK = 250;
  *
  * A trace's time is the earliest time among its stored rows (the column's min), so it is one of
  * them: a time range holds for that row when it holds for the trace, so the rows in the range (all
- * rows without one) are candidates for any filter, in either order (decision 0059). In descending
+ * rows without one) are candidates for any filter, in either order (decisions 0059, 0078). In descending
  * order every row of a trace is at or ahead of its time, so any condition that a stored row of each
  * listed trace meets chooses candidates as well (decision 0078): one of its tags (a trace's tags
  * are the union of its rows'), or the value of a field whose merged value is its latest row's (the
