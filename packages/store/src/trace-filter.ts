@@ -84,20 +84,24 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
  */
 export function traceKeyPrefilter(f: TraceFilter, p: ProjectParams): string | undefined {
   if (f.userId !== undefined || f.sessionId !== undefined || f.search?.length) return undefined;
-  const { fromTimestamp, toTimestamp, name, version, release, tags } = f;
-  const narrowing: TraceFilter | undefined =
+  const { fromTimestamp, toTimestamp } = f;
+  const narrowing =
     fromTimestamp !== undefined || toTimestamp !== undefined
       ? { fromTimestamp, toTimestamp }
-      : name !== undefined
-        ? { name }
-        : version !== undefined
-          ? { version }
-          : release !== undefined
-            ? { release }
-            : tags?.length
-              ? { tags: tags.slice(0, 1) }
-              : undefined;
+      : oneRowConditions(f).find((c) => c.environment === undefined);
   return narrowing && tracesWithRowMeeting(narrowing, p);
+}
+
+/**
+ * The filter's conditions that some stored row of every trace it keeps meets, each alone (two may
+ * be met by different rows): a latest-value field's value (the merged value is one row's tuple),
+ * each tag (a trace's tags are the union of its rows'), the environments. In this order.
+ */
+export function oneRowConditions(f: TraceFilter): TraceFilter[] {
+  const { name, version, release, tags, environment } = f;
+  return [{ name }, { version }, { release }, ...(tags ?? []).map((tag) => ({ tags: [tag] })), { environment }].filter(
+    filtersTraces,
+  );
 }
 
 /**

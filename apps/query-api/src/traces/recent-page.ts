@@ -1,4 +1,4 @@
-import { filtersTraces, TABLES, type TraceFilter, traceConditions } from '@spanhouse/store';
+import { filtersTraces, oneRowConditions, TABLES, type TraceFilter, traceConditions } from '@spanhouse/store';
 import type { TimeOrderedList } from '../paging/recent-rows.ts';
 
 /**
@@ -25,18 +25,15 @@ const MAX_RANK = 250;
 export function recentTraces(filter: TraceFilter, desc: boolean): TimeOrderedList | undefined {
   const { fromTimestamp, toTimestamp, name, version, release, tags, environment, ...others } = filter;
   if (filtersTraces(others)) return undefined;
-  // Each field's condition alone is met by a row of every listed trace, where two together may be
-  // met only by different rows: one way per condition, and per tag.
-  const fields: TraceFilter[] = desc
-    ? [{ name }, { version }, { release }, ...(tags ?? []).map((tag) => ({ tags: [tag] })), { environment }]
-    : [];
+  // One way per condition a row of every listed trace meets (the store's oneRowConditions).
+  const fields = desc ? oneRowConditions(filter) : [];
   return {
     table: TABLES.traces,
     time: 'timestamp',
     key: ['id'],
     candidateWays: (p) => [
       traceConditions({ fromTimestamp, toTimestamp }, p),
-      ...fields.filter(filtersTraces).map((field) => traceConditions({ ...field, fromTimestamp }, p)),
+      ...fields.map((field) => traceConditions({ ...field, fromTimestamp }, p)),
     ],
     conditions: (p) => traceConditions(filter, p),
     maxRank: MAX_RANK,
