@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
 import { READER_SETTINGS, startEngine } from './engine-memory.ts';
+import { LOG_INSERT_SETTINGS } from './insert-settings.ts';
 import { Lanes } from './lanes.ts';
 import { WRITER_SETTINGS } from './priorities.ts';
 import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
@@ -17,6 +18,12 @@ export type DbOptions = {
   /** Embedded data folder (chDB binds one folder per process). */
   dataDir?: string;
   readers?: number;
+  /**
+   * Embedded only: writer connections, so that inserts into different tables run side by side
+   * (one table's inserts never overlap: the ingest log's writer runs one at a time per table).
+   * A server connection takes many calls at once and needs one.
+   */
+  writers?: number;
   logger?: Logger;
   /** Cluster mode: the database is created ON CLUSTER and inserts into Distributed tables are synchronous. */
   cluster?: string;
@@ -33,6 +40,7 @@ export type DbMode = 'embedded' | 'server';
 export type Db = {
   mode: DbMode;
   database: string;
+  /** The first writer connection: statements of the service's own (projects, keys, migrations, dictionary reloads). */
   writer: ClickHouseClient;
   /**
    * Inserts text of a row format (TabSeparated) through the writer. On chDB the bytes go to the
@@ -86,13 +94,19 @@ async function embeddedClient(dataDir: string): Promise<{ client: ClickHouseClie
 
 type ChdbConnection = ReturnType<typeof import('chdb/connection')['createChdbConnection']>;
 type InsertText = Db['insertText'];
-/** The writer's two inserts, run one at a time through its lane. */
+/** The two inserts of one writer connection; the writer lane gives each connection one call at a time. */
 type Inserts = { text: InsertText; rowBinary: Db['insertRowBinary'] };
 
 /** insertText through the client: the text is the request body (server mode). */
 function clientInsertText(client: ClickHouseClient): InsertText {
   return async ({ table, columns, format, text }) => {
-    await client.insert({ table, columns, format, values: Readable.from([text], { objectMode: false }) });
+    await client.insert({
+      table,
+      columns,
+      format,
+      values: Readable.from([text], { objectMode: false }),
+      clickhouse_settings: LOG_INSERT_SETTINGS,
+    });
   };
 }
 
@@ -100,12 +114,19 @@ function clientInsertText(client: ClickHouseClient): InsertText {
 function chdbInsertText(connection: ChdbConnection, database: string): InsertText {
   return async ({ table, columns, format, text }) => {
     const values = typeof text === 'string' ? Buffer.from(text) : text;
-    await connection.chdb.rawInsert({ table: `${database}.${table}`, columns, format, values });
+    await connection.chdb.rawInsert({
+      table: `${database}.${table}`,
+      columns,
+      format,
+      values,
+      settings: LOG_INSERT_SETTINGS,
+    });
   };
 }
 
 export async function openDb(opts: DbOptions): Promise<Db> {
   const readerCount = Math.max(1, opts.readers ?? 3);
+  const writerCount = opts.url ? 1 : Math.max(1, opts.writers ?? EMBEDDED_WRITERS);
   let admin: ClickHouseClient;
   let make: (settings?: Readonly<Record<string, number>>) => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
   let insertFiles: InsertFiles | undefined;
@@ -135,7 +156,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     };
   } else {
     mode = 'embedded';
-    reserveThreadPool(readerCount + 1);
+    reserveThreadPool(readerCount + writerCount);
     const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
     mkdirSync(dir, { recursive: true });
     engine = await startEngine(dir);
@@ -157,14 +178,20 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   }
   const onCluster = opts.cluster ? ` ON CLUSTER ${quoteIdent(opts.cluster, /^[A-Za-z_][A-Za-z0-9_.-]*$/)}` : '';
   await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
-  const writer = await make(mode === 'embedded' ? WRITER_SETTINGS : {});
+  const writers = await Promise.all(
+    Array.from({ length: writerCount }, () => make(mode === 'embedded' ? WRITER_SETTINGS : {})),
+  );
+  const writer = writers[0]!;
   const readers = (await Promise.all(Array.from({ length: readerCount }, () => make(READER_SETTINGS)))).map(
     (r) => r.client,
   );
   // A chDB connection takes one call at a time (see Lanes); a server connection many.
   const perConnection = mode === 'embedded' ? 1 : Number.POSITIVE_INFINITY;
   const readerLanes = new Lanes(readers, perConnection);
-  const writerLane = new Lanes([writer.inserts], perConnection);
+  const writerLane = new Lanes(
+    writers.map((w) => w.inserts),
+    perConnection,
+  );
 
   return {
     mode,
@@ -175,12 +202,24 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     admin,
     withReader: (fn) => readerLanes.run(fn),
     async close() {
-      await Promise.allSettled([writer.client.close(), ...readers.map((r) => r.close()), admin.close()]);
+      await Promise.allSettled([
+        ...writers.map((w) => w.client.close()),
+        ...readers.map((r) => r.close()),
+        admin.close(),
+      ]);
       engine?.close();
       insertFiles?.remove();
     },
   };
 }
+
+/**
+ * Writer connections of the embedded engine. A chDB connection runs one query at a time, so with
+ * one writer the inserts of the trace and observation tables waited for each other: under a
+ * saturating load each took the other's time too, and rows became readable that much later.
+ * Figures: docs/decisions/0079-writer-connections.md.
+ */
+const EMBEDDED_WRITERS = 2;
 
 /** Threads of libuv's pool left for everything but the engine: libuv's own default. */
 const POOL_THREADS_BESIDE_ENGINE = 4;

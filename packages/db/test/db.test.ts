@@ -203,6 +203,36 @@ describe('insertText', () => {
     expect(back).toEqual([...rows.map((r) => [...r]), ...rows.map(([k, n, v]) => [`z${k}`, n, v])]);
   });
 
+  it('inserts into two tables side by side: a slow insert holds up no other table', async () => {
+    // Every row of slow_rows passes through a view that sleeps 0.3 s per row: its insert of five
+    // rows takes 1.5 s. On one writer connection the fast insert waited behind it.
+    await db.writer.command({ query: 'CREATE TABLE slow_rows (n UInt32) ENGINE = MergeTree ORDER BY n' });
+    await db.writer.command({ query: 'CREATE TABLE slow_seen (n UInt32) ENGINE = MergeTree ORDER BY n' });
+    await db.writer.command({
+      query: 'CREATE MATERIALIZED VIEW slow_view TO slow_seen AS SELECT n FROM slow_rows WHERE sleepEachRow(0.3) = 0',
+    });
+    await db.writer.command({ query: 'CREATE TABLE fast_rows (n UInt32) ENGINE = MergeTree ORDER BY n' });
+    const finished: string[] = [];
+    const slow = db
+      .insertText({ table: 'slow_rows', columns: ['n'], format: 'TabSeparated', text: '1\n2\n3\n4\n5\n' })
+      .then(() => finished.push('slow'));
+    // The slow insert has its connection before the fast one asks for one.
+    await new Promise((r) => setTimeout(r, 100));
+    const started = performance.now();
+    await db.insertText({ table: 'fast_rows', columns: ['n'], format: 'TabSeparated', text: '7\n' });
+    const fastMs = performance.now() - started;
+    finished.push('fast');
+    await slow;
+    expect(finished).toEqual(['fast', 'slow']);
+    expect(fastMs).toBeLessThan(1_000);
+    const counts = await queryRows(db, {
+      sql: 'SELECT (SELECT count() FROM slow_seen) AS slow, (SELECT count() FROM fast_rows) AS fast',
+      tag: 'test',
+      map: (r) => [Number(r.slow), Number(r.fast)],
+    });
+    expect(counts).toEqual([[5, 1]]);
+  });
+
   it('fails on text the table cannot take, and writes none of it', async () => {
     await db.writer.command({ query: 'CREATE TABLE text_bad (n UInt32) ENGINE = MergeTree ORDER BY n' });
     const err = await db
