@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
 import { READER_SETTINGS, startEngine } from './engine-memory.ts';
-import { LOG_INSERT_SETTINGS } from './insert-settings.ts';
+import { logInsertSettings } from './insert-settings.ts';
 import { Lanes } from './lanes.ts';
 import { WRITER_SETTINGS } from './priorities.ts';
 import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
@@ -105,7 +105,7 @@ function clientInsertText(client: ClickHouseClient): InsertText {
       columns,
       format,
       values: Readable.from([text], { objectMode: false }),
-      clickhouse_settings: LOG_INSERT_SETTINGS,
+      clickhouse_settings: logInsertSettings(table),
     });
   };
 }
@@ -119,7 +119,7 @@ function chdbInsertText(connection: ChdbConnection, database: string): InsertTex
       columns,
       format,
       values,
-      settings: LOG_INSERT_SETTINGS,
+      settings: logInsertSettings(table),
     });
   };
 }
@@ -217,7 +217,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
  * Writer connections of the embedded engine. A chDB connection runs one query at a time, so with
  * one writer the inserts of the trace and observation tables waited for each other: under a
  * saturating load each took the other's time too, and rows became readable that much later.
- * Figures: docs/decisions/0079-writer-connections.md.
+ * Figures: docs/decisions/0079-writer-connections-and-unfolded-inserts.md.
  */
 const EMBEDDED_WRITERS = 2;
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { LOG_INSERT_SETTINGS, settingsClause } from './insert-settings.ts';
+import { logInsertSettings, settingsClause } from './insert-settings.ts';
 
 /*
  * Inserts of rows encoded as RowBinary (docs/decisions/0054-binary-inserts.md). chDB's raw insert
@@ -52,7 +52,7 @@ export function clientInsertRowBinary(client: ClickHouseClient) {
     const { stream } = await client.exec({
       query: `INSERT INTO ${identifier(insert.table)} (${columns}) FORMAT RowBinary`,
       values: Readable.from([insert.data], { objectMode: false }),
-      clickhouse_settings: LOG_INSERT_SETTINGS,
+      clickhouse_settings: logInsertSettings(insert.table),
     });
     stream.destroy();
   };
@@ -146,8 +146,8 @@ export function chdbInsertRowBinary(client: ClickHouseClient, files: InsertFiles
       await client.command({
         query:
           `INSERT INTO ${identifier(insert.table)} (${columns}) ` +
-          `SELECT * FROM file(${literal(file)}, 'RowBinary', ${literal(rowsStructure)}) ` +
-          `SETTINGS ${settingsClause(LOG_INSERT_SETTINGS)}`,
+          `SELECT * FROM file(${literal(file)}, 'RowBinary', ${literal(rowsStructure)})` +
+          settingsClause(logInsertSettings(insert.table)),
       });
     } finally {
       await unlink(file).catch(() => undefined);

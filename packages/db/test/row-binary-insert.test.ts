@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/connection.ts';
 import { clickHouseErrorCode } from '../src/errors.ts';
 import { InsertFiles } from '../src/row-binary-insert.ts';
+import { TABLES } from '../src/tables.ts';
 import { openTestDb } from '../src/testing.ts';
 
 const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
@@ -31,24 +32,50 @@ function rows(values: [string, number][]): Buffer {
 }
 
 describe('RowBinary inserts on chDB', () => {
-  it('keep two rows of one key in one insert as two stored pieces, which FINAL folds', async () => {
-    await db.writer.command({
-      query: `CREATE TABLE bin_pieces (s String, n SimpleAggregateFunction(max, UInt64))
-        ENGINE = AggregatingMergeTree ORDER BY s`,
+  it('keep the pieces of one trace sent in one insert as sent, which FINAL folds; other tables fold at insert', async () => {
+    // Rows of (project_id, id, name), name a versioned Tuple(UInt64, String).
+    const str = (v: string) => {
+      const bytes = Buffer.from(v);
+      return Buffer.concat([Buffer.from([bytes.length]), bytes]);
+    };
+    const u64 = (n: number) => {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64LE(BigInt(n));
+      return b;
+    };
+    const traceRows = (values: [string, number, string][]) =>
+      Buffer.concat(values.flatMap(([id, version, name]) => [str('p1'), str(id), u64(version), str(name)]));
+    const columns = ['project_id', 'id', 'name'] as const;
+    const types = ['String', 'String', 'Tuple(UInt64, String)'] as const;
+    await db.insertRowBinary({
+      table: TABLES.traces,
+      columns: [...columns],
+      types: [...types],
+      data: traceRows([
+        ['t1', 1, 'first'],
+        ['t1', 3, 'third'],
+      ]),
     });
-    const pieces = rows([
-      ['k', 1],
-      ['k', 5],
-      ['other', 2],
-    ]);
-    await db.insertRowBinary({ table: 'bin_pieces', columns: ['s', 'n'], types: ['String', 'UInt64'], data: pieces });
-    await db.insertText({ table: 'bin_pieces', columns: ['s', 'n'], format: 'TabSeparated', text: 'k\t3\nk\t4\n' });
+    await db.insertText({
+      table: TABLES.traces,
+      columns: [...columns],
+      format: 'TabSeparated',
+      text: "p1\tt1\t(2,'second')\np1\tt1\t(4,'fourth')\n",
+    });
     const read = async (query: string) => (await db.writer.query({ query, format: 'JSONEachRow' })).json();
-    // Not folded at insert: the stored rows are the pieces as sent (the reads and merges fold them).
-    expect(await read('SELECT toUInt32(count()) AS c FROM bin_pieces')).toEqual([{ c: 5 }]);
-    expect(await read('SELECT s, toUInt32(n) AS n FROM bin_pieces FINAL ORDER BY s')).toEqual([
-      { s: 'k', n: 5 },
-      { s: 'other', n: 2 },
+    expect(await read(`SELECT toUInt32(count()) AS c FROM ${TABLES.traces} WHERE id = 't1'`)).toEqual([{ c: 4 }]);
+    expect(
+      await read(`SELECT name.2 AS name FROM ${TABLES.traces} FINAL WHERE project_id = 'p1' AND id = 't1'`),
+    ).toEqual([{ name: 'fourth' }]);
+    // A table outside the trace side keeps the engine's folding: a series sent twice in one insert is stored once.
+    await db.insertText({
+      table: TABLES.metricSeries,
+      columns: ['project_id', 'name', 'series_id'],
+      format: 'TabSeparated',
+      text: 'p1\tup\t7\np1\tup\t7\n',
+    });
+    expect(await read(`SELECT toUInt32(count()) AS c FROM ${TABLES.metricSeries} WHERE series_id = 7`)).toEqual([
+      { c: 1 },
     ]);
   });
 
