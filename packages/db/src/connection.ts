@@ -18,12 +18,6 @@ export type DbOptions = {
   /** Embedded data folder (chDB binds one folder per process). */
   dataDir?: string;
   readers?: number;
-  /**
-   * Embedded only: writer connections, so that inserts into different tables run side by side
-   * (one table's inserts never overlap: the ingest log's writer runs one at a time per table).
-   * A server connection takes many calls at once and needs one.
-   */
-  writers?: number;
   logger?: Logger;
   /** Cluster mode: the database is created ON CLUSTER and inserts into Distributed tables are synchronous. */
   cluster?: string;
@@ -126,7 +120,8 @@ function chdbInsertText(connection: ChdbConnection, database: string): InsertTex
 
 export async function openDb(opts: DbOptions): Promise<Db> {
   const readerCount = Math.max(1, opts.readers ?? 3);
-  const writerCount = opts.url ? 1 : Math.max(1, opts.writers ?? EMBEDDED_WRITERS);
+  // A server connection takes many calls at once: one writer is enough there.
+  const writerCount = opts.url ? 1 : EMBEDDED_WRITERS;
   let admin: ClickHouseClient;
   let make: (settings?: Readonly<Record<string, number>>) => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
   let insertFiles: InsertFiles | undefined;
@@ -214,9 +209,11 @@ export async function openDb(opts: DbOptions): Promise<Db> {
 }
 
 /**
- * Writer connections of the embedded engine. A chDB connection runs one query at a time, so with
- * one writer the inserts of the trace and observation tables waited for each other: under a
- * saturating load each took the other's time too, and rows became readable that much later.
+ * Writer connections of the embedded engine, so that inserts into different tables run side by
+ * side (one table's inserts never overlap: the ingest log's writer runs one at a time per table).
+ * A chDB connection runs one query at a time, so with one writer the inserts of the trace and
+ * observation tables waited for each other: under a saturating load each took the other's time
+ * too, and rows became readable that much later.
  * Figures: docs/decisions/0079-writer-connections-and-unfolded-inserts.md.
  */
 const EMBEDDED_WRITERS = 2;
