@@ -2,7 +2,7 @@ import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import { Admission, type Authenticate, type ServiceMetrics } from '@spanhouse/http';
 import type { FileLayer } from '@spanhouse/ingest-log';
-import { WRITTEN_TABLES, type WriteNotices } from '@spanhouse/store';
+import { INSERT_AFTER, WRITTEN_TABLES, type WriteNotices } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import type { IngestDeps } from './deps.ts';
 import { DiskGuard } from './log-sink/disk-guard.ts';
@@ -52,6 +52,7 @@ export async function createIngestDeps(opts: {
     paceBacklogMs: config.ingest.paceBacklogMs,
     maxInsertBytes: config.ingest.flushMaxBytes,
     readAheadBytes: READ_AHEAD_INSERTS * config.ingest.flushMaxBytes,
+    insertAfter: INSERT_AFTER,
     writer: opts.hooks?.writer ? opts.hooks.writer(clickhouse) : clickhouse,
     isPermanent: isPermanentInsertError,
     fs: opts.hooks?.logFiles,

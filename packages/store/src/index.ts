@@ -45,3 +45,13 @@ export const WRITTEN_TABLES: Readonly<Record<string, TableEncoding>> = {
   [TABLES.metricNonFinite]: METRIC_NONFINITE_ENCODING,
   [TABLES.traceDeletions]: TRACE_DELETIONS_ENCODING,
 };
+
+/**
+ * The order readers can count on across tables (the writer's `insertAfter`): a trace's row, which
+ * lists its observation ids, is inserted only after the observation pieces of the same requests,
+ * and so is an observation's trace link; a trace found in a list is readable with its observations.
+ */
+export const INSERT_AFTER: Readonly<Record<string, readonly string[]>> = {
+  [TABLES.traces]: [TABLES.observationPieces],
+  [TABLES.observationTraces]: [TABLES.observationPieces],
+};

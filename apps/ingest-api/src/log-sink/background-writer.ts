@@ -15,6 +15,12 @@ export type WriterOptions = {
   intervalMs: number;
   /** The largest insert (bytes of encoded rows); more waiting means back-to-back inserts. */
   maxInsertBytes: number;
+  /**
+   * Tables whose rows of a record are inserted only once other tables have committed that record
+   * (table → the tables it waits for; no cycles): what a reader finds in the first is then
+   * readable in the others. Tables not named insert independently.
+   */
+  insertAfter?: Readonly<Record<string, readonly string[]>>;
   /** Chunks read ahead of the inserts, at most (bounds this writer's memory). */
   readAheadBytes: number;
   /** True for errors retrying cannot fix (rows ClickHouse refuses). */
@@ -232,6 +238,8 @@ export class BackgroundWriter {
 
   private maybeInsert(q: TableQueue): void {
     if (q.inFlight || q.chunks.length === 0 || this.stopped) return;
+    // Waiting for another table's commit: that insert's end pumps every queue again.
+    if (q.chunks[0]!.lsn > this.insertableUpTo(q)) return;
     const now = Date.now();
     const full = q.bytes >= this.opts.maxInsertBytes || this.draining;
     const interval = this.waiters.size > 0 ? Math.min(this.opts.intervalMs, WAITED_INTERVAL_MS) : this.opts.intervalMs;
@@ -251,7 +259,7 @@ export class BackgroundWriter {
   private async insert(q: TableQueue): Promise<void> {
     q.inFlight = true;
     q.lastStart = Date.now();
-    const batch = q.nextBatch(this.opts.maxInsertBytes);
+    const batch = q.nextBatch(this.opts.maxInsertBytes, this.insertableUpTo(q));
     const data = batch.length === 1 ? asBuffer(batch[0]!.data) : Buffer.concat(batch.map((c) => c.data));
     const rows = batch.reduce((n, c) => n + c.rows, 0);
     const start = performance.now();
@@ -269,6 +277,16 @@ export class BackgroundWriter {
       q.inFlight = false;
       this.pump();
     }
+  }
+
+  /** The last LSN `q` may insert now: every table it waits for has committed up to it. */
+  private insertableUpTo(q: TableQueue): number {
+    let lsn = this.readLsn;
+    for (const table of this.opts.insertAfter?.[q.table] ?? []) {
+      const before = this.queues.get(table);
+      if (before) lsn = Math.min(lsn, before.committedUpTo(this.readLsn));
+    }
+    return lsn;
   }
 
   private async failed(q: TableQueue, batch: QueuedChunk[], err: unknown): Promise<void> {

@@ -16,6 +16,7 @@ export type LocalLogOptions = {
   paceBacklogMs: number;
   maxInsertBytes: number;
   readAheadBytes: number;
+  insertAfter?: WriterOptions['insertAfter'];
   writer: WriterOptions['writer'];
   isPermanent: (err: unknown) => boolean;
   /** The file layer under the log (the real file system by default). */
@@ -100,6 +101,7 @@ export class LocalIngestLog implements IngestLog {
       intervalMs: opts.intervalMs,
       maxInsertBytes: opts.maxInsertBytes,
       readAheadBytes: opts.readAheadBytes,
+      insertAfter: opts.insertAfter,
       isPermanent: opts.isPermanent,
       logger,
       onInsert: opts.onInsert,

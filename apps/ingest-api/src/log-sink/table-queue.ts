@@ -39,10 +39,10 @@ export class TableQueue {
 
   /**
    * The next insert: chunks from the front with the same layout (format, columns and their
-   * types: a log that lived through an upgrade holds both), up to `maxBytes` (at least one), or a
-   * single chunk while isolating a refused one.
+   * types: a log that lived through an upgrade holds both), up to `maxBytes` (at least one) and
+   * to records up to `upToLsn`, or a single chunk while isolating a refused one.
    */
-  nextBatch(maxBytes: number): QueuedChunk[] {
+  nextBatch(maxBytes: number, upToLsn = Number.POSITIVE_INFINITY): QueuedChunk[] {
     const first = this.chunks[0];
     if (!first) return [];
     if (this.isolate > 0) return [first];
@@ -51,7 +51,7 @@ export class TableQueue {
     let bytes = first.data.length;
     for (let i = 1; i < this.chunks.length; i++) {
       const c = this.chunks[i]!;
-      if (bytes + c.data.length > maxBytes || layoutOf(c) !== layout) break;
+      if (bytes + c.data.length > maxBytes || c.lsn > upToLsn || layoutOf(c) !== layout) break;
       batch.push(c);
       bytes += c.data.length;
     }

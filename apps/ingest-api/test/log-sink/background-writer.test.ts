@@ -125,6 +125,37 @@ describe('the background writer', () => {
     expect(writer.failing).toBeUndefined();
   });
 
+  it('inserts a table named in insertAfter only once the tables it waits for have committed the same records', async () => {
+    // Each insert of 'pieces' takes 300 ms: 'listed' of the same records must wait for it, and
+    // records only 'listed' holds (or 'pieces' committed already) must not.
+    const done: { table: string; lines: string[]; started: number; ended: number }[] = [];
+    const { log, writer } = await setup(
+      async (table, _columns, data) => {
+        const started = Date.now();
+        if (table === 'pieces') await sleep(300);
+        done.push({ table, lines: data.toString().split('\n').filter(Boolean), started, ended: Date.now() });
+      },
+      { intervalMs: 20, insertAfter: { listed: ['pieces'] } },
+    );
+    const chunk = (table: string, line: string) => ({ table, columns: ['v'], rows: 1, data: Buffer.from(`${line}\n`) });
+    const lsns: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      lsns.push(await log.append([chunk('pieces', `p${i}`), chunk('listed', `t${i}`)]));
+      await sleep(60);
+    }
+    lsns.push(await log.append([chunk('listed', 'alone')]));
+    await writer.waitCommitted(lsns.at(-1)!, ['listed', 'pieces'], 10_000);
+    const endOfPiece = (line: string) => done.find((d) => d.table === 'pieces' && d.lines.includes(line))!.ended;
+    const traceInserts = done.filter((d) => d.table === 'listed');
+    for (let i = 0; i < 5; i++) {
+      const insert = traceInserts.find((d) => d.lines.includes(`t${i}`))!;
+      expect(insert.started).toBeGreaterThanOrEqual(endOfPiece(`p${i}`));
+    }
+    expect(traceInserts.flatMap((d) => d.lines)).toEqual(['t0', 't1', 't2', 't3', 't4', 'alone']);
+    // The pieces went on meanwhile (several records per insert), not one insert per trace insert.
+    expect(done.filter((d) => d.table === 'pieces').length).toBeLessThan(5);
+  });
+
   it('finds the chunk ClickHouse refuses for good, keeps it as a dead letter and commits the rest', async () => {
     const inserts: Insert[] = [];
     const record = recorder(inserts);
