@@ -37,7 +37,9 @@ export async function openTestDb(label = 'test'): Promise<Db & { dataDir: string
       if (url)
         await db.admin.command({ query: `DROP DATABASE IF EXISTS ${quoteIdent(database)}` }).catch(() => undefined);
       await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      // The embedded engine's background threads may still finish a merge's part after close:
+      // retry while the folder fills again under the removal (ENOTEMPTY).
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

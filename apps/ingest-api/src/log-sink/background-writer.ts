@@ -239,9 +239,14 @@ export class BackgroundWriter {
   private maybeInsert(q: TableQueue): void {
     if (q.inFlight || q.chunks.length === 0 || this.stopped) return;
     // Waiting for another table's commit: that insert's end pumps every queue again.
-    if (q.chunks[0]!.lsn > this.insertableUpTo(q)) return;
+    if (q.chunks[0]!.lsn > this.insertableUpTo(q)) {
+      q.heldByOrder = true;
+      return;
+    }
     const now = Date.now();
-    const full = q.bytes >= this.opts.maxInsertBytes || this.draining;
+    // Rows held for another table's insert go as soon as it is done: that table's spacing already
+    // made them wait, and they are what a reader of both tables waits for.
+    const full = q.bytes >= this.opts.maxInsertBytes || this.draining || q.heldByOrder;
     const interval = this.waiters.size > 0 ? Math.min(this.opts.intervalMs, WAITED_INTERVAL_MS) : this.opts.intervalMs;
     const due = Math.max(full ? now : q.lastStart + interval, q.retryAt);
     if (now < due) {
@@ -259,6 +264,7 @@ export class BackgroundWriter {
   private async insert(q: TableQueue): Promise<void> {
     q.inFlight = true;
     q.lastStart = Date.now();
+    q.heldByOrder = false;
     const batch = q.nextBatch(this.opts.maxInsertBytes, this.insertableUpTo(q));
     const data = batch.length === 1 ? asBuffer(batch[0]!.data) : Buffer.concat(batch.map((c) => c.data));
     const rows = batch.reduce((n, c) => n + c.rows, 0);

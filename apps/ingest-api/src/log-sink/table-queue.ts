@@ -21,6 +21,8 @@ export class TableQueue {
   /** No insert before this (ms): backoff after a failure. */
   retryAt = 0;
   failures = 0;
+  /** The front chunk waited for another table's commit (the writer's `insertAfter`). */
+  heldByOrder = false;
   /** Chunks still to insert one at a time, to find the one ClickHouse refuses among them. */
   isolate = 0;
   timer: NodeJS.Timeout | undefined;

@@ -156,6 +156,31 @@ describe('the background writer', () => {
     expect(done.filter((d) => d.table === 'pieces').length).toBeLessThan(5);
   });
 
+  it('inserts rows held for another table as soon as that table committed them, not an interval later', async () => {
+    const done: { table: string; lines: string[]; started: number; ended: number }[] = [];
+    const { log, writer } = await setup(
+      async (table, _columns, data) => {
+        const started = Date.now();
+        if (table === 'pieces') await sleep(300);
+        done.push({ table, lines: data.toString().split('\n').filter(Boolean), started, ended: Date.now() });
+      },
+      // Pieces of 100 bytes fill an insert (64 bytes) and go at once; 'listed' alone would wait 2 s.
+      { intervalMs: 2_000, maxInsertBytes: 64, insertAfter: { listed: ['pieces'] } },
+    );
+    const chunk = (table: string, line: string) => ({ table, columns: ['v'], rows: 1, data: Buffer.from(`${line}\n`) });
+    // Polled, not waited for: a wait would shorten the interval.
+    const committed = async (lsn: number) => {
+      const t0 = Date.now();
+      while (writer.committedLsn < lsn && Date.now() - t0 < 5_000) await sleep(10);
+    };
+    await committed(await log.append([chunk('pieces', `a${'.'.repeat(99)}`), chunk('listed', 'ta')]));
+    await committed(await log.append([chunk('pieces', `b${'.'.repeat(99)}`), chunk('listed', 'tb')]));
+    const piece = done.find((d) => d.table === 'pieces' && d.lines[0]!.startsWith('b'))!;
+    const listed = done.find((d) => d.table === 'listed' && d.lines.includes('tb'))!;
+    expect(listed.started).toBeGreaterThanOrEqual(piece.ended);
+    expect(listed.started - piece.ended).toBeLessThan(500);
+  });
+
   it('finds the chunk ClickHouse refuses for good, keeps it as a dead letter and commits the rest', async () => {
     const inserts: Insert[] = [];
     const record = recorder(inserts);
