@@ -51,6 +51,26 @@ function recorder(inserts: Insert[]): InsertFn {
   };
 }
 
+/** One insert of the ordered tables' writer: its table, lines, and when it started and ended (ms). */
+type TimedInsert = { table: string; lines: string[]; started: number; ended: number };
+
+/** A writer where 'listed' waits for 'pieces' (insertAfter), and each insert of 'pieces' takes 300 ms. */
+async function orderedSetup(opts: Partial<ConstructorParameters<typeof BackgroundWriter>[0]>) {
+  const done: TimedInsert[] = [];
+  const { log, writer } = await setup(
+    async (table, _columns, data) => {
+      const started = Date.now();
+      if (table === 'pieces') await sleep(300);
+      done.push({ table, lines: data.toString().split('\n').filter(Boolean), started, ended: Date.now() });
+    },
+    { ...opts, insertAfter: { listed: ['pieces'] } },
+  );
+  return { done, log, writer };
+}
+
+/** A chunk of one line of `table` (one column). */
+const chunk = (table: string, line: string) => ({ table, columns: ['v'], rows: 1, data: Buffer.from(`${line}\n`) });
+
 describe('the background writer', () => {
   it('inserts each table in large blocks, at most one per interval, in log order', async () => {
     const inserts: Insert[] = [];
@@ -128,16 +148,7 @@ describe('the background writer', () => {
   it('inserts a table named in insertAfter only once the tables it waits for have committed the same records', async () => {
     // Each insert of 'pieces' takes 300 ms: 'listed' of the same records must wait for it, and
     // records only 'listed' holds (or 'pieces' committed already) must not.
-    const done: { table: string; lines: string[]; started: number; ended: number }[] = [];
-    const { log, writer } = await setup(
-      async (table, _columns, data) => {
-        const started = Date.now();
-        if (table === 'pieces') await sleep(300);
-        done.push({ table, lines: data.toString().split('\n').filter(Boolean), started, ended: Date.now() });
-      },
-      { intervalMs: 20, insertAfter: { listed: ['pieces'] } },
-    );
-    const chunk = (table: string, line: string) => ({ table, columns: ['v'], rows: 1, data: Buffer.from(`${line}\n`) });
+    const { done, log, writer } = await orderedSetup({ intervalMs: 20 });
     const lsns: number[] = [];
     for (let i = 0; i < 5; i++) {
       lsns.push(await log.append([chunk('pieces', `p${i}`), chunk('listed', `t${i}`)]));
@@ -157,17 +168,8 @@ describe('the background writer', () => {
   });
 
   it('inserts rows held for another table as soon as that table committed them, not an interval later', async () => {
-    const done: { table: string; lines: string[]; started: number; ended: number }[] = [];
-    const { log, writer } = await setup(
-      async (table, _columns, data) => {
-        const started = Date.now();
-        if (table === 'pieces') await sleep(300);
-        done.push({ table, lines: data.toString().split('\n').filter(Boolean), started, ended: Date.now() });
-      },
-      // Pieces of 100 bytes fill an insert (64 bytes) and go at once; 'listed' alone would wait 2 s.
-      { intervalMs: 2_000, maxInsertBytes: 64, insertAfter: { listed: ['pieces'] } },
-    );
-    const chunk = (table: string, line: string) => ({ table, columns: ['v'], rows: 1, data: Buffer.from(`${line}\n`) });
+    // Pieces of 100 bytes fill an insert (64 bytes) and go at once; 'listed' alone would wait 2 s.
+    const { done, log, writer } = await orderedSetup({ intervalMs: 2_000, maxInsertBytes: 64 });
     // Polled, not waited for: a wait would shorten the interval.
     const committed = async (lsn: number) => {
       const t0 = Date.now();
