@@ -49,9 +49,9 @@ export const WRITTEN_TABLES: Readonly<Record<string, TableEncoding>> = {
 /**
  * The order readers can count on across tables (the writer's `insertAfter`): a trace's row, which
  * lists its observation ids, is inserted only after the observation pieces of the same requests,
- * and so is an observation's trace link; a trace found in a list is readable with its observations.
+ * so a trace found in a list or by id is readable with its observations. Other tables insert
+ * independently (an observation's trace link, which only ingest reads, as soon as it can).
  */
 export const INSERT_AFTER: Readonly<Record<string, readonly string[]>> = {
   [TABLES.traces]: [TABLES.observationPieces],
-  [TABLES.observationTraces]: [TABLES.observationPieces],
 };
