@@ -238,8 +238,9 @@ export class BackgroundWriter {
 
   private maybeInsert(q: TableQueue): void {
     if (q.inFlight || q.chunks.length === 0 || this.stopped) return;
+    const upToLsn = this.insertableUpTo(q);
     // Waiting for another table's commit: that insert's end pumps every queue again.
-    if (q.chunks[0]!.lsn > this.insertableUpTo(q)) {
+    if (q.chunks[0]!.lsn > upToLsn) {
       q.heldByOrder = true;
       return;
     }
@@ -258,14 +259,15 @@ export class BackgroundWriter {
       }
       return;
     }
-    void this.insert(q);
+    void this.insert(q, upToLsn);
   }
 
-  private async insert(q: TableQueue): Promise<void> {
+  /** Inserts the next batch of `q`, of records up to `upToLsn` (insertableUpTo, as maybeInsert found it). */
+  private async insert(q: TableQueue, upToLsn: number): Promise<void> {
     q.inFlight = true;
     q.lastStart = Date.now();
     q.heldByOrder = false;
-    const batch = q.nextBatch(this.opts.maxInsertBytes, this.insertableUpTo(q));
+    const batch = q.nextBatch(this.opts.maxInsertBytes, upToLsn);
     const data = batch.length === 1 ? asBuffer(batch[0]!.data) : Buffer.concat(batch.map((c) => c.data));
     const rows = batch.reduce((n, c) => n + c.rows, 0);
     const start = performance.now();
