@@ -1,9 +1,9 @@
 import { type Db, observeQueries } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
-import { microsToCh } from '@spanhouse/schema';
-import { encodeSeriesTsv, NONFINITE_COLUMNS, SAMPLE_COLUMNS, SERIES_COLUMNS, TABLES } from '@spanhouse/store';
+import { TABLES } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rangeQuery } from '../../src/prometheus/evaluate.ts';
+import { type Point, storedPoints } from './stored-points.ts';
 
 /*
  * rate, increase, delta, irate and idelta over ranges longer than the step, computed in ClickHouse
@@ -19,47 +19,12 @@ const T = Date.UTC(2026, 2, 1, 10);
 const STEP = 15_000;
 let db: Db;
 const tags: string[] = [];
-
-type Point = [number, number];
-
-async function insertSeries(rows: [string, string, Record<string, string>][]) {
-  await db.insertText({
-    table: TABLES.metricSeries,
-    columns: SERIES_COLUMNS,
-    format: 'TabSeparated',
-    text: encodeSeriesTsv(rows.map(([name, id, labels]) => ({ project_id: 'spanhouse', name, series_id: id, labels }))),
-  });
-}
-
-/** One insert (one part) of finite points, and the non-finite ones (staleness markers flagged). */
-async function insertPoints(name: string, id: string, points: Point[], stale: number[] = []) {
-  const ts = (t: number) => microsToCh(t * 1000);
-  const finite = points.filter(([, v]) => Number.isFinite(v));
-  const other = points.filter(([, v]) => !Number.isFinite(v)).map(([t, v]): [number, number, number] => [t, v, 0]);
-  for (const t of stale) other.push([t, Number.NaN, 1]);
-  if (finite.length > 0)
-    await db.insertText({
-      table: TABLES.metricSamples,
-      columns: SAMPLE_COLUMNS,
-      format: 'TabSeparated',
-      text: finite.map(([t, v]) => `spanhouse\t${name}\t${id}\t${ts(t)}\t${v}\n`).join(''),
-    });
-  if (other.length > 0)
-    await db.insertText({
-      table: TABLES.metricNonFinite,
-      columns: NONFINITE_COLUMNS,
-      format: 'TabSeparated',
-      text: other
-        .map(
-          ([t, v, s]) =>
-            `spanhouse\t${name}\t${id}\t${ts(t)}\t${Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf'}\t${s}\n`,
-        )
-        .join(''),
-    });
-}
+let insertSeries: ReturnType<typeof storedPoints>['insertSeries'];
+let insertPoints: ReturnType<typeof storedPoints>['insertPoints'];
 
 beforeAll(async () => {
   db = observeQueries(await openTestDb('promql_range_walk'), (tag) => tags.push(tag));
+  ({ insertSeries, insertPoints } = storedPoints(db));
   // Copies of one point must stay in separate parts while the queries run.
   await db.writer.command({ query: `SYSTEM STOP MERGES ${TABLES.metricSamples}` });
   await insertSeries([
