@@ -19,12 +19,10 @@ const T = Date.UTC(2026, 2, 1, 10);
 const STEP = 15_000;
 let db: Db;
 const tags: string[] = [];
-let insertSeries: ReturnType<typeof storedPoints>['insertSeries'];
-let insertPoints: ReturnType<typeof storedPoints>['insertPoints'];
 
 beforeAll(async () => {
   db = observeQueries(await openTestDb('promql_range_walk'), (tag) => tags.push(tag));
-  ({ insertSeries, insertPoints } = storedPoints(db));
+  const { insertSeries, insertPoints } = storedPoints(db);
   // Copies of one point must stay in separate parts while the queries run.
   await db.writer.command({ query: `SYSTEM STOP MERGES ${TABLES.metricSamples}` });
   await insertSeries([
