@@ -45,7 +45,11 @@ export function isoToMicros(iso: string): number | null {
   if (zone !== 'Z' && zone !== 'z') {
     const sign = zone[0] === '-' ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    offsetMin = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+    const hours = Number(digits.slice(0, 2));
+    const minutes = Number(digits.slice(2, 4));
+    // RFC 3339's offsets: hours 00-23, minutes 00-59 (+99:99 is not a zone).
+    if (hours > 23 || minutes > 59) return null;
+    offsetMin = sign * (hours * 60 + minutes);
   }
   const micros = Number((frac + '000000').slice(0, 6));
   return (base - offsetMin * 60_000) * 1000 + micros;

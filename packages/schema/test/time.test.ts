@@ -16,6 +16,12 @@ describe('isoToMicros', () => {
     expect(isoToMicros('2026-01-01')).toBeNull();
     expect(isoToMicros('yesterday')).toBeNull();
   });
+  it('refuses offsets that are not a zone', () => {
+    expect(isoToMicros('2026-01-01T00:00:00+99:99')).toBeNull();
+    expect(isoToMicros('2026-01-01T00:00:00+25:00')).toBeNull();
+    expect(isoToMicros('2026-01-01T00:00:00-0060')).toBeNull();
+    expect(isoToMicros('2026-01-01T23:59:00-23:59')).toBe(isoToMicros('2026-01-02T23:58:00Z'));
+  });
 });
 
 describe('conversions', () => {
