@@ -200,4 +200,20 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
     const edge = await form('query_range', { query: 'api_cpu', start: '0', end: String(10_999 * 15), step: '15' });
     expect(edge.status).toBe(200);
   });
+
+  it('a time the metadata endpoints cannot parse', async () => {
+    for (const [path, params] of [
+      ['series', { 'match[]': 'api_cpu', start: 'abc' }],
+      ['labels', { end: 'yesterday' }],
+      ['label/host/values', { start: '2026-13-01T00:00:00Z' }],
+    ] as const) {
+      const res = await form(path, params);
+      expect(res.status, path).toBe(400);
+      expect(res.body).toMatchObject({ status: 'error', errorType: 'bad_data' });
+      expect(res.body.error).toMatch(/invalid parameter "(start|end)": cannot parse/);
+    }
+    const fine = await form('series', { 'match[]': 'api_cpu', start: String(T / 1000), end: '2026-03-02T00:00:00Z' });
+    expect(fine.status).toBe(200);
+    expect(fine.body.data).toHaveLength(2);
+  });
 });

@@ -116,15 +116,18 @@ export function prometheusRoutes(deps: QueryDeps) {
       cache: nocache || !resultCachesApply(deps, project) ? undefined : deps.promCache,
     });
   });
-  both('/prometheus/api/v1/labels', async (c, q) =>
-    labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), signal(c)),
-  );
-  both('/prometheus/api/v1/label/:name/values', async (c, q) =>
-    labelValues(deps.db, projectOf(c), c.req.param('name') ?? '', parseMatches(q.getAll('match[]')), signal(c)),
-  );
+  both('/prometheus/api/v1/labels', async (c, q) => {
+    checkTimes(q);
+    return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), signal(c));
+  });
+  both('/prometheus/api/v1/label/:name/values', async (c, q) => {
+    checkTimes(q);
+    return labelValues(deps.db, projectOf(c), c.req.param('name') ?? '', parseMatches(q.getAll('match[]')), signal(c));
+  });
   both('/prometheus/api/v1/series', async (c, q) => {
     const matches = q.getAll('match[]');
     if (matches.length === 0) throw badData('no match[] parameter provided');
+    checkTimes(q);
     return seriesOf(deps.db, projectOf(c), parseMatches(matches), signal(c));
   });
   // Prometheus' admin API: 204 once the deletion is durable, the project's own series only.
@@ -163,6 +166,17 @@ export function prometheusRoutes(deps: QueryDeps) {
     goVersion: '',
   }));
   return app;
+}
+
+/**
+ * The metadata endpoints' `start` and `end`: not applied (every stored series answers, see
+ * docs/prometheus.md), but a value Prometheus cannot parse is its 400 here too.
+ */
+function checkTimes(q: URLSearchParams): void {
+  for (const name of ['start', 'end']) {
+    const value = q.get(name);
+    if (value !== null && value !== '') parseTimeMs(value, name);
+  }
 }
 
 function required(q: URLSearchParams, name: string): string {
