@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { normalizeEnvironment } from '../environment.ts';
 import { scoreRowOf } from '../scores/rows.ts';
 import type { ObservationRecord, PieceField, TracePiece } from '../traces/model.ts';
-import { usageOfEvent } from './usage.ts';
+import { observationProblem, usageOfEvent } from './usage.ts';
 
 type Event = IngestionEvent & { version: number; timestampUs: number };
 type ObservationEvent = Event & { type: ObservationEventType; body: ObservationBody };
@@ -56,6 +56,14 @@ export function parseBatch(batch: readonly unknown[]): ParsedBatch {
     const timestampUs = isoToMicros(parsed.output.timestamp);
     if (timestampUs === null) {
       errors.push(invalid(parsed.output.id, 'timestamp: must be an ISO 8601 date-time with a time zone'));
+      continue;
+    }
+    const problem =
+      parsed.output.type in OBSERVATION_EVENT_TYPES
+        ? observationProblem(parsed.output.body as ObservationBody)
+        : undefined;
+    if (problem) {
+      errors.push(invalid(parsed.output.id, problem));
       continue;
     }
     // Versions 0 and 1 mean "empty" and "weak default" (see WEAK_VERSION).

@@ -1,7 +1,10 @@
-import type { ObservationBody } from '@spanhouse/schema';
+import { COST_MAX_USD, isoToMicros, type ObservationBody, TOKEN_COUNT_MAX } from '@spanhouse/schema';
 import type { CostDetails, UsageDetails } from '../traces/model.ts';
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+const isCost = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= COST_MAX_USD;
+const COUNT_RULE = `must be an integer from 0 to ${TOKEN_COUNT_MAX}`;
+const COST_RULE = `must be a number from 0 to ${COST_MAX_USD}`;
 
 /**
  * OpenAI usage objects as Langfuse reads them: the Chat Completions shape (`prompt_tokens`, ...)
@@ -65,6 +68,45 @@ export function costDetailsOf(raw: Record<string, unknown> | null | undefined): 
     }
   }
   return any ? out : undefined;
+}
+
+/**
+ * What makes an observation event's body invalid beyond its schema, as the event's 400 naming the
+ * field (the rules `/v1/l/batch` has): a usage count that is not an integer from 0 to
+ * TOKEN_COUNT_MAX, a cost that is not a number from 0 to COST_MAX_USD (beyond it a trace's or a
+ * day's sum overflows and reads back as 0), an end before the start. A null value is no value; a
+ * usageDetails map in one of OpenAI's shapes is read by its own rules (usageDetailsOf), and a key
+ * holding an object (the nested details of a usage shape) is left out, not refused.
+ */
+export function observationProblem(
+  body: Pick<ObservationBody, 'usage' | 'usageDetails' | 'costDetails' | 'startTime' | 'endTime'>,
+): string | undefined {
+  const legacy = body.usage;
+  if (legacy) {
+    for (const key of ['input', 'output', 'total', 'promptTokens', 'completionTokens', 'totalTokens'] as const) {
+      const n = legacy[key];
+      if (n != null && !isCount(n)) return `body.usage.${key}: ${COUNT_RULE}`;
+    }
+    for (const key of ['inputCost', 'outputCost', 'totalCost'] as const) {
+      const n = legacy[key];
+      if (n != null && !isCost(n)) return `body.usage.${key}: ${COST_RULE}`;
+    }
+  }
+  const usage = body.usageDetails;
+  if (usage && !openAiUsage(usage)) {
+    for (const [key, n] of Object.entries(usage)) {
+      if (n === null || (typeof n === 'object' && !Array.isArray(n))) continue;
+      const count = typeof n === 'string' && /^\d+$/.test(n) ? Number(n) : n;
+      if (!isCount(count)) return `body.usageDetails.${key}: ${COUNT_RULE}`;
+    }
+  }
+  for (const [key, n] of Object.entries(body.costDetails ?? {})) {
+    if (n !== null && !isCost(n)) return `body.costDetails.${key}: ${COST_RULE}`;
+  }
+  const start = body.startTime ? isoToMicros(body.startTime) : null;
+  const end = body.endTime ? isoToMicros(body.endTime) : null;
+  if (start !== null && end !== null && end < start) return 'body.endTime: is before startTime';
+  return undefined;
 }
 
 /**
