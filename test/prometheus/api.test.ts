@@ -187,8 +187,8 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
     });
   }
 
-  it('huge ranges and steps: more than 11,000 points per series, a zero step, end before start', async () => {
-    const huge = await form('query_range', { query: 'api_cpu', start: '0', end: String(11_000 * 15), step: '15' });
+  it('huge ranges and steps: more than 11,000 steps per series, a zero step, end before start', async () => {
+    const huge = await form('query_range', { query: 'api_cpu', start: '0', end: String(11_001 * 15), step: '15' });
     expect(huge.status).toBe(400);
     expect(huge.body.error).toMatch(/exceeded maximum resolution of 11,000 points per timeseries/);
     const zero = await form('query_range', { query: 'api_cpu', start: '0', end: '60', step: '0' });
@@ -196,8 +196,8 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
     expect(zero.body.error).toMatch(/zero or negative query resolution step/);
     const backwards = await form('query_range', { query: 'api_cpu', start: '60', end: '0', step: '15' });
     expect(backwards.body.error).toMatch(/end timestamp must not be before start time/);
-    // 11,000 points exactly are answered.
-    const edge = await form('query_range', { query: 'api_cpu', start: '0', end: String(10_999 * 15), step: '15' });
+    // Prometheus refuses (end - start) / step > 11000: 11,000 steps (11,001 points) are answered.
+    const edge = await form('query_range', { query: 'api_cpu', start: '0', end: String(11_000 * 15), step: '15' });
     expect(edge.status).toBe(200);
   });
 

@@ -50,6 +50,54 @@ describeBesidePrometheus(`answers identical to Prometheus'`, startUp, (running) 
   });
 });
 
+describeBesidePrometheus('request parameters read as Prometheus reads them', startUp, (running) => {
+  const t = T0 / 1000 + 1800;
+  const both = async (path: string, params: Record<string, string>) => ({
+    want: await getJson(running.prom.url, `/api/v1/${path}`, params),
+    got: await getJson(running.svc.baseUrl, `/prometheus/api/v1/${path}`, params, AUTH),
+  });
+
+  it('fractions of a millisecond in time, start, end and step', async () => {
+    for (const [path, params] of [
+      ['query', { query: 'dg_cpu', time: `${t}.0005` }],
+      ['query', { query: 'dg_cpu', time: `${t}.0015` }],
+      ['query', { query: 'time()', time: `${t}.0025` }],
+      ['query_range', { query: 'dg_cpu', start: `${t}.0005`, end: String(t + 600), step: '60.0015' }],
+      ['query_range', { query: 'time()', start: `${t}.0015`, end: `${t + 300}.0005`, step: '30.0005' }],
+    ] as const) {
+      const { want, got } = await both(path, params);
+      expect(want.status).toBe(200);
+      expect(sortVector(got.body), JSON.stringify(params)).toEqual(sortVector(want.body));
+    }
+  });
+
+  it("a parameter in both the form and the URL of a POST is the form's", async () => {
+    const post = async (base: string, path: string, headers: Record<string, string>) => {
+      const url = `${base}${path}?${new URLSearchParams({ query: 'count(dg_cpu)', time: String(t) })}`;
+      const res = await fetch(url, {
+        method: 'POST',
+        body: new URLSearchParams({ query: 'sum(dg_cpu)' }).toString(),
+        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      return (await res.json()) as PromBody;
+    };
+    const want = await post(running.prom.url, '/api/v1/query', {});
+    const got = await post(running.svc.baseUrl, '/prometheus/api/v1/query', AUTH);
+    expect(got).toEqual(want);
+  });
+
+  it("a regex RE2 cannot compile: bad_data with RE2's reason, no SQL", async () => {
+    for (const query of ['dg_cpu{host=~"(1"}', 'dg_cpu{host!~"a["}']) {
+      const { want, got } = await both('query', { query, time: String(t) });
+      expect(got.status).toBe(want.status);
+      expect(got.body).toMatchObject({ status: 'error', errorType: (want.body as { errorType?: string }).errorType });
+      const error = (got.body as unknown as { error: string }).error;
+      expect(error).toMatch(/^invalid regular expression: error parsing regexp: missing /);
+      expect(error).not.toMatch(/SELECT|project_id|while executing/);
+    }
+  });
+});
+
 function sortVector(body: PromBody) {
   if (body?.data?.resultType !== 'vector') return body;
   const result = [...body.data.result].sort((a, b) => (JSON.stringify(a.metric) < JSON.stringify(b.metric) ? -1 : 1));

@@ -108,6 +108,17 @@ export const DIFFERENTIAL_QUERIES = [
   'dg_cpu[2m]',
   '-1 ^ 2',
   'dg_cpu % -3',
+  // Series whose labels become equal once the name is dropped (the sum and count of a route):
+  // Prometheus' same-labelset error, also where the SQL planner computes the function.
+  'rate({__name__=~"dg_latency_seconds_(sum|count)"}[5m])',
+  'max_over_time({__name__=~"dg_latency_seconds_(sum|count)"}[2m])',
+  '{__name__=~"dg_latency_seconds_(sum|count)"} / 2',
+  // Exact powers of ten, and scalars printed beyond the bounds where samples take an exponent.
+  'log10(vector(1000))',
+  'log10(vector(1e-7))',
+  '1e21',
+  '-0.0000001234',
+  'scalar(vector(-1e-9))',
 ];
 
 /**

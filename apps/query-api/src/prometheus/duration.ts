@@ -32,13 +32,28 @@ export function parseTimeMs(text: string, param: string): number {
   const seconds = Number(text);
   const ms =
     text.trim() !== '' && Number.isFinite(seconds)
-      ? Math.round(seconds * 1000)
+      ? unixSecondsToMs(seconds)
       : /^\d{4}-\d\d-\d\dT/.test(text)
         ? Date.parse(text)
         : Number.NaN;
   if (!Number.isFinite(ms)) throw badData(`invalid parameter "${param}": cannot parse "${text}" to a valid timestamp`);
   if (Math.abs(ms) > MAX_TIME_MS) throw badData(`invalid parameter "${param}": ${text} is out of range`);
   return ms;
+}
+
+/** Go's math.Round: halves away from zero (Math.round takes -2.5 to -2). */
+const goRound = (x: number) => (x < 0 ? -Math.round(-x) : Math.round(x));
+
+/**
+ * Unix seconds with a fraction to milliseconds as Prometheus' parseTime and timestamp.FromTime
+ * do it, step by step in the same doubles: the fraction rounded to milliseconds, made
+ * nanoseconds (truncated), then the time truncated to its millisecond. Multiplying the seconds by
+ * 1000 first rounds differently where the fraction ends in a half millisecond.
+ */
+function unixSecondsToMs(seconds: number): number {
+  const whole = Math.trunc(seconds);
+  const ns = Math.trunc((goRound((seconds - whole) * 1000) / 1000) * 1e9);
+  return whole * 1000 + Math.floor(ns / 1e6);
 }
 
 /**
@@ -50,7 +65,10 @@ export const MAX_TIME_MS = 1e15;
 /** Seconds (a float) or a duration, in milliseconds; undefined when neither. */
 function secondsOrDurationMs(text: string): number | undefined {
   const seconds = Number(text);
-  return text.trim() !== '' && Number.isFinite(seconds) ? Math.round(seconds * 1000) : tryDuration(text);
+  // As Prometheus' parseDuration and durationMilliseconds: nanoseconds truncated, then milliseconds truncated.
+  return text.trim() !== '' && Number.isFinite(seconds)
+    ? Math.trunc(Math.trunc(seconds * 1e9) / 1e6)
+    : tryDuration(text);
 }
 
 /** The `step` parameter: seconds (a float) or a duration; milliseconds, positive. */

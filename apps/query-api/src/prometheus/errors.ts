@@ -24,3 +24,16 @@ export const unsupported = (what: string) =>
 
 /** A query that fails while it runs (Prometheus' execution errors, 422). */
 export const execution = (message: string) => new PromApiError('execution', message);
+
+/**
+ * ClickHouse's refusal of a regex its RE2 cannot compile (code 427), which decides a matcher's
+ * validity (parse.ts), as bad_data with RE2's reason, `invalid regular expression: error parsing
+ * regexp: missing ): ^(?:(1)$`; the SQL and the values the engine quotes around it are left out.
+ * Undefined for any other error.
+ */
+export function regexRefusal(err: unknown): PromApiError | undefined {
+  if (!(err instanceof Error) || err.constructor.name !== 'ClickHouseError') return undefined;
+  if (String((err as { code?: unknown }).code) !== '427') return undefined;
+  const reason = /cannot compile re2: .*?, error: (.*?)\. Look at /s.exec(err.message)?.[1];
+  return badData(`invalid regular expression: error parsing regexp${reason ? `: ${reason}` : ''}`);
+}

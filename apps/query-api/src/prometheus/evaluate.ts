@@ -1,11 +1,12 @@
 import type { Db } from '@spanhouse/db';
+import { formatPromFloat } from '@spanhouse/schema';
 import type { Expr } from './ast.ts';
 import { Evaluator } from './engine/evaluator.ts';
 import { resolveAtModifiers, stepInvariantParts } from './engine/preprocess.ts';
 import { type PushdownMode, pushdown } from './engine/pushdown.ts';
 import { DEFAULT_LIMITS, QueryContext, type QueryLimits } from './engine/query-context.ts';
 import { compareLabels, type Labels, type Matrix, sortedLabels } from './engine/values.ts';
-import { badData, execution, PromApiError } from './errors.ts';
+import { badData, execution, PromApiError, regexRefusal } from './errors.ts';
 import { formatTime, formatValue } from './format.ts';
 import { parsePromQL } from './parse.ts';
 import type { PromResultCache, SeriesPoints } from './result-cache.ts';
@@ -32,7 +33,8 @@ export type QueryOptions = {
 export function rangeGrid(startMs: number, endMs: number, stepMs: number): Grid {
   if (endMs < startMs) throw badData('invalid parameter "end": end timestamp must not be before start time');
   const steps = Math.floor((endMs - startMs) / stepMs) + 1;
-  if (steps > MAX_POINTS_PER_SERIES) {
+  // Prometheus' check is `(end - start) / step > 11000`: 11,001 points are answered.
+  if (steps - 1 > MAX_POINTS_PER_SERIES) {
     throw badData(
       'exceeded maximum resolution of 11,000 points per timeseries. Try decreasing the query resolution (?step=XX)',
     );
@@ -71,9 +73,9 @@ async function run(
  */
 function asQueryError(err: unknown, q: QueryContext): unknown {
   if (err instanceof PromApiError) return err;
+  const refused = regexRefusal(err);
+  if (refused) return refused;
   const isCh = err instanceof Error && err.constructor.name === 'ClickHouseError';
-  const code = isCh ? String((err as { code?: unknown }).code) : undefined;
-  if (code === '427') return badData(`invalid regular expression: ${(err as Error).message.split('\n')[0]}`);
   try {
     q.check();
   } catch (timedOut) {
@@ -140,7 +142,9 @@ export async function instantQuery(
   if (typeof out === 'string') return { resultType: 'string', result: [t, out] };
   switch (typeOf(expr)) {
     case 'scalar':
-      return { resultType: 'scalar', result: [t, formatValue(out[0]?.vs[0] ?? Number.NaN)] };
+      // Prometheus 2.42 writes a scalar answer in plain decimals whatever its size (its Scalar's
+      // JSON: strconv 'f'), unlike the samples of vectors and matrices.
+      return { resultType: 'scalar', result: [t, formatPromFloat(out[0]?.vs[0] ?? Number.NaN)] };
     case 'matrix':
       return {
         resultType: 'matrix',

@@ -4,7 +4,7 @@ import type { QueryDeps } from '../deps.ts';
 import { resultCachesApply } from '../lifecycle.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
-import { badData, PromApiError } from '../prometheus/errors.ts';
+import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
 
@@ -187,21 +187,19 @@ function required(q: URLSearchParams, name: string): string {
 
 /** The query string, plus the form body of a POST (Grafana posts its queries as forms). */
 async function paramsOf(c: Context): Promise<URLSearchParams> {
-  const params = new URLSearchParams(new URL(c.req.url).search);
-  if (c.req.method === 'POST') {
-    const type = c.req.header('content-type') ?? '';
-    if (type.startsWith('application/x-www-form-urlencoded')) {
-      for (const [k, v] of new URLSearchParams(await c.req.text())) params.append(k, v);
-    }
-  }
+  const url = new URLSearchParams(new URL(c.req.url).search);
+  if (c.req.method !== 'POST') return url;
+  const type = c.req.header('content-type') ?? '';
+  if (!type.startsWith('application/x-www-form-urlencoded')) return url;
+  // The form's values first, then the query string's, as Go's Request.FormValue reads them: a
+  // parameter in both is the form's.
+  const params = new URLSearchParams(await c.req.text());
+  for (const [k, v] of url) params.append(k, v);
   return params;
 }
 
 /** Our errors and the ones ClickHouse raises for bad input (a regex RE2 cannot compile). */
 function asPromError(err: unknown): PromApiError | undefined {
   if (err instanceof PromApiError) return err;
-  const isCh = err instanceof Error && err.constructor.name === 'ClickHouseError';
-  const code = isCh ? String((err as { code?: unknown }).code) : undefined;
-  if (code === '427') return badData(`invalid regular expression: ${(err as Error).message.split('\n')[0]}`);
-  return undefined;
+  return regexRefusal(err);
 }

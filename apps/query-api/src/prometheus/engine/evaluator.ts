@@ -74,7 +74,7 @@ export class Evaluator {
     }
     if (this.offload && e.kind !== 'number' && e.kind !== 'string') {
       const done = await this.offload(e, this);
-      if (done) return { type: 'matrix', matrix: done };
+      if (done) return { type: 'matrix', matrix: sameLabelsMerged(done) };
     }
     switch (e.kind) {
       case 'number':
@@ -465,6 +465,36 @@ function gather(
 /** The labels absent_over_time gives: those of absent() for the range's selector. */
 function absentLabelsOf(arg: Expr): Labels {
   return INSTANT_FUNCTIONS.get('absent')!({ args: [[]], exprs: [arg], ts: 0, cache: new Map() })[0]!.metric;
+}
+
+/**
+ * A result computed elsewhere (pushed down to SQL, a series per stored series) as rangeEval
+ * gathers one: series whose labels became equal (the metric name dropped) are one series where
+ * their steps do not meet, and Prometheus' same-labelset error where two have a value at one step.
+ */
+function sameLabelsMerged(matrix: Matrix): Matrix {
+  if (matrix.length < 2) return matrix;
+  const byKey = new Map<string, Series[]>();
+  for (const s of matrix) {
+    const key = labelsKey(s.metric);
+    const group = byKey.get(key);
+    if (group) group.push(s);
+    else byKey.set(key, [s]);
+  }
+  if (byKey.size === matrix.length) return matrix;
+  const out: Matrix = [];
+  for (const group of byKey.values()) {
+    if (group.length === 1) {
+      out.push(group[0]!);
+      continue;
+    }
+    const points = group.flatMap((s) => s.ts.map((t, i) => [t, s.vs[i]!] as const)).sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < points.length; i++) {
+      if (points[i]![0] === points[i - 1]![0]) throw execution('vector cannot contain metrics with the same labelset');
+    }
+    out.push({ metric: group[0]!.metric, ts: points.map((p) => p[0]), vs: points.map((p) => p[1]) });
+  }
+  return out;
 }
 
 /** Prometheus' ContainsSameLabelset check of a step's vector or a result's series. */

@@ -46,8 +46,8 @@ function goLog2(x: number): number {
   return Math.log(frac) * (1 / Math.LN2) + exp;
 }
 
-/** Go's math.Log10: Log(x) * (1/Ln10). */
-const goLog10 = (x: number) => Math.log(x) * (1 / Math.LN10);
+/** Go's math.Log10: Log(x) * (1/Ln10), the constant 1/Ln10 rounded once (Math.LOG10E, not 1 / Math.LN10). */
+const goLog10 = (x: number) => Math.log(x) * Math.LOG10E;
 
 /** A UTC date from Unix seconds (time.Unix(sec, 0).UTC()); undefined beyond JavaScript's dates. */
 function utcDate(seconds: number): Date | undefined {
