@@ -93,5 +93,11 @@ export function differentialDataSet(): RwSeries[] {
     samples: times(2).map((t, i) => [t, i % 17 === 5 ? Number.NaN : i === 100 ? Number.POSITIVE_INFINITY : i]),
   });
   out.push({ labels: { __name__: 'dg.dotted', a: 'b' }, samples: times(4).map((t, i) => [t, i * 0.5]) });
+  // Label names a JavaScript object gives a meaning of its own: labels like any other.
+  out.push({
+    labels: { __name__: 'dg_proto', ['__proto__']: 'x', constructor: 'c', inst: 'a' },
+    samples: times(5).map((t, i) => [t, i]),
+  });
+  out.push({ labels: { __name__: 'dg_proto', inst: 'b' }, samples: times(5).map((t, i) => [t, 2 * i]) });
   return out;
 }

@@ -119,6 +119,13 @@ export const DIFFERENTIAL_QUERIES = [
   '1e21',
   '-0.0000001234',
   'scalar(vector(-1e-9))',
+  'dg_proto',
+  'sum by (__proto__) (dg_proto)',
+  'sum by (constructor, toString) (dg_proto)',
+  'max without (__proto__, inst) (dg_proto)',
+  'count_values("__proto__", dg_proto)',
+  'label_replace(dg_proto, "__proto__", "$1", "inst", "(.*)")',
+  'dg_proto{__proto__="x"} + on (inst) dg_proto',
 ];
 
 /**

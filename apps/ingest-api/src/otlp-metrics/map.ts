@@ -166,7 +166,8 @@ function labelsOf(
   attributes: NumberPointLike['attributes'],
 ): Record<string, string> | string {
   const all = { ...resource, ...keyValues(attributes) };
-  const labels: Record<string, string> = {};
+  // Attribute names are the sender's: without a prototype, `__proto__` is a label like any other.
+  const labels: Record<string, string> = Object.create(null);
   let n = 0;
   for (const [k, v] of Object.entries(all)) {
     if (v === null || k === '') continue;

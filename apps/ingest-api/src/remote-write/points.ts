@@ -49,7 +49,8 @@ export function remoteWritePoints(req: WriteRequest, known: KnownSeries, project
 /** The metric name and labels of a series, checked against the limits of every metric point. */
 function seriesOf(ts: TimeSeries, i: number): { name: string; labels: Record<string, string> } {
   let name: string | undefined;
-  const labels: Record<string, string> = {};
+  // Label names are the sender's: without a prototype, `__proto__` is a label like any other.
+  const labels: Record<string, string> = Object.create(null);
   let count = 0;
   for (const { name: key, value } of ts.labels) {
     if (key === '') throw badRequest(`timeseries.${i}: a label has an empty name`);

@@ -15,6 +15,9 @@ export function labelSet(entries: Iterable<readonly [string, string]>): Labels {
   return out;
 }
 
+/** A label set to build on: empty, or a copy of `from`. */
+export const labelsCopy = (from?: Labels): Labels => Object.assign(Object.create(null), from);
+
 /** The value of `key` in `labels`, or '' when the set lacks it (the group_by rule). */
 export const labelValue = (labels: Labels, key: string): string => (Object.hasOwn(labels, key) ? labels[key]! : '');
 

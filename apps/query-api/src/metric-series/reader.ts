@@ -274,7 +274,9 @@ export async function seriesByMatchers(
     signal: opts.signal,
     map: (r) => {
       const name = String(r.name);
-      return { id: String(r.id), name, labels: { ...prometheusLabels(r.labels), __name__: name } };
+      const labels = prometheusLabels(r.labels);
+      labels.__name__ = name;
+      return { id: String(r.id), name, labels };
     },
   });
 }

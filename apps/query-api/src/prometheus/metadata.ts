@@ -1,6 +1,7 @@
 import type { Db } from '@spanhouse/db';
 import { promLabelNames, promLabelValues } from '../metric-series/reader.ts';
 import type { Selector } from './ast.ts';
+import { sortedLabels } from './engine/values.ts';
 import { badData } from './errors.ts';
 import { LLM_METRICS } from './llm-metrics.ts';
 import { parsePromQL } from './parse.ts';
@@ -25,7 +26,8 @@ export async function seriesOf(
   const byId = new Map<string, Labels>();
   for (const s of selectors)
     for (const f of await findSeries(db, project, s.matchers, { signal })) byId.set(f.id, f.labels);
-  return [...byId.values()].sort(compareLabels);
+  // Each set's names in order, __name__ first, as Prometheus writes them.
+  return [...byId.values()].sort(compareLabels).map(sortedLabels);
 }
 
 /** Label names: of every series, or of the series matching the selectors; `__name__` included. */

@@ -1,4 +1,5 @@
 import type { Db, ProjectParams } from '@spanhouse/db';
+import { labelsCopy } from '../metric-series/labels.ts';
 import { AGGREGATIONS, aggregateValueSql } from './aggregations.ts';
 import { type BinaryOp, COMPARISONS, type Expr, type Selector } from './ast.ts';
 import { scalarOp } from './engine/binary.ts';
@@ -30,8 +31,9 @@ export type PlanContext = {
 };
 
 const withoutName = (l: Labels): Labels => {
-  const { __name__: _, ...rest } = l;
-  return rest;
+  const out = labelsCopy(l);
+  delete out.__name__;
+  return out;
 };
 const mapLabels = (m: Map<string, Labels>, f: (l: Labels) => Labels) => new Map([...m].map(([id, l]) => [id, f(l)]));
 
@@ -171,7 +173,7 @@ async function aggregatePlan(e: Expr & { kind: 'aggregate' }, ctx: PlanContext):
       for (const g of e.grouping) delete out[g];
       return out;
     }
-    const out: Labels = {};
+    const out = labelsCopy();
     for (const g of e.grouping) if (l[g] !== undefined) out[g] = l[g];
     return out;
   };

@@ -1,4 +1,5 @@
 import { type Db, ProjectParams, queryCompact } from '@spanhouse/db';
+import { labelsCopy } from '../metric-series/labels.ts';
 import type { Expr } from './ast.ts';
 import { badData } from './errors.ts';
 import { type PlanContext, plan } from './plan.ts';
@@ -55,7 +56,7 @@ export async function evaluateInClickHouse(
 
 /** Labels with their keys in order, as Prometheus writes them. */
 function sortedKeys(l: Labels): Labels {
-  const out: Labels = {};
+  const out = labelsCopy();
   for (const k of Object.keys(l).sort()) out[k] = l[k]!;
   return out;
 }

@@ -1,4 +1,5 @@
 import { formatPromFloat } from '@spanhouse/schema';
+import { labelsCopy } from '../../metric-series/labels.ts';
 import { execution } from '../errors.ts';
 import { quantile } from './quantile.ts';
 import type { Labels, Matrix, Sample, Series, Vector } from './values.ts';
@@ -26,7 +27,7 @@ export function groupingKey(metric: Labels, grouping: readonly string[], without
 
 /** The labels of a group's result: as groupingKey chooses them. */
 export function groupLabels(metric: Labels, grouping: readonly string[], without: boolean): Labels {
-  const out: Labels = {};
+  const out = labelsCopy();
   if (without) {
     for (const [k, v] of Object.entries(metric)) if (k !== '__name__' && !grouping.includes(k)) out[k] = v;
   } else {
@@ -82,7 +83,8 @@ export function aggregate(
     let metric = s.metric;
     let key = keys[si]!;
     if (op === 'count_values') {
-      metric = { ...metric, [valueLabel]: formatPromFloat(s.v) };
+      metric = labelsCopy(metric);
+      metric[valueLabel] = formatPromFloat(s.v);
       key = groupingKey(metric, groupingNow, without);
     }
     const group = groups.get(key);

@@ -1,3 +1,4 @@
+import { labelsCopy } from '../../metric-series/labels.ts';
 import type { BinaryOp, VectorMatching } from '../ast.ts';
 import { execution } from '../errors.ts';
 import { dropName, type Labels, labelsKey, type Matrix, type Sample, type Series, type Vector } from './values.ts';
@@ -245,7 +246,7 @@ function resultMetric(lhs: Labels, rhs: Labels, op: BinaryOp, m: VectorMatching,
   const cacheKey = `${labelsKey(lhs)}\x00${labelsKey(rhs)}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
-  const out: Labels = { ...lhs };
+  const out = labelsCopy(lhs);
   if (dropsName(op)) delete out.__name__;
   if (m.card === 'one-to-one') {
     if (m.on) {
@@ -265,7 +266,7 @@ function resultMetric(lhs: Labels, rhs: Labels, op: BinaryOp, m: VectorMatching,
 
 /** The labels a matching compares (labels.MatchLabels). */
 function matchLabels(l: Labels, m: VectorMatching): Labels {
-  const out: Labels = {};
+  const out = labelsCopy();
   for (const [k, v] of Object.entries(l)) {
     const listed = m.labels.includes(k);
     if (m.on ? listed : !listed && k !== '__name__') out[k] = v;

@@ -1,3 +1,4 @@
+import { labelsCopy } from '../../metric-series/labels.ts';
 import type { Expr, MatrixSelector, Selector, Subquery } from '../ast.ts';
 import { execution } from '../errors.ts';
 import { LOOKBACK_MS } from '../samples-sql.ts';
@@ -78,7 +79,7 @@ export class Evaluator {
     }
     switch (e.kind) {
       case 'number':
-        return this.rangeEval(null, () => [{ metric: {}, t: 0, v: e.value }], []);
+        return this.rangeEval(null, () => [{ metric: labelsCopy(), t: 0, v: e.value }], []);
       case 'string':
         return { type: 'string', value: e.value };
       case 'selector':
@@ -272,7 +273,7 @@ export class Evaluator {
     const lt = typeOf(e.lhs);
     const rt = typeOf(e.rhs);
     if (lt === 'scalar' && rt === 'scalar') {
-      return this.rangeEval(null, ([l, r]) => [{ metric: {}, t: 0, v: scalarOp(e.op, l![0]!.v, r![0]!.v) }], [
+      return this.rangeEval(null, ([l, r]) => [{ metric: labelsCopy(), t: 0, v: scalarOp(e.op, l![0]!.v, r![0]!.v) }], [
         e.lhs,
         e.rhs,
       ]);

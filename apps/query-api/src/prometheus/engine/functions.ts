@@ -1,3 +1,4 @@
+import { labelsCopy } from '../../metric-series/labels.ts';
 import type { Expr } from '../ast.ts';
 import { execution } from '../errors.ts';
 import { anchoredRegex } from '../regex.ts';
@@ -60,7 +61,7 @@ function utcDate(seconds: number): Date | undefined {
 const dateFunction =
   (f: (d: Date) => number): InstantFunction =>
   ({ args, ts }) => {
-    if (args.length === 0) return [{ metric: {}, t: ts, v: f(utcDate(Math.trunc(ts / 1000))!) }];
+    if (args.length === 0) return [{ metric: labelsCopy(), t: ts, v: f(utcDate(Math.trunc(ts / 1000))!) }];
     return args[0]!.map((s) => {
       const d = utcDate(s.v);
       return { metric: dropName(s.metric), t: s.t, v: d ? f(d) : Number.NaN };
@@ -70,7 +71,7 @@ const dateFunction =
 /** The labels absent() gives its one sample: the selector's equality matchers, each label once. */
 export function absentLabels(e: Expr | undefined): Labels {
   const matchers = e?.kind === 'selector' ? e.matchers : e?.kind === 'matrix' ? e.selector.matchers : [];
-  const out: Labels = {};
+  const out = labelsCopy();
   const seen = new Set<string>();
   for (const m of matchers) {
     if (m.name === '__name__') continue;
@@ -134,8 +135,9 @@ function labelReplace({ args: [vec], exprs, cache }: StepCall): Vector {
       if (!m) metric = s.metric;
       else {
         const value = expand(repl, m);
-        const { [dst]: _, ...rest } = s.metric;
-        metric = value === '' ? rest : { ...rest, [dst]: value };
+        metric = labelsCopy(s.metric);
+        delete metric[dst];
+        if (value !== '') metric[dst] = value;
       }
       cache.set(key, metric);
     }
@@ -155,8 +157,9 @@ function labelJoin({ args: [vec], exprs, cache }: StepCall): Vector {
     let metric = cache.get(key) as Labels | undefined;
     if (!metric) {
       const value = srcs.map((l) => s.metric[l] ?? '').join(sep);
-      const { [dst]: _, ...rest } = s.metric;
-      metric = value === '' ? rest : { ...rest, [dst]: value };
+      metric = labelsCopy(s.metric);
+      delete metric[dst];
+      if (value !== '') metric[dst] = value;
       cache.set(key, metric);
     }
     return { metric, t: s.t, v: s.v };
@@ -224,10 +227,10 @@ export const INSTANT_FUNCTIONS: ReadonlyMap<string, InstantFunction> = new Map<s
   ['rad', simple((v) => (v * Math.PI) / 180)],
   ['deg', simple((v) => (v * 180) / Math.PI)],
   ['sgn', simple((v) => (v < 0 ? -1 : v > 0 ? 1 : v))],
-  ['pi', () => [{ metric: {}, t: 0, v: Math.PI }]],
-  ['time', ({ ts }) => [{ metric: {}, t: 0, v: ts / 1000 }]],
-  ['vector', ({ args: [s] }) => [{ metric: {}, t: 0, v: scalarOf(s) }]],
-  ['scalar', ({ args: [vec] }) => [{ metric: {}, t: 0, v: vec!.length === 1 ? vec![0]!.v : Number.NaN }]],
+  ['pi', () => [{ metric: labelsCopy(), t: 0, v: Math.PI }]],
+  ['time', ({ ts }) => [{ metric: labelsCopy(), t: 0, v: ts / 1000 }]],
+  ['vector', ({ args: [s] }) => [{ metric: labelsCopy(), t: 0, v: scalarOf(s) }]],
+  ['scalar', ({ args: [vec] }) => [{ metric: labelsCopy(), t: 0, v: vec!.length === 1 ? vec![0]!.v : Number.NaN }]],
   ['timestamp', ({ args: [vec] }) => vec!.map((s) => ({ metric: dropName(s.metric), t: s.t, v: s.t / 1000 }))],
   ['absent', ({ args: [vec], exprs }) => (vec!.length > 0 ? [] : [{ metric: absentLabels(exprs[0]), t: 0, v: 1 }])],
   [

@@ -1,3 +1,4 @@
+import { labelsCopy } from '../../metric-series/labels.ts';
 import { AGGREGATIONS } from '../aggregations.ts';
 import type { Expr } from '../ast.ts';
 import { RANGE_FUNCTIONS } from '../range-functions.ts';
@@ -137,7 +138,7 @@ export function pushdown(mode: PushdownMode): Offload | undefined {
     let matrix: Matrix;
     if (out.kind === 'scalar') {
       const ts = Array.from({ length: grid.steps }, (_, k) => grid.startMs + k * grid.stepMs);
-      matrix = [{ metric: {}, ts, vs: ts.map(() => out.value) }];
+      matrix = [{ metric: labelsCopy(), ts, vs: ts.map(() => out.value) }];
     } else {
       matrix = out.series.map((s) => ({
         metric: s.metric,

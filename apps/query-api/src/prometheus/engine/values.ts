@@ -1,3 +1,4 @@
+import { labelsCopy } from '../../metric-series/labels.ts';
 import { compareLabels, type Labels } from '../series-lookup.ts';
 
 export { compareLabels, type Labels };
@@ -40,8 +41,8 @@ export function dropName(l: Labels): Labels {
   if (l.__name__ === undefined) return l;
   let out = WITHOUT_NAME.get(l);
   if (!out) {
-    const { __name__: _, ...rest } = l;
-    out = rest;
+    out = labelsCopy(l);
+    delete out.__name__;
     WITHOUT_NAME.set(l, out);
   }
   return out;
@@ -49,14 +50,14 @@ export function dropName(l: Labels): Labels {
 
 /** A label set built from pairs, empty values left out (an empty value means no such label). */
 export function labelsOf(pairs: Iterable<[string, string]>): Labels {
-  const out: Labels = {};
+  const out = labelsCopy();
   for (const [k, v] of pairs) if (v !== '') out[k] = v;
   return out;
 }
 
 /** Labels with their keys in name order, as the API writes them. */
 export function sortedLabels(l: Labels): Labels {
-  const out: Labels = {};
+  const out = labelsCopy();
   for (const k of Object.keys(l).sort()) out[k] = l[k]!;
   return out;
 }
