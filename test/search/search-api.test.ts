@@ -258,6 +258,17 @@ describe('observations and sessions', () => {
     const tokyo = await t.get(`/api/public/sessions?search=${q('東京')}`);
     expect(tokyo.body.data.map((s: { id: string }) => s.id)).toEqual(['sess-b']);
   });
+
+  it('a page of sessions past the end still counts the matches', async () => {
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => t.get(`/api/public/sessions?search=${q('late')}&limit=1&page=${page}`)),
+    );
+    expect(pages.map((r) => r.body.data.length)).toEqual([1, 1, 0]);
+    for (const r of pages) expect(r.body.meta).toMatchObject({ totalItems: 2, totalPages: 2 });
+    const all = await t.get('/api/public/sessions?limit=1&page=1000');
+    expect(all.body.data).toEqual([]);
+    expect(all.body.meta.totalItems).toBeGreaterThanOrEqual(3);
+  });
 });
 
 describe('projects', () => {

@@ -57,9 +57,10 @@ export async function listSessions(
       `id IN (SELECT ${TRACE_EXPR.sessionId} ${fromProject(TABLES.traces, p, { final: true })} AND ${tracesMatching('id', q.search, p)})`,
     );
   }
+  const matching = `SELECT * FROM (${sessionsSql(p)}) WHERE 1${andAll(where)}`;
   const rows = await queryRows(db, {
     sql: `
-      SELECT *, count() OVER () AS total_items FROM (${sessionsSql(p)}) WHERE 1${andAll(where)}
+      SELECT *, count() OVER () AS total_items FROM (${matching})
       ORDER BY created_at DESC, id DESC
       LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`,
     params: p.params,
@@ -67,7 +68,20 @@ export async function listSessions(
     map: (r) => ({ session: toSession(project, r), total: Number(r.total_items) }),
     signal,
   });
-  const total = rows[0]?.total ?? 0;
+  // A page past the end has no row to carry the count: the count is read on its own.
+  const total =
+    rows[0]?.total ??
+    (q.page === 1
+      ? 0
+      : ((
+          await queryRows(db, {
+            sql: `SELECT count() AS n FROM (${matching})`,
+            params: p.params,
+            tag: 'sessions.count',
+            map: (r) => Number(r.n),
+            signal,
+          })
+        )[0] ?? 0));
   return {
     data: rows.map((r) => r.session),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
