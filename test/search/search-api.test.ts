@@ -311,3 +311,27 @@ describe('a trace written in pieces', () => {
     expect((await traceIds('search=late&orderBy=timestamp.asc')).ids).toEqual([...newest].reverse());
   });
 });
+
+describe('punctuation and spaces of every script', () => {
+  it('a word next to ¿ ¡ ’ “ ” — ، or a no-break space is found as next to ASCII punctuation', async () => {
+    const created = await t.post('/api/public/projects', { name: 'search-punctuation' });
+    expect(created.status).toBeLessThan(300);
+    const other = { 'Spanhouse-Project': created.body.id as string };
+    const input = '¿Dónde está mi pedido? ¡Hola! l’école “smartquote” hello—world foo\u00a0nbsp مرحبا، كيف؟';
+    const res = await t.post(
+      '/v1/l/batch',
+      { trace: { id: 'punct', timestamp: startOf(5), input }, observations: [] },
+      other,
+    );
+    expect(res.status).toBe(200);
+    for (const search of ['donde', 'hola', 'ecole', 'smartquote', 'world', 'nbsp', 'كيف', '"hello world"', '“Hola”']) {
+      const found = await t.get(`/api/public/traces?search=${encodeURIComponent(search)}`, other);
+      expect(
+        found.body.data.map((x: { id: string }) => x.id),
+        search,
+      ).toEqual(['punct']);
+    }
+    const missed = await t.get(`/api/public/traces?search=${encodeURIComponent('"world hello"')}`, other);
+    expect(missed.body.data).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../src/connection.ts';
-import { MIGRATIONS_DIR, migrate } from '../src/migrations.ts';
+import { loadMigrations, migrate } from '../src/migrations.ts';
 import { queryRows } from '../src/query.ts';
 import { migrationsBefore } from './migrations-before.ts';
 
@@ -13,10 +13,15 @@ import { migrationsBefore } from './migrations-before.ts';
  * the traces written after the upgrade are found too.
  */
 
-/** The word index's expression, as 0051 spells it: a query naming it is answered from the index. */
-const WORDS_INDEX = /INDEX trace_search_words \((.*)\) TYPE text/.exec(
-  readFileSync(path.join(MIGRATIONS_DIR, '0051_trace_search_small_granules.sql'), 'utf8'),
-)![1]!;
+/**
+ * The word index's expression as the last migration defining it spells it (0051, rebuilt by 0054):
+ * a query naming it is answered from the index.
+ */
+const WORDS_INDEX = loadMigrations()
+  .flatMap((m) => m.statements)
+  .map((sql) => /INDEX (?:IF NOT EXISTS )?trace_search_words \((.*)\) TYPE text/s.exec(sql)?.[1])
+  .filter((expression) => expression !== undefined)
+  .at(-1)!;
 
 let dataDir: string;
 let before0051: string;

@@ -31,6 +31,12 @@ export const SEARCH_TEXT_CUT = {
   jsonEscape: String.raw`\\(?:[nrtbf"\\/]|u[0-9a-fA-F]{4})`,
   /** Combining marks: the word index drops them after NFD, so é is e and й is и. */
   combiningMarks: String.raw`\p{Mn}+`,
+  /**
+   * Punctuation and spaces of every script (¿ ¡ ’ “ ” « » — … ، ؟ । and the no-break space), which
+   * the word index reads as a space once JSON escapes are replaced (an escape's backslash is
+   * punctuation too): a word is found next to them as next to ASCII punctuation.
+   */
+  punctuation: String.raw`[\p{P}\p{Z}]+`,
   /** What separates the word index's words (splitByNonAlpha): ASCII other than letters and digits. */
   wordSeparator: String.raw`[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+`,
 } as const;
@@ -46,6 +52,8 @@ export const MAX_TERMS = 10;
 export const CJK_RUNS = new RegExp(`[${CJK_CLASS}]+`, 'gu');
 /** What the word index reads as a space: Chinese and Japanese runs, JSON escapes. */
 export const WORD_BREAKS = new RegExp(`[${CJK_CLASS}]+|${SEARCH_TEXT_CUT.jsonEscape}`, 'gu');
+/** What the word index reads as a space after WORD_BREAKS: punctuation and spaces of any script. */
+export const PUNCTUATION = new RegExp(SEARCH_TEXT_CUT.punctuation, 'gu');
 /** What separates words: ASCII other than letters and digits (the engine's splitByNonAlpha). */
 export const WORD_SEPARATOR = new RegExp(SEARCH_TEXT_CUT.wordSeparator, 'u');
 /** What the word index drops after NFD. */
@@ -78,7 +86,15 @@ export class SearchSyntaxError extends Error {}
  * only (which the index drops) are left out too.
  */
 export function wordsOf(text: string): string[] {
-  return text.replace(WORD_BREAKS, ' ').split(WORD_SEPARATOR).filter(isIndexedWord);
+  return wordParts(text).filter(isIndexedWord);
+}
+
+/**
+ * A text cut where the word index cuts it, empty parts kept (an empty first or last part: the text
+ * starts or ends with a break): breaks and punctuation read as spaces, split at separators.
+ */
+export function wordParts(text: string): string[] {
+  return text.replace(WORD_BREAKS, ' ').replace(PUNCTUATION, ' ').split(WORD_SEPARATOR);
 }
 
 /** Splits on spaces outside double quotes; an unclosed quote runs to the end. */

@@ -10,8 +10,9 @@ import { elementsOf, latest } from './versioned.ts';
  * the two tables has two text indexes over the same document of a row (its name, input, output
  * and metadata values, as stored):
  *   - the word index: the document lowered, accents removed, Chinese and Japanese runs and JSON
- *     escapes (\n, \", \u00e9) replaced by spaces, cut by splitByNonAlpha (ASCII other than
- *     letters and digits separates words; every other character is part of a word);
+ *     escapes (\n, \", \u00e9) replaced by spaces, then punctuation and spaces of every script
+ *     (’ “ — ¿ ، ...), cut by splitByNonAlpha (ASCII other than letters and digits separates words;
+ *     every other character, symbols and emoji included, is part of a word);
  *   - the bigram index: the document's Chinese and Japanese runs only, cut into pairs of
  *     neighbouring characters (ngrams(2)), so a word is found inside a sentence without spaces.
  * The expressions below are the indexes' expressions character for character: a query names
@@ -27,7 +28,7 @@ import { elementsOf, latest } from './versioned.ts';
  */
 
 /** The cut's parts (@spanhouse/schema search-terms.ts, which compiles them for JavaScript) spelled for RE2. */
-const { cjkScripts, cjkMarks, jsonEscape: JSON_ESCAPE, combiningMarks: MARKS } = SEARCH_TEXT_CUT;
+const { cjkScripts, cjkMarks, jsonEscape: JSON_ESCAPE, combiningMarks: MARKS, punctuation } = SEARCH_TEXT_CUT;
 
 /** The characters of the scripts written without spaces that the bigram index serves (RE2 classes). */
 export const CJK_CLASS = cjkScripts.map((s) => `\\p{${s}}`).join('') + cjkMarks;
@@ -38,6 +39,8 @@ const sqlString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'
 /** What the word index replaces by a space: Chinese and Japanese runs, JSON escapes. */
 const WORD_BREAKS = sqlString(`[${CJK_CLASS}]+|${JSON_ESCAPE}`);
 const COMBINING_MARKS = sqlString(MARKS);
+/** What the word index replaces by a space after WORD_BREAKS: punctuation and spaces of any script. */
+const PUNCTUATION = sqlString(punctuation);
 const CJK_RUNS = sqlString(`[${CJK_CLASS}]+`);
 
 /** What the word index replaces by a space in ASCII text: JSON escapes (it holds no CJK run). */
@@ -49,7 +52,7 @@ const JSON_ESCAPES = sqlString(JSON_ESCAPE);
  * benchmark that weighs the ASCII branch; the indexes use wordText.
  */
 export const unicodeWordText = (text: string) =>
-  `lowerUTF8(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(${text})), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '))`;
+  `lowerUTF8(replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(${text})), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '), ${PUNCTUATION}, ' '))`;
 
 /**
  * SQL: the word index's text of a text expression: ASCII by the short branch (the engine

@@ -1,4 +1,4 @@
-import { CJK_RUNS, isIndexedWord, type SearchTerm, WORD_BREAKS, WORD_SEPARATOR, wordsOf } from '@spanhouse/schema';
+import { CJK_RUNS, isIndexedWord, type SearchTerm, wordParts, wordsOf } from '@spanhouse/schema';
 import { FilterError } from './conditions.ts';
 
 /** At most this many words of a value are looked up in the text index (the longest, likely the rarest). */
@@ -18,7 +18,7 @@ export function indexTerms(value: string, operator: string): SearchTerm[] {
   const text = value.normalize('NFC');
   const atStart = operator === '=' || operator === 'starts with';
   const atEnd = operator === '=' || operator === 'ends with';
-  const parts = text.replace(WORD_BREAKS, ' ').split(WORD_SEPARATOR);
+  const parts = wordParts(text);
   const words = parts.filter((w, i) => isIndexedWord(w) && (i > 0 || atStart) && (i < parts.length - 1 || atEnd));
   const cjk = [...text.matchAll(CJK_RUNS)].map((m) => m[0]).filter((run) => [...run].length >= 2);
   const terms: SearchTerm[] = [
