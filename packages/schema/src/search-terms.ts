@@ -32,11 +32,14 @@ export const SEARCH_TEXT_CUT = {
   /** Combining marks: the word index drops them after NFD, so é is e and й is и. */
   combiningMarks: String.raw`\p{Mn}+`,
   /**
-   * Punctuation and spaces of every script (¿ ¡ ’ “ ” « » — … ، ؟ । and the no-break space), which
-   * the word index reads as a space once JSON escapes are replaced (an escape's backslash is
-   * punctuation too): a word is found next to them as next to ASCII punctuation.
+   * Punctuation of every script (¿ ¡ ’ “ ” « » — … ، ؟ ।) and the spaces other than ASCII's (the
+   * Unicode space separators, listed: the no-break space, U+2000-U+200A, the ideographic space,
+   * the line and paragraph separators), which the word index reads as a space once JSON escapes
+   * are replaced (an escape's backslash is punctuation too): a word is found next to them as next
+   * to ASCII punctuation. The ASCII space is left to the tokenizer: matched here, the text's every
+   * space would be one more replacement (a third more time to build the index of such text).
    */
-  punctuation: String.raw`[\p{P}\p{Z}]+`,
+  punctuation: `[\\p{P}\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+`,
   /** What separates the word index's words (splitByNonAlpha): ASCII other than letters and digits. */
   wordSeparator: String.raw`[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+`,
 } as const;
