@@ -45,11 +45,15 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
   eq(TRACE_EXPR.release, f.release);
   if (f.tags?.length) where.push(`hasAll(tags, ${p.add(f.tags, 'Array(String)')})`);
   if (f.environment?.length) where.push(`${TRACE_EXPR.environment} IN ${p.add(f.environment, 'Array(String)')}`);
+  // Inclusive bounds compared at the millisecond, the precision the API writes times in: a trace
+  // stored at .654321 is shown at .654 and is within fromTimestamp=toTimestamp=.654.
   if (f.fromTimestamp !== undefined) {
-    where.push(`timestamp >= fromUnixTimestamp64Micro(${p.add(f.fromTimestamp, 'Int64')}, 'UTC')`);
+    const from = Math.floor(f.fromTimestamp / 1000) * 1000;
+    where.push(`timestamp >= fromUnixTimestamp64Micro(${p.add(from, 'Int64')}, 'UTC')`);
   }
   if (f.toTimestamp !== undefined) {
-    where.push(`timestamp <= fromUnixTimestamp64Micro(${p.add(f.toTimestamp, 'Int64')}, 'UTC')`);
+    const beyond = (Math.floor(f.toTimestamp / 1000) + 1) * 1000;
+    where.push(`timestamp < fromUnixTimestamp64Micro(${p.add(beyond, 'Int64')}, 'UTC')`);
   }
   if (f.conditions) where.push(...f.conditions(p));
   if (f.search?.length) {
