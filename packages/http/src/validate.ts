@@ -8,7 +8,8 @@ export function issuesMessage(issues: readonly v.BaseIssue<unknown>[], root?: st
   const parts = issues.slice(0, 5).map((issue) => {
     const path = v.getDotPath(issue);
     const where = [root, path].filter(Boolean).join('.');
-    return where ? `${where}: ${issue.message}` : issue.message;
+    // A schema's own message may name its field already ('batch: must be an array of events').
+    return where && !issue.message.startsWith(`${where}: `) ? `${where}: ${issue.message}` : issue.message;
   });
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   return parts.join('; ') + more;
