@@ -160,6 +160,11 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
       /set operator "and" not allowed in binary scalar expression/,
     ],
     [
+      'a name that is no function',
+      { query: 'rate(api_cpu[5m]) / nonexistent_func(api_cpu)' },
+      /^1:21: parse error: unknown function with name "nonexistent_func"$/,
+    ],
+    [
       'a function Prometheus 2.42 does not have',
       { query: 'mad_over_time(api_cpu[5m])' },
       /unknown function with name "mad_over_time"/,
@@ -201,7 +206,7 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
     expect(edge.status).toBe(200);
   });
 
-  it('a time the metadata endpoints cannot parse', async () => {
+  it('a time the metadata endpoints cannot parse, a query the exemplars endpoint cannot parse', async () => {
     for (const [path, params] of [
       ['series', { 'match[]': 'api_cpu', start: 'abc' }],
       ['labels', { end: 'yesterday' }],
@@ -212,6 +217,10 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
       expect(res.body).toMatchObject({ status: 'error', errorType: 'bad_data' });
       expect(res.body.error).toMatch(/invalid parameter "(start|end)": cannot parse/);
     }
+    const exemplars = await form('query_exemplars', { query: 'api_cpu(', start: String(T / 1000) });
+    expect(exemplars.status).toBe(400);
+    expect(exemplars.body).toMatchObject({ status: 'error', errorType: 'bad_data' });
+    expect((await form('query_exemplars', { query: 'api_cpu', start: String(T / 1000) })).body.data).toEqual([]);
     const fine = await form('series', { 'match[]': 'api_cpu', start: String(T / 1000), end: '2026-03-02T00:00:00Z' });
     expect(fine.status).toBe(200);
     expect(fine.body.data).toHaveLength(2);

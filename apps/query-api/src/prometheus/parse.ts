@@ -24,7 +24,11 @@ export function parsePromQL(text: string): Expr {
       if (n.type.isError && error === undefined) error = n.node;
     },
   });
-  if (error !== undefined) throw parseError(error.from, unexpected(text, error.from), text);
+  if (error !== undefined) {
+    const call = unknownCall(text, error.from);
+    if (call) throw parseError(call.at, `unknown function with name "${call.name}"`, text);
+    throw parseError(error.from, unexpected(text, error.from), text);
+  }
   const top = tree.topNode.firstChild;
   if (!top) throw parseError(0, 'no expression found in input', text);
   const reader = new Reader(text, renamed);
@@ -53,6 +57,33 @@ function unexpected(text: string, pos: number): string {
   const token = /^(\w+|\S)/.exec(rest)?.[0] ?? rest[0];
   return `unexpected character or token "${token}"`;
 }
+
+/**
+ * A call of a name that is no function, `nonexistent_func(x)`: the grammar fails at its `(`,
+ * where Prometheus' lexer names the function. The name and where it starts, or undefined.
+ */
+function unknownCall(text: string, pos: number): { name: string; at: number } | undefined {
+  if (text[pos] !== '(') return undefined;
+  const m = /([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(text.slice(0, pos));
+  if (!m || FUNCTIONS.has(m[1]!) || AGGREGATION_OPS.has(m[1]!) || KEYWORDS.has(m[1]!)) return undefined;
+  return { name: m[1]!, at: m.index };
+}
+
+/** Words before a `(` that are not calls: grouping and matching clauses, `bool`, the binary words. */
+const KEYWORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'and',
+  'or',
+  'unless',
+  'atan2',
+  'offset',
+]);
 
 /**
  * `holt_winters(`, outside strings and comments, becomes `day_of_month(` (the same length, so

@@ -7,6 +7,7 @@ import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration
 import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
+import { parsePromQL } from '../prometheus/parse.ts';
 
 /** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
 export const PROMETHEUS_COMPAT_VERSION = '2.42.0';
@@ -154,7 +155,12 @@ export function prometheusRoutes(deps: QueryDeps) {
   app.put('/prometheus/api/v1/admin/tsdb/delete_series', deleteSeriesRoute);
   // No metric metadata (type, help, unit) is stored: an empty answer, which Grafana handles.
   both('/prometheus/api/v1/metadata', async () => ({}));
-  both('/prometheus/api/v1/query_exemplars', async () => []);
+  // No exemplars are stored; the query and times are still read, so what Prometheus refuses is refused.
+  both('/prometheus/api/v1/query_exemplars', async (_c, q) => {
+    parsePromQL(required(q, 'query'));
+    checkTimes(q);
+    return [];
+  });
   both('/prometheus/api/v1/rules', async () => ({ groups: [] }));
   both('/prometheus/api/v1/alerts', async () => ({ alerts: [] }));
   both('/prometheus/api/v1/status/buildinfo', async () => ({
