@@ -2,6 +2,8 @@ import { COST_MAX_USD, isoToMicros, type ObservationBody, TOKEN_COUNT_MAX } from
 import type { CostDetails, UsageDetails } from '../traces/model.ts';
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+/** A usageDetails value as a count is read: integer text (`"12"`) as its number, anything else as it is. */
+const asCount = (value: unknown): unknown => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 const isCost = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= COST_MAX_USD;
 const COUNT_RULE = `must be an integer from 0 to ${TOKEN_COUNT_MAX}`;
 const COST_RULE = `must be a number from 0 to ${COST_MAX_USD}`;
@@ -47,7 +49,7 @@ export function usageDetailsOf(raw: Record<string, unknown> | null | undefined):
   const out: UsageDetails = Object.create(null);
   let any = false;
   for (const [kind, value] of Object.entries(raw)) {
-    const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    const n = asCount(value);
     if (isCount(n)) {
       out[kind] = n;
       any = true;
@@ -96,8 +98,7 @@ export function observationProblem(
   if (usage && !openAiUsage(usage)) {
     for (const [key, n] of Object.entries(usage)) {
       if (n === null || (typeof n === 'object' && !Array.isArray(n))) continue;
-      const count = typeof n === 'string' && /^\d+$/.test(n) ? Number(n) : n;
-      if (!isCount(count)) return `body.usageDetails.${key}: ${COUNT_RULE}`;
+      if (!isCount(asCount(n))) return `body.usageDetails.${key}: ${COUNT_RULE}`;
     }
   }
   for (const [key, n] of Object.entries(body.costDetails ?? {})) {
