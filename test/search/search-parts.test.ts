@@ -25,9 +25,9 @@ beforeAll(async () => {
   t = await createTestApp('search-parts');
   // The large part: traces with both terms in one row, with one of them, and many with neither.
   await send({ id: 'both-early', timestamp: at(1), input: 'amber basalt' });
-  await send({ id: 'amber-then-basalt', timestamp: at(2), input: 'amber only' });
+  await send({ id: 'amber-then-basalt', timestamp: at(2), input: 'amber only', sessionId: 'session-split' });
   await send({ id: 'basalt-then-amber', timestamp: at(3), output: 'basalt only' });
-  await send({ id: 'amber-alone', timestamp: at(4), input: 'amber' });
+  await send({ id: 'amber-alone', timestamp: at(4), input: 'amber', sessionId: 'session-amber' });
   await send({ id: 'both-resent', timestamp: at(5), input: 'amber basalt' });
   await send({ id: 'deleted', timestamp: at(6), input: 'amber basalt' });
   for (let i = 0; i < FILLERS; i++) await send({ id: `filler-${i}`, timestamp: at(100 + i), input: 'granite' });
@@ -69,11 +69,23 @@ describe('a search of several terms over several parts', () => {
     expect((await search('search=granite%20amber%20basalt')).total).toBe(0);
   });
 
+  it('finds the sessions of those traces the same way', async () => {
+    const sessions = async (q: string) => {
+      const res = await t.get(`/api/public/sessions?search=${q}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data as { id: string }[]).map((x) => x.id);
+    };
+    expect(await sessions('amber%20basalt')).toEqual(['session-split']);
+    expect(await sessions('amber%20granite')).toEqual(['session-amber']);
+    expect(await sessions('basalt')).toEqual(['session-split']);
+  });
+
   it('answers the same once the parts have merged', async () => {
     const before = await search('search=amber%20basalt');
     await t.db.writer.command({ query: `SYSTEM START MERGES ${TABLES.traceSearch}` });
     await t.db.writer.command({ query: `OPTIMIZE TABLE ${TABLES.traceSearch} FINAL` });
     expect((await searchPartCount()).parts).toBe(1);
     expect(await search('search=amber%20basalt')).toEqual(before);
+    expect((await t.get('/api/public/sessions?search=amber%20basalt')).body.data).toHaveLength(1);
   });
 });

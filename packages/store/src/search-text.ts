@@ -127,17 +127,48 @@ const ROW_TIME = traceDocumentTime();
  * before, the earliest of its matching rows' (their pieces' time, or their observations' start).
  * With `candidates` (an SQL set of trace ids, e.g. those a userId filter leaves), only those
  * traces' rows are read, by primary key.
+ *
+ * With `pieced` (several terms; tracesInPiecesSql's answer, when it was under its cap), the
+ * grouping is kept for those traces only: every other trace matches when one row holds every
+ * term, which the index answers by intersecting the terms' postings (FINAL, the terms in
+ * PREWHERE), without grouping the rows holding any term.
  */
-export function tracesSearched(terms: readonly SearchTerm[], p: ProjectParams, candidates?: string): string {
+export function tracesSearched(
+  terms: readonly SearchTerm[],
+  p: ProjectParams,
+  candidates?: string,
+  pieced?: readonly string[],
+): string {
   const matches = terms.map((term) => termMatches(term, p, TRACE_SEARCH_INDEXES));
   const within = candidates ? [`trace_id IN ${candidates}`] : [];
-  if (matches.length === 1) {
-    return `SELECT trace_id, ${ROW_TIME} AS trace_time
-      ${fromProject(TABLES.traceSearch, p, { final: true, prewhere: true })}${andAll([...within, matches[0]!])}`;
-  }
-  return `SELECT trace_id, min(${ROW_TIME}) AS trace_time
-      ${fromProject(TABLES.traceSearch, p)}${andAll([...within, `(${matches.join(' OR ')})`])}
+  const whole = (conditions: readonly string[]) => `SELECT trace_id, ${ROW_TIME} AS trace_time
+      ${fromProject(TABLES.traceSearch, p, { final: true, prewhere: true })}${andAll([...within, ...conditions])}`;
+  const grouped = (conditions: readonly string[]) => `SELECT trace_id, min(${ROW_TIME}) AS trace_time
+      ${fromProject(TABLES.traceSearch, p)}${andAll([...within, ...conditions, `(${matches.join(' OR ')})`])}
       GROUP BY trace_id HAVING ${matches.map((m) => `max(${m})`).join(' AND ')}`;
+  if (matches.length === 1) return whole(matches);
+  if (pieced === undefined) return grouped([]);
+  if (pieced.length === 0) return whole(matches);
+  const ids = p.add(pieced, 'Array(String)');
+  return `${whole([...matches, `trace_id NOT IN ${ids}`])}
+      UNION ALL ${grouped([`trace_id IN ${ids}`])}`;
+}
+
+/**
+ * SQL: the traces of which a row holding any of the terms lies outside the table's largest merged
+ * part, at most `cap` (a caller takes `cap` rows as "too many"). Only these can hold the terms
+ * in different rows: a merged part holds one row per trace (an insert's part may hold several,
+ * the pieces as sent), so a trace whose rows holding a term all lie in that part has one such
+ * row, and matches when that row holds every term. Decided per read, so a merge meanwhile only
+ * moves rows into a part that is read the same way. Without a merged part (or with another
+ * server's parts, on a cluster, where the name matches none) every trace holding a term is here.
+ */
+export function tracesInPiecesSql(terms: readonly SearchTerm[], p: ProjectParams, cap: number): string {
+  const matches = terms.map((term) => termMatches(term, p, TRACE_SEARCH_INDEXES));
+  const largestMerged = `(SELECT name FROM system.parts WHERE database = currentDatabase() AND table = ${p.add(TABLES.traceSearch, 'String')} AND active AND level > 0 ORDER BY rows DESC, name LIMIT 1)`;
+  return `SELECT DISTINCT trace_id
+      ${fromProject(TABLES.traceSearch, p, { prewhere: true })} AND _part != ${largestMerged} AND (${matches.join(' OR ')})
+      LIMIT ${p.add(cap, 'UInt32')}`;
 }
 
 /**
@@ -159,15 +190,16 @@ export function searchHitsBoundSql(terms: readonly SearchTerm[], p: ProjectParam
 
 /**
  * SQL: `<idColumn> IN (...)` for the traces whose text holds every term (tracesSearched, with its
- * `candidates`).
+ * `candidates` and `pieced`).
  */
 export function tracesMatching(
   idColumn: string,
   terms: readonly SearchTerm[],
   p: ProjectParams,
   candidates?: string,
+  pieced?: readonly string[],
 ): string {
-  return `${idColumn} IN (SELECT trace_id FROM (${tracesSearched(terms, p, candidates)}))`;
+  return `${idColumn} IN (SELECT trace_id FROM (${tracesSearched(terms, p, candidates, pieced)}))`;
 }
 
 /**

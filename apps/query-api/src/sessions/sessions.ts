@@ -13,6 +13,7 @@ import {
 import * as v from 'valibot';
 import { List, Pagination, Time } from '../query-params.ts';
 import { Search } from '../search/param.ts';
+import { tracesInPieces } from '../search/pieced.ts';
 import { traceOutput } from '../traces/output.ts';
 
 /** GET /api/public/sessions: Langfuse's parameters (fromTimestamp inclusive, toTimestamp exclusive). */
@@ -53,8 +54,9 @@ export async function listSessions(
   if (q.environment?.length) where.push(`session_environment IN ${p.add(q.environment, 'Array(String)')}`);
   // A session matches when one of its traces holds every term.
   if (q.search?.length) {
+    const pieced = await tracesInPieces(db, project, q.search, signal);
     where.push(
-      `id IN (SELECT ${TRACE_EXPR.sessionId} ${fromProject(TABLES.traces, p, { final: true })} AND ${tracesMatching('id', q.search, p)})`,
+      `id IN (SELECT ${TRACE_EXPR.sessionId} ${fromProject(TABLES.traces, p, { final: true })} AND ${tracesMatching('id', q.search, p, undefined, pieced)})`,
     );
   }
   const matching = `SELECT * FROM (${sessionsSql(p)}) WHERE 1${andAll(where)}`;

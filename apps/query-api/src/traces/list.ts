@@ -17,6 +17,7 @@ import {
 } from '@spanhouse/store';
 import { boundTextScan } from '../filter/scan-bound.ts';
 import { pageByRecentRows } from '../paging/recent-rows.ts';
+import { tracesInPieces } from '../search/pieced.ts';
 import { traceOutput } from './output.ts';
 import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
 import { recentTraces } from './recent-page.ts';
@@ -202,7 +203,9 @@ async function countedPage(
   searchFirst: boolean,
   signal?: AbortSignal,
 ): Promise<{ ids: string[]; total: number }> {
-  const { sql, countSql, params } = countedPageSql(project, q, searchFirst);
+  const pieced =
+    searchAlone(q) && q.search.length > 1 ? await tracesInPieces(db, project, q.search, signal) : undefined;
+  const { sql, countSql, params } = countedPageSql(project, q, searchFirst, pieced);
   const rows = await queryRows(db, {
     sql,
     params,
@@ -227,12 +230,12 @@ async function countedPage(
  * search alone from the search documents alone, which carry the trace's time (docs/search.md "How
  * it is served"), any other list from traces_v2.
  */
-export function countedPageSql(project: string, q: TraceListParams, searchFirst = false) {
+export function countedPageSql(project: string, q: TraceListParams, searchFirst = false, pieced?: readonly string[]) {
   const p = new ProjectParams(project);
   const dir = q.orderBy.desc ? 'DESC' : 'ASC';
   const limit = `LIMIT ${p.add(q.limit, 'UInt32')} OFFSET ${p.add((q.page - 1) * q.limit, 'UInt64')}`;
   if (searchAlone(q)) {
-    const searched = `(${tracesSearched(q.search, p)})`;
+    const searched = `(${tracesSearched(q.search, p, undefined, pieced)})`;
     const sql = `
       SELECT trace_id AS id, count() OVER () AS total_items FROM ${searched}
       ORDER BY trace_time ${dir}, trace_id ${dir} ${limit}`;
