@@ -86,6 +86,35 @@ describeBesidePrometheus('request parameters read as Prometheus reads them', sta
     expect(got).toEqual(want);
   });
 
+  it("a string's escapes as Prometheus' lexer reads them, and its errors", async () => {
+    for (const query of [
+      'dg_cpu{host=~"h\\d"}',
+      'dg_cpu{host=~"h\\\\d"}',
+      'dg_cpu{host=~"h\\x31|h\\u0032|h\\063"}',
+      'dg_cpu{host="\\x4"}',
+      '"\\u00"',
+      '"\\400"',
+      '"\\uD800"',
+      '"\\08"',
+      "'\\\"'",
+      'dg_cpu{host="h1\\"}',
+      '5.',
+      '0X1A',
+    ]) {
+      const { want, got } = await both('query', { query, time: String(t) });
+      expect(sortVector(got.body), query).toEqual(sortVector(want.body));
+    }
+  });
+
+  it('a query of over 16 KiB sent by GET', async () => {
+    const hosts = Array.from({ length: 2500 }, (_, i) => `absent-${i}`).join('|');
+    const query = `dg_cpu{host=~"h1|${hosts}"}`;
+    expect(query.length).toBeGreaterThan(20_000);
+    const { want, got } = await both('query', { query, time: String(t) });
+    expect(want.status).toBe(200);
+    expect(sortVector(got.body)).toEqual(sortVector(want.body));
+  });
+
   it("a regex RE2 cannot compile: bad_data with RE2's reason, no SQL", async () => {
     for (const query of ['dg_cpu{host=~"(1"}', 'dg_cpu{host!~"a["}']) {
       const { want, got } = await both('query', { query, time: String(t) });

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { Config } from '@spanhouse/config';
 import type { Db } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
-import { createLogger, keepConnectionsLonger } from '@spanhouse/http';
+import { createLogger, keepConnectionsLonger, NODE_SERVER_OPTIONS } from '@spanhouse/http';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
 import type { DestinationStream } from 'pino';
 import { TEST_CREDENTIALS, testConfig } from './app.ts';
@@ -43,7 +43,7 @@ export async function startTestServer(
     return app.app.fetch(req, ...(rest as []));
   };
   // As startServer serves: unread bodies taken in after the answer, idle connections kept 65 s.
-  const server = serve({ fetch, port: 0, hostname: '127.0.0.1', autoCleanupIncoming: false });
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1', ...NODE_SERVER_OPTIONS });
   keepConnectionsLonger(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -35,7 +35,7 @@ export {
   routeLabel,
   type ServiceMetrics,
 } from './self-metrics.ts';
-export { keepConnectionsLonger, type Running, startServer } from './serve.ts';
+export { keepConnectionsLonger, NODE_SERVER_OPTIONS, type Running, startServer } from './serve.ts';
 export {
   issuesMessage,
   parseJsonBody,

@@ -7,6 +7,17 @@ import { errorBody } from './errors.ts';
 
 export type Running = { port: number; stop: () => Promise<void> };
 
+/**
+ * How the service's HTTP server is made (with its fetch and host). Request bodies nobody read are
+ * taken in by lingerOnUnreadBody (base-app.ts), for longer than the server's own clean-up would
+ * wait. Request lines and headers are read up to Go's default limit (1 MiB), which Prometheus
+ * serves: Grafana sends PromQL by GET when so configured, and a panel's query with a multi-value
+ * variable runs past Node's default of 16 KiB (answered 431).
+ */
+export const NODE_SERVER_OPTIONS = {
+  autoCleanupIncoming: false,
+  serverOptions: { maxHeaderSize: 1024 * 1024 },
+} as const;
 const LISTEN_BACKLOG = 4096;
 
 /**
@@ -49,9 +60,7 @@ export async function startServer(opts: {
           },
         )
       : opts.app.fetch(req, env);
-  // Request bodies nobody read are taken in by lingerOnUnreadBody (base-app.ts), for longer than
-  // the server's own clean-up would wait.
-  const server = createAdaptorServer({ fetch, hostname: opts.host, autoCleanupIncoming: false });
+  const server = createAdaptorServer({ fetch, hostname: opts.host, ...NODE_SERVER_OPTIONS });
   keepConnectionsLonger(server);
   // Node's default accept queue holds 511 connections: a burst of new connections (exporters
   // reconnecting at once, an open-loop load) beyond it while the loop is busy overflows it, and

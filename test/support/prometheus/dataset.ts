@@ -99,5 +99,8 @@ export function differentialDataSet(): RwSeries[] {
     samples: times(5).map((t, i) => [t, i]),
   });
   out.push({ labels: { __name__: 'dg_proto', inst: 'b' }, samples: times(5).map((t, i) => [t, 2 * i]) });
+  // A line break in a label value: a regex's `.` does not match it (Go's regexp).
+  out.push({ labels: { __name__: 'dg_odd', v: 'line\nbreak' }, samples: times(5).map((t, i) => [t, i]) });
+  out.push({ labels: { __name__: 'dg_odd', v: 'line break' }, samples: times(5).map((t, i) => [t, -1 - i]) });
   return out;
 }

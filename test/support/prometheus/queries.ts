@@ -126,6 +126,18 @@ export const DIFFERENTIAL_QUERIES = [
   'count_values("__proto__", dg_proto)',
   'label_replace(dg_proto, "__proto__", "$1", "inst", "(.*)")',
   'dg_proto{__proto__="x"} + on (inst) dg_proto',
+  'count(dg_odd{v=~".*"})',
+  'dg_odd{v=~"line.break"}',
+  'dg_odd{v!~"line.*"}',
+  'dg_odd{v=~"(?s)line.break"}',
+  // A modifier after a binary or unary operator applies to its right operand.
+  'dg_cpu - dg_cpu offset 1m',
+  'dg_cpu / on (host, region) dg_cpu offset 5m > 1',
+  '2 * dg_cpu offset 1m',
+  '-dg_cpu offset 5m',
+  'dg_cpu - dg_cpu @ end()',
+  'max_over_time((dg_cpu - dg_cpu offset 1m)[5m:1m])',
+  'label_replace(dg_cpu, "zone", "z-$01-$1", "region", "r(.*)")',
 ];
 
 /**

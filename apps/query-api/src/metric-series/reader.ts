@@ -238,10 +238,17 @@ export type LabelMatcher = { name: string; op: '=' | '!=' | '=~' | '!~'; value: 
 export type PromSeries = { id: string; name: string; labels: Labels };
 
 /**
+ * A matcher's regex for ClickHouse's `match`, as Prometheus compiles it: anchored (`^(?:re)$`),
+ * and with `.` not matching a line break, as in Go's regexp, where the engine's default has it
+ * match one (`(?-s)`; a `(?s)` in the pattern still turns it on).
+ */
+export const anchoredRe2 = (re: string) => `(?-s)^(?:${re})$`;
+
+/**
  * The condition of one matcher on the series table. `__name__` is the `name` column; other labels
  * read `labels[k]`, which is '' for a missing key: Prometheus' rule that an empty value means "no
  * such label" (`{k=""}` matches series without k). Regexes are anchored as Prometheus anchors
- * them (`^(?:re)$`) and run by ClickHouse's `match`, RE2 like Go's regexp.
+ * them (anchoredRe2) and run by ClickHouse's `match`, RE2 like Go's regexp.
  */
 export function matcherSql(m: LabelMatcher, p: ProjectParams): string {
   const column = m.name === '__name__' ? 'name' : `labels[${p.add(m.name, 'String')}]`;
@@ -251,9 +258,9 @@ export function matcherSql(m: LabelMatcher, p: ProjectParams): string {
     case '!=':
       return `${column} != ${p.add(m.value, 'String')}`;
     case '=~':
-      return `match(${column}, ${p.add(`^(?:${m.value})$`, 'String')})`;
+      return `match(${column}, ${p.add(anchoredRe2(m.value), 'String')})`;
     case '!~':
-      return `NOT match(${column}, ${p.add(`^(?:${m.value})$`, 'String')})`;
+      return `NOT match(${column}, ${p.add(anchoredRe2(m.value), 'String')})`;
   }
 }
 

@@ -34,6 +34,9 @@ export const execution = (message: string) => new PromApiError('execution', mess
 export function regexRefusal(err: unknown): PromApiError | undefined {
   if (!(err instanceof Error) || err.constructor.name !== 'ClickHouseError') return undefined;
   if (String((err as { code?: unknown }).code) !== '427') return undefined;
-  const reason = /cannot compile re2: .*?, error: (.*?)\. Look at /s.exec(err.message)?.[1];
+  // RE2 quotes the pattern as sent, anchoredRe2's flag first, which Prometheus' has not.
+  const reason = /cannot compile re2: .*?, error: (.*?)\. Look at /s
+    .exec(err.message)?.[1]
+    ?.replace('(?-s)^(?:', '^(?:');
   return badData(`invalid regular expression: error parsing regexp${reason ? `: ${reason}` : ''}`);
 }

@@ -1,7 +1,7 @@
 import { type Db, type ParamBuilder, type ProjectParams, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
 import { FIELD_KEYS, fieldExpr, fromProject, OBS_EXPR } from '@spanhouse/store';
-import type { PromSeries } from '../metric-series/reader.ts';
+import { anchoredRe2, type PromSeries } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { regexMatches } from './regex.ts';
 
@@ -61,7 +61,7 @@ const idSql = (name: string, p: ParamBuilder) =>
 
 function labelCondition(m: Matcher, p: ParamBuilder): string {
   const column = (LABELS as readonly string[]).includes(m.name) ? LABEL_SQL[m.name as (typeof LABELS)[number]] : "''";
-  const value = p.add(m.op === '=~' || m.op === '!~' ? `^(?:${m.value})$` : m.value, 'String');
+  const value = p.add(m.op === '=~' || m.op === '!~' ? anchoredRe2(m.value) : m.value, 'String');
   return m.op === '='
     ? `${column} = ${value}`
     : m.op === '!='

@@ -16,7 +16,9 @@ import { checkTypes } from './typecheck.ts';
  */
 export function parsePromQL(text: string): Expr {
   if (text.trim() === '') throw parseError(0, 'no expression found in input', text);
-  const { source, renamed } = renameHoltWinters(text);
+  const { source, renamed, unterminated } = grammarSource(text);
+  // Prometheus' lexer stops at a string without its closing quote, before any other error.
+  if (unterminated !== undefined) throw parseError(unterminated, 'unterminated quoted string', text);
   const tree = parser.parse(source);
   let error: SyntaxNode | undefined;
   tree.iterate({
@@ -31,7 +33,7 @@ export function parsePromQL(text: string): Expr {
   }
   const top = tree.topNode.firstChild;
   if (!top) throw parseError(0, 'no expression found in input', text);
-  const reader = new Reader(text, renamed);
+  const reader = new Reader(text, source, renamed);
   const expr = reader.expr(top);
   checkTypes(
     expr,
@@ -86,12 +88,15 @@ const KEYWORDS = new Set([
 ]);
 
 /**
- * `holt_winters(`, outside strings and comments, becomes `day_of_month(` (the same length, so
- * positions hold): the 3.x grammar no longer knows the 2.42 name. The positions are returned so
- * the reader names the call back.
+ * The query as the 3.x grammar reads it, every change the same length so positions hold, outside
+ * strings and comments: `holt_winters(` becomes `day_of_month(` (the grammar no longer knows the
+ * 2.42 name; the positions are returned so the reader names the call back), and number literals
+ * Go reads that the grammar does not, `5.`, `5.e2` and `0X1A`, become `5 `, `5e2 ` and `0x1A`.
+ * `unterminated`: where the first string without its closing quote starts.
  */
-function renameHoltWinters(text: string): { source: string; renamed: Set<number> } {
+function grammarSource(text: string): { source: string; renamed: Set<number>; unterminated?: number } {
   const renamed = new Set<number>();
+  let unterminated: number | undefined;
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -100,6 +105,7 @@ function renameHoltWinters(text: string): { source: string; renamed: Set<number>
       let j = i + 1;
       while (j < text.length && text[j] !== c && !(c !== '`' && text[j] === '\n'))
         j += c !== '`' && text[j] === '\\' ? 2 : 1;
+      if (j >= text.length || text[j] !== c) unterminated ??= i;
       out += text.slice(i, j + 1);
       i = j + 1;
     } else if (c === '#') {
@@ -114,12 +120,17 @@ function renameHoltWinters(text: string): { source: string; renamed: Set<number>
         out += 'day_of_month';
       } else out += word;
       i += word.length;
+    } else if (/[0-9]/.test(c)) {
+      const number = /^(?:0X(?=[0-9a-fA-F])|(\d+)\.(?!\d)([eE][-+]?\d+)?|\d+)/.exec(text.slice(i))![0];
+      const trailingDot = /^(\d+)\.([eE][-+]?\d+)?$/.exec(number);
+      out += number === '0X' ? '0x' : trailingDot ? `${trailingDot[1]}${trailingDot[2] ?? ''} ` : number;
+      i += number.length;
     } else {
       out += c;
       i++;
     }
   }
-  return { source: out, renamed };
+  return { source: out, renamed, unterminated };
 }
 
 const kids = (n: SyntaxNode): SyntaxNode[] => {
@@ -149,12 +160,83 @@ const BINARY_OPS: Record<string, BinaryOp> = {
 
 const DURATION_TEXT = /^(\d+[a-z]+)+$/;
 
+const SIMPLE_ESCAPES: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+};
+
+/** A character as Go's `%#U` writes it: `U+0064 'd'`, the quoted form only when printable. */
+const goRune = (ch: string) => {
+  const code = ch.codePointAt(0)!;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(ch) ? `${hex} '${ch}'` : hex;
+};
+
+/**
+ * The value of a quoted string's body, its escapes read as Prometheus 2.42's lexer reads them: the
+ * quote it opened with and `\a \b \f \n \r \t \v \\`, three octal digits (at most \377), `\x` and
+ * two hex digits, `\u` four, `\U` eight (a code point, not a surrogate). Anything else is the
+ * lexer's error, returned as such.
+ */
+function unquotedBody(body: string, quote: string): string | { error: string } {
+  let out = '';
+  const chars = [...body];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    if (ch !== '\\') {
+      out += ch;
+      continue;
+    }
+    const kind = chars[++i];
+    // The body ends in a backslash: it escaped the closing quote.
+    if (kind === undefined) return { error: 'unterminated quoted string' };
+    if (kind === quote || SIMPLE_ESCAPES[kind] !== undefined) {
+      out += kind === quote ? quote : SIMPLE_ESCAPES[kind];
+      continue;
+    }
+    const form = /[0-7]/.test(kind)
+      ? { digits: 3, base: 8, max: 255 }
+      : kind === 'x'
+        ? { digits: 2, base: 16, max: 255 }
+        : kind === 'u'
+          ? { digits: 4, base: 16, max: 0x10ffff }
+          : kind === 'U'
+            ? { digits: 8, base: 16, max: 0x10ffff }
+            : undefined;
+    if (form === undefined) return { error: `unknown escape sequence ${goRune(kind)}` };
+    if (form.base === 16) i++;
+    let code = 0;
+    for (let k = 0; k < form.digits; k++, i++) {
+      // Past the body, the lexer met the closing quote.
+      const d = chars[i] ?? quote;
+      const v = Number.parseInt(d, form.base);
+      if (Number.isNaN(v) || !/^[0-9a-fA-F]$/.test(d))
+        return { error: `illegal character ${goRune(d)} in escape sequence` };
+      code = code * form.base + v;
+    }
+    i--;
+    if (code > form.max || (code >= 0xd800 && code < 0xe000)) {
+      return { error: 'escape sequence is an invalid Unicode code point' };
+    }
+    out += String.fromCodePoint(code);
+  }
+  return out;
+}
+
 class Reader {
   /** Where each expression starts in the query (for the positions of type errors). */
   readonly positions = new WeakMap<Expr, number>();
 
   constructor(
     private readonly text: string,
+    /** The text the grammar read (grammarSource): numbers are read from it. */
+    private readonly source: string,
     private readonly renamed: Set<number>,
   ) {}
 
@@ -207,7 +289,7 @@ class Reader {
 
   /** A number as 2.42's parser reads it: strconv.ParseInt(s, 0, 64), else ParseFloat; Inf, NaN. */
   private number(n: SyntaxNode): number {
-    const text = this.src(n).replace(/\s+/g, '');
+    const text = this.source.slice(n.from, n.to).replace(/\s+/g, '');
     const sign = text.startsWith('-') ? -1 : 1;
     const s = text.replace(/^[-+]/, '');
     const lower = s.toLowerCase();
@@ -230,30 +312,8 @@ class Reader {
     if (s.length < 2 || s[s.length - 1] !== quote) this.fail(n, 'unterminated quoted string');
     const body = s.slice(1, -1);
     if (quote === '`') return body;
-    return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}|.)/g, (_, e: string) => {
-      switch (e[0]) {
-        case 'x':
-        case 'u':
-        case 'U':
-          return String.fromCodePoint(Number.parseInt(e.slice(1), 16));
-        case 'n':
-          return '\n';
-        case 't':
-          return '\t';
-        case 'r':
-          return '\r';
-        case 'a':
-          return '\x07';
-        case 'b':
-          return '\b';
-        case 'f':
-          return '\f';
-        case 'v':
-          return '\v';
-        default:
-          return /^[0-7]{3}$/.test(e) ? String.fromCharCode(Number.parseInt(e, 8)) : e;
-      }
-    });
+    const value = unquotedBody(body, quote);
+    return typeof value === 'string' ? value : this.fail(n, value.error);
   }
 
   private selector(n: SyntaxNode): Selector {
@@ -332,10 +392,29 @@ class Reader {
     );
   }
 
+  /**
+   * The operand an `offset` or `@` modifies. The grammar reads `a - b offset 1m` as the modifier of
+   * `a - b`, where Prometheus' parser binds a modifier tighter than every operator: it applies to
+   * the rightmost operand (`a - (b offset 1m)`), through binary and unary operators, never
+   * through parentheses.
+   */
+  private modified(inner: SyntaxNode, e: Expr): { node: SyntaxNode; expr: Expr } {
+    if (inner.name === 'BinaryExpr' && e.kind === 'binary') {
+      const parts = kids(inner);
+      return this.modified(parts[parts.length - 1]!, e.rhs);
+    }
+    if (inner.name === 'UnaryExpr' && e.kind === 'unary') return this.modified(kids(inner)[1]!, e.expr);
+    // `a - b offset 1m @ 100`: the other modifier was read the same way, onto `b`.
+    const modifier = inner.name === 'OffsetExpr' || inner.name === 'StepInvariantExpr';
+    if (modifier && (e.kind === 'binary' || e.kind === 'unary')) return this.modified(kids(inner)[0]!, e);
+    return { node: inner, expr: e };
+  }
+
   private offset(n: SyntaxNode): Expr {
     const [inner, , arg] = kids(n);
     const e = this.expr(inner!);
-    const target = this.modifiable(inner!, e, 'offset modifier');
+    const operand = this.modified(inner!, e);
+    const target = this.modifiable(operand.node, operand.expr, 'offset modifier');
     const text = this.src(arg!).replace(/\s+/g, '');
     const negative = text.startsWith('-');
     const body = text.replace(/^[-+]/, '');
@@ -350,7 +429,8 @@ class Reader {
   private at(n: SyntaxNode): Expr {
     const [inner, , arg] = kids(n);
     const e = this.expr(inner!);
-    const target = this.modifiable(inner!, e, '@ modifier');
+    const operand = this.modified(inner!, e);
+    const target = this.modifiable(operand.node, operand.expr, '@ modifier');
     if (target.at !== undefined) this.fail(n, '@ <timestamp> may not be set multiple times');
     const text = this.src(n)
       .slice(arg!.from - n.from)

@@ -109,7 +109,8 @@ function expand(template: string, m: RegExpExecArray): string {
       continue;
     }
     i += braced ? braced[0].length : name.length;
-    const group = /^\d+$/.test(name) ? m[Number(name)] : m.groups?.[name];
+    // Go reads a name as a group's number only without a leading zero and below 1e9 (`$01` names a group "01").
+    const group = /^(?:0|[1-9]\d{0,8})$/.test(name) ? m[Number(name)] : m.groups?.[name];
     out += group ?? '';
   }
   return out;
