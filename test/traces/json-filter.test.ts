@@ -286,9 +286,19 @@ describe('observation list filter', () => {
     ['name none of', [opts('name', 'none of', ['answer'])], ['d-gen', 'd-span']],
     ['input matches', [str('input', 'matches', 'BILLING question')], ['b-gen']],
     ['input matches no word part', [str('input', 'matches', 'bill')], []],
+    // Observations without an environment of their own show their trace's, and are filtered by it.
+    ['environment from the trace', [opts('environment', 'any of', ['dev'])], ['b-gen']],
+    ['environment none of', [opts('environment', 'none of', ['prod'])], ['b-gen']],
   ])('%s', async (_, filter, expected) => {
     expect(await observations('/api/public/observations', filter)).toEqual(expected);
     expect(await observations('/api/public/v2/observations', filter)).toEqual(expected);
+  });
+
+  it("the environment parameter reads an observation's trace's where it has none", async () => {
+    for (const path of ['/api/public/observations', '/api/public/v2/observations']) {
+      expect(await observations(path, [], '&environment=prod')).toEqual(['d-gen', 'd-span', 'a-gen']);
+      expect(await observations(path, [], '&environment=dev&environment=default')).toEqual(['b-gen']);
+    }
   });
 
   it('overrides the simple parameter of the same column', async () => {

@@ -33,6 +33,21 @@ const ofTrace = (traceColumnId: string, id: string, name: string, replaces?: str
   return column(id, name, traceColumn.type, where, replaces ? { replaces } : {});
 };
 
+/**
+ * The environment as the output shows it: the observation's own, else its trace's (`default` when
+ * neither has one). A condition holds for an observation with an environment of its own by that
+ * value, and for one without by its trace's.
+ */
+const environmentColumn = (): Column => {
+  const own = column('environment', 'Environment', 'stringOptions', value(OBS_EXPR.environment));
+  const traceColumn = TRACE_FILTER_COLUMNS.columns.find((c) => c.id === 'environment')!;
+  const where = custom((c, p) => {
+    const byTrace = inTracesWhere([conditionSql(traceColumn, c, p).sql], p);
+    return `if(${OBS_EXPR.environment} != '', ${conditionSql(own, c, p).sql}, ${byTrace})`;
+  });
+  return column('environment', 'Environment', 'stringOptions', where, { replaces: ['environment'] });
+};
+
 /** Observation text: its own pieces' indexes hold a superset (name, input, output, metadata). */
 const narrow = observationsMatching;
 
@@ -56,7 +71,7 @@ export const OBSERVATION_FILTER_COLUMNS: ColumnTable = {
     column('level', 'Level', 'stringOptions', value(`if(${level} = '', 'DEFAULT', ${level})`), { replaces: ['level'] }),
     column('statusMessage', 'Status Message', 'string', value(fieldExpr(FIELD_KEYS.statusMessage))),
     column('version', 'Version', 'string', value(fieldExpr(FIELD_KEYS.version)), { replaces: ['version'] }),
-    column('environment', 'Environment', 'stringOptions', value(OBS_EXPR.environment), { replaces: ['environment'] }),
+    environmentColumn(),
     column('model', 'Model', 'stringOptions', value(OBS_EXPR.model), { aliases: ['providedModelName'] }),
     column('promptName', 'Prompt Name', 'stringOptions', value(fieldExpr(FIELD_KEYS.promptName))),
     column('promptVersion', 'Prompt Version', 'number', value(`toInt64OrNull(${fieldExpr(FIELD_KEYS.promptVersion)})`)),

@@ -37,7 +37,12 @@ function conditions(f: ObservationFilter, p: ProjectParams): string[] {
     const level = fieldExpr(FIELD_KEYS.level);
     where.push(`if(${level} = '', 'DEFAULT', ${level}) = ${p.add(f.level, 'String')}`);
   }
-  if (f.environment?.length) where.push(`${OBS_EXPR.environment} IN ${p.add(f.environment, 'Array(String)')}`);
+  if (f.environment?.length) {
+    // As the output shows it: the observation's own environment, else its trace's.
+    const envs = p.add(f.environment, 'Array(String)');
+    const byTrace = inTracesWhere([`${TRACE_EXPR.environment} IN ${envs}`], p);
+    where.push(`if(${OBS_EXPR.environment} != '', ${OBS_EXPR.environment} IN ${envs}, ${byTrace})`);
+  }
   if (f.fromStartTime !== undefined) where.push(`${OBS_EXPR.start} >= ${p.add(f.fromStartTime, 'Int64')}`);
   if (f.toStartTime !== undefined) where.push(`${OBS_EXPR.start} < ${p.add(f.toStartTime, 'Int64')}`);
   if (f.isRootObservation !== undefined) {
