@@ -105,6 +105,13 @@ describe('pnpm start', () => {
       expect(stored.status).toBe(200);
       const read = await fetch(`${base}/api/public/traces/${batch.trace.id}`, { headers: auth });
       expect(((await read.json()) as { observations: unknown[] }).observations).toHaveLength(2);
+      // The bundle finds the built web UI from where it runs, as the source does.
+      for (const page of ['/', '/traces', `/traces/${batch.trace.id}?search=x`]) {
+        const res = await fetch(`${base}${page}`);
+        expect(res.status, page).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(await res.text()).toMatch(/<script[^>]+src="\/assets\//);
+      }
     } finally {
       // As an orchestrator stops it: SIGTERM to the service, which drains and exits 0; pnpm with it.
       if (service) process.kill(service.pid, 'SIGTERM');

@@ -7,5 +7,5 @@ import { fileURLToPath } from 'node:url';
  * (apps/<app>/dist/main.mjs) alike, so it resolves the same from source and from a bundle
  * (as @spanhouse/db's MIGRATIONS_DIR does).
  */
-export const WEB_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../../apps/web/dist', import.meta.url));
 export { CLIENT_ROUTE_PREFIXES, isClientRoute } from './routes.ts';

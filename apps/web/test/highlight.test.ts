@@ -41,6 +41,17 @@ describe('search highlighting', () => {
     expect(marked('iPhone 12 の注文を確認', 'iPhoneの注文')).toEqual(['iPhone', 'の注文']);
   });
 
+  it('marks a word next to the punctuation and spaces of any script, as the server finds it', () => {
+    expect(marked('¡Hola! amigo', 'hola')).toEqual(['Hola']);
+    expect(marked('hello—world again', 'world')).toEqual(['world']);
+    expect(marked('«bonjour» ami', 'bonjour')).toEqual(['bonjour']);
+    expect(marked('wait…what', 'what')).toEqual(['what']);
+    expect(marked('late\u00a0delivery', '"late delivery"')).toEqual(['late\u00a0delivery']);
+    expect(marked('l’école est', 'école')).toEqual(['école']);
+    expect(marked('مرحبا، كيف', 'مرحبا')).toEqual(['مرحبا']);
+    expect(marked('ΚΟΣΜΟΣ ΟΛΟΣ', 'κοσμος')).toEqual(['ΚΟΣΜΟΣ']);
+  });
+
   it('merges overlapping marks and marks nothing without a search', () => {
     expect(marked('refunded late', 'refunded "refunded late"')).toEqual(['refunded late']);
     expect(matchRanges('anything', [])).toEqual([]);

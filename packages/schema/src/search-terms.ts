@@ -138,7 +138,9 @@ export function parseSearch(input: string): ParsedTerm[] {
         `search term "${part.text}": a Chinese or Japanese term needs at least two characters`,
       );
     }
-    const key = `${term.quoted}\u0000${part.text.toLowerCase()}`;
+    // Terms that look up the same words and runs are one term (`cafe` and `Café`, `"a b"` and `a-b`).
+    const fold = (x: string) => x.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
+    const key = JSON.stringify([term.words.map(fold), term.cjk.map(fold)]);
     if (seen.has(key)) continue;
     seen.add(key);
     terms.push(term);

@@ -59,11 +59,14 @@ describe('parseSearch', () => {
     expect(parseSearch('cafe\u0301')[0]!.words).toEqual(['café']);
   });
 
-  it('keeps each term once', () => {
-    expect(parseSearch('refund Refund REFUND "refund"').map((t) => [t.text, t.quoted])).toEqual([
+  it('keeps each term once: terms that look up the same words, whatever their case, accents or quotes', () => {
+    expect(parseSearch('refund Refund REFUND "refund" café CAFE "a b" a-b').map((t) => [t.text, t.quoted])).toEqual([
       ['refund', false],
-      ['refund', true],
+      ['café', false],
+      ['a b', true],
     ]);
+    // Ten distinct terms and a repeat in another spelling: within the limit.
+    expect(parseSearch('a b c d e f g h i naive naïve')).toHaveLength(10);
   });
 
   it('refuses too long a search and too many terms', () => {

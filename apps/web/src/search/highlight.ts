@@ -12,8 +12,11 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The CJK characters (the word index reads them as a space between words). */
 const CJK_CHAR = CJK_RUNS.source.replace(/\+$/, '');
-/** One thing that is not part of a word: an ASCII separator, a JSON escape, a CJK character. */
-const BREAK = `(?:${SEARCH_TEXT_CUT.jsonEscape}|${SEARCH_TEXT_CUT.wordSeparator.replace(/\+$/, '')}|${CJK_CHAR})`;
+/**
+ * One thing that is not part of a word: a JSON escape, an ASCII separator, punctuation or a space
+ * of any script (¡ — « … ، the no-break space), a CJK character.
+ */
+const BREAK = `(?:${SEARCH_TEXT_CUT.jsonEscape}|${SEARCH_TEXT_CUT.wordSeparator.replace(/\+$/, '')}|${SEARCH_TEXT_CUT.punctuation.replace(/\+$/, '')}|${CJK_CHAR})`;
 
 /**
  * The patterns that mark a search's terms in folded text (matchRanges folds the text): one per
@@ -39,12 +42,17 @@ export function highlightTerms(search: string | undefined): RegExp[] {
   return patterns;
 }
 
-/** A character folded as the search folds it: lowered, combining marks dropped. */
+/**
+ * A character folded as the search folds it: lowered, combining marks dropped. The text is folded
+ * a character at a time, where a capital sigma lowers to σ whatever its place, so the final ς of a
+ * term is σ too (the server lowers a word-final Σ to ς and finds either).
+ */
 const fold = (s: string) =>
   s
     .normalize('NFD')
     .replace(/\p{Mn}+/gu, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/ς/gu, 'σ');
 
 /**
  * The text folded, with the start in the original text of each folded character (so a match in
