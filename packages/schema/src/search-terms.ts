@@ -62,8 +62,11 @@ export const WORD_SEPARATOR = new RegExp(SEARCH_TEXT_CUT.wordSeparator, 'u');
 /** What the word index drops after NFD. */
 export const COMBINING_MARKS = new RegExp(SEARCH_TEXT_CUT.combiningMarks, 'gu');
 
+/** Text as the indexes compare it: Unicode NFD with the combining marks dropped, lowered. */
+export const foldSearchText = (text: string) => text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
+
 /** Whether the word index keeps a word: it drops one of combining marks only. */
-export const isIndexedWord = (w: string) => w.normalize('NFD').replace(COMBINING_MARKS, '').length > 0;
+export const isIndexedWord = (w: string) => foldSearchText(w).length > 0;
 
 /** A search term as the indexes look it up (packages/store search-text.ts termMatches). */
 export type SearchTerm = {
@@ -139,8 +142,7 @@ export function parseSearch(input: string): ParsedTerm[] {
       );
     }
     // Terms that look up the same words and runs are one term (`cafe` and `Café`, `"a b"` and `a-b`).
-    const fold = (x: string) => x.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
-    const key = JSON.stringify([term.words.map(fold), term.cjk.map(fold)]);
+    const key = JSON.stringify([term.words.map(foldSearchText), term.cjk.map(foldSearchText)]);
     if (seen.has(key)) continue;
     seen.add(key);
     terms.push(term);

@@ -203,8 +203,7 @@ async function countedPage(
   searchFirst: boolean,
   signal?: AbortSignal,
 ): Promise<{ ids: string[]; total: number }> {
-  const pieced =
-    searchAlone(q) && q.search.length > 1 ? await tracesInPieces(db, project, q.search, signal) : undefined;
+  const pieced = searchAlone(q) ? await tracesInPieces(db, project, q.search, signal) : undefined;
   const { sql, countSql, params } = countedPageSql(project, q, searchFirst, pieced);
   const rows = await queryRows(db, {
     sql,

@@ -1,4 +1,4 @@
-import { CJK_RUNS, parseSearch, SEARCH_TEXT_CUT, SearchSyntaxError } from '@spanhouse/schema';
+import { CJK_RUNS, foldSearchText, parseSearch, SEARCH_TEXT_CUT, SearchSyntaxError } from '@spanhouse/schema';
 
 /*
  * Where a search's terms are in a text, for highlighting the conversation a search led to. The
@@ -47,12 +47,7 @@ export function highlightTerms(search: string | undefined): RegExp[] {
  * a character at a time, where a capital sigma lowers to σ whatever its place, so the final ς of a
  * term is σ too (the server lowers a word-final Σ to ς and finds either).
  */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Mn}+/gu, '')
-    .toLowerCase()
-    .replace(/ς/gu, 'σ');
+const fold = (s: string) => foldSearchText(s).replace(/ς/gu, 'σ');
 
 /**
  * The text folded, with the start in the original text of each folded character (so a match in
