@@ -176,4 +176,55 @@ describe('Langfuse SDK (LangfuseSpanProcessor + @langfuse/tracing) → our query
     const generation = one.observations.find((o) => o.id === spanUuid(recorded.generationId));
     expect(generation).toMatchObject({ type: 'GENERATION', model: 'gpt-4o-mini' });
   });
+
+  it("reads the trace, its observations and scores by the SDK's own hex ids, and deletes by them", async () => {
+    const langfuse = new LangfuseClient({
+      publicKey: server.credentials.publicKey,
+      secretKey: server.credentials.secretKey,
+      baseUrl: server.baseUrl,
+    });
+    // The SDK reports OpenTelemetry's hex ids; the trace is stored under the UUID form (OTLP mapping).
+    const one = await langfuse.api.trace.get(recorded.traceId);
+    expect(one.id).toBe(traceUuid(recorded.traceId));
+    expect(one.observations).toHaveLength(3 + SUBTYPES.length);
+
+    const observationIds = async (query: string) =>
+      ((await get(`/api/public/observations?${query}`)) as { data: { id: string }[] }).data.map((o) => o.id).sort();
+    expect(await observationIds(`traceId=${recorded.traceId}`)).toHaveLength(3 + SUBTYPES.length);
+    expect(await observationIds(`traceId=${recorded.traceId}&parentObservationId=${recorded.rootId}`)).toContain(
+      spanUuid(recorded.generationId),
+    );
+    expect((await get(`/api/public/observations/${recorded.generationId}`)) as { id: string }).toMatchObject({
+      id: spanUuid(recorded.generationId),
+      type: 'GENERATION',
+    });
+
+    // A score created with the hex ids, as an application scoring its SDK's trace does.
+    langfuse.score.create({
+      traceId: recorded.traceId,
+      observationId: recorded.generationId,
+      name: 'helpful',
+      value: 1,
+    });
+    await langfuse.score.flush();
+    await eventually(async () => {
+      const trace = v.parse(TraceDetail, await get(`/api/public/traces/${traceUuid(recorded.traceId)}`));
+      expect(trace.scores.map((s) => s.name)).toEqual(['helpful']);
+    });
+    const scores = (await get(`/api/public/v2/scores?traceId=${traceUuid(recorded.traceId)}`)) as {
+      data: { name: string; trace?: { userId?: string | null } }[];
+    };
+    expect(scores.data).toHaveLength(1);
+    expect(scores.data[0]?.trace?.userId).toBe('user-lf-1');
+    const byObservation = (await get(`/api/public/v2/scores?observationId=${spanUuid(recorded.generationId)}`)) as {
+      data: unknown[];
+    };
+    expect(byObservation.data).toHaveLength(1);
+
+    await langfuse.api.trace.delete(other.traceId);
+    await eventually(async () => {
+      const res = await fetch(`${server.baseUrl}/api/public/traces/${traceUuid(other.traceId)}`, { headers: bearer() });
+      expect(res.status).toBe(404);
+    });
+  });
 });

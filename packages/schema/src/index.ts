@@ -7,6 +7,7 @@ export * from './ingestion.ts';
 export * from './langfuse-reads.ts';
 export * from './metric-labels.ts';
 export * from './metrics.ts';
+export * from './otlp-ids.ts';
 export * from './operations.ts';
 export * from './projects.ts';
 export * from './prom-float.ts';

@@ -1,6 +1,6 @@
 import { ProjectParams, queryRows, TABLES } from '@spanhouse/db';
 import { bodyText, type Endpoint, parseJsonObject, projectOf, readBody, validate } from '@spanhouse/http';
-import { DeleteTracesBody, EntityId, MessageResponse } from '@spanhouse/schema';
+import { allIdForms, DeleteTracesBody, EntityId, MessageResponse, traceIdForms } from '@spanhouse/schema';
 import { encodeTraceDeletions, type TableRows, traceIdsOfUserSql } from '@spanhouse/store';
 import { type Context, Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
@@ -34,13 +34,14 @@ export const TRACE_DELETION_ENDPOINTS: Endpoint[] = [
  * deleted trace gets a tombstone, stored through the ingest log like any write (200 once durable;
  * readable within the flush interval, or at the answer with Spanhouse-Wait: commit). A trace id
  * that names nothing is deleted all the same (Langfuse answers 200 too): its tombstone costs a row
- * and hides nothing written before it. The rows written after the deletion are kept.
+ * and hides nothing written before it. The rows written after the deletion are kept. An id is
+ * deleted in both its OTLP forms (traceIdForms), as the reads find it by either.
  */
 export function traceDeletionRoutes(deps: IngestDeps) {
   return new Hono()
     .delete('/api/public/traces/:traceId', async (c) => {
       const id = validate(EntityId, c.req.param('traceId'), 'traceId');
-      await storeRows(c, deps, encodeTraceDeletions(projectOf(c), [id]));
+      await storeRows(c, deps, encodeTraceDeletions(projectOf(c), traceIdForms(id)));
       return c.json({ message: 'Trace deleted successfully' });
     })
     .delete('/api/public/traces', async (c) => {
@@ -59,8 +60,13 @@ export function traceDeletionRoutes(deps: IngestDeps) {
 async function tombstonesOfBody(c: Context, deps: IngestDeps): Promise<{ rows: TableRows; count: number }> {
   const body = validate(DeleteTracesBody, parseJsonObject(bodyText(await readBody(c, deps.config.limits))));
   const project = projectOf(c);
-  const ids = new Set(body.traceIds ?? (await tracesOfUser(deps, project, body.userId!)));
-  return { rows: encodeTraceDeletions(project, ids), count: ids.size };
+  if (body.traceIds) {
+    // Both OTLP forms of each id, as the reads match them; the count is of the traces asked for.
+    const count = new Set(body.traceIds).size;
+    return { rows: encodeTraceDeletions(project, allIdForms(body.traceIds, traceIdForms)), count };
+  }
+  const ids = await tracesOfUser(deps, project, body.userId!);
+  return { rows: encodeTraceDeletions(project, ids), count: new Set(ids).size };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
-import type { ObservationOutput } from '@spanhouse/schema';
+import { type ObservationOutput, observationIdForms, traceIdForms } from '@spanhouse/schema';
 import {
   andAll,
   decodeObservationTuple,
@@ -28,10 +28,12 @@ function conditions(f: ObservationFilter, p: ProjectParams): string[] {
   const eq = (expr: string, value: string | undefined) => {
     if (value !== undefined) where.push(`${expr} = ${p.add(value, 'String')}`);
   };
-  eq('trace_id', f.traceId);
+  if (f.traceId !== undefined) where.push(`trace_id IN ${p.add(traceIdForms(f.traceId), 'Array(String)')}`);
   eq(OBS_EXPR.name, f.name);
   eq(OBS_EXPR.type, f.type);
-  eq(OBS_EXPR.parentId, f.parentObservationId);
+  if (f.parentObservationId !== undefined) {
+    where.push(`${OBS_EXPR.parentId} IN ${p.add(observationIdForms(f.parentObservationId), 'Array(String)')}`);
+  }
   eq(fieldExpr(FIELD_KEYS.version), f.version);
   if (f.level !== undefined) {
     const level = fieldExpr(FIELD_KEYS.level);
@@ -256,7 +258,7 @@ export async function observationsByKeys(
   };
 }
 
-/** One observation by id (the bloom filter on id finds its rows), or undefined. */
+/** One observation by id in either OTLP form (the bloom filter on id finds its rows), or undefined. */
 export async function getObservation(
   db: Db,
   project: string,
@@ -266,7 +268,7 @@ export async function getObservation(
   const p = new ProjectParams(project);
   const [row] = await queryRows(db, {
     sql: `
-      WITH page AS (SELECT * ${pieces(p)} AND id = ${p.add(id, 'String')} LIMIT 1)
+      WITH page AS (SELECT * ${pieces(p)} AND id IN ${p.add(observationIdForms(id), 'Array(String)')} LIMIT 1)
       SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})`,
     params: p.params,
     tag: 'observations.get',

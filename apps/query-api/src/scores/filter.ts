@@ -1,4 +1,5 @@
 import type { ProjectParams } from '@spanhouse/db';
+import { allIdForms, observationIdForms, traceIdForms } from '@spanhouse/schema';
 import { inTracesWhere, TRACE_EXPR } from '@spanhouse/store';
 import type { ScoreListParams } from './params.ts';
 
@@ -12,7 +13,7 @@ export function scoreConditions(q: ScoreListParams, p: ProjectParams, opts: { tr
   const eq = (column: string, value: string | undefined) => {
     if (value !== undefined) where.push(`${column} = ${p.add(value, 'String')}`);
   };
-  eq('trace_id', q.traceId);
+  if (q.traceId !== undefined) where.push(`trace_id IN ${p.add(traceIdForms(q.traceId), 'Array(String)')}`);
   eq('name', q.name);
   eq('source', q.source);
   eq('data_type', q.dataType);
@@ -22,7 +23,8 @@ export function scoreConditions(q: ScoreListParams, p: ProjectParams, opts: { tr
   eq('dataset_run_id', q.datasetRunId);
   if (opts.traceScoresOnly) where.push("trace_id != ''");
   if (q.scoreIds?.length) where.push(`id IN ${p.add(q.scoreIds, 'Array(String)')}`);
-  if (q.observationId?.length) where.push(`observation_id IN ${p.add(q.observationId, 'Array(String)')}`);
+  if (q.observationId?.length)
+    where.push(`observation_id IN ${p.add(allIdForms(q.observationId, observationIdForms), 'Array(String)')}`);
   if (q.environment?.length) where.push(`environment IN ${p.add(q.environment, 'Array(String)')}`);
   if (q.fromTimestamp !== undefined) {
     where.push(`timestamp >= fromUnixTimestamp64Micro(${p.add(q.fromTimestamp, 'Int64')}, 'UTC')`);

@@ -106,6 +106,15 @@ async function pageByTime(
   return undefined; // deep pages with many re-sent rows: read `scores` directly
 }
 
+/**
+ * SQL: a score's `trace_id` of 32 hex digits as the UUID the OTLP mapping stores its trace under
+ * (traceIdForms), else the id itself: a score created with the hex id an OpenTelemetry-based SDK
+ * reports still finds its trace's fields.
+ */
+const TRACE_UUID_OF_HEX = `if(match(trace_id, '^[0-9a-fA-F]{32}$'), lower(concat(substring(trace_id, 1, 8), '-',
+  substring(trace_id, 9, 4), '-', substring(trace_id, 13, 4), '-', substring(trace_id, 17, 4), '-',
+  substring(trace_id, 21, 12))), trace_id)`;
+
 /** The page's rows (by key when `page` is given, else filtered and paged on `scores`) and the count. */
 async function pageRows(
   db: Db,
@@ -128,8 +137,10 @@ async function pageRows(
     sql: `
       WITH (SELECT CAST((groupArray(id), groupArray((${TRACE_EXPR.userId}, arraySort(tags), ${TRACE_EXPR.environment}, ${TRACE_EXPR.sessionId}))),
                         'Map(String, Tuple(String, Array(String), String, String))')
-            ${fromProject(TABLES.traces, p, { final: true })} AND id IN (SELECT trace_id FROM (${inner}))) AS trace_map
-      SELECT *, trace_map[trace_id] AS trace, (${countSql}) AS total_items FROM (${inner})
+            ${fromProject(TABLES.traces, p, { final: true })}
+            AND id IN (SELECT arrayJoin([trace_id, ${TRACE_UUID_OF_HEX}]) FROM (${inner}))) AS trace_map
+      SELECT *, trace_map[if(mapContains(trace_map, trace_id), trace_id, ${TRACE_UUID_OF_HEX})] AS trace,
+             (${countSql}) AS total_items FROM (${inner})
       ORDER BY ${SCORE_TIME} DESC, id DESC`,
     params: p.params,
     tag: page ? 'scores.list.rows' : 'scores.list.by-trace',

@@ -1,5 +1,5 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
-import type { ObservationOutput, TraceDetail } from '@spanhouse/schema';
+import { type ObservationOutput, type TraceDetail, traceIdForms } from '@spanhouse/schema';
 import {
   decodeObservationTuple,
   decodeScoreTuple,
@@ -12,6 +12,7 @@ import {
   type StoredObservation,
   TABLES,
   type TraceOwnFields,
+  traceIdColumn,
   traceOwnSelect,
 } from '@spanhouse/store';
 import { toObservationOutput } from '../observations/output.ts';
@@ -39,14 +40,15 @@ export async function getTrace(
 ): Promise<TraceDetail | undefined> {
   const reads = traceReads(db, project, id, opts.signal);
   if (opts.misses?.has(project, id)) {
-    const row = (await reads.trace())[0];
+    const rows = await reads.trace();
+    const row = rows.find((r) => r.id === id) ?? rows[0];
     if (!row) return undefined;
     opts.misses.delete(project, id);
     const [observations, scores] = await Promise.all([reads.observations(), reads.scores()]);
     return detail(row, observations, scores);
   }
   const [rows, observations, scores] = await Promise.all([reads.trace(), reads.observations(), reads.scores()]);
-  const row = rows[0];
+  const row = rows.find((r) => r.id === id) ?? rows[0];
   if (!row) {
     opts.misses?.add(project, id);
     return undefined;
@@ -54,14 +56,22 @@ export async function getTrace(
   return detail(row, observations, scores);
 }
 
-/** The three point reads of one trace: its row, its observations, its scores. */
+/**
+ * The three point reads of one trace: its row, its observations, its scores. An id with two OTLP
+ * forms (traceIdForms) reads both: the trace row of each (at most two), the observations and
+ * scores of either.
+ */
 function traceReads(db: Db, project: string, id: string, signal: AbortSignal | undefined) {
   const p = new ProjectParams(project);
-  const idParam = p.add(id, 'String');
+  const forms = traceIdForms(id);
+  const idParam = forms.length === 1 ? p.add(id, 'String') : undefined;
+  const idsParam = forms.length === 1 ? undefined : p.add(forms, 'Array(String)');
+  const ofTrace = (table: string) =>
+    idParam ? { trace: idParam } : { filters: [`${table}.${traceIdColumn(table)} IN ${idsParam}`] };
   return {
     trace: () =>
       queryRows(db, {
-        sql: `SELECT ${traceOwnSelect} ${fromProject(TABLES.traces, p, { final: true, trace: idParam })}`,
+        sql: `SELECT ${traceOwnSelect} ${fromProject(TABLES.traces, p, { final: true, ...ofTrace(TABLES.traces) })}`,
         params: p.params,
         tag: 'traces.get',
         map: fromTraceOwnRow,
@@ -71,7 +81,7 @@ function traceReads(db: Db, project: string, id: string, signal: AbortSignal | u
       (
         await queryRows(db, {
           sql: `SELECT arraySort(${BY_START}, groupArray(${OBSERVATION_TUPLE})) AS rows
-        ${fromProject(TABLES.observationPieces, p, { final: true, trace: idParam })}`,
+        ${fromProject(TABLES.observationPieces, p, { final: true, ...ofTrace(TABLES.observationPieces) })}`,
           params: p.params,
           tag: 'traces.get.observations',
           map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeObservationTuple) : []),
@@ -82,7 +92,7 @@ function traceReads(db: Db, project: string, id: string, signal: AbortSignal | u
       (
         await queryRows(db, {
           sql: `SELECT arraySort(${SCORE_TUPLES_NEWEST_FIRST}, groupArray(${SCORE_TUPLE})) AS rows
-        ${fromProject(TABLES.scores, p, { final: true, trace: idParam })}`,
+        ${fromProject(TABLES.scores, p, { final: true, ...ofTrace(TABLES.scores) })}`,
           params: p.params,
           tag: 'traces.get.scores',
           map: (r) => (Array.isArray(r.rows) ? r.rows.map(decodeScoreTuple) : []),
