@@ -41,7 +41,10 @@ export async function createIngestDeps(opts: {
   writes?: WriteNotices;
 }): Promise<IngestDeps> {
   const { db, config, logger, authenticate, writes } = opts;
-  const clickhouse = new ClickHouseWriter(db);
+  const clickhouse = new ClickHouseWriter(db, {
+    cluster: config.clickhouse.cluster,
+    logger: logger.child({ module: 'writer' }),
+  });
   const logMetrics = opts.metrics ? registerLogMetrics(opts.metrics.registry) : undefined;
   const log = await LocalIngestLog.open({
     dir: config.ingest.logDir,

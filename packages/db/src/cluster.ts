@@ -60,6 +60,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.traceSearch]: 'cityHash64(project_id, trace_id)',
   // A trace's tombstones on its shard, beside its rows (and the view writes its day row there).
   [TABLES.traceDeletions]: 'cityHash64(project_id, trace_id)',
+  // A rewritten deleted trace beside its rows, where the views write it.
+  [TABLES.traceRewrites]: 'cityHash64(project_id, trace_id)',
   // A series' deletions beside its points.
   [TABLES.seriesDeletions]: 'series_id',
   // The tables before 0021, as their migrations were rewritten.

@@ -13,6 +13,7 @@ export const TABLES = {
   traceDayWrites: 'trace_day_writes_v2',
   traceSearch: 'trace_search_v3',
   traceDeletions: 'trace_deletions_v2',
+  traceRewrites: 'trace_rewrites',
   seriesDeletions: 'series_deletions_v2',
   projects: 'projects',
   apiKeys: 'api_keys',

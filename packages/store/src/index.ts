@@ -26,6 +26,7 @@ export * from './search-text.ts';
 export * from './series-deletions.ts';
 export * from './trace-day-writes.ts';
 export * from './trace-deletions.ts';
+export * from './trace-rewrites.ts';
 export * from './trace-document-time.ts';
 export * from './trace-filter.ts';
 export * from './traces.ts';
@@ -49,9 +50,14 @@ export const WRITTEN_TABLES: Readonly<Record<string, TableEncoding>> = {
 /**
  * The order readers can count on across tables (the writer's `insertAfter`): a trace's row, which
  * lists its observation ids, is inserted only after the observation pieces of the same requests,
- * so a trace found in a list or by id is readable with its observations. Other tables insert
- * independently (an observation's trace link, which only ingest reads, as soon as it can).
+ * so a trace found in a list or by id is readable with its observations. The tables that fold a
+ * trace's rows insert a record's rows only after the tombstones of the records up to it, whose
+ * insert deletes the deleted traces' rows (decision 0085): nothing written after a deletion is
+ * inserted before that. Other tables insert independently (an observation's trace link, which
+ * only ingest reads, as soon as it can).
  */
 export const INSERT_AFTER: Readonly<Record<string, readonly string[]>> = {
-  [TABLES.traces]: [TABLES.observationPieces],
+  [TABLES.traces]: [TABLES.observationPieces, TABLES.traceDeletions],
+  [TABLES.observationPieces]: [TABLES.traceDeletions],
+  [TABLES.scores]: [TABLES.traceDeletions],
 };

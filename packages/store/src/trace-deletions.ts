@@ -1,6 +1,6 @@
 import { TABLES } from '@spanhouse/db/tables';
 import type { TableEncoding, TableRows } from './encoded.ts';
-import { tsvField } from './tsv/fields.ts';
+import { tsvField, tsvValue } from './tsv/fields.ts';
 import { nextVersion } from './versioned.ts';
 
 /*
@@ -54,6 +54,20 @@ export function encodeTraceDeletions(project: string, traceIds: Iterable<string>
   };
 }
 
+/** The trace ids of tombstones encodeTraceDeletions wrote (bytes of TabSeparated lines), by project. */
+export function traceIdsOfDeletions(data: Buffer): Map<string, string[]> {
+  const byProject = new Map<string, string[]>();
+  for (const line of data.toString('utf8').split('\n')) {
+    if (line === '') continue;
+    const [project, traceId] = line.split('\t');
+    const key = tsvValue(project!);
+    const ids = byProject.get(key) ?? [];
+    ids.push(tsvValue(traceId!));
+    byProject.set(key, ids);
+  }
+  return byProject;
+}
+
 /**
  * The dictionary the reads look tombstones up in (clickhouse/0049), reloaded after each insert of
  * tombstones: keyed by `cityHash64(project, trace)`, with the latest `deleted_us` and `check`, a
@@ -77,6 +91,9 @@ const TRACE_ID_COLUMN: Readonly<Record<string, string>> = {
   [TABLES.scoreTimes]: 'trace_id',
   [TABLES.traceSearch]: 'trace_id',
 };
+
+/** The tables whose rows carry a trace id and a written time: what a trace's tombstone hides. */
+export const TRACE_ROW_TABLES: readonly string[] = Object.keys(TRACE_ID_COLUMN);
 
 /** The column of `table` naming each row's trace (`id` in traces). */
 export function traceIdColumn(table: string): string {

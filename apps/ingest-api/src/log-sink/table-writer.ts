@@ -1,5 +1,14 @@
 import type { Db } from '@spanhouse/db';
-import { DICTIONARY_OF_TABLE } from '@spanhouse/store';
+import {
+  DICTIONARY_OF_TABLE,
+  PENDING_REWRITES_SQL,
+  purgeRewrittenTracesSql,
+  REWRITE_WATCHED_TABLES,
+  TABLES,
+  traceIdsOfDeletions,
+} from '@spanhouse/store';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
 
 /**
  * One insert: encoded rows of one table, with the columns and format they were encoded in (and,
@@ -31,15 +40,45 @@ export class UnknownChunkFormatError extends Error {
  */
 export type TableWriter = { insert(batch: InsertBatch): Promise<void> };
 
+/** Rewritten deleted traces purged per statement, at most (the rest wait for the next insert). */
+const PURGE_BATCH = 10_000;
+/** How often a purge's completion is checked, and how long it is waited for at most. */
+const PURGE_POLL_MS = 25;
+const PURGE_WAIT_MS = 60_000;
+
 /**
  * Inserts through the database's writer connection (Db.insertText for text, the bytes as they
  * are; Db.insertRowBinary for RowBinary); after an insert into a table a dictionary serves (the
- * tombstones), reloads that dictionary, so the insert counts as committed only once the reads see it.
+ * tombstones), reloads that dictionary, so the insert counts as committed only once the reads see
+ * it.
+ *
+ * Deleted traces' rows are deleted too (decision 0085): a merge, in the background or in a FINAL
+ * read, folds a trace's rows into one whatever their written times, so a piece written after the
+ * deletion would otherwise carry the deleted fields. After an insert of tombstones, the
+ * tombstoned traces' older rows are deleted (lightweight DELETEs, registered before the insert
+ * counts as committed: parts of different mutation versions never merge, and the writer inserts
+ * the trace tables' rows of later records only after (INSERT_AFTER)); an insert into a table that
+ * folds a trace's rows first waits until those deletions are done, so what it adds is never read
+ * beside them. After such an insert, the rows older than their tombstone of every deleted trace
+ * it named (trace_rewrites, clickhouse/0056: rows of before a deletion that reach the engine after
+ * it) are deleted the same way. A failed purge is logged and never fails an insert, whose rows
+ * are stored: the reads still leave the deleted rows out while nothing folds them.
  */
 export class ClickHouseWriter implements TableWriter {
-  constructor(private readonly db: Db) {}
+  /** Done once every deletion registered so far has masked its rows (or failed, logged). */
+  private purged: Promise<void> = Promise.resolve();
+  private readonly purgeStatements: string[];
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { cluster?: string; logger?: Logger } = {},
+  ) {
+    this.purgeStatements = purgeRewrittenTracesSql(opts.cluster);
+  }
 
   async insert(batch: InsertBatch): Promise<void> {
+    const watched = REWRITE_WATCHED_TABLES.has(batch.table);
+    if (watched) await this.purged;
     if (batch.format === 'TabSeparated') {
       await this.db.insertText({
         table: batch.table,
@@ -57,5 +96,71 @@ export class ClickHouseWriter implements TableWriter {
     }
     const dictionary = DICTIONARY_OF_TABLE[batch.table];
     if (dictionary) await this.db.writer.command({ query: `SYSTEM RELOAD DICTIONARY ${dictionary}` });
+    if (batch.table === TABLES.traceDeletions) await this.purge(traceIdsOfDeletions(batch.data));
+    else if (watched) {
+      await this.purge(await this.rewrittenTraces());
+      await this.purged;
+    }
+  }
+
+  /** Registers the deletion of the older rows of `traces` (by project); `purged` waits for them. */
+  private async purge(traces: Map<string, string[]>): Promise<void> {
+    if (traces.size === 0) return;
+    try {
+      for (const [project, ids] of traces) {
+        for (const query of this.purgeStatements) {
+          await this.db.writer.command({
+            query,
+            query_params: { project, ids },
+            clickhouse_settings: { lightweight_deletes_sync: '0' },
+          });
+        }
+      }
+    } catch (err) {
+      this.opts.logger?.warn({ err }, "cannot delete deleted traces' older rows; the reads leave them out meanwhile");
+      return;
+    }
+    const before = this.purged;
+    this.purged = before.then(() => this.mutationsDone());
+  }
+
+  /** Waits until this database has no mutation left to run (on a cluster: registered is enough). */
+  private async mutationsDone(): Promise<void> {
+    if (this.opts.cluster) return;
+    const deadline = Date.now() + PURGE_WAIT_MS;
+    try {
+      while (Date.now() < deadline) {
+        const result = await this.db.writer.query({
+          query: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done',
+          format: 'JSONEachRow',
+        });
+        const [row] = await result.json<{ n: number | string }>();
+        if (Number(row?.n ?? 0) === 0) return;
+        await sleep(PURGE_POLL_MS);
+      }
+      this.opts.logger?.warn("deleted traces' rows are still being deleted; inserts go on");
+    } catch (err) {
+      this.opts.logger?.warn({ err }, "cannot tell whether deleted traces' rows are deleted; inserts go on");
+    }
+  }
+
+  /** The deleted traces that the inserts so far named again, by project (trace_rewrites). */
+  private async rewrittenTraces(): Promise<Map<string, string[]>> {
+    const byProject = new Map<string, string[]>();
+    try {
+      const result = await this.db.writer.query({
+        query: PENDING_REWRITES_SQL,
+        query_params: { limit: PURGE_BATCH },
+        format: 'JSONEachRow',
+      });
+      for (const r of await result.json<{ project_id: string; trace_id: string }>()) {
+        const ids = byProject.get(r.project_id) ?? [];
+        ids.push(r.trace_id);
+        byProject.set(r.project_id, ids);
+      }
+    } catch (err) {
+      this.opts.logger?.warn({ err }, 'cannot read the deleted traces written again; the next insert tries again');
+    }
+    return byProject;
   }
 }

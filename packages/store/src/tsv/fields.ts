@@ -14,6 +14,14 @@ export function tsvField(s: string): string {
     : s;
 }
 
+const TSV_ESCAPE = /\\(.)/g;
+const TSV_UNESCAPES: Record<string, string> = { t: '\t', n: '\n', r: '\r', '\\': '\\' };
+
+/** The string of a TabSeparated field tsvField wrote (its escapes undone). */
+export function tsvValue(field: string): string {
+  return field.includes('\\') ? field.replace(TSV_ESCAPE, (_, c: string) => TSV_UNESCAPES[c] ?? c) : field;
+}
+
 const QUOTE_SPECIAL_ALL = /[\\'\t\n\r\0]/g;
 const QUOTE_ESCAPES: Record<string, string> = {
   '\\': '\\\\',
