@@ -119,4 +119,18 @@ describe('observation fields from OTLP spans', () => {
     expect(o.costDetails).toMatchObject({ input: 0.1, output: 0.2, input_cached_tokens: 0.01 });
     expect(o.calculatedTotalCost).toBeCloseTo(0.31, 10);
   });
+
+  it('gen_ai.usage.* kinds beyond input and output are usage details; total is the sum; input and output priced', async () => {
+    const o = await observation(ids.genAi!);
+    expect(o.usageDetails).toEqual({
+      input: 100,
+      output: 40,
+      cache_read_input_tokens: 30,
+      cache_creation_input_tokens: 10,
+      reasoning_tokens: 12,
+      total: 192,
+    });
+    // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens.
+    expect(o.calculatedTotalCost).toBeCloseTo((100 * 0.15 + 40 * 0.6) / 1e6, 12);
+  });
 });
