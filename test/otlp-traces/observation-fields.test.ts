@@ -133,4 +133,12 @@ describe('observation fields from OTLP spans', () => {
     // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens.
     expect(o.calculatedTotalCost).toBeCloseTo((100 * 0.15 + 40 * 0.6) / 1e6, 12);
   });
+
+  it('gen_ai.request.* and llm.invocation_parameters are the model parameters', async () => {
+    const genAi = await observation(ids.genAi!);
+    expect(genAi.modelParameters).toEqual({ temperature: 0.2, max_tokens: 256, top_p: 0.9 });
+    expect(genAi.metadata.attributes?.['gen_ai.request.temperature']).toBeUndefined();
+    const openInference = await observation(ids.openInference!);
+    expect(openInference.modelParameters).toEqual({ temperature: 0.7, max_tokens: 64 });
+  });
 });

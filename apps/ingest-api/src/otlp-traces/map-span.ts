@@ -154,7 +154,9 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (level !== undefined) observation.level = level;
   const statusMessage = langfuse.statusMessage ?? (span.statusMessage || events.exception);
   if (statusMessage) observation.statusMessage = statusMessage;
-  if (langfuse.modelParameters !== undefined) observation.modelParameters = langfuse.modelParameters;
+  // Langfuse's order: its own attribute, then OpenInference's invocation parameters, then gen_ai.request.*.
+  const modelParameters = langfuse.modelParameters ?? openInference.modelParameters ?? genAi.modelParameters;
+  if (modelParameters !== undefined) observation.modelParameters = modelParameters;
   if (langfuse.completionStartUs !== undefined) observation.completionStartUs = langfuse.completionStartUs;
   if (langfuse.promptName !== undefined) {
     observation.promptName = langfuse.promptName;

@@ -1,5 +1,5 @@
 import type { ObservationType } from '@spanhouse/schema';
-import type { AttributeReader } from '../attr-reader.ts';
+import { type AttributeReader, setData } from '../attr-reader.ts';
 import type { UsageDetails } from '../../traces/model.ts';
 import { costUsd, parseJsonish, tokenCount } from '../parse.ts';
 import { compact, type SpanFacts } from './facts.ts';
@@ -58,6 +58,24 @@ function usageDetails(r: AttributeReader): UsageDetails | undefined {
   return out;
 }
 
+const REQUEST = 'gen_ai.request.';
+
+/**
+ * The request's parameters (`gen_ai.request.temperature`, `max_tokens`, `top_p`, ...; all but
+ * `model`) as model parameters, values as sent; undefined when there is none.
+ */
+function requestParameters(r: AttributeReader): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(r.attributes)) {
+    if (!key.startsWith(REQUEST) || key === 'gen_ai.request.model' || key.length === REQUEST.length) continue;
+    const value = r.take(key);
+    if (value === undefined) continue;
+    out ??= {};
+    setData(out, key.slice(REQUEST.length), value);
+  }
+  return out;
+}
+
 /**
  * OpenTelemetry GenAI semantic conventions (gen_ai.*), including the older spellings
  * (prompt_tokens, flattened gen_ai.prompt.N.*) that OpenLLMetry still sends.
@@ -84,6 +102,7 @@ export function readGenAi(r: AttributeReader): SpanFacts {
           : parseJsonish(input),
     output: output === undefined ? undefined : parseJsonish(output),
     usage: usageDetails(r),
+    modelParameters: requestParameters(r),
     cost: cost === undefined ? undefined : { total: cost },
     trace: compact({ sessionId: r.string('gen_ai.conversation.id') }),
   });
