@@ -120,6 +120,11 @@ describe('observation fields from OTLP spans', () => {
     expect(o.calculatedTotalCost).toBeCloseTo(0.31, 10);
   });
 
+  it('the version: langfuse.version on the span, else the resource service.version', async () => {
+    expect((await observation(ids.details!)).version).toBe('v7');
+    expect((await observation(ids.genAi!)).version).toBe('2.4.1');
+  });
+
   it('gen_ai.usage.* kinds beyond input and output are usage details; total is the sum; input and output priced', async () => {
     const o = await observation(ids.genAi!);
     expect(o.usageDetails).toEqual({
