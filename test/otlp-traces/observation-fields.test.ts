@@ -125,6 +125,11 @@ describe('observation fields from OTLP spans', () => {
     expect((await observation(ids.genAi!)).version).toBe('2.4.1');
   });
 
+  it('the environment is normalized as Langfuse does (span attribute, else resource)', async () => {
+    expect((await observation(ids.details!)).environment).toBe('production');
+    expect((await observation(ids.genAi!)).environment).toBe('staging');
+  });
+
   it('gen_ai.usage.* kinds beyond input and output are usage details; total is the sum; input and output priced', async () => {
     const o = await observation(ids.genAi!);
     expect(o.usageDetails).toEqual({
