@@ -151,4 +151,11 @@ describe('observation fields from OTLP spans', () => {
     const openInference = await observation(ids.openInference!);
     expect(openInference.modelParameters).toEqual({ temperature: 0.7, max_tokens: 64 });
   });
+
+  it('gen_ai.content.prompt and gen_ai.content.completion events are the input and output', async () => {
+    const o = await observation(ids.genAi!);
+    expect(o.input).toEqual([{ role: 'user', content: 'hi' }]);
+    expect(o.output).toEqual([{ role: 'assistant', content: 'hello' }]);
+    expect(o.events).toEqual([]);
+  });
 });
