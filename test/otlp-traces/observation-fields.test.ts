@@ -43,10 +43,16 @@ async function send(
   return ids;
 }
 
-async function observation(id: string): Promise<Record<string, any>> {
+/** The fields these tests read of an observation as GET /api/public/observations/{id} shows it. */
+type Observation = Record<string, unknown> & {
+  calculatedTotalCost: number;
+  metadata: { attributes?: Record<string, unknown> };
+};
+
+async function observation(id: string): Promise<Observation> {
   const res = await fetch(`${server.baseUrl}/api/public/observations/${id}`, { headers: bearer() });
   expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Observation;
 }
 
 describe('observation fields from OTLP spans', () => {
