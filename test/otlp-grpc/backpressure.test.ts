@@ -9,8 +9,8 @@ import { hex, jsonExport, protobufExport, traceUuid } from '../support/otlp-requ
 
 /*
  * OTLP/gRPC under load and when storage refuses, as its exporters' retry rules expect: refused
- * for load (the admission budget HTTP requests share) with RESOURCE_EXHAUSTED and RetryInfo;
- * UNAVAILABLE with RetryInfo when the ingest log cannot take the rows (its budget full while
+ * for load (the admission budget HTTP requests share) with UNAVAILABLE and RetryInfo, the
+ * specification's throttling answer that exporters retry; UNAVAILABLE with RetryInfo as well when the ingest log cannot take the rows (its budget full while
  * ClickHouse takes no inserts, its disk failing, a commit asked for that does not come). What was
  * acknowledged is stored once the storage is back.
  */
@@ -60,13 +60,13 @@ function threeSpans(padding = 0) {
 const stored = async (traceId: string) => (await t.get(`/api/public/traces/${traceUuid(traceId)}`)).status === 200;
 
 describe('OTLP/gRPC refused for load', () => {
-  it('past the admission budget that HTTP requests share: RESOURCE_EXHAUSTED with RetryInfo, then accepted', async () => {
+  it('past the admission budget that HTTP requests share: UNAVAILABLE with RetryInfo, then accepted', async () => {
     // An HTTP request in flight holds most of the budget (its declared Content-Length)...
     const inFlight = t.ingest.admission.admit(MiB - 1000);
     expect(typeof inFlight).not.toBe('string');
     const { traceId, bytes } = threeSpans(1000);
     const { error } = await exportBytes(address, 'traces', bytes);
-    expect(error?.code).toBe(status.RESOURCE_EXHAUSTED);
+    expect(error?.code).toBe(status.UNAVAILABLE);
     expect(error?.details).toBe('ingest is at its limit of bytes in flight; retry later');
     expect(retryDelayMs(error!)).toBe(1000);
     // ...and once it is done, the same export goes in.

@@ -189,6 +189,44 @@ describe('GenAI events as OTLP logs complete their generation, in any order', ()
   });
 });
 
+describe('identical log records in one export', () => {
+  /** Three records with the same time (to the millisecond), body and attributes, in one export. */
+  async function sendRepeats(span: Span) {
+    const exporter = new OTLPLogExporter({
+      url: `${server.baseUrl}/api/public/otel/v1/logs`,
+      headers: { ...bearer(), ...COMMIT },
+    });
+    const provider = new LoggerProvider({ processors: [new BatchLogRecordProcessor({ exporter })] });
+    const logger = provider.getLogger('app');
+    for (let i = 0; i < 3; i++) {
+      logger.emit({
+        body: 'cache miss',
+        severityNumber: 9,
+        context: trace.setSpan(context.active(), span),
+        timestamp: at(0, 300_000_000),
+      });
+    }
+    await provider.forceFlush();
+    await provider.shutdown();
+  }
+
+  it('are as many EVENT observations as records; the same export sent again adds none', async () => {
+    const { span, send } = chatSpan('repeats');
+    await send();
+    const events = async () => {
+      const { stored } = await storedGeneration(span);
+      return stored.observations.filter((o) => o.type === 'EVENT');
+    };
+    await sendRepeats(span);
+    const first = await events();
+    expect(first.map((o) => o.name)).toEqual(['cache miss', 'cache miss', 'cache miss']);
+    expect(new Set(first.map((o) => o.id)).size).toBe(3);
+    await sendRepeats(span);
+    const again = await events();
+    expect(again.map((o) => o.id).sort()).toEqual(first.map((o) => o.id).sort());
+  });
+});
+
 describe('POST /api/public/otel/v1/logs replies', () => {
   const Request = opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
   const Response = opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse;

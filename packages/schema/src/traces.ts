@@ -180,8 +180,8 @@ export const ObservationOutput = v.object({
   calculatedTotalCost: v.nullable(v.number()),
   /** USD: provided costs, else usage at the model's price. */
   totalCost: v.number(),
-  /** Seconds; 0 while the observation has no end time. */
-  latency: v.number(),
+  /** Seconds; null while the observation has no end time. */
+  latency: v.nullable(v.number()),
   timeToFirstToken: v.nullable(v.number()),
   events: v.array(v.unknown()),
 });

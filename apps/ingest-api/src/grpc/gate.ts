@@ -23,7 +23,6 @@ const tickets = new WeakMap<Metadata, AdmissionTicket>();
 /** Who each admitted call acts as, found the same way. */
 const principals = new WeakMap<Metadata, Principal>();
 
-
 /** The ticket the gate gave this call. */
 export function ticketOf(metadata: Metadata): AdmissionTicket | undefined {
   return tickets.get(metadata);
@@ -47,7 +46,7 @@ export function metadataText(metadata: Metadata, key: string): string | undefine
  * admission before its body is read: credentials from the `authorization` metadata (and the
  * admin's `spanhouse-project`), checked by the function the HTTP routes use (Bearer, or Basic with
  * a project's key pair), else UNAUTHENTICATED (PERMISSION_DENIED, NOT_FOUND as HTTP's 403, 404);
- * then admission, else RESOURCE_EXHAUSTED with RetryInfo at once. Until the call is let through,
+ * then admission, else UNAVAILABLE with RetryInfo at once. Until the call is let through,
  * grpc-js does not read its message. The ticket, 0 bytes at first (a gRPC call declares no
  * length: its bytes are held once the message is in, see the handler), is released when the
  * call ends, however it ends.
@@ -70,7 +69,7 @@ export function gate(authenticate: Authenticate, admission: Admission): ServerIn
             }
             const admitted = admission.admit(0);
             if (typeof admitted === 'string') {
-              call.sendStatus(grpcStatus(status.RESOURCE_EXHAUSTED, `${admitted}; retry later`, LOAD_RETRY_AFTER_S));
+              call.sendStatus(grpcStatus(status.UNAVAILABLE, `${admitted}; retry later`, LOAD_RETRY_AFTER_S));
               return;
             }
             ticket = admitted;

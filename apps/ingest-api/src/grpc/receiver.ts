@@ -18,7 +18,7 @@ const CODE_NAMES = Object.fromEntries(Object.entries(status).map(([name, code]) 
 /**
  * One OTLP export call, as POST /api/public/otel/v1/<signal> answers one request (otlpExportRoute),
  * once the gate let it through: the message's bytes held on the call's admission ticket (past the
- * budget: RESOURCE_EXHAUSTED with RetryInfo) and past the inflated-size limit refused, the call's
+ * budget: UNAVAILABLE with RetryInfo) and past the inflated-size limit refused, the call's
  * turn to decode, then the signal's decode → map → rows → append, and the reply once durable (or
  * committed, with the `spanhouse-wait: commit` metadata).
  */

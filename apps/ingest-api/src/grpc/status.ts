@@ -1,6 +1,5 @@
 import { Metadata, type StatusObject, status } from '@grpc/grpc-js';
 import { ApiError } from '@spanhouse/http';
-import { LogFullError } from '@spanhouse/ingest-log';
 import type { ErrorCode } from '@spanhouse/schema';
 import { refusal } from '../acknowledgement.ts';
 import { retryInfoStatus, STATUS_DETAILS_KEY } from './status-details.ts';
@@ -8,9 +7,11 @@ import { retryInfoStatus, STATUS_DETAILS_KEY } from './status-details.ts';
 /**
  * The gRPC status each of our error codes becomes: the codes the OTLP specification gives
  * exporters for retrying. Never to be retried: INVALID_ARGUMENT (a request we cannot read),
- * UNAUTHENTICATED, PERMISSION_DENIED, and RESOURCE_EXHAUSTED without RetryInfo for a message past the size limits (as
- * grpc-js itself answers a message past its limit). Retried: RESOURCE_EXHAUSTED with RetryInfo
- * when admission refuses for load, UNAVAILABLE (with RetryInfo) when the log cannot take the rows.
+ * UNAUTHENTICATED, PERMISSION_DENIED, and RESOURCE_EXHAUSTED without RetryInfo for a message past
+ * the size limits (as grpc-js itself answers a message past its limit). Retried: UNAVAILABLE with
+ * RetryInfo, both when admission refuses for load (the specification's throttling answer, and a
+ * code the exporters retry, which they do not for RESOURCE_EXHAUSTED) and when the log cannot take
+ * the rows.
  */
 const CODES: Record<ErrorCode, status> = {
   BAD_REQUEST: status.INVALID_ARGUMENT,
@@ -19,7 +20,7 @@ const CODES: Record<ErrorCode, status> = {
   NOT_FOUND: status.NOT_FOUND,
   CONFLICT: status.ALREADY_EXISTS,
   PAYLOAD_TOO_LARGE: status.RESOURCE_EXHAUSTED,
-  TOO_MANY_REQUESTS: status.RESOURCE_EXHAUSTED,
+  TOO_MANY_REQUESTS: status.UNAVAILABLE,
   SERVICE_UNAVAILABLE: status.UNAVAILABLE,
   INTERNAL_ERROR: status.INTERNAL,
 };
@@ -36,9 +37,9 @@ export function grpcStatus(code: status, details: string, retryAfterS?: number):
 
 /**
  * What an error answers over gRPC. The log's own errors are worded as the HTTP routes word them
- * (refusal); a full log, which HTTP answers 429 like load, is UNAVAILABLE here: the rows cannot be
- * taken until ClickHouse takes the backlog, which is the storage refusing, not this request's
- * load. Anything unexpected is INTERNAL without internals (`unexpected` is told, to log it).
+ * (refusal); a full log, which HTTP answers 429, is UNAVAILABLE with RetryInfo like every refusal
+ * for load or storage. Anything unexpected is INTERNAL without internals (`unexpected` is told, to
+ * log it).
  */
 export function grpcStatusOf(err: unknown, unexpected: (err: unknown) => void): StatusObject {
   const api = err instanceof ApiError ? err : refusal(err);
@@ -46,6 +47,5 @@ export function grpcStatusOf(err: unknown, unexpected: (err: unknown) => void): 
     unexpected(err);
     return grpcStatus(status.INTERNAL, 'internal error; see the server log');
   }
-  if (err instanceof LogFullError) return grpcStatus(status.UNAVAILABLE, api.message, api.retryAfter);
   return grpcStatus(CODES[api.code], api.message, api.retryAfter);
 }

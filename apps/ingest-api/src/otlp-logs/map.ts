@@ -57,13 +57,9 @@ function nameOf(record: OtlpLogRecord): string {
   return 'log';
 }
 
-/**
- * An id for a log record's EVENT observation, the same for the same record: OTLP records carry no
- * id, and a re-sent export must replace its observations, not add to them. The first 16 bytes of
- * a SHA-256 over what the record says, as a UUID.
- */
-function eventId(record: Placed): string {
-  const hex = createHash('sha256')
+/** A SHA-256 (hex) over what a log record says: trace, span, time, event name, severity, body, attributes. */
+function contentHash(record: Placed): string {
+  return createHash('sha256')
     .update(
       JSON.stringify([
         record.traceId,
@@ -77,11 +73,23 @@ function eventId(record: Placed): string {
       ]),
     )
     .digest('hex');
+}
+
+/**
+ * An id for a log record's EVENT observation, the same for the same record in the same place:
+ * OTLP records carry no id, and a re-sent export must replace its observations, not add to them.
+ * Records that say the same thing in one export (SDKs write times to the millisecond: a message
+ * logged twice in a loop) are told apart by `repeat`, how many such records came before it in the
+ * export, which a re-sent export repeats too. The first 16 bytes of a SHA-256 over the record's
+ * content hash (contentHash), and over the repeat for every repeat but the first, as a UUID.
+ */
+function eventId(content: string, repeat: number): string {
+  const hex = repeat === 0 ? content : createHash('sha256').update(`${content}:${repeat}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A log record that is not a GenAI message as an EVENT observation under its span (or its trace). */
-function eventObservation(record: Placed, timeUs: number): ObservationRecord {
+function eventObservation(record: Placed, id: string, timeUs: number): ObservationRecord {
   const metadata: Record<string, unknown> = {};
   if (!isEmpty(record.attributes)) metadata.attributes = record.attributes;
   if (record.severityText || record.severityNumber) {
@@ -92,7 +100,7 @@ function eventObservation(record: Placed, timeUs: number): ObservationRecord {
     metadata.scope = record.scope.version ? record.scope : { name: record.scope.name };
   }
   const observation: ObservationRecord = {
-    id: eventId(record),
+    id,
     traceId: traceIdToUuid(record.traceId),
     type: 'EVENT',
     name: nameOf(record),
@@ -161,6 +169,8 @@ type TraceGroup = {
 export function mapLogsExport(records: readonly OtlpLogRecord[], nowUs: number): MappedLogs {
   const rejected: string[] = [];
   const byTrace = new Map<string, TraceGroup>();
+  /** How many records with each content hash came so far in this export (eventId's repeat). */
+  const repeats = new Map<string, number>();
   for (const record of records) {
     const problem = unplaceable(record);
     if (problem) {
@@ -187,8 +197,11 @@ export function mapLogsExport(records: readonly OtlpLogRecord[], nowUs: number):
       group.genAi.set(placed.spanId, span);
       continue;
     }
-    const event = eventObservation(placed, timeUs);
-    group.events.set(event.id, event); // the same record twice in one export is one observation
+    const content = contentHash(placed);
+    const repeat = repeats.get(content) ?? 0;
+    repeats.set(content, repeat + 1);
+    const event = eventObservation(placed, eventId(content, repeat), timeUs);
+    group.events.set(event.id, event);
   }
   const traces: LogsBatch[] = [];
   for (const group of byTrace.values()) {

@@ -1,4 +1,14 @@
-import { array, enumValue, fail, isObj, keyValues, object, string, unixNano } from '../otlp/json-shape.ts';
+import {
+  array,
+  enumValue,
+  fail,
+  isInt64Number,
+  isObj,
+  keyValues,
+  object,
+  string,
+  unixNano,
+} from '../otlp/json-shape.ts';
 import type { MetricsRequestLike } from './like.ts';
 
 /*
@@ -12,7 +22,7 @@ const INT64_RE = /^-?\d{1,20}$/;
 const absentOr = (v: unknown) => v === undefined || v === null;
 
 function int64(value: unknown, path: string): void {
-  if (absentOr(value) || (typeof value === 'string' ? INT64_RE.test(value) : Number.isSafeInteger(value))) return;
+  if (absentOr(value) || (typeof value === 'string' ? INT64_RE.test(value) : isInt64Number(value))) return;
   fail(path, 'an integer (a number or a decimal string)', value);
 }
 

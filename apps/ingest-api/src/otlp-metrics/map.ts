@@ -128,19 +128,26 @@ function histogram(p: HistogramPointLike): Emitted[] {
   ];
 }
 
+/**
+ * base^k for base = 2^(2^-scale), computed as 2^(k·2^-scale): the exponent is exact (a power of two
+ * times an integer), so every bound that is a power of two comes out exactly (2, 0.5, 64), where
+ * base ** k, from a rounded base, lands next to it (1.9999999999999973).
+ */
+const power = (k: number, scale: number): number => 2 ** (k * 2 ** -scale);
+
 function expHistogram(p: ExpHistogramPointLike): Emitted[] {
-  const base = 2 ** (2 ** -(p.scale ?? 0));
+  const scale = p.scale ?? 0;
   const buckets: [number, number][] = [];
   const negative = (p.negative?.bucketCounts ?? []).map(int64Number);
   const negOffset = p.negative?.offset ?? 0;
   // Negative bucket i holds [-base^(i+1), -base^i): its upper bound is -base^i; highest index first.
-  for (let j = negative.length - 1; j >= 0; j--) buckets.push([-(base ** (negOffset + j)), negative[j]!]);
+  for (let j = negative.length - 1; j >= 0; j--) buckets.push([-power(negOffset + j, scale), negative[j]!]);
   buckets.push([double(p.zeroThreshold), int64Number(p.zeroCount)]);
   const positive = (p.positive?.bucketCounts ?? []).map(int64Number);
   const posOffset = p.positive?.offset ?? 0;
   // Positive bucket i holds (base^i, base^(i+1)].
   positive.forEach((c, j) => {
-    buckets.push([base ** (posOffset + j + 1), c]);
+    buckets.push([power(posOffset + j + 1, scale), c]);
   });
   return [...bucketSeries(buckets, int64Number(p.count)), ...countAndSum(p)];
 }

@@ -141,6 +141,8 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (model !== undefined) observation.model = model;
   const environment = langfuse.environment ?? trace.environment;
   if (environment !== undefined) observation.environment = environment;
+  // The observation's version as Langfuse sets it: langfuse.version on the span, else the resource's.
+  if (trace.version !== undefined) observation.version = trace.version;
   // Span events come last: GenAI messages there fill input and output only when no attribute does.
   const events = readSpanEvents(span.events);
   const input = pick(langfuse.input, genAi.input, vercel.input, openInference.input) ?? events.input;
@@ -154,7 +156,9 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (level !== undefined) observation.level = level;
   const statusMessage = langfuse.statusMessage ?? (span.statusMessage || events.exception);
   if (statusMessage) observation.statusMessage = statusMessage;
-  if (langfuse.modelParameters !== undefined) observation.modelParameters = langfuse.modelParameters;
+  // Langfuse's order: its own attribute, then OpenInference's invocation parameters, then gen_ai.request.*.
+  const modelParameters = langfuse.modelParameters ?? openInference.modelParameters ?? genAi.modelParameters;
+  if (modelParameters !== undefined) observation.modelParameters = modelParameters;
   if (langfuse.completionStartUs !== undefined) observation.completionStartUs = langfuse.completionStartUs;
   if (langfuse.promptName !== undefined) {
     observation.promptName = langfuse.promptName;

@@ -1,6 +1,7 @@
 import { jsonDepth, MAX_JSON_DEPTH } from '@spanhouse/http';
 import { COST_MAX_USD, TOKEN_COUNT_MAX } from '@spanhouse/schema';
-import type { CostUsd, TokenUsage } from '../traces/model.ts';
+import { costDetailsOf, usageDetailsOf } from '../langfuse-ingestion/usage.ts';
+import type { CostDetails, TokenUsage, UsageDetails } from '../traces/model.ts';
 
 const JSON_NUMBER_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
@@ -89,33 +90,38 @@ export const tokenCount = (value: unknown): number | undefined => {
   const rounded = Math.round(n);
   return rounded >= 0 && rounded <= TOKEN_COUNT_MAX ? rounded : undefined;
 };
-const count = tokenCount;
-
-const firstCount = (details: Record<string, unknown>, keys: string[]): number | undefined => {
-  for (const key of keys) {
-    const n = count(details[key]);
-    if (n !== undefined) return n;
-  }
-  return undefined;
+/** The input, output and total spellings of OpenAI, Anthropic and the Vercel AI SDK, as Langfuse's names. */
+const USAGE_ALIASES: Record<string, 'input' | 'output' | 'total'> = {
+  prompt_tokens: 'input',
+  input_tokens: 'input',
+  promptTokens: 'input',
+  inputTokens: 'input',
+  completion_tokens: 'output',
+  output_tokens: 'output',
+  completionTokens: 'output',
+  outputTokens: 'output',
+  total_tokens: 'total',
+  totalTokens: 'total',
 };
 
-const INPUT_KEYS = ['input', 'prompt_tokens', 'input_tokens', 'promptTokens', 'inputTokens'];
-const OUTPUT_KEYS = ['output', 'completion_tokens', 'output_tokens', 'completionTokens', 'outputTokens'];
-const TOTAL_KEYS = ['total', 'total_tokens', 'totalTokens'];
-
 /**
- * Usage details (Langfuse `usage_details`, or a provider's usage object) to input/output/total
- * tokens. Names in the Langfuse, OpenAI and Anthropic spellings are understood. `total` stays
- * absent when not sent: the row builder then uses input + output, as for batch observations.
+ * Usage details (Langfuse `usage_details`, or a provider's usage object) as the ingestion API
+ * reads `usageDetails` (usageDetailsOf: OpenAI's shapes broken out, else every count kept under
+ * its own name), with the input, output and total spellings of USAGE_ALIASES named `input`,
+ * `output` and `total` unless that name is sent too. `total` stays absent when not sent: the row
+ * builder then sums the kinds, as Langfuse does.
  */
-export function usageFromDetails(details: Record<string, unknown> | undefined): TokenUsage | undefined {
-  if (!details) return undefined;
-  const usage: TokenUsage = {
-    input: firstCount(details, INPUT_KEYS),
-    output: firstCount(details, OUTPUT_KEYS),
-    total: firstCount(details, TOTAL_KEYS),
-  };
-  return usage.input === undefined && usage.output === undefined && usage.total === undefined ? undefined : usage;
+export function usageFromDetails(details: Record<string, unknown> | undefined): UsageDetails | undefined {
+  const read = usageDetailsOf(details);
+  if (!read) return undefined;
+  const out: UsageDetails = Object.create(null);
+  for (const kind in read) {
+    const alias = USAGE_ALIASES[kind];
+    const name = alias !== undefined && !Object.hasOwn(read, alias) ? alias : kind;
+    // Two spellings of one kind (prompt_tokens and input_tokens): the first sent is kept.
+    if (out[name] === undefined) out[name] = read[kind];
+  }
+  return out;
 }
 
 /**
@@ -127,15 +133,22 @@ export const costUsd = (value: unknown): number | undefined => {
   return typeof n === 'number' && n >= 0 && n <= COST_MAX_USD ? n : undefined;
 };
 
-/** Cost details in USD (`{input, output, total}`); undefined when none is a usable cost (costUsd). */
-export function costFromDetails(details: Record<string, unknown> | undefined): CostUsd | undefined {
-  if (!details) return undefined;
-  const cost: CostUsd = {
-    input: costUsd(details.input),
-    output: costUsd(details.output),
-    total: costUsd(details.total),
-  };
-  return cost.input === undefined && cost.output === undefined && cost.total === undefined ? undefined : cost;
+/**
+ * Cost details in USD, every kind kept (`input`, `output`, `input_cached_tokens`, ...) as the
+ * ingestion API keeps `costDetails`; a kind that is not a usable cost (costUsd) is left out.
+ * Undefined when none is usable.
+ */
+export function costFromDetails(details: Record<string, unknown> | undefined): CostDetails | undefined {
+  const read = costDetailsOf(details);
+  if (!read) return undefined;
+  let out: CostDetails | undefined;
+  for (const kind in read) {
+    const usd = costUsd(read[kind]);
+    if (usd === undefined) continue;
+    out ??= Object.create(null) as CostDetails;
+    out[kind] = usd;
+  }
+  return out;
 }
 
 /** `{input, output, total}` from separate counts; undefined when none is a usable count (tokenCount). */

@@ -55,9 +55,19 @@ export function enumValue(value: unknown, path: string): void {
   fail(path, 'an enum number or name', value);
 }
 
+/**
+ * Whether a JSON number is a 64-bit integer (signed, or `unsigned`). OTLP/JSON writes these as
+ * decimal strings, and receivers must take numbers too (the specification's JSON encoding): past
+ * 2^53 a JSON number was rounded by whoever parsed it, so its value is taken as parsed.
+ */
+export function isInt64Number(value: unknown, unsigned = false): boolean {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
+  return unsigned ? value >= 0 && value < 2 ** 64 : value >= -(2 ** 63) && value < 2 ** 63;
+}
+
 export function unixNano(value: unknown, path: string): void {
   if (absent(value)) return;
-  if (typeof value === 'string' ? UINT64_RE.test(value) : Number.isSafeInteger(value) && (value as number) >= 0) return;
+  if (typeof value === 'string' ? UINT64_RE.test(value) : isInt64Number(value, true)) return;
   fail(path, 'nanoseconds since the epoch (a decimal string or a non-negative integer)', value);
 }
 
@@ -68,7 +78,7 @@ export function anyValue(value: unknown, path: string, depth = 0): void {
   string(v.stringValue, `${path}.stringValue`);
   if (!absent(v.boolValue) && typeof v.boolValue !== 'boolean') fail(`${path}.boolValue`, 'a boolean', v.boolValue);
   const int = v.intValue;
-  if (!absent(int) && !(typeof int === 'string' ? INT64_RE.test(int) : Number.isInteger(int))) {
+  if (!absent(int) && !(typeof int === 'string' ? INT64_RE.test(int) : isInt64Number(int))) {
     fail(`${path}.intValue`, 'an integer (a number or a decimal string)', int);
   }
   const double = v.doubleValue;

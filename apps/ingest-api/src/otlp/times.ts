@@ -7,8 +7,9 @@ const DIGITS_RE = /^\d{1,20}$/;
 const MAX_U64 = (1n << 64n) - 1n;
 
 /**
- * A `*UnixNano` value as an exact bigint: a Long (protobuf), a decimal string (OTLP/JSON) or a
- * number (JSON senders that write numbers; exact below 2^53, which JSON.parse decides, not us).
+ * A `*UnixNano` value as a bigint: a Long (protobuf) or a decimal string (OTLP/JSON), exact; or a
+ * JSON number, which the OTLP JSON encoding allows: exact below 2^53, and past it (every time
+ * after 1970-04-15) the value JSON.parse rounded it to, taken as it is (sub-microsecond error).
  * 0n when absent; null when it is not a non-negative 64-bit integer.
  */
 export function toNanos(value: LongLike | string | number | null | undefined): bigint | null {
@@ -19,7 +20,7 @@ export function toNanos(value: LongLike | string | number | null | undefined): b
     return n <= MAX_U64 ? n : null;
   }
   if (typeof value === 'number') {
-    return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
+    return Number.isInteger(value) && value >= 0 && value < 2 ** 64 ? BigInt(value) : null;
   }
   return (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0);
 }

@@ -61,7 +61,7 @@ describe('grpcStatusOf', () => {
       retry: undefined,
     });
     expect(of(new ApiError('TOO_MANY_REQUESTS', 'busy', 1))).toMatchObject({
-      code: status.RESOURCE_EXHAUSTED,
+      code: status.UNAVAILABLE,
       details: 'busy',
       retry: { retry_delay: { seconds: 1 } },
     });

@@ -205,8 +205,12 @@ describe('other log records', () => {
     expect(map([record]).traces[0]!.observations[0]!.id).toBe(first);
     expect(map([{ ...record, body: 'y' }]).traces[0]!.observations[0]!.id).not.toBe(first);
     expect(map([{ ...record, time: at(2) }]).traces[0]!.observations[0]!.id).not.toBe(first);
-    // Twice in one export: one observation.
-    expect(map([record, record]).traces[0]!.observations).toHaveLength(1);
+    // Twice in one export: two observations, with the same two ids when the export is sent again.
+    const twice = map([record, record]).traces[0]!.observations.map((o) => o.id);
+    expect(twice).toHaveLength(2);
+    expect(twice[0]).toBe(first);
+    expect(twice[1]).not.toBe(first);
+    expect(map([record, record]).traces[0]!.observations.map((o) => o.id)).toEqual(twice);
   });
 
   it('a record without a time takes its observed time, else the arrival time', () => {

@@ -18,6 +18,26 @@ describe('OpenTelemetry GenAI conventions (gen_ai.*)', () => {
     expect(observation.metadata?.attributes).toEqual({ 'gen_ai.system': 'openai' }); // not consumed
   });
 
+  it('every gen_ai.usage.* count is a usage detail under the name Langfuse gives it; the total stays for the row builder', () => {
+    const { observation } = map({
+      'gen_ai.usage.input_tokens': 100,
+      'gen_ai.usage.prompt_tokens': 99,
+      'gen_ai.usage.output_tokens': 40,
+      'gen_ai.usage.cache_read_input_tokens': 30,
+      'gen_ai.usage.cache_creation_input_tokens': '10',
+      'gen_ai.usage.reasoning_tokens': 12,
+      'gen_ai.usage.note': 'not a count',
+    });
+    expect(observation.usage).toEqual({
+      input: 100,
+      output: 40,
+      cache_read_input_tokens: 30,
+      cache_creation_input_tokens: 10,
+      reasoning_tokens: 12,
+    });
+    expect(observation.metadata?.attributes).toEqual({ 'gen_ai.usage.note': 'not a count' });
+  });
+
   it('the response model wins over the request model', () => {
     const { observation } = map({ 'gen_ai.request.model': 'gpt-4o', 'gen_ai.response.model': 'gpt-4o-2024-08-06' });
     expect(observation.model).toBe('gpt-4o-2024-08-06');

@@ -23,9 +23,9 @@ describe('OpenInference conventions', () => {
       cost: { total: 0.0012 },
       input: { messages: [{ role: 'user', content: 'hi' }] },
       output: 'hello',
-      metadata: { modelParameters: { temperature: 0 } },
+      modelParameters: { temperature: 0 },
     });
-    expect(observation.metadata?.attributes).toBeUndefined();
+    expect(observation.metadata).toEqual({});
   });
 
   it('a text/plain value that looks like JSON stays text', () => {

@@ -26,7 +26,14 @@ describe('toNanos keeps all 64 bits', () => {
     expect(toNanos('-5')).toBeNull();
     expect(toNanos('1.5')).toBeNull();
     expect(toNanos('18446744073709551616')).toBeNull();
-    expect(toNanos(2 ** 60)).toBeNull(); // a number this large was already rounded by JSON.parse
+    expect(toNanos(-1)).toBeNull();
+    expect(toNanos(1.5)).toBeNull();
+    expect(toNanos(2 ** 64)).toBeNull();
+  });
+
+  it('a JSON number past 2^53 as JSON.parse rounded it (the OTLP JSON encoding allows numbers)', () => {
+    expect(toNanos(2 ** 60)).toBe(2n ** 60n);
+    expect(toNanos(JSON.parse('1795916000000000123'))).toBe(1795916000000000000n);
   });
 });
 

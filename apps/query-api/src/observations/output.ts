@@ -82,7 +82,8 @@ export function toObservationOutput(o: StoredObservation, traceEnvironment: stri
     calculatedOutputCost: cost.output,
     calculatedTotalCost: cost.total,
     totalCost: cost.total,
-    latency: endUs === null ? 0 : (endUs - startUs) / 1e6,
+    // No end, no latency: null, as Langfuse and the v2 list show it.
+    latency: endUs === null ? null : (endUs - startUs) / 1e6,
     timeToFirstToken: completionUs === null ? null : (completionUs - startUs) / 1e6,
     events: Array.isArray(events) ? events : [],
   };

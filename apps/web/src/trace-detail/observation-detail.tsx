@@ -37,7 +37,7 @@ export function ObservationDetail(props: { obs: Observation; scores: Score[] }) 
         </Fact>
         <Fact label="Model">{o.model}</Fact>
         <Fact label="Start">{formatTime(o.startTime, { ms: true })}</Fact>
-        <Fact label="Latency">{o.endTime ? formatDuration(o.latency) : 'no end time'}</Fact>
+        <Fact label="Latency">{o.latency !== null ? formatDuration(o.latency) : 'no end time'}</Fact>
         <Fact label="Tokens">
           {formatCount(o.usage.input)} in · {formatCount(o.usage.output)} out · {formatCount(o.usage.total)} total
         </Fact>

@@ -133,7 +133,7 @@ function TreeMetrics(props: { row: VisibleRow<Observation> }) {
     : `${formatCount(o.usage.input)} in → ${formatCount(o.usage.output)} out`;
   return (
     <div class="obs-metrics" title={title}>
-      <span class="num">{o.endTime ? formatDuration(o.latency) : '…'}</span>
+      <span class="num">{o.latency !== null ? formatDuration(o.latency) : '…'}</span>
       <span class="num">
         {hasChildren && tokens > 0 ? 'Σ ' : ''}
         {tokens > 0 ? formatCompact(tokens) : ''}
@@ -160,7 +160,7 @@ function TimelineBar(props: { obs: Observation; window: TimeWindow }) {
     <div class="tl-track">
       <div class={cls} style={{ left: `${bar.left * 100}%`, width: `${bar.width * 100}%` }} />
       <span class="tl-duration" style={durationPlace(bar.left, bar.left + bar.width)}>
-        {props.obs.endTime ? formatDuration(props.obs.latency) : 'open'}
+        {props.obs.latency !== null ? formatDuration(props.obs.latency) : 'open'}
       </span>
     </div>
   );

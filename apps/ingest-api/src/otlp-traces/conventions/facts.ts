@@ -1,5 +1,5 @@
 import { OBSERVATION_TYPES, type ObservationType } from '@spanhouse/schema';
-import type { CostUsd, ObservationLevel, TokenUsage, TracePiece } from '../../traces/model.ts';
+import type { CostDetails, ObservationLevel, TracePiece, UsageDetails } from '../../traces/model.ts';
 import { setData } from '../attr-reader.ts';
 
 /** Trace fields a span can carry (they merge into its trace by the storage merge rule). */
@@ -23,8 +23,8 @@ export type SpanFacts = {
   model?: string;
   input?: unknown;
   output?: unknown;
-  usage?: TokenUsage;
-  cost?: CostUsd;
+  usage?: UsageDetails;
+  cost?: CostDetails;
   /** The observation's metadata (the user's own keys). */
   metadata?: Record<string, unknown>;
   level?: ObservationLevel;

@@ -1,6 +1,7 @@
 import type { ObservationType } from '@spanhouse/schema';
-import type { AttributeReader } from '../attr-reader.ts';
-import { costUsd, parseJsonish, usageOf } from '../parse.ts';
+import { type AttributeReader, setData } from '../attr-reader.ts';
+import type { UsageDetails } from '../../traces/model.ts';
+import { costUsd, parseJsonish, tokenCount } from '../parse.ts';
 import { compact, type SpanFacts } from './facts.ts';
 import { indexedList } from './indexed.ts';
 import { withSystemInstructions } from './span-events.ts';
@@ -17,6 +18,63 @@ const OPERATION_TYPES: Record<string, ObservationType> = {
   create_agent: 'AGENT',
   execute_tool: 'TOOL',
 };
+
+const USAGE = 'gen_ai.usage.';
+/** gen_ai.usage.<kind> names that are Langfuse's input, output and total; earlier names win. */
+const USAGE_KINDS: Record<string, string> = {
+  input_tokens: 'input',
+  prompt_tokens: 'input',
+  prompt: 'input',
+  output_tokens: 'output',
+  completion_tokens: 'output',
+  completion: 'output',
+  total_tokens: 'total',
+};
+const KIND_ORDER = Object.keys(USAGE_KINDS);
+
+/**
+ * Every `gen_ai.usage.<kind>` count (but `cost`) as a usage detail, named as Langfuse names it:
+ * the USAGE_KINDS as `input`, `output`, `total` (the first spelling sent wins), any other kind (`cache_read_input_tokens`,
+ * `reasoning_tokens`, ...) under its own name. A value that is not a count (tokenCount) is not
+ * read and stays in metadata. Undefined when there is none.
+ */
+function usageDetails(r: AttributeReader): UsageDetails | undefined {
+  let out: UsageDetails | undefined;
+  const put = (kind: string, name: string) => {
+    const key = USAGE + kind;
+    if (r.attributes[key] === undefined) return;
+    const n = tokenCount(r.attributes[key]);
+    if (n === undefined) return;
+    r.take(key);
+    out ??= Object.create(null) as UsageDetails;
+    out[name] ??= n;
+  };
+  for (const kind of KIND_ORDER) put(kind, USAGE_KINDS[kind]!);
+  for (const key of Object.keys(r.attributes)) {
+    if (!key.startsWith(USAGE) || key.length === USAGE.length) continue;
+    const kind = key.slice(USAGE.length);
+    if (kind !== 'cost' && !Object.hasOwn(USAGE_KINDS, kind)) put(kind, kind);
+  }
+  return out;
+}
+
+const REQUEST = 'gen_ai.request.';
+
+/**
+ * The request's parameters (`gen_ai.request.temperature`, `max_tokens`, `top_p`, ...; all but
+ * `model`) as model parameters, values as sent; undefined when there is none.
+ */
+function requestParameters(r: AttributeReader): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(r.attributes)) {
+    if (!key.startsWith(REQUEST) || key === 'gen_ai.request.model' || key.length === REQUEST.length) continue;
+    const value = r.take(key);
+    if (value === undefined) continue;
+    out ??= {};
+    setData(out, key.slice(REQUEST.length), value);
+  }
+  return out;
+}
 
 /**
  * OpenTelemetry GenAI semantic conventions (gen_ai.*), including the older spellings
@@ -43,11 +101,8 @@ export function readGenAi(r: AttributeReader): SpanFacts {
           ? withSystemInstructions(parseJsonish(input), instructions)
           : parseJsonish(input),
     output: output === undefined ? undefined : parseJsonish(output),
-    usage: usageOf(
-      r.firstNumber('gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens'),
-      r.firstNumber('gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens'),
-      r.number('gen_ai.usage.total_tokens'),
-    ),
+    usage: usageDetails(r),
+    modelParameters: requestParameters(r),
     cost: cost === undefined ? undefined : { total: cost },
     trace: compact({ sessionId: r.string('gen_ai.conversation.id') }),
   });

@@ -1,4 +1,5 @@
 import { isoToMicros } from '@spanhouse/schema';
+import { normalizeEnvironment } from '../../environment.ts';
 import { type AttributeReader, isEmpty, setData } from '../attr-reader.ts';
 import { costFromDetails, jsonObject, parseJsonish, parseTags, usageFromDetails } from '../parse.ts';
 import { observationLevel, observationType, type SpanFacts, type TraceFacts } from './facts.ts';
@@ -80,7 +81,8 @@ export function readLangfuse(r: AttributeReader): LangfuseFacts {
   const traceInput = r.take(K.traceInput);
   const traceOutput = r.take(K.traceOutput);
   const asRoot = r.take(K.asRoot);
-  const environment = r.string(K.environment);
+  const sentEnvironment = r.string(K.environment);
+  const environment = sentEnvironment === undefined ? undefined : normalizeEnvironment(sentEnvironment);
   const trace: TraceFacts = {
     name: r.string(K.traceName),
     userId: r.firstString(K.userId, K.langfuseUserId),

@@ -15,7 +15,10 @@ function typedValue(r: AttributeReader, prefix: 'input' | 'output'): unknown {
   return mime === undefined || mime.includes('json') ? parseJsonish(value) : value;
 }
 
-/** OpenInference (Arize Phoenix instrumentations): span kind, llm.*, input/output values, tags. */
+/**
+ * OpenInference (Arize Phoenix instrumentations): span kind, llm.* (`llm.invocation_parameters` the
+ * model parameters), input/output values, tags.
+ */
 export function readOpenInference(r: AttributeReader): SpanFacts {
   const kind = r.string('openinference.span.kind')?.toUpperCase();
   const inputMessages = indexedList(r, 'llm.input_messages.', 'message.');
@@ -25,7 +28,8 @@ export function readOpenInference(r: AttributeReader): SpanFacts {
   const costTotal = costUsd(r.number('llm.cost.total'));
   const costInput = costUsd(r.number('llm.cost.prompt'));
   const costOutput = costUsd(r.number('llm.cost.completion'));
-  const parameters = jsonObject(r.take('llm.invocation_parameters'));
+  // Parameters that are not a JSON object (or too deep to parse) are kept as sent, as Langfuse's are.
+  const sentParameters = r.take('llm.invocation_parameters');
   const metadata = jsonObject(r.take('metadata'));
   const hasCost = costTotal !== undefined || costInput !== undefined || costOutput !== undefined;
   return compact({
@@ -39,7 +43,8 @@ export function readOpenInference(r: AttributeReader): SpanFacts {
       r.number('llm.token_count.total'),
     ),
     cost: hasCost ? compact({ input: costInput, output: costOutput, total: costTotal }) : undefined,
-    metadata: parameters || metadata ? compact({ ...metadata, modelParameters: parameters }) : undefined,
+    modelParameters: sentParameters === undefined ? undefined : (jsonObject(sentParameters) ?? sentParameters),
+    metadata,
     trace: compact({ tags: parseTags(r.take('tag.tags')) }),
   });
 }

@@ -21,6 +21,14 @@ const MESSAGE_ROLES: Record<string, string> = {
   'gen_ai.tool.message': 'tool',
 };
 const CHOICE = 'gen_ai.choice';
+/**
+ * The GenAI conventions' content events up to semconv 1.27: the prompt and the completion as one
+ * attribute each, read as the `gen_ai.prompt`/`gen_ai.completion` span attributes are (JSON text).
+ */
+const CONTENT_EVENTS: Record<string, { attribute: string; side: 'input' | 'output' }> = {
+  'gen_ai.content.prompt': { attribute: 'gen_ai.prompt', side: 'input' },
+  'gen_ai.content.completion': { attribute: 'gen_ai.completion', side: 'output' },
+};
 /** The current conventions' event with the messages as attributes (semconv 1.37+). */
 const OPERATION_DETAILS = 'gen_ai.client.inference.operation.details';
 
@@ -69,7 +77,8 @@ export function genAiMessages(attributes: Attributes): { input?: unknown; output
 /**
  * A span's events: GenAI message events become the input (one message per event, its role from
  * the event name) and `gen_ai.choice` events the output (one choice as itself, several as a list);
- * an operation-details event's `gen_ai.*.messages` attributes are input and output too. Every other
+ * an operation-details event's `gen_ai.*.messages` attributes and the content events' prompt and
+ * completion are input and output too (the first event that gives one wins). Every other
  * event is kept (name, time, attributes); an `exception` event also yields its message.
  */
 export function readSpanEvents(events: readonly OtlpSpanEvent[]): EventFacts {
@@ -84,6 +93,10 @@ export function readSpanEvents(events: readonly OtlpSpanEvent[]): EventFacts {
       messages.push({ role, ...event.attributes });
     } else if (event.name === CHOICE) {
       choices.push(event.attributes);
+    } else if (Object.hasOwn(CONTENT_EVENTS, event.name)) {
+      const { attribute, side } = CONTENT_EVENTS[event.name]!;
+      const sent = event.attributes[attribute];
+      if (sent !== undefined && sent !== null) facts[side] ??= parseJsonish(sent);
     } else if (event.name === OPERATION_DETAILS) {
       const io = genAiMessages(event.attributes);
       if (io.input !== undefined) facts.input ??= io.input;

@@ -1,0 +1,167 @@
+import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, WAIT_FOR_COMMIT } from '../support/app.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/*
+ * The observation fields a span's attributes and events fill, as the Langfuse read API shows them:
+ * usage and cost details with every kind the sender gave, gen_ai.usage.* kinds beyond input and
+ * output, model parameters, the version, the environment as Langfuse normalizes it, the older
+ * GenAI content events. Sent by the real OpenTelemetry
+ * protobuf exporter.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer('otlp-observation-fields');
+});
+afterAll(() => server?.close());
+
+const spanUuid = (hex: string) => {
+  const h = `0000000000000000${hex}`;
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
+/** Sends spans made by `record` through the protobuf exporter, answered once readable. */
+async function send(
+  resource: Record<string, string>,
+  record: (tracer: ReturnType<BasicTracerProvider['getTracer']>) => Record<string, string>,
+): Promise<Record<string, string>> {
+  const exporter = new ProtobufExporter({
+    url: `${server.baseUrl}/api/public/otel/v1/traces`,
+    headers: { ...bearer(), ...WAIT_FOR_COMMIT },
+  });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes(resource),
+    spanProcessors: [new SimpleSpanProcessor(exporter)],
+  });
+  const ids = record(provider.getTracer('observation-fields'));
+  await provider.forceFlush();
+  await provider.shutdown();
+  return ids;
+}
+
+/** The fields these tests read of an observation as GET /api/public/observations/{id} shows it. */
+type Observation = Record<string, unknown> & {
+  calculatedTotalCost: number;
+  metadata: { attributes?: Record<string, unknown> };
+};
+
+async function observation(id: string): Promise<Observation> {
+  const res = await fetch(`${server.baseUrl}/api/public/observations/${id}`, { headers: bearer() });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Observation;
+}
+
+describe('observation fields from OTLP spans', () => {
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ids = await send(
+      { 'service.name': 'fields', 'service.version': '2.4.1', 'deployment.environment': 'Staging' },
+      (tracer) => {
+        const details = tracer.startSpan('langfuse details', {
+          attributes: {
+            'langfuse.observation.type': 'generation',
+            'langfuse.observation.model.name': 'gpt-4o',
+            'langfuse.observation.usage_details': JSON.stringify({
+              input: 80,
+              output: 20,
+              input_cached_tokens: 20,
+              output_reasoning_tokens: 5,
+            }),
+            'langfuse.observation.cost_details': JSON.stringify({ input: 0.1, output: 0.2, input_cached_tokens: 0.01 }),
+            'langfuse.version': 'v7',
+            'langfuse.environment': 'Production',
+          },
+        });
+        details.end();
+        const genAi = tracer.startSpan('chat claude', {
+          attributes: {
+            'gen_ai.operation.name': 'chat',
+            'gen_ai.request.model': 'gpt-4o-mini',
+            'gen_ai.request.temperature': 0.2,
+            'gen_ai.request.max_tokens': 256,
+            'gen_ai.request.top_p': 0.9,
+            'gen_ai.usage.input_tokens': 100,
+            'gen_ai.usage.output_tokens': 40,
+            'gen_ai.usage.cache_read_input_tokens': 30,
+            'gen_ai.usage.cache_creation_input_tokens': 10,
+            'gen_ai.usage.reasoning_tokens': 12,
+          },
+        });
+        genAi.addEvent('gen_ai.content.prompt', { 'gen_ai.prompt': JSON.stringify([{ role: 'user', content: 'hi' }]) });
+        genAi.addEvent('gen_ai.content.completion', {
+          'gen_ai.completion': JSON.stringify([{ role: 'assistant', content: 'hello' }]),
+        });
+        genAi.end();
+        const openInference = tracer.startSpan('llm', {
+          attributes: {
+            'openinference.span.kind': 'LLM',
+            'llm.model_name': 'gpt-4o',
+            'llm.invocation_parameters': JSON.stringify({ temperature: 0.7, max_tokens: 64 }),
+          },
+        });
+        openInference.end();
+        return {
+          details: spanUuid(details.spanContext().spanId),
+          genAi: spanUuid(genAi.spanContext().spanId),
+          openInference: spanUuid(openInference.spanContext().spanId),
+        };
+      },
+    );
+  });
+
+  it('langfuse usage_details and cost_details keep every kind; the total is their sum', async () => {
+    const o = await observation(ids.details!);
+    expect(o.usageDetails).toEqual({
+      input: 80,
+      output: 20,
+      input_cached_tokens: 20,
+      output_reasoning_tokens: 5,
+      total: 125,
+    });
+    expect(o.costDetails).toMatchObject({ input: 0.1, output: 0.2, input_cached_tokens: 0.01 });
+    expect(o.calculatedTotalCost).toBeCloseTo(0.31, 10);
+  });
+
+  it('the version: langfuse.version on the span, else the resource service.version', async () => {
+    expect((await observation(ids.details!)).version).toBe('v7');
+    expect((await observation(ids.genAi!)).version).toBe('2.4.1');
+  });
+
+  it('the environment is normalized as Langfuse does (span attribute, else resource)', async () => {
+    expect((await observation(ids.details!)).environment).toBe('production');
+    expect((await observation(ids.genAi!)).environment).toBe('staging');
+  });
+
+  it('gen_ai.usage.* kinds beyond input and output are usage details; total is the sum; input and output priced', async () => {
+    const o = await observation(ids.genAi!);
+    expect(o.usageDetails).toEqual({
+      input: 100,
+      output: 40,
+      cache_read_input_tokens: 30,
+      cache_creation_input_tokens: 10,
+      reasoning_tokens: 12,
+      total: 192,
+    });
+    // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens.
+    expect(o.calculatedTotalCost).toBeCloseTo((100 * 0.15 + 40 * 0.6) / 1e6, 12);
+  });
+
+  it('gen_ai.request.* and llm.invocation_parameters are the model parameters', async () => {
+    const genAi = await observation(ids.genAi!);
+    expect(genAi.modelParameters).toEqual({ temperature: 0.2, max_tokens: 256, top_p: 0.9 });
+    expect(genAi.metadata.attributes?.['gen_ai.request.temperature']).toBeUndefined();
+    const openInference = await observation(ids.openInference!);
+    expect(openInference.modelParameters).toEqual({ temperature: 0.7, max_tokens: 64 });
+  });
+
+  it('gen_ai.content.prompt and gen_ai.content.completion events are the input and output', async () => {
+    const o = await observation(ids.genAi!);
+    expect(o.input).toEqual([{ role: 'user', content: 'hi' }]);
+    expect(o.output).toEqual([{ role: 'assistant', content: 'hello' }]);
+    expect(o.events).toEqual([]);
+  });
+});
