@@ -406,8 +406,9 @@ describe('project scope', () => {
 
 describe('bad input', () => {
   it.each([
-    ['no field', {}, /either traceIds/],
-    ['both fields', { traceIds: ['a'], userId: 'u' }, /either traceIds/],
+    ['no field', {}, /^give traceIds \(the traces to delete\) or userId/],
+    ['only an unsupported field', { filter: [{ column: 'name', value: 'x' }] }, /^unknown field filter: /],
+    ['both fields', { traceIds: ['a'], userId: 'u' }, /^give traceIds or userId, not both/],
     ['an empty list', { traceIds: [] }, /traceIds: must name at least one trace/],
     ['a non-string id', { traceIds: [1] }, /traceIds/],
     ['an empty id, named by its index', { traceIds: ['a', ''] }, /traceIds\.1: must not be empty/],

@@ -61,7 +61,8 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     await page.getByLabel('API token').fill(`API_BEARER_TOKEN=${server.credentials.bearerToken}`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => rows().count()).toBe(6);
-    expect(page.url()).toBe(url('/traces'));
+    // The project shown joins the URL; the credentials never do.
+    expect(page.url()).toBe(url('/traces?project=spanhouse'));
     expect(await page.evaluate<string>('sessionStorage.getItem("spanhouse.credentials")')).toContain(
       server.credentials.bearerToken,
     );
@@ -170,7 +171,7 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     const cards = page.locator('ol.session-traces > li');
     await expect
       .poll(() => cards.locator('header a').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
-      .toEqual(data.sessionTraceIds.map((id) => `/traces/${id}`));
+      .toEqual(data.sessionTraceIds.map((id) => `/traces/${id}?project=spanhouse`));
     // The greeting, stored last through the ingestion API, opens the session with its conversation.
     expect(await cards.first().textContent()).toContain('Hello!');
     expect(await cards.nth(1).textContent()).toContain('What is the weather in Paris today?');
@@ -268,7 +269,7 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
       void d.accept();
     });
     await page.getByRole('button', { name: 'Delete trace' }).click();
-    await page.waitForURL(url('/traces'));
+    await page.waitForURL(url('/traces?project=spanhouse'));
     expect(dialogs).toEqual(['Delete the trace "delete me" with its observations and scores? This cannot be undone.']);
     expect((await fetch(url('/api/public/traces/to-delete'), { headers: auth })).status).toBe(404);
     await expect.poll(() => rows().count()).toBeGreaterThan(0);
@@ -334,7 +335,8 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
 
   it('signs out', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect.poll(() => page.getByLabel('API token').count()).toBe(1);
+    // The form offers the kind of credentials just used: the key pair.
+    await expect.poll(() => page.getByLabel('Public key').count()).toBe(1);
     expect(await page.evaluate<number>('sessionStorage.length')).toBe(0);
   });
 

@@ -5,7 +5,9 @@ import type { Observation, Trace, TraceListItem } from '../src/api/types.ts';
 import { SessionProvider } from '../src/auth/session.tsx';
 import { SignIn } from '../src/auth/sign-in.tsx';
 import { ChatView } from '../src/chat/chat-view.tsx';
+import { isPastTheEnd, Pagination, PastTheEnd } from '../src/components/pagination.tsx';
 import { toChatMessages } from '../src/chat/messages.ts';
+import { MetricResults } from '../src/metrics/metric-results.tsx';
 import { TraceView } from '../src/trace-detail/trace-page.tsx';
 import { TraceTable } from '../src/trace-list/trace-table.tsx';
 
@@ -256,5 +258,48 @@ describe('TraceTable keyboard', () => {
     // Dispatched in one go, with no render between them.
     for (const key of ['j', 'j', 'j', 'Enter']) window.dispatchEvent(new KeyboardEvent('keydown', { key }));
     await waitFor(() => expect(location.pathname).toBe('/traces/c'));
+  });
+});
+
+describe('MetricResults', () => {
+  const empty = { data: [], meta: { series_count: 0, truncated: false, latest_ts: null } } as never;
+
+  it('says a metric is not in the project when it is not among its names', () => {
+    render(<MetricResults result={empty} name="req_total" window={[0, 1]} unknownIn="team beta" />);
+    expect(screen.getByText('No metric req_total in project team beta')).toBeTruthy();
+    expect(screen.queryByText(/No points of/)).toBeNull();
+  });
+
+  it('says a known metric has no points in the window', () => {
+    render(<MetricResults result={empty} name="req_total" window={[0, 1]} />);
+    expect(screen.getByText('No points of req_total in this window')).toBeTruthy();
+  });
+});
+
+describe('a list page past the end', () => {
+  it('tells it from an empty list and leads to the first and the last page', () => {
+    const pages: number[] = [];
+    const meta = { page: 999, limit: 20, totalItems: 45, totalPages: 3 };
+    expect(isPastTheEnd(meta, 0)).toBe(true);
+    expect(isPastTheEnd({ ...meta, page: 3 }, 0)).toBe(false);
+    expect(isPastTheEnd({ ...meta, totalItems: 0, totalPages: 0 }, 0)).toBe(false);
+    render(<PastTheEnd meta={meta} noun="traces" onPage={(p) => pages.push(p)} />);
+    expect(screen.getByText('No traces on this page')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the last page (3)' }));
+    expect(pages).toEqual([1, 3]);
+  });
+
+  it('Previous goes to the last page, not to another empty one', () => {
+    const pages: number[] = [];
+    render(
+      <Pagination
+        meta={{ page: 999, limit: 20, totalItems: 45, totalPages: 3 }}
+        noun="traces"
+        onPage={(p) => pages.push(p)}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '← Previous' }));
+    expect(pages).toEqual([3]);
   });
 });

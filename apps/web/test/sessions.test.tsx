@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('sessions pages', () => {
-  it('lists sessions from GET /api/public/sessions and links each', async () => {
+  it("lists sessions from GET /api/public/sessions and links each, in the page's project", async () => {
     history.replaceState(null, '', '/sessions?environment=production');
     const asked = serve({
       '/api/public/sessions': {
@@ -37,11 +37,26 @@ describe('sessions pages', () => {
     });
     render(<App />);
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'sess-1' }).getAttribute('href')).toBe('/sessions/sess-1'),
+      expect(screen.getByRole('link', { name: 'sess-1' }).getAttribute('href')).toBe(
+        '/sessions/sess-1?project=spanhouse',
+      ),
     );
     expect(asked.filter((u) => u.startsWith('/api/public/sessions'))).toEqual([
       '/api/public/sessions?page=1&limit=50&environment=production',
     ]);
+  });
+
+  it('says a page past the end has no sessions, and leads back to the first page', async () => {
+    history.replaceState(null, '', '/sessions?page=5');
+    serve({
+      '/api/public/sessions': { data: [], meta: { page: 5, limit: 50, totalItems: 3, totalPages: 1 } },
+    });
+    render(<App />);
+    expect(await screen.findByText('No sessions on this page')).toBeTruthy();
+    expect(screen.queryByText('No sessions yet')).toBeNull();
+    expect(screen.getByText(/Page 5 is past the end: the list has 3 sessions on 1 page\./)).toBeTruthy();
+    screen.getByRole('button', { name: 'Go to the first page' }).click();
+    await waitFor(() => expect(location.search).toBe('?project=spanhouse'));
   });
 
   it("shows one session's traces in time order with their conversations", async () => {

@@ -27,18 +27,40 @@ const TraceIds = v.pipe(
   }),
 );
 
+/** What DELETE /api/public/traces deletes by: one of these, never both. */
+const DELETE_TRACES_FIELDS = ['traceIds', 'userId'] as const;
+const DELETE_BY = 'traceIds (the traces to delete) or userId (every trace of that user)';
+
+/**
+ * Why a deletion body that names its fields well still says nothing to delete by: neither field
+ * (then naming the fields it gave that this endpoint does not know, such as a `filter`), or both.
+ * Undefined when it names exactly one.
+ */
+export function deleteTracesBodyProblem(body: Readonly<Record<string, unknown>>): string | undefined {
+  const given = DELETE_TRACES_FIELDS.filter((f) => body[f] !== undefined);
+  if (given.length === 2) return `give traceIds or userId, not both: ${DELETE_BY}`;
+  if (given.length === 1) return undefined;
+  const unknown = Object.keys(body).filter((k) => !(DELETE_TRACES_FIELDS as readonly string[]).includes(k));
+  if (unknown.length === 0) return `give ${DELETE_BY}`;
+  const named = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` (and ${unknown.length - 5} more)` : '');
+  return `unknown field${unknown.length === 1 ? '' : 's'} ${named}: this endpoint deletes by ${DELETE_BY}; give one of them`;
+}
+
 /**
  * DELETE /api/public/traces: Langfuse's `{traceIds}`, or spanhouse's `{userId}` (every trace of
- * the user stored when the deletion is accepted). Exactly one of them.
+ * the user stored when the deletion is accepted). Exactly one of them. Other fields are ignored
+ * beside one of them, as everywhere in the API; kept in the object (loose) so that a body that
+ * names neither can be told apart from one that names only fields the endpoint does not know.
  */
 export const DeleteTracesBody = v.pipe(
-  v.object({
+  v.looseObject({
     traceIds: v.optional(TraceIds),
     userId: v.optional(EntityId),
   }),
-  v.check(
-    (b) => (b.traceIds === undefined) !== (b.userId === undefined),
-    'give either traceIds (the traces to delete) or userId (every trace of that user), not both',
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const message = deleteTracesBodyProblem(dataset.value);
+    if (message) addIssue({ message });
+  }),
 );
 export type DeleteTracesBody = v.InferOutput<typeof DeleteTracesBody>;

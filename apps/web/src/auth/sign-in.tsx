@@ -17,8 +17,9 @@ export const CHECK_PATH = '/api/public/metrics/names';
  * are checked against the service before they are kept, so a wrong one is reported here.
  */
 export function SignIn(props: { fetch?: typeof fetch }) {
-  const { signIn, notice } = useSession();
-  const [kind, setKind] = useState<Credentials['kind']>('bearer');
+  const { signIn, notice, signedOutKind } = useSession();
+  // Signed out (a revoked key, Sign out): the form offers the kind of credentials used before.
+  const [kind, setKind] = useState<Credentials['kind']>(signedOutKind ?? 'bearer');
   const [token, setToken] = useState('');
   const [publicKey, setPublicKey] = useState('');
   const [secretKey, setSecretKey] = useState('');

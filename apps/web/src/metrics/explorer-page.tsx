@@ -1,7 +1,7 @@
 import { METRIC_AGGS } from '@spanhouse/schema';
 import { toQueryString } from '../api/client.ts';
 import type { MetricLabelsResponse, MetricNamesResponse, MetricsQueryResponse } from '../api/types.ts';
-import { useApi } from '../auth/session.tsx';
+import { useApi, useSession } from '../auth/session.tsx';
 import { RangeFilter, TextFilter } from '../components/filters.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
@@ -21,6 +21,7 @@ import { MetricResults } from './metric-results.tsx';
 /** Pick a metric, filter and group its series, and chart them. */
 export function ExplorerPage() {
   const api = useApi();
+  const { project } = useSession();
   const [state, update] = useUrlState(EXPLORER_PARAMS);
   const [now, refresh] = useNow(JSON.stringify(state));
   const names = useResource('metric-names', (signal) =>
@@ -35,6 +36,8 @@ export function ExplorerPage() {
   );
   const keys = labels.data?.data.map((k) => k.key) ?? [];
   const nameList = names.data?.data ?? [];
+  // Only once the names are read: until then a metric cannot be called unknown.
+  const unknown = Boolean(state.name && names.data && !nameList.includes(state.name));
 
   const reloadAll = () => {
     refresh();
@@ -122,6 +125,7 @@ export function ExplorerPage() {
           <MetricResults
             result={result.data}
             name={state.name}
+            unknownIn={unknown ? (project?.name ?? 'this project') : undefined}
             window={[Date.parse(String(query!.from)) / 1000, Date.parse(String(query!.to)) / 1000]}
           />
         </div>

@@ -9,14 +9,30 @@ const number = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
 const formatNumber = (v: number | null) => (v === null ? '–' : number.format(v));
 const formatAxis = (v: number) => number.format(v);
 
-/** The answer of a metrics query: a line per series with a live legend, and the numbers per series. */
-export function MetricResults(props: { result: MetricsQueryResponse; name: string; window: [number, number] }) {
+/**
+ * The answer of a metrics query: a line per series with a live legend, and the numbers per series.
+ * `unknownIn` names the project when the metric is not among its metric names, so an empty answer
+ * says the metric does not exist there rather than that the window holds no points.
+ */
+export function MetricResults(props: {
+  result: MetricsQueryResponse;
+  name: string;
+  window: [number, number];
+  unknownIn?: string;
+}) {
   const { data, meta } = props.result;
   const aligned = useMemo(() => alignSeries(data), [data]);
   const lines = useMemo(
     () => data.map((s, i) => ({ label: seriesLabel(s.labels), values: aligned.ys[i]! })),
     [data, aligned],
   );
+  if (data.length === 0 && props.unknownIn !== undefined) {
+    return (
+      <EmptyState title={`No metric ${props.name} in project ${props.unknownIn}`}>
+        <p>This project has stored no points under this name: check the name, or pick one of its metrics above.</p>
+      </EmptyState>
+    );
+  }
   if (data.length === 0) {
     return (
       <EmptyState title={`No points of ${props.name} in this window`}>

@@ -5,10 +5,11 @@ import type { SessionListResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { RangeFilter, TextFilter } from '../components/filters.tsx';
 import { PageHead } from '../components/page-head.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import { isPastTheEnd, Pagination, PastTheEnd } from '../components/pagination.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
 import { formatTime } from '../lib/format.ts';
 import { useListNavigation } from '../lib/list-navigation.ts';
+import { useProjectHref } from '../lib/project-url.ts';
 import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
 import { param, splitList } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
@@ -30,6 +31,7 @@ export const sessionHref = (id: string) => `/sessions/${encodeURIComponent(id)}`
 export function SessionListPage() {
   const api = useApi();
   const { route } = useLocation();
+  const link = useProjectHref();
   const [state, update] = useUrlState(SESSION_LIST_PARAMS);
   const [now, refresh] = useNow(JSON.stringify(state));
   const { from, to } = resolveRange(state, now);
@@ -45,7 +47,7 @@ export function SessionListPage() {
     api.get<SessionListResponse>('/api/public/sessions', query, signal),
   );
   const sessions = res.data?.data ?? [];
-  const open = useCallback((i: number) => route(sessionHref(sessions[i]!.id)), [sessions, route]);
+  const open = useCallback((i: number) => route(link(sessionHref(sessions[i]!.id))), [sessions, route, link]);
   const [active, setActive] = useListNavigation(sessions.length, open);
   const filtered = state.range !== 'all' || state.environment.length > 0 || Boolean(state.search);
 
@@ -70,6 +72,11 @@ export function SessionListPage() {
         <ErrorState error={res.error} retry={res.reload} />
       ) : !res.data ? (
         <Loading what="sessions" />
+      ) : isPastTheEnd(res.data.meta, sessions.length) ? (
+        <>
+          <PastTheEnd meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
+          <Pagination meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
+        </>
       ) : sessions.length === 0 ? (
         <EmptyState title={filtered ? 'No sessions match these filters' : 'No sessions yet'}>
           <p>
@@ -103,7 +110,7 @@ export function SessionListPage() {
                     }}
                   >
                     <td class="mono">
-                      <a href={sessionHref(s.id)}>{s.id}</a>
+                      <a href={link(sessionHref(s.id))}>{s.id}</a>
                     </td>
                     <td class="time">{formatTime(s.createdAt)}</td>
                     <td>{s.environment ?? ''}</td>

@@ -3,6 +3,7 @@ import type { SessionDetail } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
 import { formatTime } from '../lib/format.ts';
+import { useProjectHref } from '../lib/project-url.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { IoView } from '../trace-detail/io-view.tsx';
 import { traceHref } from '../trace-list/trace-table.tsx';
@@ -12,6 +13,7 @@ export function SessionPage() {
   const { params } = useRoute();
   const id = params.id ?? '';
   const api = useApi();
+  const link = useProjectHref();
   const res = useResource(`session:${id}`, (signal) =>
     api.get<SessionDetail>(`/api/public/sessions/${encodeURIComponent(id)}`, undefined, signal),
   );
@@ -24,14 +26,14 @@ export function SessionPage() {
     <main class="page">
       <header class="page-head">
         <nav class="crumbs">
-          <a href="/sessions">Sessions</a> /
+          <a href={link('/sessions')}>Sessions</a> /
         </nav>
         <h1 class="mono">{id}</h1>
         <span class="facts-inline">
           {traces.length} {traces.length === 1 ? 'trace' : 'traces'} · started{' '}
           {formatTime(traces[0]?.timestamp ?? res.data.createdAt)}
           {' · '}
-          <a href={`/traces?sessionId=${encodeURIComponent(id)}`}>in the trace list</a>
+          <a href={link(`/traces?sessionId=${encodeURIComponent(id)}`)}>in the trace list</a>
         </span>
       </header>
       {traces.length === 0 ? (
@@ -41,7 +43,7 @@ export function SessionPage() {
           {traces.map((t) => (
             <li key={t.id} class="card">
               <header>
-                <a href={traceHref(t.id)}>{t.name || '(unnamed)'}</a>
+                <a href={link(traceHref(t.id))}>{t.name || '(unnamed)'}</a>
                 <span class="muted">
                   {formatTime(t.timestamp)}
                   {t.userId ? ` · ${t.userId}` : ''}

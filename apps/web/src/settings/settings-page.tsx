@@ -25,6 +25,9 @@ export type NewKey = { id: string; publicKey: string; secretKey: string; note: s
  */
 export function SettingsPage() {
   const { project, isAdmin } = useSession();
+  // One error for the whole page: any action's outcome replaces the last one's, so a refusal of
+  // one form does not stay on screen beside another form's success.
+  const [error, setError] = useState<PageError | null>(null);
   if (!project) return null;
   return (
     <main class="page settings">
@@ -45,8 +48,8 @@ export function SettingsPage() {
       </section>
       {isAdmin ? (
         <>
-          <ApiKeys projectId={project.id} />
-          <NewProject />
+          <ApiKeys projectId={project.id} error={error?.at === 'keys' ? error.message : null} onError={setError} />
+          <NewProject error={error?.at === 'project' ? error.message : null} onError={setError} />
         </>
       ) : (
         <section class="card">
@@ -57,14 +60,18 @@ export function SettingsPage() {
   );
 }
 
-function ApiKeys(props: { projectId: string }) {
+/** Which form the error belongs to, shown under it. */
+type PageError = { at: 'keys' | 'project'; message: string };
+type ErrorProps = { error: string | null; onError: (e: PageError | null) => void };
+
+function ApiKeys(props: { projectId: string } & ErrorProps) {
   const api = useApi();
   const path = `/api/public/projects/${encodeURIComponent(props.projectId)}/apiKeys`;
   const keys = useResource(path, (signal) => api.get<{ apiKeys: ApiKeySummary[] }>(path, undefined, signal));
   const [created, setCreated] = useState<NewKey | null>(null);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const setError = (message: string | null) => props.onError(message === null ? null : { at: 'keys', message });
 
   const create = async (e: Event) => {
     e.preventDefault();
@@ -82,6 +89,7 @@ function ApiKeys(props: { projectId: string }) {
   };
   const revoke = async (key: ApiKeySummary) => {
     if (!window.confirm(`Revoke ${key.publicKey}? Clients using it are refused within seconds.`)) return;
+    setError(null);
     try {
       await api.send('DELETE', `${path}/${encodeURIComponent(key.id)}`);
       if (created?.id === key.id) setCreated(null);
@@ -150,9 +158,9 @@ function ApiKeys(props: { projectId: string }) {
           {busy ? 'Creating…' : 'Create key'}
         </button>
       </form>
-      {error && (
+      {props.error && (
         <p class="error" role="alert">
-          {error}
+          {props.error}
         </p>
       )}
     </section>
@@ -204,10 +212,10 @@ function CopyField(props: { label: string; value: string }) {
   );
 }
 
-function NewProject() {
+function NewProject(props: ErrorProps) {
   const { api, reloadProjects, selectProject } = useSession();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const setError = (message: string | null) => props.onError(message === null ? null : { at: 'project', message });
   const submit = async (e: Event) => {
     e.preventDefault();
     setError(null);
@@ -235,9 +243,9 @@ function NewProject() {
           Create project
         </button>
       </form>
-      {error && (
+      {props.error && (
         <p class="error" role="alert">
-          {error}
+          {props.error}
         </p>
       )}
     </section>

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { Observation, Score, Trace } from '../api/types.ts';
 import { JsonView, KeyValues } from '../components/json-view.tsx';
 import { formatCost, formatCount, formatDuration, formatTime } from '../lib/format.ts';
+import { useProjectHref } from '../lib/project-url.ts';
 import { IoView } from './io-view.tsx';
 import { ScoresTable } from './scores.tsx';
 
@@ -83,6 +84,7 @@ export function ObservationDetail(props: { obs: Observation; scores: Score[] }) 
 /** The trace itself: its attributes, input and output, trace-level scores and metadata. */
 export function TraceOverview(props: { trace: Trace; scores: Score[]; tokens: number }) {
   const t = props.trace;
+  const link = useProjectHref();
   return (
     <article class="detail" aria-label="Trace">
       <header>
@@ -95,10 +97,10 @@ export function TraceOverview(props: { trace: Trace; scores: Score[]; tokens: nu
         </Fact>
         <Fact label="Time">{formatTime(t.timestamp, { ms: true })}</Fact>
         <Fact label="User">
-          {t.userId && <a href={`/traces?userId=${encodeURIComponent(t.userId)}`}>{t.userId}</a>}
+          {t.userId && <a href={link(`/traces?userId=${encodeURIComponent(t.userId)}`)}>{t.userId}</a>}
         </Fact>
         <Fact label="Session">
-          {t.sessionId && <a href={`/sessions/${encodeURIComponent(t.sessionId)}`}>{t.sessionId}</a>}
+          {t.sessionId && <a href={link(`/sessions/${encodeURIComponent(t.sessionId)}`)}>{t.sessionId}</a>}
         </Fact>
         <Fact label="Environment">{t.environment}</Fact>
         <Fact label="Release">{t.release}</Fact>

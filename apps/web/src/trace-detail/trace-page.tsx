@@ -7,6 +7,7 @@ import { Segmented } from '../components/segmented.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
 import { formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
 import { isTypingTarget, nextIndex } from '../lib/list-navigation.ts';
+import { useProjectHref } from '../lib/project-url.ts';
 import { param } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
@@ -125,6 +126,7 @@ export function TraceView(props: {
   );
   useTreeKeys(rows, props.selectedId, select, toggle);
 
+  const link = useProjectHref();
   const tokens = useMemo(() => tree.roots.reduce((sum, r) => sum + r.rollup.total, 0), [tree]);
   const withChildren = useMemo(
     () => [...tree.byId.values()].filter((n) => n.children.length).map((n) => n.obs.id),
@@ -134,7 +136,7 @@ export function TraceView(props: {
     <main class="page trace-page">
       <header class="page-head">
         <nav class="crumbs">
-          <a href="/traces">Traces</a> /
+          <a href={link('/traces')}>Traces</a> /
         </nav>
         <h1>{trace.name || '(unnamed trace)'}</h1>
         <span class="facts-inline">

@@ -3,8 +3,9 @@ import { toQueryString } from '../api/client.ts';
 import type { TraceListResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { PageHead } from '../components/page-head.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import { isPastTheEnd, Pagination, PastTheEnd } from '../components/pagination.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
+import { useProjectHref } from '../lib/project-url.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
 import { hasFilters, TRACE_LIST_PARAMS, traceListQuery } from './list-state.ts';
@@ -16,6 +17,7 @@ export const TRACES_READY_MARK = 'spanhouse:traces-ready';
 
 export function TraceListPage() {
   const api = useApi();
+  const link = useProjectHref();
   const [state, update] = useUrlState(TRACE_LIST_PARAMS);
   const [now, refresh] = useNow(JSON.stringify(state));
   const query = traceListQuery(state, now);
@@ -42,12 +44,22 @@ export function TraceListPage() {
         <ErrorState error={res.error} retry={res.reload} />
       ) : !res.data ? (
         <Loading what="traces" />
+      ) : isPastTheEnd(res.data.meta, res.data.data.length) ? (
+        <>
+          <PastTheEnd meta={res.data.meta} noun="traces" onPage={(page) => update({ page })} />
+          <Pagination
+            meta={res.data.meta}
+            noun="traces"
+            onPage={(page) => update({ page })}
+            onLimit={(limit) => update({ limit })}
+          />
+        </>
       ) : res.data.data.length === 0 ? (
         hasFilters(state) ? (
           <EmptyState title="No traces match these filters">
             <p>Widen the time range or clear a filter.</p>
             <p>
-              <a href="/traces">Clear all filters</a>
+              <a href={link('/traces')}>Clear all filters</a>
             </p>
           </EmptyState>
         ) : (

@@ -4,6 +4,7 @@ import type { TraceListItem } from '../api/types.ts';
 import { previewOf } from '../chat/messages.ts';
 import { formatCompact, formatCost, formatCount, formatDuration, formatTime, truncate } from '../lib/format.ts';
 import { useListNavigation } from '../lib/list-navigation.ts';
+import { useProjectHref } from '../lib/project-url.ts';
 
 /** A trace's page; with the search that found it, whose terms the page marks. */
 export function traceHref(id: string, opts: { observationId?: string; search?: string } = {}): string {
@@ -22,10 +23,11 @@ export function TraceTable(props: {
   search?: string;
 }) {
   const { route } = useLocation();
-  const href = (id: string) => traceHref(id, { search: props.search });
+  const link = useProjectHref();
+  const href = (id: string) => link(traceHref(id, { search: props.search }));
   const open = useCallback(
-    (i: number) => route(traceHref(props.traces[i]!.id, { search: props.search })),
-    [props.traces, props.search, route],
+    (i: number) => route(link(traceHref(props.traces[i]!.id, { search: props.search }))),
+    [props.traces, props.search, route, link],
   );
   const [active, setActive] = useListNavigation(props.traces.length, open);
   // Once per page of traces, not on every key press (inputs can be large).
@@ -85,7 +87,7 @@ export function TraceTable(props: {
                   </button>
                 )}
               </td>
-              <td>{t.sessionId && <a href={`/sessions/${encodeURIComponent(t.sessionId)}`}>{t.sessionId}</a>}</td>
+              <td>{t.sessionId && <a href={link(`/sessions/${encodeURIComponent(t.sessionId)}`)}>{t.sessionId}</a>}</td>
               <td class="tags">
                 {t.tags.map((tag) => (
                   <span key={tag} class="chip">
