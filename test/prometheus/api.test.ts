@@ -57,6 +57,7 @@ describe('the calls Grafana makes on "Save & test" and while building a panel', 
       'spanhouse_llm_duration_seconds',
       'spanhouse_llm_input_tokens',
       'spanhouse_llm_output_tokens',
+      'spanhouse_llm_requests',
       'spanhouse_llm_total_tokens',
     ]);
     const hosts = await app.get(

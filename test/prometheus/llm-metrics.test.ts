@@ -119,6 +119,68 @@ describe('LLM metrics from the trace tables through PromQL', () => {
     expect(Number(cost)).toBeGreaterThan(0);
   });
 
+  it('generations of one series that start at the same instant make one sample there that agrees with daily usage', async () => {
+    // Two days after the others, so nothing else falls in its windows or its day.
+    const at = T + 2 * 86_400_000 + 123;
+    for (const [i, ms] of [
+      [1, 1000],
+      [2, 3000],
+    ] as const) {
+      const res = await app.post('/v1/l/batch', {
+        trace: { id: `t-same-${i}`, timestamp: iso(at), name: 'chat', environment: 'prod' },
+        observations: [
+          {
+            id: `gen-same-${i}`,
+            type: 'GENERATION',
+            name: 'chat',
+            model: 'gpt-4o',
+            startTime: iso(at),
+            endTime: iso(at + ms),
+            promptTokens: 100,
+            completionTokens: 10,
+          },
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const daily = await app.get(
+      `/api/public/metrics/daily?${new URLSearchParams({ fromTimestamp: iso(at - 1000), toTimestamp: iso(at + 1000) })}`,
+    );
+    const [usage] = daily.body.data[0].usage;
+    expect(usage).toMatchObject({
+      model: 'gpt-4o',
+      inputUsage: 200,
+      outputUsage: 20,
+      totalUsage: 220,
+      countObservations: 2,
+    });
+    const labels = { environment: 'prod', model: 'gpt-4o', name: 'chat' };
+    const end = at + 60_000;
+    expect(await instant('sum_over_time(spanhouse_llm_input_tokens[5m])', end)).toEqual([[labels, '200']]);
+    expect(await instant('sum_over_time(spanhouse_llm_output_tokens[5m])', end)).toEqual([[labels, '20']]);
+    expect(await instant('sum_over_time(spanhouse_llm_total_tokens[5m])', end)).toEqual([[labels, '220']]);
+    expect(await instant('sum_over_time(spanhouse_llm_requests[5m])', end)).toEqual([[labels, '2']]);
+    const [[, cost] = []] = await instant('sum_over_time(spanhouse_llm_cost_usd[5m])', end);
+    expect(Number(cost)).toBeCloseTo(usage.totalCost, 12);
+    // One sample per series and instant, as in Prometheus: the instant counts once, its latency is
+    // the longest of its generations.
+    expect(await instant('count_over_time(spanhouse_llm_input_tokens[5m])', end)).toEqual([[labels, '1']]);
+    expect(await instant('max_over_time(spanhouse_llm_duration_seconds[5m])', end)).toEqual([[labels, '3']]);
+    // The service's evaluation (a range function at a step longer than its range) reads the same samples.
+    const range = await app.get(
+      `/prometheus/api/v1/query_range?${new URLSearchParams({
+        query: 'sum(sum_over_time(spanhouse_llm_input_tokens[30s])) + sum(sum_over_time(spanhouse_llm_requests[30s]))',
+        start: String((at - 123 + 15_000) / 1000),
+        end: String((at - 123 + 75_000) / 1000),
+        step: '60',
+        nocache: '1',
+      })}`,
+    );
+    expect(range.body.data.result.map((r: { values: [number, string][] }) => r.values)).toEqual([
+      [[(at - 123 + 15_000) / 1000, '202']],
+    ]);
+  });
+
   it('every query of the provisioned Grafana dashboard answers, as Grafana sends them', async () => {
     const dashboard = JSON.parse(
       readFileSync(new URL('../../deploy/grafana/dashboards/llm-overview.json', import.meta.url), 'utf8'),

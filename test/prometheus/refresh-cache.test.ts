@@ -53,3 +53,85 @@ describe('the dashboard-refresh cache', () => {
     }
   });
 });
+
+describe('the dashboard-refresh cache over the LLM series', () => {
+  const QUERY = 'sum by (model) (sum_over_time(spanhouse_llm_input_tokens[15s]))';
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // A day after the metrics above, on the step grid; generations start between steps, so each
+  // counts in one step's range (Prometheus 2.42's ranges hold both ends).
+  const END = T0 + 86_400_000;
+  const models = async (endMs: number) => {
+    const params = new URLSearchParams({
+      query: QUERY,
+      start: String((endMs - 1_800_000) / 1000),
+      end: String(endMs / 1000),
+      step: '15',
+    });
+    const res = await app.get(`/prometheus/api/v1/query_range?${params}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const fresh = await rangeQuery(app.db, DEFAULT_PROJECT_ID, QUERY, rangeGrid(endMs - 1_800_000, endMs, STEP));
+    expect(res.body.data).toEqual(fresh);
+    return res.body.data.result.map((r: { metric: { model: string }; values: [number, string][] }) => [
+      r.metric.model,
+      r.values.map(([, v]) => Number(v)).reduce((a, b) => a + b, 0),
+    ]);
+  };
+  const generation = (id: string, model: string, startMs: number, endMs: number, tokens: number) =>
+    app.post('/v1/l/batch', {
+      trace: { id: `t-${id}` },
+      observations: [
+        { id, type: 'GENERATION', model, startTime: iso(startMs), endTime: iso(endMs), promptTokens: tokens },
+      ],
+    });
+
+  it('shows a generation stored after its start time was cached, as a refresh slides the window', async () => {
+    expect((await generation('g-early', 'early', END - 599_000, END - 590_000, 3)).status).toBe(200);
+    expect(await models(END)).toEqual([['early', 3]]);
+    // Exported when it ended, a minute after it started: its start lies in steps already cached.
+    expect((await generation('g-late', 'late', END - 59_000, END, 5)).status).toBe(200);
+    expect(await models(END + STEP)).toEqual([
+      ['early', 3],
+      ['late', 5],
+    ]);
+    expect(await models(END + STEP)).toEqual([
+      ['early', 3],
+      ['late', 5],
+    ]);
+  });
+
+  it('shows usage an update gives a generation whose start was cached', async () => {
+    const at = END - 119_000;
+    const event = (id: string, type: string, ms: number, body: object) => ({ id, type, timestamp: iso(ms), body });
+    const created = await app.post('/api/public/ingestion', {
+      batch: [
+        event('e-t', 'trace-create', at, { id: 't-upd' }),
+        event('e-c', 'generation-create', at, { id: 'g-upd', traceId: 't-upd', model: 'updated', startTime: iso(at) }),
+      ],
+    });
+    expect(created.body.errors).toEqual([]);
+    expect(await models(END + 2 * STEP)).toEqual([
+      ['early', 3],
+      ['late', 5],
+      ['updated', 0],
+    ]);
+    // The update names no start: the generation keeps the create's.
+    const updated = await app.post('/api/public/ingestion', {
+      batch: [event('e-u', 'generation-update', END, { id: 'g-upd', traceId: 't-upd', usage: { input: 7 } })],
+    });
+    expect(updated.body.errors).toEqual([]);
+    expect(await models(END + 3 * STEP)).toEqual([
+      ['early', 3],
+      ['late', 5],
+      ['updated', 7],
+    ]);
+  });
+
+  it('drops a deleted trace from cached steps', async () => {
+    const res = await app.request('/api/public/traces/t-g-late', { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(await models(END + 4 * STEP)).toEqual([
+      ['early', 3],
+      ['updated', 7],
+    ]);
+  });
+});

@@ -86,6 +86,7 @@ export async function createIngestDeps(opts: {
       onRejected: (table, rows, reason) => logMetrics?.rowsRejected.inc({ table, reason }, rows),
       beforeAppend: () => disk.check(),
       onPaced: () => logMetrics?.pacedAnswers.inc(),
+      onCommitted: (table, fromUs) => writes?.committed(table, fromUs),
     },
     config.ingest.maxBacklogMs,
   );

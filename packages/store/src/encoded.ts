@@ -32,7 +32,18 @@ export function rowBinaryEncoding(columns: readonly [[string, string], ...[strin
  * (WRITTEN_TABLES), or in the one `encoding` names (the metrics batch scanner writes TabSeparated
  * lines straight from the request's bytes).
  */
-export type EncodedRows = { bytes: Buffer; rows: number; encoding?: TableEncoding };
+export type EncodedRows = {
+  bytes: Buffer;
+  rows: number;
+  encoding?: TableEncoding;
+  /**
+   * For rows that reads place in time (observation pieces, at their start): the earliest time in
+   * microseconds at which they can change what such a read answers, 0 when any. Told to the write
+   * notices once the rows are committed (WriteNotices.committed), for the caches that keep answers
+   * per time.
+   */
+  changesFromUs?: number;
+};
 
 /** One request's rows, by table. */
 export type TableRows = Partial<Record<string, EncodedRows>>;

@@ -16,6 +16,7 @@ import {
   type Versioned,
   versionedNumberText,
   versionedText,
+  WEAK_VERSION,
 } from './versioned.ts';
 
 /*
@@ -156,9 +157,26 @@ export function encodeObservationsRowBinary(rows: readonly ObservationRow[]): Bu
   return out.bytes();
 }
 
+/**
+ * The earliest observation start (µs) pieces can change a read placed at start times at (the LLM
+ * series put a generation at its start). A piece that gives a start places its observation there;
+ * one that gives none (an update: never given or the weak default) can complete an observation
+ * whose start an earlier piece gave, at any time, so it counts from 0. Taken as given: a start,
+ * once given, is not given again as another time.
+ */
+export function piecesChangeFromUs(rows: readonly ObservationRow[]): number {
+  let from = Number.POSITIVE_INFINITY;
+  for (const o of rows) from = Math.min(from, o.start_time[0] > WEAK_VERSION ? o.start_time[1] : 0);
+  return from;
+}
+
 /** Observation rows as the writer takes them. */
 export function encodeObservationPieces(rows: readonly ObservationRow[]): TableRows {
-  const encoded: EncodedRows = { bytes: encodeObservationsRowBinary(rows), rows: rows.length };
+  const encoded: EncodedRows = {
+    bytes: encodeObservationsRowBinary(rows),
+    rows: rows.length,
+    changesFromUs: piecesChangeFromUs(rows),
+  };
   return { [TABLES.observationPieces]: encoded };
 }
 

@@ -9,10 +9,14 @@
  * - `pointsCommitted(minUs)`: metric points from `minUs` (µs) on, of a request whose every row is
  *   now committed (readable), were written. Told after the commit, never before: a query cached in
  *   between would keep steps computed without the points.
+ * - `committed(table, fromUs)`: rows of `table` that can change reads placed in time from `fromUs`
+ *   (µs) on (EncodedRows.changesFromUs), of a request whose every row is now committed, were
+ *   written. Told after the commit, for the same reason.
  */
 export type WriteListener = {
   inserted?(table: string): void;
   pointsCommitted?(minUs: number): void;
+  committed?(table: string, fromUs: number): void;
 };
 
 /** The write notices of one process: listeners subscribe once, the writer side tells. */
@@ -29,5 +33,9 @@ export class WriteNotices {
 
   pointsCommitted(minUs: number): void {
     for (const l of this.listeners) l.pointsCommitted?.(minUs);
+  }
+
+  committed(table: string, fromUs: number): void {
+    for (const l of this.listeners) l.committed?.(table, fromUs);
   }
 }

@@ -27,6 +27,11 @@ export type IngestorHooks = {
   beforeAppend?: () => void;
   /** A durable answer waits for its commit because the writer lags (pacing). */
   onPaced?: () => void;
+  /**
+   * A request's rows for `table` that say from when they change reads placed in time
+   * (EncodedRows.changesFromUs) are committed, or their wait ended with the log.
+   */
+  onCommitted?: (table: string, fromUs: number) => void;
 };
 
 /** What a durable submission can be waited on with (`waitCommitted`). */
@@ -98,6 +103,7 @@ export class Ingestor {
       const receipt = await this.submit(rows);
       opts.onDurable?.();
       if (!receipt) return receipt;
+      this.tellWhenCommitted(rows, receipt);
       if (opts.waitForCommit) await this.waitCommitted(receipt);
       else if (this.log.pacing?.(this.storing)) {
         this.hooks.onPaced?.();
@@ -106,6 +112,22 @@ export class Ingestor {
       return receipt;
     } finally {
       this.storing--;
+    }
+  }
+
+  /**
+   * Tells onCommitted of the rows that say from when they change reads, once committed: told
+   * earlier, a read cached in between would keep answers computed without them. Told too when the
+   * wait fails (the log closed): a cache forgets more than it needs, never less.
+   */
+  private tellWhenCommitted(rows: TableRows, receipt: Receipt): void {
+    const onCommitted = this.hooks.onCommitted;
+    if (!onCommitted) return;
+    for (const [table, encoded] of Object.entries(rows)) {
+      const fromUs = encoded?.changesFromUs;
+      if (fromUs === undefined || encoded!.rows === 0) continue;
+      const tell = () => onCommitted(table, fromUs);
+      this.waitCommitted(receipt, Number.POSITIVE_INFINITY).then(tell, tell);
     }
   }
 

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, QueryContext, type QueryLimits } from './engine/query-c
 import { compareLabels, type Labels, type Matrix, sortedLabels } from './engine/values.ts';
 import { badData, execution, PromApiError, regexRefusal } from './errors.ts';
 import { formatTime, formatValue } from './format.ts';
+import { llmNamesOf } from './llm-metrics.ts';
 import { parsePromQL } from './parse.ts';
 import type { PromResultCache, SeriesPoints } from './result-cache.ts';
 import type { Grid } from './samples-sql.ts';
@@ -110,7 +111,7 @@ export async function rangeQuery(
   const reach = cacheReach(expr);
   const series =
     opts.cache && reach !== undefined
-      ? await opts.cache.range(project, query, grid, reach, compute)
+      ? await opts.cache.range(project, query, grid, reach, compute, readsLlmSeries(expr))
       : await compute(grid);
   return {
     resultType: 'matrix',
@@ -158,6 +159,27 @@ export async function instantQuery(
         resultType: 'vector',
         result: out.map((s) => ({ metric: sortedLabels(s.metric), value: [t, formatValue(s.vs[0]!)] })),
       };
+  }
+}
+
+/** Whether a query selects one of the LLM series, which are read from the traces. */
+function readsLlmSeries(e: Expr): boolean {
+  switch (e.kind) {
+    case 'selector':
+      return llmNamesOf(e.matchers).length > 0;
+    case 'matrix':
+      return readsLlmSeries(e.selector);
+    case 'subquery':
+    case 'unary':
+      return readsLlmSeries(e.expr);
+    case 'call':
+      return e.args.some(readsLlmSeries);
+    case 'aggregate':
+      return readsLlmSeries(e.expr) || (e.param !== undefined && readsLlmSeries(e.param));
+    case 'binary':
+      return readsLlmSeries(e.lhs) || readsLlmSeries(e.rhs);
+    default:
+      return false;
   }
 }
 

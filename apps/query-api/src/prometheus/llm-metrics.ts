@@ -7,22 +7,33 @@ import { regexMatches } from './regex.ts';
 
 /**
  * LLM metrics read from the trace tables, so dashboards chart them with PromQL like any stored
- * metric: one point per GENERATION observation at its start time, labelled with its model, name and
- * environment (empty ones left out), valued as below. Nothing is stored twice: selecting one of
- * these names reads observation_pieces merged with FINAL (clickhouse/0007: each field the latest
- * value any piece gave; a tuple's version 0 means never given).
+ * metric: a point at each start time of GENERATION observations, labelled with their model, name
+ * and environment (empty ones left out). Nothing is stored twice: selecting one of these names
+ * reads observation_pieces merged with FINAL (clickhouse/0007: each field the latest value any
+ * piece gave; a tuple's version 0 means never given).
+ *
+ * A series holds one sample per timestamp, as in Prometheus, so the generations of one series that
+ * start at the same millisecond make one sample, `combine` of their values: summed for tokens and
+ * cost, counted for requests, so the series add up to what daily usage reports; the longest for
+ * latency (a latency summed or averaged is no latency one of them had).
  */
-export const LLM_METRICS: Record<string, { value: string; where?: string }> = {
-  spanhouse_llm_duration_seconds: { value: `(${OBS_EXPR.end} - ${OBS_EXPR.start}) / 1e6`, where: OBS_EXPR.endGiven },
-  spanhouse_llm_input_tokens: { value: `${OBS_EXPR.usage}['input']` },
-  spanhouse_llm_output_tokens: { value: `${OBS_EXPR.usage}['output']` },
-  spanhouse_llm_total_tokens: { value: `${OBS_EXPR.usage}['total']` },
+export const LLM_METRICS: Record<string, { value: string; combine: 'sum' | 'max'; where?: string }> = {
+  spanhouse_llm_requests: { value: '1', combine: 'sum' },
+  spanhouse_llm_duration_seconds: {
+    value: `(${OBS_EXPR.end} - ${OBS_EXPR.start}) / 1e6`,
+    combine: 'max',
+    where: OBS_EXPR.endGiven,
+  },
+  spanhouse_llm_input_tokens: { value: `${OBS_EXPR.usage}['input']`, combine: 'sum' },
+  spanhouse_llm_output_tokens: { value: `${OBS_EXPR.usage}['output']`, combine: 'sum' },
+  spanhouse_llm_total_tokens: { value: `${OBS_EXPR.usage}['total']`, combine: 'sum' },
   // As the observation reads compute it (observations/output.ts costsOf): the provided cost
   // (its total, else the sum of its kinds), else the usage at the unit prices kept with the model.
   spanhouse_llm_cost_usd: {
     value:
       `if(empty(${OBS_EXPR.cost}), ${OBS_EXPR.usage}['input'] * ${OBS_EXPR.inputPrice} + ${OBS_EXPR.usage}['output'] * ${OBS_EXPR.outputPrice}, ` +
       `if(mapContains(${OBS_EXPR.cost}, 'total'), ${OBS_EXPR.cost}['total'], arraySum(mapValues(${OBS_EXPR.cost}))))`,
+    combine: 'sum',
   },
 };
 const LABELS = ['model', 'name', 'environment'] as const;
@@ -97,7 +108,10 @@ export async function findLlmSeries(
   return found;
 }
 
-/** Points of LLM metric series of the project `p` binds, in the shape of pointsSql (sid, t, v, stale). */
+/**
+ * Points of LLM metric series of the project `p` binds, in the shape of pointsSql (sid, t, v,
+ * stale): one per series and millisecond, the generations starting there combined (LLM_METRICS).
+ */
 export function llmPointsSql(
   name: string,
   ids: readonly string[],
@@ -109,8 +123,10 @@ export function llmPointsSql(
   const us = (ms: number) =>
     p.add(Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max), 'Int64');
   return `
-    SELECT ${idSql(name, p)} AS sid, intDiv(${OBS_EXPR.start}, 1000) AS t, toFloat64(${def.value}) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi
-    ${fromProject(TABLES.observationPieces, p, { final: true })}
-    AND ${IS_GENERATION} AND ${OBS_EXPR.start} >= ${us(fromMs)} AND ${OBS_EXPR.start} <= ${us(toMs)}${def.where ? ` AND ${def.where}` : ''}
-      AND sid IN ${p.add(ids.map(BigInt), 'Array(UInt64)')}`;
+    SELECT sid, t, ${def.combine}(v) AS v, toUInt8(0) AS stale, toUInt64(0) AS pi FROM (
+      SELECT ${idSql(name, p)} AS sid, intDiv(${OBS_EXPR.start}, 1000) AS t, toFloat64(${def.value}) AS v
+      ${fromProject(TABLES.observationPieces, p, { final: true })}
+      AND ${IS_GENERATION} AND ${OBS_EXPR.start} >= ${us(fromMs)} AND ${OBS_EXPR.start} <= ${us(toMs)}${def.where ? ` AND ${def.where}` : ''}
+        AND sid IN ${p.add(ids.map(BigInt), 'Array(UInt64)')})
+    GROUP BY sid, t`;
 }

@@ -10,6 +10,8 @@ type Entry = {
   fromMs: number;
   toMs: number;
   offsetMinMs: number;
+  /** Whether the query reads series derived from the traces (the LLM series). */
+  readsTraces: boolean;
   series: SeriesPoints[];
   bytes: number;
 };
@@ -29,16 +31,19 @@ const LOG_MAX = 4096;
  * query's smallest offset; negative offsets look ahead). An answer stored before the notice is cut
  * by it; one whose computation overlapped the notice is cut as it is stored (the log of writes);
  * one computed after the notice read the committed points. So no step computed without a
- * committed point outlives that write's notice. The cache is only for the process that sees every
- * write: the all-in-one process on embedded chDB.
+ * committed point outlives that write's notice. The LLM series are read from the traces, so
+ * writes of observation pieces and trace deletions tell the cache too (`tracesWritten`), and cut
+ * only the entries of queries that read those series: trace writes leave answers over stored
+ * metrics alone. The cache is only for the process that sees every write: the all-in-one process
+ * on embedded chDB.
  * Queries with `@` are not cached (their steps depend on the grid's ends). Bounded in bytes (LRU).
  */
 export class PromResultCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private generation = 0;
-  /** (generation after the write, earliest ms written). */
-  private readonly log: { generation: number; ms: number }[] = [];
+  /** (generation after the write, earliest ms written, whether only trace-reading entries care). */
+  private readonly log: { generation: number; ms: number; traces: boolean }[] = [];
 
   constructor(readonly maxBytes = 64 * 1024 * 1024) {}
 
@@ -48,16 +53,30 @@ export class PromResultCache {
 
   /** A write committed points from `minUs` on: cached steps they can change are dropped. */
   written(minUs: number): void {
+    this.note(minUs, false);
+  }
+
+  /**
+   * A write changed what the series derived from the traces hold from `minUs` on (observation
+   * pieces from their earliest start, a deletion from 0): the steps it can change are dropped from
+   * the answers of queries that read those series.
+   */
+  tracesWritten(minUs: number): void {
+    this.note(minUs, true);
+  }
+
+  private note(minUs: number, traces: boolean): void {
     const ms = Math.floor(minUs / 1000);
     this.generation++;
-    this.log.push({ generation: this.generation, ms });
+    this.log.push({ generation: this.generation, ms, traces });
     if (this.log.length > LOG_MAX) this.log.shift();
-    for (const [key, e] of this.entries) this.cut(key, e, ms + e.offsetMinMs);
+    for (const [key, e] of this.entries) if (!traces || e.readsTraces) this.cut(key, e, ms + e.offsetMinMs);
   }
 
   /**
    * The answer of `query` over `grid`: cached steps from an earlier answer of the same query,
-   * step and phase, and `compute` for the steps past them (or for everything).
+   * step and phase, and `compute` for the steps past them (or for everything). `readsTraces`: the
+   * query selects series derived from the traces, so trace writes cut its answer.
    */
   async range(
     project: string,
@@ -65,6 +84,7 @@ export class PromResultCache {
     grid: Grid,
     offsetMinMs: number,
     compute: (g: Grid) => Promise<SeriesPoints[]>,
+    readsTraces = false,
   ): Promise<SeriesPoints[]> {
     const { startMs, stepMs } = grid;
     const endMs = startMs + (grid.steps - 1) * stepMs;
@@ -85,7 +105,7 @@ export class PromResultCache {
     }
     this.store(
       key,
-      { stepMs, fromMs: startMs, toMs: endMs, offsetMinMs, series: result, bytes: sizeOf(result) },
+      { stepMs, fromMs: startMs, toMs: endMs, offsetMinMs, readsTraces, series: result, bytes: sizeOf(result) },
       since,
     );
     return result;
@@ -95,7 +115,9 @@ export class PromResultCache {
     // Writes that happened while this was computed may be missing from it.
     if (this.log.length > 0 && this.log[0]!.generation > since + 1 && since < this.generation) return;
     let cutoff = Number.POSITIVE_INFINITY;
-    for (const w of this.log) if (w.generation > since) cutoff = Math.min(cutoff, w.ms + e.offsetMinMs);
+    for (const w of this.log) {
+      if (w.generation > since && (!w.traces || e.readsTraces)) cutoff = Math.min(cutoff, w.ms + e.offsetMinMs);
+    }
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);

@@ -62,6 +62,37 @@ describe('PromResultCache', () => {
     expect(e.calls.at(-1)).toEqual({ startMs: 120_000, stepMs: 60_000, steps: 9 });
   });
 
+  it('cuts only the answers of queries over the trace-derived series on a trace write, also one stored while it ran', async () => {
+    const cache = new PromResultCache();
+    const metrics = evaluator();
+    const llm = evaluator();
+    await cache.range('p', 'metrics', grid(0, 600_000, 60_000), 0, metrics.compute);
+    await cache.range('p', 'llm', grid(0, 600_000, 60_000), 0, llm.compute, true);
+    cache.tracesWritten(300_000 * 1000);
+    await cache.range('p', 'metrics', grid(0, 600_000, 60_000), 0, metrics.compute);
+    await cache.range('p', 'llm', grid(0, 600_000, 60_000), 0, llm.compute, true);
+    expect(metrics.calls).toHaveLength(1);
+    expect(llm.calls.at(-1)).toEqual({ startMs: 300_000, stepMs: 60_000, steps: 6 });
+    await cache.range(
+      'p',
+      'llm2',
+      grid(0, 600_000, 60_000),
+      0,
+      async (g) => {
+        const out = await llm.compute(g);
+        cache.tracesWritten(120_000 * 1000);
+        return out;
+      },
+      true,
+    );
+    await cache.range('p', 'llm2', grid(0, 600_000, 60_000), 0, llm.compute, true);
+    expect(llm.calls.at(-1)).toEqual({ startMs: 120_000, stepMs: 60_000, steps: 9 });
+    // A metrics write still cuts both.
+    cache.written(540_000 * 1000);
+    await cache.range('p', 'metrics', grid(0, 600_000, 60_000), 0, metrics.compute);
+    expect(metrics.calls.at(-1)).toEqual({ startMs: 540_000, stepMs: 60_000, steps: 2 });
+  });
+
   it('stays within its byte budget', async () => {
     const cache = new PromResultCache(40_000);
     const e = evaluator();
