@@ -11,8 +11,8 @@ import { mapText, num, numberMap, stringArray } from './tsv/literals.ts';
 import { element, elementsOf, latest, latestOfEach, nextVersion, type Versioned, versionedText } from './versioned.ts';
 
 /*
- * `traces_v2` (clickhouse/0001, 0004, 0007, 0021): every piece of a trace is a row, merged by the
- * versioned-value rule (versioned.ts) into one per trace id. Writer: TraceRow, TRACE_COLUMNS,
+ * `traces_v2` (clickhouse/0001, 0004, 0007, 0021, 0055): every piece of a trace is a row, merged by the
+ * versioned-value rule (versioned.ts) into one per trace id. Writer: TraceRow, TRACES_ENCODING,
  * encodeTraces. Readers: TRACE_EXPR (expressions over a merged row, FROM traces FINAL),
  * traceSelect and fromTraceRow, traceConditions for a filter. Every row belongs to a project.
  */
@@ -38,8 +38,17 @@ export type TraceRow = {
   obs_end: Record<string, Versioned<number>>;
   /** (version, model, USD per input unit, USD per output unit). */
   obs_model: Record<string, [number, string, number, number]>;
-  /** (version, input, output, total). */
+  /**
+   * (version, input, output, total): the kinds named exactly `input` and `output`, which the
+   * model's prices apply to, and the total (given, else the sum of every kind).
+   */
   obs_usage: Record<string, [number, number, number, number]>;
+  /**
+   * (version, units of the kinds whose name contains "input", of those containing "output"),
+   * case-insensitive (clickhouse/0055): the tokens the daily report and the trace list count.
+   * Same ids and versions as obs_usage.
+   */
+  obs_usage_kinds: Record<string, [number, number, number]>;
   /** (version, provided total USD). */
   obs_cost: Record<string, Versioned<number>>;
   /**
@@ -54,6 +63,7 @@ export type TraceRow = {
   usage_units: number;
   price_max: number;
   model_obs: Record<string, number>;
+  /** Per model, the units of obs_usage_kinds (input and output kinds), not obs_usage's. */
   model_input: Record<string, number>;
   model_output: Record<string, number>;
   model_total: Record<string, number>;
@@ -78,6 +88,10 @@ export const SUMMARY_COLUMNS = [
   'model_cost',
 ] as const;
 
+/**
+ * The columns of the TabSeparated lines (encodeTracesTsv): the rows of the version before 0055,
+ * without obs_usage_kinds, which such an insert takes from obs_usage (its DEFAULT).
+ */
 export const TRACE_COLUMNS: [string, ...string[]] = [
   'project_id',
   'id',
@@ -102,7 +116,7 @@ export const TRACE_COLUMNS: [string, ...string[]] = [
   WRITTEN_COLUMN,
 ];
 
-/** The columns as RowBinary writes them (encodeTracesRowBinary), in TRACE_COLUMNS' order. */
+/** The columns as RowBinary writes them (encodeTracesRowBinary): TRACE_COLUMNS and obs_usage_kinds. */
 export const TRACES_ENCODING: TableEncoding = rowBinaryEncoding([
   ['project_id', 'LowCardinality(String)'],
   ['id', 'String'],
@@ -123,6 +137,7 @@ export const TRACES_ENCODING: TableEncoding = rowBinaryEncoding([
   ['obs_model', 'Map(String, Tuple(UInt64, String, Float64, Float64))'],
   ['obs_usage', 'Map(String, Tuple(UInt64, UInt64, UInt64, UInt64))'],
   ['obs_cost', 'Map(String, Tuple(UInt64, Float64))'],
+  ['obs_usage_kinds', 'Map(String, Tuple(UInt64, UInt64, UInt64))'],
   ['obs_count', 'UInt64'],
   ['start_min', 'Int64'],
   ['end_max', 'Int64'],
@@ -178,6 +193,7 @@ export function encodeTracesRowBinary(rows: readonly TraceRow[]): Buffer {
   const versionedInt64 = (v: Versioned<number>) => out.versionedInt64(v);
   const model = (m: TraceRow['obs_model'][string]) => out.versionedModel(m);
   const usage = (u: TraceRow['obs_usage'][string]) => out.versionedUsage(u);
+  const usageKinds = (u: TraceRow['obs_usage_kinds'][string]) => out.versionedUsageKinds(u);
   const cost = (c: Versioned<number>) => out.versionedFloat64(c);
   const int64 = (n: number | string) => (typeof n === 'number' ? out.int64(n) : out.int64Text(n));
   for (let i = 0; i < rows.length; i++) {
@@ -201,6 +217,7 @@ export function encodeTracesRowBinary(rows: readonly TraceRow[]): Buffer {
     out.map(t.obs_model, model);
     out.map(t.obs_usage, usage);
     out.map(t.obs_cost, cost);
+    out.map(t.obs_usage_kinds, usageKinds);
     out.uint64(t.obs_count);
     int64(t.start_min);
     int64(t.end_max);
@@ -234,7 +251,8 @@ const obsCost = (k: string) =>
 /**
  * SQL expressions over a merged `traces` row. The obs_* maps hold each observation's fields by id
  * (start, end, model with prices, usage, provided cost); an observation without an end counts its
- * start as its end.
+ * start as its end. Input and output tokens are the usage kinds containing "input" and "output"
+ * (obs_usage_kinds); a cost prices only the kinds named exactly `input` and `output` (obs_usage).
  */
 export const TRACE_EXPR = {
   name: latest('name'),
@@ -253,12 +271,12 @@ export const TRACE_EXPR = {
   totalCost: `arraySum(arrayMap(k -> ${obsCost('k')}, obs_ids))`,
   /** Per observation (ARRAY JOIN obs_ids AS k): model, usage (input, output, total) and cost. */
   obsModel: latest('obs_model[k]'),
-  obsUsageInput: element('obs_usage[k]', 2),
-  obsUsageOutput: element('obs_usage[k]', 3),
+  obsUsageInput: element('obs_usage_kinds[k]', 2),
+  obsUsageOutput: element('obs_usage_kinds[k]', 3),
   obsUsageTotal: element('obs_usage[k]', 4),
   obsCost: obsCost('k'),
-  usageInput: `arraySum(${elementsOf('obs_usage', 2)})`,
-  usageOutput: `arraySum(${elementsOf('obs_usage', 3)})`,
+  usageInput: `arraySum(${elementsOf('obs_usage_kinds', 2)})`,
+  usageOutput: `arraySum(${elementsOf('obs_usage_kinds', 3)})`,
   usageTotal: `arraySum(${elementsOf('obs_usage', 4)})`,
 } as const;
 

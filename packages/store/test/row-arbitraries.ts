@@ -55,44 +55,56 @@ export function traceRows(v: RowValues): fc.Arbitrary<TraceRow> {
   const vMicros = fc.tuple(v.count, v.micros) as fc.Arbitrary<[number, number]>;
   const usageMap = fc.dictionary(v.text, v.count, { maxKeys: 4 });
   const costMap = fc.dictionary(v.text, v.money, { maxKeys: 4 });
-  return fc.record({
-    project_id: v.project,
-    id: v.text,
-    timestamp: v.timestamp,
-    name: versioned,
-    user_id: versioned,
-    session_id: versioned,
-    release: versioned,
-    version: versioned,
-    environment: versioned,
-    input: versioned,
-    output: versioned,
-    tags: fc.array(v.text, { maxLength: 4 }),
-    metadata: fc.dictionary(v.text, versioned, { maxKeys: 4 }),
-    obs_ids: fc.array(v.text, { maxLength: 6 }),
-    obs_start: fc.dictionary(v.text, vMicros, { maxKeys: 6 }),
-    obs_end: fc.dictionary(v.text, vMicros, { maxKeys: 6 }),
-    obs_model: fc.dictionary(
-      v.text,
-      fc.tuple(v.count, v.text, v.money, v.money) as fc.Arbitrary<[number, string, number, number]>,
-      { maxKeys: 6 },
-    ),
-    obs_usage: fc.dictionary(
-      v.text,
-      fc.tuple(v.count, v.count, v.count, v.count) as fc.Arbitrary<[number, number, number, number]>,
-      { maxKeys: 6 },
-    ),
-    obs_cost: fc.dictionary(v.text, fc.tuple(v.count, v.money) as fc.Arbitrary<[number, number]>, { maxKeys: 6 }),
-    obs_count: v.count,
-    start_min: v.int64,
-    end_max: v.int64,
-    cost_sum: v.money,
-    usage_units: v.count,
-    price_max: v.money,
-    model_obs: usageMap,
-    model_input: usageMap,
-    model_output: usageMap,
-    model_total: usageMap,
-    model_cost: costMap,
-  });
+  return (
+    fc
+      .record({
+        project_id: v.project,
+        id: v.text,
+        timestamp: v.timestamp,
+        name: versioned,
+        user_id: versioned,
+        session_id: versioned,
+        release: versioned,
+        version: versioned,
+        environment: versioned,
+        input: versioned,
+        output: versioned,
+        tags: fc.array(v.text, { maxLength: 4 }),
+        metadata: fc.dictionary(v.text, versioned, { maxKeys: 4 }),
+        obs_ids: fc.array(v.text, { maxLength: 6 }),
+        obs_start: fc.dictionary(v.text, vMicros, { maxKeys: 6 }),
+        obs_end: fc.dictionary(v.text, vMicros, { maxKeys: 6 }),
+        obs_model: fc.dictionary(
+          v.text,
+          fc.tuple(v.count, v.text, v.money, v.money) as fc.Arbitrary<[number, string, number, number]>,
+          { maxKeys: 6 },
+        ),
+        obs_usage: fc.dictionary(
+          v.text,
+          fc.tuple(v.count, v.count, v.count, v.count) as fc.Arbitrary<[number, number, number, number]>,
+          { maxKeys: 6 },
+        ),
+        obs_cost: fc.dictionary(v.text, fc.tuple(v.count, v.money) as fc.Arbitrary<[number, number]>, { maxKeys: 6 }),
+        obs_count: v.count,
+        start_min: v.int64,
+        end_max: v.int64,
+        cost_sum: v.money,
+        usage_units: v.count,
+        price_max: v.money,
+        model_obs: usageMap,
+        model_input: usageMap,
+        model_output: usageMap,
+        model_total: usageMap,
+        model_cost: costMap,
+      })
+      // The kinds as a row without them (the TabSeparated lines) stores them: from obs_usage.
+      .map((t) => ({ ...t, obs_usage_kinds: usageKindsOf(t.obs_usage) }))
+  );
+}
+
+/** obs_usage_kinds as clickhouse/0055's DEFAULT takes it from obs_usage. */
+function usageKindsOf(usage: TraceRow['obs_usage']): TraceRow['obs_usage_kinds'] {
+  const out: TraceRow['obs_usage_kinds'] = Object.create(null);
+  for (const [k, u] of Object.entries(usage)) out[k] = [u[0], u[1], u[2]];
+  return out;
 }

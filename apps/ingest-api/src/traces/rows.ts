@@ -36,6 +36,25 @@ export function resolveUsage(usage: UsageDetails | undefined): Record<string, nu
   return out;
 }
 
+/** Matches the usage kinds counted as input or output tokens: ASCII case-insensitive, as Langfuse's. */
+const INPUT_KIND = /input/i;
+const OUTPUT_KIND = /output/i;
+
+/**
+ * Units of the kinds whose name contains "input" and of those containing "output" (Langfuse's
+ * inputUsage and outputUsage: `input_cached_tokens` is input, `output_reasoning_tokens` output; a
+ * name containing both counts in both). `total` is neither.
+ */
+export function usageKinds(usage: Record<string, number>): { input: number; output: number } {
+  let input = 0;
+  let output = 0;
+  for (const key in usage) {
+    if (INPUT_KIND.test(key)) input += usage[key]!;
+    if (OUTPUT_KIND.test(key)) output += usage[key]!;
+  }
+  return { input, output };
+}
+
 /** A provided cost's total: `total`, else the sum of the other kinds. */
 export function costTotal(cost: Record<string, number>): number {
   if (cost.total !== undefined) return cost.total;
@@ -127,6 +146,7 @@ export function buildTraceRows(
   const ends: TraceRow['obs_end'] = Object.create(null);
   const models: TraceRow['obs_model'] = Object.create(null);
   const usages: TraceRow['obs_usage'] = Object.create(null);
+  const usageKindsById: TraceRow['obs_usage_kinds'] = Object.create(null);
   const costs: TraceRow['obs_cost'] = Object.create(null);
   let earliest = Number.POSITIVE_INFINITY;
   let startMin = Number.POSITIVE_INFINITY;
@@ -150,21 +170,27 @@ export function buildTraceRows(
     if (row.end_time[0] > 0) ends[id] = row.end_time;
     if (row.model[0] > 0) models[id] = row.model;
     const usage = row.usage[1];
-    if (row.usage[0] > 0) usages[id] = [row.usage[0], usage.input ?? 0, usage.output ?? 0, usage.total ?? 0];
+    if (row.usage[0] > 0) {
+      usages[id] = [row.usage[0], usage.input ?? 0, usage.output ?? 0, usage.total ?? 0];
+      const kinds = usageKinds(usage);
+      usageKindsById[id] = [row.usage[0], kinds.input, kinds.output];
+    }
     if (row.cost[0] > 0) costs[id] = [row.cost[0], costTotal(row.cost[1])];
-    // The summaries, as 0007's DEFAULT expressions define them from the maps above.
+    // The summaries, as 0007's and 0055's DEFAULT expressions define them from the maps above: cost
+    // and usage_units of the priced kinds, model_input and model_output of all input and output kinds.
     const start = row.start_time[1];
     startMin = Math.min(startMin, start);
     endMax = Math.max(endMax, start, row.end_time[0] > 0 ? row.end_time[1] : start);
     const model = row.model[0] > 0 ? row.model[1] : '';
     const u = usages[id];
+    const kinds = usageKindsById[id];
     const cost = costs[id]?.[1] ?? (u && row.model[0] > 0 ? u[1] * row.model[2] + u[2] * row.model[3] : 0);
     costSum += cost;
     if (u) usageUnits += u[1] + u[2];
     if (row.model[0] > 0) priceMax = Math.max(priceMax, row.model[2], row.model[3]);
     modelObs[model] = (modelObs[model] ?? 0) + 1;
-    modelInput[model] = (modelInput[model] ?? 0) + (u?.[1] ?? 0);
-    modelOutput[model] = (modelOutput[model] ?? 0) + (u?.[2] ?? 0);
+    modelInput[model] = (modelInput[model] ?? 0) + (kinds?.[1] ?? 0);
+    modelOutput[model] = (modelOutput[model] ?? 0) + (kinds?.[2] ?? 0);
     modelTotal[model] = (modelTotal[model] ?? 0) + (u?.[3] ?? 0);
     modelCost[model] = (modelCost[model] ?? 0) + cost;
   }
@@ -194,6 +220,7 @@ export function buildTraceRows(
     obs_model: models,
     obs_usage: usages,
     obs_cost: costs,
+    obs_usage_kinds: usageKindsById,
     obs_count: ids.length,
     start_min: ids.length ? startMin : EMPTY_SPAN.startMin,
     end_max: ids.length ? endMax : EMPTY_SPAN.endMax,

@@ -79,6 +79,8 @@ const trace = (id: string): TraceRow => ({
   obs_model: { o1: [5, 'gpt-4o', 2.5e-6, 1e-5] },
   obs_usage: { o1: [5, 1200, 300, 1500] },
   obs_cost: {},
+  // As the old records' rows store it (from obs_usage), so that both rows are stored the same.
+  obs_usage_kinds: { o1: [5, 1200, 300] },
   obs_count: 1,
   start_min: 1_772_359_200_000_000,
   end_max: 1_772_359_201_500_000,

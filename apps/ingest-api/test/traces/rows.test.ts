@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PriceTable } from '../../src/pricing/prices.ts';
 import { fromBatch } from '../../src/traces/from-batch.ts';
-import { buildTraceRows, costTotal, priceOf, resolveUsage } from '../../src/traces/rows.ts';
+import { buildTraceRows, costTotal, priceOf, resolveUsage, usageKinds } from '../../src/traces/rows.ts';
 
 const prices = PriceTable.load();
 
@@ -72,6 +72,37 @@ describe('fromBatch + buildTraceRows', () => {
     });
     expect(resolveUsage({ input: 3, total: 10 })).toEqual({ input: 3, total: 10 });
     expect(resolveUsage({ input: undefined, output: -1 })).toBeUndefined();
+  });
+
+  it('counts every kind containing input or output as such; prices and usage_units only input and output', () => {
+    expect(
+      usageKinds({ input: 100, output: 50, input_cached_tokens: 20, Output_Reasoning: 8, INPUT_audio: 4, total: 9 }),
+    ).toEqual({ input: 124, output: 58 });
+    const { trace } = buildTraceRows(
+      'spanhouse',
+      { id: 't' },
+      [
+        {
+          id: 'g',
+          traceId: 't',
+          type: 'GENERATION',
+          startUs: 1,
+          model: 'gpt-4o',
+          usage: { input: 100, output: 50, input_cached_tokens: 20, output_reasoning_tokens: 8 },
+        },
+      ],
+      prices,
+      42,
+    );
+    expect(trace.obs_usage).toEqual({ g: [42, 100, 50, 178] });
+    expect(trace.obs_usage_kinds).toEqual({ g: [42, 120, 58] });
+    expect(trace).toMatchObject({
+      usage_units: 150,
+      model_input: { 'gpt-4o': 120 },
+      model_output: { 'gpt-4o': 58 },
+      model_total: { 'gpt-4o': 178 },
+    });
+    expect(trace.cost_sum).toBeCloseTo(100 * 2.5e-6 + 50 * 10e-6, 15);
   });
 
   it('an explicit trace timestamp wins over observation starts', () => {

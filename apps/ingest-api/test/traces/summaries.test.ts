@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import type { Db } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
-import { encodeTracesTsv, SUMMARY_COLUMNS, TABLES, TRACE_COLUMNS } from '@spanhouse/store';
+import {
+  encodeTracesRowBinary,
+  encodeTracesTsv,
+  SUMMARY_COLUMNS,
+  TABLES,
+  TRACE_COLUMNS,
+  TRACES_ENCODING,
+  type TraceRow,
+} from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PriceTable } from '../../src/pricing/prices.ts';
 import { buildTraceRows } from '../../src/traces/rows.ts';
@@ -20,6 +28,12 @@ async function insertTsv(table: string, text: Buffer, columns: [string, ...strin
     columns,
   });
 }
+
+/** A Map(String, Tuple(UInt64, UInt64, UInt64)) in TabSeparated (the test's ids need no escapes). */
+const usageKindsText = (kinds: TraceRow['obs_usage_kinds']) =>
+  `{${Object.entries(kinds)
+    .map(([k, t]) => `'${k}':(${t.join(',')})`)
+    .join(',')}}`;
 
 describe('trace summaries computed at ingest', () => {
   it('equal what the columns’ DEFAULT expressions compute from the same maps (rows stored before use those)', async () => {
@@ -45,28 +59,45 @@ describe('trace summaries computed at ingest', () => {
         usage: { total: 4 },
       },
       { id: 'd', traceId: 'sum', type: 'SPAN' as const, startUs: 2, versions: { start: 1 } },
+      {
+        id: 'e',
+        traceId: 'sum',
+        type: 'GENERATION' as const,
+        startUs: 3,
+        model: 'gpt-4o',
+        usage: { input: 100, output: 50, input_cached_tokens: 20, Output_Reasoning_Tokens: 8, input_audio: 4 },
+      },
     ];
     const summaries: readonly string[] = SUMMARY_COLUMNS;
     const rows = [
       buildTraceRows('spanhouse', { id: 'sum' }, records, prices, 42).trace,
       buildTraceRows('spanhouse', { id: 'empty' }, [], prices, 43).trace,
     ];
-    const without = TRACE_COLUMNS.filter((c) => !summaries.includes(c)) as [string, ...string[]];
+    // The rows without their summaries, with the usage kinds (which the text lines leave out).
+    const without: [string, ...string[]] = ['obs_usage_kinds', ...TRACE_COLUMNS.filter((c) => !summaries.includes(c))];
     const text = encodeTracesTsv(rows)
       .toString()
       .split('\n')
       .filter(Boolean)
-      .map((line) =>
-        line
-          .split('\t')
-          .filter((_, i) => !summaries.includes(TRACE_COLUMNS[i]!))
-          .join('\t'),
+      .map((line, r) =>
+        [
+          usageKindsText(rows[r]!.obs_usage_kinds),
+          ...line.split('\t').filter((_, i) => !summaries.includes(TRACE_COLUMNS[i]!)),
+        ].join('\t'),
       )
       .join('\n');
+    expect(rows[0]!.obs_usage_kinds.e).toEqual([42, 124, 58]);
     await db.writer.command({ query: `CREATE TABLE traces_defaults AS ${TABLES.traces}` });
     await insertTsv('traces_defaults', Buffer.from(`${text}\n`), without);
     await db.writer.command({ query: `CREATE TABLE traces_given AS ${TABLES.traces}` });
-    await insertTsv('traces_given', encodeTracesTsv(rows), TRACE_COLUMNS);
+    // As the service inserts them: RowBinary, every column.
+    if (TRACES_ENCODING.format !== 'RowBinary') throw new Error('not RowBinary');
+    await db.insertRowBinary({
+      table: 'traces_given',
+      columns: TRACES_ENCODING.columns,
+      types: TRACES_ENCODING.types,
+      data: encodeTracesRowBinary(rows),
+    });
     const read = async (table: string) =>
       (
         await db.writer.query({

@@ -199,6 +199,13 @@ export class RowBytes {
     this.uint64(u[3]);
   }
 
+  /** A (version, input kinds, output kinds) usage tuple: Tuple(UInt64, UInt64, UInt64). */
+  versionedUsageKinds(u: readonly [number, number, number]): void {
+    this.uint64(u[0]);
+    this.uint64(u[1]);
+    this.uint64(u[2]);
+  }
+
   /** A (version, units by name) tuple: Tuple(UInt64, Map(String, UInt64)). */
   versionedUInt64Map(v: readonly [number, Record<string, number>]): void {
     this.uint64(v[0]);
