@@ -170,7 +170,10 @@ export class BackgroundWriter {
     return this.committedLsn >= target;
   }
 
-  /** Stops reading and inserting (an insert in flight finishes on its own); waiters are refused. */
+  /**
+   * Stops reading and inserting (an insert in flight finishes, and what the writer port runs in the
+   * background after its inserts settles); waiters are refused.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe();
@@ -182,6 +185,7 @@ export class BackgroundWriter {
     this.waiters.clear();
     while (this.reading || [...this.queues.values()].some((q) => q.inFlight))
       await new Promise((r) => setTimeout(r, 5));
+    await this.opts.writer.settle?.();
     await this.reader.close();
   }
 

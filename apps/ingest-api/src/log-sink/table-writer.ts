@@ -38,7 +38,11 @@ export class UnknownChunkFormatError extends Error {
  * says which of them retrying cannot fix). ClickHouseWriter is the implementation; tests put
  * their own in front of it to make inserts wait or fail.
  */
-export type TableWriter = { insert(batch: InsertBatch): Promise<void> };
+export type TableWriter = {
+  insert(batch: InsertBatch): Promise<void>;
+  /** Resolves once what the inserts so far started in the background is done (before closing). */
+  settle?(): Promise<void>;
+};
 
 /** Rewritten deleted traces purged per statement, at most (the rest wait for the next insert). */
 const PURGE_BATCH = 10_000;
@@ -101,6 +105,10 @@ export class ClickHouseWriter implements TableWriter {
       await this.purge(await this.rewrittenTraces());
       await this.purged;
     }
+  }
+
+  settle(): Promise<void> {
+    return this.purged;
   }
 
   /** Registers the deletion of the older rows of `traces` (by project); `purged` waits for them. */
