@@ -119,8 +119,7 @@ export function toObservationV2(
   }
   if (groups.has('prompt'))
     Object.assign(out, { promptId: null, promptName: o.promptName, promptVersion: o.promptVersion });
-  if (groups.has('metrics'))
-    Object.assign(out, { latency: o.endTime ? o.latency : null, timeToFirstToken: o.timeToFirstToken });
+  if (groups.has('metrics')) Object.assign(out, { latency: o.latency, timeToFirstToken: o.timeToFirstToken });
   if (groups.has('trace_context')) {
     Object.assign(out, { traceName: trace?.name ?? null, tags: trace?.tags ?? [], release: trace?.release ?? null });
   }
