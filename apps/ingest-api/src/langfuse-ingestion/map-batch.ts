@@ -131,7 +131,10 @@ function applyObservation(rec: ObservationRecord, e: ObservationEvent): void {
   const start = micros(b.startTime);
   if (start !== undefined) set(rec, versions, 'start', 'startUs', start, ver);
   else set(rec, versions, 'start', 'startUs', e.timestampUs, update ? WEAK_VERSION : ver);
-  set(rec, versions, 'end', 'endUs', micros(b.endTime), ver);
+  // An end before the event's own start is the start, as Langfuse clamps it (an end before a start
+  // another event gave is clamped on read).
+  const end = micros(b.endTime);
+  set(rec, versions, 'end', 'endUs', end !== undefined && start !== undefined ? Math.max(end, start) : end, ver);
   set(rec, versions, 'completionStart', 'completionStartUs', micros(b.completionStartTime), ver);
   set(rec, versions, 'name', 'name', b.name, ver);
   set(rec, versions, 'parent', 'parentId', b.parentObservationId, ver);
