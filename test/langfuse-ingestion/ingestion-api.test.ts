@@ -250,6 +250,23 @@ describe('POST /api/public/ingestion', () => {
     ]);
   });
 
+  it('reads string input and output that hold JSON text as that JSON, as Langfuse does; other text stays text', async () => {
+    const res = await ingest([
+      ev('trace-create', { id: 'json-text', input: '{"a":1}', output: '42' }),
+      ev('span-create', {
+        id: 'json-text-span',
+        traceId: 'json-text',
+        startTime: '2026-03-01T15:00:00.000Z',
+        input: '[1, "two"]',
+        output: 'plain words',
+      }),
+    ]);
+    expect(res.body.errors).toEqual([]);
+    const stored = await trace('json-text');
+    expect(stored).toMatchObject({ input: { a: 1 }, output: 42 });
+    expect(stored.observations[0]).toMatchObject({ input: [1, 'two'], output: 'plain words' });
+  });
+
   it('an update without traceId finds its trace: in the same batch, or from an earlier request; unknown ones are 404 entries', async () => {
     const same = await ingest([
       ev('span-update', { id: 'lone-1', endTime: '2026-03-01T12:00:01.000Z' }, '2026-03-01T12:00:01.000Z'),
