@@ -178,6 +178,95 @@ describe('POST /api/public/ingestion', () => {
     expect(list.body.data.find((x: { id: string }) => x.id === 'end-only').latency).toBe(3);
   });
 
+  it('keeps an event with an invalid usageDetails or costDetails key, leaving out only that key, as Langfuse does', async () => {
+    const res = await ingest([
+      ev('generation-create', {
+        id: 'drop-keys',
+        traceId: 'drop-keys',
+        startTime: '2026-03-01T13:00:00.000Z',
+        usageDetails: { input: 10, output: -1, audio_seconds: 1.5, cached: 'many', reasoning: '4' },
+        costDetails: { input: -0.1, output: 0.02, extra: 'x' },
+      }),
+      ev('generation-create', {
+        id: 'drop-all',
+        traceId: 'drop-keys',
+        startTime: '2026-03-01T13:00:00.000Z',
+        usageDetails: { input: -5 },
+        costDetails: { total: 2e12 },
+      }),
+    ]);
+    expect(res.body.errors).toEqual([]);
+    expect(res.body.successes).toHaveLength(2);
+    const byId = Object.fromEntries((await trace('drop-keys')).observations.map((o) => [o.id, o]));
+    expect(byId['drop-keys']).toMatchObject({
+      usageDetails: { input: 10, reasoning: 4, total: 14 },
+      costDetails: { output: 0.02, total: 0.02 },
+    });
+    expect(byId['drop-all']).toMatchObject({ usageDetails: {}, costDetails: {} });
+  });
+
+  it('clamps an end before the start to the start, in the same event or a later update, as Langfuse does', async () => {
+    const res = await ingest([
+      ev('span-create', {
+        id: 'backwards',
+        traceId: 'backwards',
+        startTime: '2026-03-01T14:00:05.000Z',
+        endTime: '2026-03-01T14:00:01.000Z',
+      }),
+      ev('span-create', { id: 'backwards-later', traceId: 'backwards', startTime: '2026-03-01T14:00:05.000Z' }),
+    ]);
+    expect(res.body.errors).toEqual([]);
+    const update = await ingest([
+      ev(
+        'span-update',
+        { id: 'backwards-later', traceId: 'backwards', endTime: '2026-03-01T14:00:02.000Z' },
+        '2026-03-01T14:00:06.000Z',
+      ),
+    ]);
+    expect(update.body.errors).toEqual([]);
+    const stored = await trace('backwards');
+    for (const o of stored.observations) {
+      expect(o).toMatchObject({
+        startTime: '2026-03-01T14:00:05.000Z',
+        endTime: '2026-03-01T14:00:05.000Z',
+        latency: 0,
+      });
+    }
+    expect(stored.latency).toBe(0);
+    const listed = await t.get('/api/public/observations?traceId=backwards');
+    expect(listed.body.data.map((o: { latency: number }) => o.latency)).toEqual([0, 0]);
+  });
+
+  it('still refuses what Langfuse refuses: a usageDetails that is not an object, a fractional legacy count', async () => {
+    const res = await ingest([
+      ev('generation-create', { id: 'not-map', traceId: 'refused', usageDetails: 'lots' }),
+      ev('generation-create', { id: 'frac-legacy', traceId: 'refused', usage: { input: 1.5 } }),
+    ]);
+    expect(res.body.successes).toEqual([]);
+    expect(res.body.errors.map((e) => e.status)).toEqual([400, 400]);
+    expect(res.body.errors.map((e) => String(e.error))).toEqual([
+      expect.stringContaining('body.usageDetails'),
+      expect.stringContaining('body.usage.input'),
+    ]);
+  });
+
+  it('reads string input and output that hold JSON text as that JSON, as Langfuse does; other text stays text', async () => {
+    const res = await ingest([
+      ev('trace-create', { id: 'json-text', input: '{"a":1}', output: '42' }),
+      ev('span-create', {
+        id: 'json-text-span',
+        traceId: 'json-text',
+        startTime: '2026-03-01T15:00:00.000Z',
+        input: '[1, "two"]',
+        output: 'plain words',
+      }),
+    ]);
+    expect(res.body.errors).toEqual([]);
+    const stored = await trace('json-text');
+    expect(stored).toMatchObject({ input: { a: 1 }, output: 42 });
+    expect(stored.observations[0]).toMatchObject({ input: [1, 'two'], output: 'plain words' });
+  });
+
   it('an update without traceId finds its trace: in the same batch, or from an earlier request; unknown ones are 404 entries', async () => {
     const same = await ingest([
       ev('span-update', { id: 'lone-1', endTime: '2026-03-01T12:00:01.000Z' }, '2026-03-01T12:00:01.000Z'),

@@ -56,6 +56,10 @@ afterAll(async () => {
 });
 
 describe('@langfuse/client', () => {
+  it('api.health.health() reads the health check', async () => {
+    expect(await client.api.health.health()).toEqual({ status: 'OK', version: '0.1.0' });
+  });
+
   it('score.create + flush and api.scores.create store scores that api.scores reads back', async () => {
     client.score.create({ id: 'client-queued', traceId, name: 'helpfulness', value: 0.75 });
     client.score.create({

@@ -70,6 +70,7 @@ describe('GET /api/public/traces', () => {
     const [trace] = body.data;
     expect(trace).toEqual({
       id: batch.trace.id,
+      projectId: 'spanhouse',
       timestamp: '2026-03-01T10:00:00.000Z',
       name: 'support-chat',
       sessionId: 'session-1',
@@ -83,6 +84,9 @@ describe('GET /api/public/traces', () => {
       metadata: { tenant: 'acme', nested: { a: 1 } },
       latency: 3.25,
       totalCost: expect.closeTo(genCost, 12),
+      bookmarked: false,
+      externalId: null,
+      htmlPath: `/project/spanhouse/traces/${batch.trace.id}`,
       usage: { input: 1200, output: 300, total: 1500 },
       observations: ['obs-gen', 'obs-root'],
       scores: [],

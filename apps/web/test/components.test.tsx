@@ -20,6 +20,7 @@ const at = (ms: number) => new Date(Date.parse('2026-03-01T10:00:00Z') + ms).toI
 
 function observation(o: Partial<Observation> & { id: string }): Observation {
   return {
+    projectId: 'spanhouse',
     traceId: 't1',
     type: 'SPAN',
     name: o.id,
@@ -48,6 +49,8 @@ function observation(o: Partial<Observation> & { id: string }): Observation {
     promptTokens: 0,
     completionTokens: 0,
     totalTokens: 0,
+    usagePricingTierName: null,
+    usagePricingTierId: null,
     modelId: null,
     inputPrice: null,
     outputPrice: null,
@@ -63,6 +66,7 @@ function observation(o: Partial<Observation> & { id: string }): Observation {
 
 const trace: Trace = {
   id: 't1',
+  projectId: 'spanhouse',
   timestamp: at(0),
   name: 'support-chat',
   sessionId: 's1',
@@ -76,6 +80,9 @@ const trace: Trace = {
   metadata: {},
   latency: 2,
   totalCost: 0.003,
+  bookmarked: false,
+  externalId: null,
+  htmlPath: '/project/spanhouse/traces/t1',
   observations: [
     observation({ id: 'root', name: 'handle' }),
     observation({

@@ -1,4 +1,4 @@
-import { HealthResponse, OpenApiDocument, ReadyResponse } from '@spanhouse/schema';
+import { HealthResponse, LangfuseHealthResponse, OpenApiDocument, ReadyResponse } from '@spanhouse/schema';
 import type { Env, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { type Authenticate, auth } from './auth.ts';
@@ -24,6 +24,9 @@ export type ReadinessCheck = () => Promise<string | undefined | ReadyDetails>;
 
 const READY_TIMEOUT_MS = 3_000;
 
+/** The service's version, as /openapi.json and Langfuse's health endpoint report it. */
+export const SERVICE_VERSION = '0.1.0';
+
 const OPS_ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
@@ -40,6 +43,14 @@ const OPS_ENDPOINTS: Endpoint[] = [
     tag: 'operations',
     auth: 'none',
     responses: { 200: { description: 'Ready', json: ReadyResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/public/health',
+    summary: "Langfuse's health check: ready as /readyz is (503 otherwise), with the version",
+    tag: 'operations',
+    auth: 'none',
+    responses: { 200: { description: 'Ready', json: LangfuseHealthResponse } },
   },
   {
     method: 'get',
@@ -61,9 +72,10 @@ const METRICS_ENDPOINT: Endpoint = {
 };
 
 /**
- * GET /healthz, GET /readyz and GET /openapi.json (no auth: load balancers and orchestrators probe
- * without credentials, readiness tells nothing but ready or not, and the document describes the
- * interface, not data) and GET /metrics (Bearer API_BEARER_TOKEN: Prometheus sends it with
+ * GET /healthz, GET /readyz, GET /api/public/health and GET /openapi.json (no auth: load balancers
+ * and orchestrators probe without credentials, readiness tells nothing but ready or not, and the
+ * document describes the interface, not data; Langfuse's clients call its health check without
+ * credentials too) and GET /metrics (Bearer API_BEARER_TOKEN: Prometheus sends it with
  * `authorization: {credentials: ...}`; the counts describe traffic and are not for anonymous eyes).
  */
 export function registerOpsRoutes<E extends Env>(
@@ -72,10 +84,11 @@ export function registerOpsRoutes<E extends Env>(
 ): void {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/openapi.json', (c) =>
-    c.json(openApiDocument(describedEndpoints(app), { title: 'spanhouse', version: '0.1.0' })),
+    c.json(openApiDocument(describedEndpoints(app), { title: 'spanhouse', version: SERVICE_VERSION })),
   );
   describeEndpoints(app, OPS_ENDPOINTS);
-  app.get('/readyz', async (c) => {
+  /** The readiness details, or a 503 with the reason when not ready. */
+  const readiness = async (): Promise<ReadyDetails | undefined> => {
     let state: Awaited<ReturnType<ReadinessCheck>>;
     try {
       state = deps.ready ? await withTimeout(deps.ready(), READY_TIMEOUT_MS) : undefined;
@@ -84,7 +97,13 @@ export function registerOpsRoutes<E extends Env>(
       state = 'ClickHouse did not answer';
     }
     if (typeof state === 'string') throw new ApiError('SERVICE_UNAVAILABLE', `not ready: ${state}`, 5);
-    return c.json({ status: 'ready' as const, ...state });
+    return state;
+  };
+  app.get('/readyz', async (c) => c.json({ status: 'ready' as const, ...(await readiness()) }));
+  // Langfuse's shape ({status: "OK", version}); its 503 carries our error body, as every error does.
+  app.get('/api/public/health', async (c) => {
+    await readiness();
+    return c.json({ status: 'OK' as const, version: SERVICE_VERSION });
   });
   const metrics = deps.metrics;
   if (metrics) {

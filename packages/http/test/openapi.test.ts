@@ -72,6 +72,6 @@ describe('GET /openapi.json', () => {
     const res = await app.request('/openapi.json');
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/openapi.json', '/readyz']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/public/health', '/healthz', '/openapi.json', '/readyz']);
   });
 });

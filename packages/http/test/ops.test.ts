@@ -61,6 +61,24 @@ describe('GET /readyz', () => {
   });
 });
 
+describe('GET /api/public/health', () => {
+  it("answers Langfuse's {status: OK, version} without credentials when ready", async () => {
+    const res = await app(async () => undefined).app.request('/api/public/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'OK', version: '0.1.0' });
+  });
+
+  it('answers 503 with our error body when the readiness check fails', async () => {
+    const res = await app(async () => 'storage writes are failing; retrying').app.request('/api/public/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      message: 'not ready: storage writes are failing; retrying',
+      code: 'SERVICE_UNAVAILABLE',
+      data: null,
+    });
+  });
+});
+
 describe('GET /metrics', () => {
   it('needs the bearer token', async () => {
     const { app: a } = app();

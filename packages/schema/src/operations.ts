@@ -3,6 +3,9 @@ import * as v from 'valibot';
 /** GET /healthz: the process runs. */
 export const HealthResponse = v.object({ status: v.literal('ok') });
 
+/** GET /api/public/health when ready (Langfuse's shape; 503 with the error body otherwise). */
+export const LangfuseHealthResponse = v.object({ status: v.literal('OK'), version: v.string() });
+
 /** GET /readyz when ready (503 with the error body otherwise). */
 export const ReadyResponse = v.object({
   status: v.literal('ready'),

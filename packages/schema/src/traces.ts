@@ -145,6 +145,7 @@ const NumberMap = v.custom<Record<string, number>>(
  */
 export const ObservationOutput = v.object({
   id: v.string(),
+  projectId: v.string(),
   traceId: v.string(),
   type: ObservationType,
   name: v.nullable(v.string()),
@@ -171,6 +172,9 @@ export const ObservationOutput = v.object({
   promptTokens: v.number(),
   completionTokens: v.number(),
   totalTokens: v.number(),
+  /** Langfuse's pricing tier: always null (no pricing tiers here). */
+  usagePricingTierName: v.null(),
+  usagePricingTierId: v.null(),
   modelId: v.nullable(v.string()),
   inputPrice: v.nullable(v.number()),
   outputPrice: v.nullable(v.number()),
@@ -190,6 +194,7 @@ export type ObservationOutput = v.InferOutput<typeof ObservationOutput>;
 /** The fields of a trace in every answer that shows one (list, single trace, session). */
 export const TraceCore = {
   id: v.string(),
+  projectId: v.string(),
   timestamp: v.string(),
   name: v.nullable(v.string()),
   sessionId: v.nullable(v.string()),
@@ -205,6 +210,12 @@ export const TraceCore = {
   latency: v.number(),
   /** USD; -1 when the metrics group is excluded. */
   totalCost: v.number(),
+  /** Langfuse's bookmark flag: always false (no bookmarks here). */
+  bookmarked: v.boolean(),
+  /** Langfuse's external id: always null, as in Langfuse. */
+  externalId: v.null(),
+  /** The trace's page in Langfuse's UI: `/project/{projectId}/traces/{id}`. */
+  htmlPath: v.string(),
 };
 
 /** A trace of the trace list (docs/api.md). */

@@ -186,14 +186,17 @@ export function encodeObservationPieces(rows: readonly ObservationRow[]): TableR
 /** SQL for one of the rarely carried fields (FIELD_KEYS), as text ('' when absent). */
 export const fieldExpr = (key: string) => latest(`fields['${key.replace(/[^a-z_]/g, '')}']`);
 
-/** Expressions over a merged observation row; times in microseconds. */
+/**
+ * Expressions over a merged observation row; times in microseconds. An end before the start (pieces
+ * may set them apart: a create's start, an update's end) reads as the start, as Langfuse clamps it.
+ */
 export const OBS_EXPR = {
   type: latest('type'),
   name: latest('name'),
   start: latest('start_time'),
-  end: latest('end_time'),
+  end: `greatest(${latest('end_time')}, ${latest('start_time')})`,
   endGiven: given('end_time'),
-  endOrNull: `if(${neverGiven('end_time')}, NULL, ${latest('end_time')})`,
+  endOrNull: `if(${neverGiven('end_time')}, NULL, greatest(${latest('end_time')}, ${latest('start_time')}))`,
   parentId: latest('parent_id'),
   model: latest('model'),
   inputPrice: element('model', 3),

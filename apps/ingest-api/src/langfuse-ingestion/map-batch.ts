@@ -73,6 +73,21 @@ export function parseBatch(batch: readonly unknown[]): ParsedBatch {
 }
 
 const isObservation = (e: Event): e is ObservationEvent => e.type in OBSERVATION_EVENT_TYPES;
+
+/**
+ * An input or output as Langfuse reads it back: a string that is JSON text is that JSON (`'{"a":1}'`
+ * an object, `'42'` a number); any other value, other text included, is itself. Langfuse stores a
+ * string as its text and parses every stored text on read; here the value is stored as JSON, so
+ * the string is parsed once, before.
+ */
+function jsonTextAsJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
 const isUpdate = (e: Event) => e.type.endsWith('-update');
 
 /** Ids of observations that only updates without a traceId name in this batch. */
@@ -131,7 +146,10 @@ function applyObservation(rec: ObservationRecord, e: ObservationEvent): void {
   const start = micros(b.startTime);
   if (start !== undefined) set(rec, versions, 'start', 'startUs', start, ver);
   else set(rec, versions, 'start', 'startUs', e.timestampUs, update ? WEAK_VERSION : ver);
-  set(rec, versions, 'end', 'endUs', micros(b.endTime), ver);
+  // An end before the event's own start is the start, as Langfuse clamps it (an end before a start
+  // another event gave is clamped on read).
+  const end = micros(b.endTime);
+  set(rec, versions, 'end', 'endUs', end !== undefined && start !== undefined ? Math.max(end, start) : end, ver);
   set(rec, versions, 'completionStart', 'completionStartUs', micros(b.completionStartTime), ver);
   set(rec, versions, 'name', 'name', b.name, ver);
   set(rec, versions, 'parent', 'parentId', b.parentObservationId, ver);
@@ -145,8 +163,8 @@ function applyObservation(rec: ObservationRecord, e: ObservationEvent): void {
   set(rec, versions, 'version', 'version', b.version, ver);
   set(rec, versions, 'level', 'level', b.level, ver);
   set(rec, versions, 'statusMessage', 'statusMessage', b.statusMessage, ver);
-  set(rec, versions, 'input', 'input', b.input, ver);
-  set(rec, versions, 'output', 'output', b.output, ver);
+  set(rec, versions, 'input', 'input', jsonTextAsJson(b.input), ver);
+  set(rec, versions, 'output', 'output', jsonTextAsJson(b.output), ver);
   const metadata = asMetadata(b.metadata);
   if (metadata) {
     rec.metadata = { ...rec.metadata, ...metadata };
@@ -167,8 +185,8 @@ function applyTrace(piece: TracePiece, body: TraceBody, timestampUs: number): vo
   if (body.release) piece.release = body.release;
   if (body.version) piece.version = body.version;
   if (body.environment) piece.environment = normalizeEnvironment(body.environment);
-  if (body.input !== undefined && body.input !== null) piece.input = body.input;
-  if (body.output !== undefined && body.output !== null) piece.output = body.output;
+  if (body.input !== undefined && body.input !== null) piece.input = jsonTextAsJson(body.input);
+  if (body.output !== undefined && body.output !== null) piece.output = jsonTextAsJson(body.output);
   if (body.tags) piece.tags = [...new Set([...(piece.tags ?? []), ...body.tags])];
   const metadata = asMetadata(body.metadata);
   if (metadata) piece.metadata = { ...piece.metadata, ...metadata };

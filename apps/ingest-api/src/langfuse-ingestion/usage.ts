@@ -1,4 +1,4 @@
-import { COST_MAX_USD, isoToMicros, type ObservationBody, TOKEN_COUNT_MAX } from '@spanhouse/schema';
+import { COST_MAX_USD, type ObservationBody, TOKEN_COUNT_MAX } from '@spanhouse/schema';
 import type { CostDetails, UsageDetails } from '../traces/model.ts';
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
@@ -40,7 +40,10 @@ function openAiUsage(raw: Record<string, unknown>): UsageDetails | undefined {
   return undefined;
 }
 
-/** A usageDetails map: OpenAI shapes, else every non-negative integer (or integer text) kept. */
+/**
+ * A usageDetails map: OpenAI shapes, else every count (an integer from 0 to TOKEN_COUNT_MAX, or
+ * integer text) kept and every other key left out. Undefined when no key is left.
+ */
 export function usageDetailsOf(raw: Record<string, unknown> | null | undefined): UsageDetails | undefined {
   if (!raw) return undefined;
   const openAi = openAiUsage(raw);
@@ -58,13 +61,16 @@ export function usageDetailsOf(raw: Record<string, unknown> | null | undefined):
   return any ? out : undefined;
 }
 
-/** A costDetails map: every non-negative finite number kept. */
+/**
+ * A costDetails map: every cost (a number from 0 to COST_MAX_USD) kept and every other key left
+ * out. Undefined when no key is left.
+ */
 export function costDetailsOf(raw: Record<string, unknown> | null | undefined): CostDetails | undefined {
   if (!raw) return undefined;
   const out: CostDetails = Object.create(null);
   let any = false;
   for (const [kind, value] of Object.entries(raw)) {
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
+    if (isCost(value)) {
       out[kind] = value;
       any = true;
     }
@@ -74,15 +80,13 @@ export function costDetailsOf(raw: Record<string, unknown> | null | undefined): 
 
 /**
  * What makes an observation event's body invalid beyond its schema, as the event's 400 naming the
- * field (the rules `/v1/l/batch` has): a usage count that is not an integer from 0 to
- * TOKEN_COUNT_MAX, a cost that is not a number from 0 to COST_MAX_USD (beyond it a trace's or a
- * day's sum overflows and reads back as 0), an end before the start. A null value is no value; a
- * usageDetails map in one of OpenAI's shapes is read by its own rules (usageDetailsOf), and a key
- * holding an object (the nested details of a usage shape) is left out, not refused.
+ * field: a legacy `usage` count that is not an integer from 0 to TOKEN_COUNT_MAX, or a legacy cost
+ * that is not a number from 0 to COST_MAX_USD (beyond it a trace's or a day's sum overflows and
+ * reads back as 0). Langfuse refuses a fractional legacy count too. A `usageDetails` or
+ * `costDetails` key whose value is not a count (a cost) is left out instead, the event kept, as
+ * Langfuse does (usageDetailsOf, costDetailsOf); an end before the start is clamped to the start.
  */
-export function observationProblem(
-  body: Pick<ObservationBody, 'usage' | 'usageDetails' | 'costDetails' | 'startTime' | 'endTime'>,
-): string | undefined {
+export function observationProblem(body: Pick<ObservationBody, 'usage'>): string | undefined {
   const legacy = body.usage;
   if (legacy) {
     for (const key of ['input', 'output', 'total', 'promptTokens', 'completionTokens', 'totalTokens'] as const) {
@@ -94,19 +98,6 @@ export function observationProblem(
       if (n != null && !isCost(n)) return `body.usage.${key}: ${COST_RULE}`;
     }
   }
-  const usage = body.usageDetails;
-  if (usage && !openAiUsage(usage)) {
-    for (const [key, n] of Object.entries(usage)) {
-      if (n === null || (typeof n === 'object' && !Array.isArray(n))) continue;
-      if (!isCount(asCount(n))) return `body.usageDetails.${key}: ${COUNT_RULE}`;
-    }
-  }
-  for (const [key, n] of Object.entries(body.costDetails ?? {})) {
-    if (n !== null && !isCost(n)) return `body.costDetails.${key}: ${COST_RULE}`;
-  }
-  const start = body.startTime ? isoToMicros(body.startTime) : null;
-  const end = body.endTime ? isoToMicros(body.endTime) : null;
-  if (start !== null && end !== null && end < start) return 'body.endTime: is before startTime';
   return undefined;
 }
 

@@ -45,8 +45,10 @@ export function traceDeletionRoutes(deps: IngestDeps) {
       return c.json({ message: 'Trace deleted successfully' });
     })
     .delete('/api/public/traces', async (c) => {
-      const { rows, count } = await tombstonesOfBody(c, deps);
+      const { rows, count, byUser } = await tombstonesOfBody(c, deps);
       if (count > 0) await storeRows(c, deps, rows);
+      // Langfuse's words for a list of ids; the by-user form is ours and says how many it found.
+      if (!byUser) return c.json({ message: 'Traces deleted successfully' });
       return c.json({ message: `${count} trace${count === 1 ? '' : 's'} deleted successfully` });
     });
 }
@@ -57,16 +59,19 @@ export function traceDeletionRoutes(deps: IngestDeps) {
  * garbage once it returns, before the answer waits for the log: kept across that wait, they would
  * outlive a young-generation collection and be copied into the old one.
  */
-async function tombstonesOfBody(c: Context, deps: IngestDeps): Promise<{ rows: TableRows; count: number }> {
+async function tombstonesOfBody(
+  c: Context,
+  deps: IngestDeps,
+): Promise<{ rows: TableRows; count: number; byUser: boolean }> {
   const body = validate(DeleteTracesBody, parseJsonObject(bodyText(await readBody(c, deps.config.limits))));
   const project = projectOf(c);
   if (body.traceIds) {
     // Both OTLP forms of each id, as the reads match them; the count is of the traces asked for.
     const count = new Set(body.traceIds).size;
-    return { rows: encodeTraceDeletions(project, allIdForms(body.traceIds, traceIdForms)), count };
+    return { rows: encodeTraceDeletions(project, allIdForms(body.traceIds, traceIdForms)), count, byUser: false };
   }
   const ids = await tracesOfUser(deps, project, body.userId!);
-  return { rows: encodeTraceDeletions(project, ids), count: new Set(ids).size };
+  return { rows: encodeTraceDeletions(project, ids), count: new Set(ids).size, byUser: true };
 }
 
 /**

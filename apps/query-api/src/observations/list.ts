@@ -92,8 +92,8 @@ async function boundScan(db: Db, project: string, f: ObservationFilter, signal?:
 const NEWEST_FIRST = `${OBS_EXPR.start} DESC, trace_id DESC, id DESC`;
 
 const traceEnvironment = (r: Record<string, unknown>) => String(r.trace_environment || 'default');
-const toObservation = (r: Record<string, unknown>) =>
-  toObservationOutput(decodeObservationTuple(r.o), traceEnvironment(r));
+const toObservation = (r: Record<string, unknown>, project: string) =>
+  toObservationOutput(decodeObservationTuple(r.o), traceEnvironment(r), project);
 
 /**
  * Past this many rows to rank, the plain query pages instead (the ranking's point reads grow with
@@ -204,7 +204,7 @@ export async function listObservations(
         sql: rowsSql(p, keys, `, (${countSql}) AS total_items`),
         params: p.params,
         tag: 'observations.list',
-        map: (r) => ({ observation: toObservation(r), total: Number(r.total_items) }),
+        map: (r) => ({ observation: toObservation(r, project), total: Number(r.total_items) }),
         signal,
       })
     : [];
@@ -253,7 +253,7 @@ export async function observationsByKeys(
     signal,
   });
   return {
-    observations: rows.map((r) => toObservationOutput(r.stored, r.traceEnvironment)),
+    observations: rows.map((r) => toObservationOutput(r.stored, r.traceEnvironment, project)),
     stored: rows.map((r) => r.stored),
   };
 }
@@ -272,7 +272,7 @@ export async function getObservation(
       SELECT ${SELECT} FROM (SELECT *, envs[trace_id] AS trace_environment FROM ${withEnvironments(p)})`,
     params: p.params,
     tag: 'observations.get',
-    map: toObservation,
+    map: (r) => toObservation(r, project),
     signal,
   });
   return row;

@@ -1,5 +1,6 @@
 import { OBSERVATION_TYPES, type ObservationOutput, type ObservationType } from '@spanhouse/schema';
 import { FIELD_KEYS, parseJsonText, type StoredObservation } from '@spanhouse/store';
+import { roundCostSum } from '../cost-sum.ts';
 
 const orNull = (x: string | undefined) => (x === '' || x === undefined ? null : x);
 const num = (x: unknown) => {
@@ -10,7 +11,8 @@ const isoOfMicros = (us: number) => new Date(Math.floor(us / 1000)).toISOString(
 
 /**
  * Calculated costs: the provided cost details when any were sent (total: `total`, else the sum),
- * else the usage at the unit prices kept with the model.
+ * else the usage at the unit prices kept with the model. Sums are rounded as every cost sum is
+ * shown (roundCostSum).
  */
 export function costsOf(
   usage: Record<string, number>,
@@ -19,17 +21,25 @@ export function costsOf(
 ): { details: Record<string, number>; input: number | null; output: number | null; total: number } {
   const keys = Object.keys(provided);
   if (keys.length > 0) {
-    const total = provided.total ?? keys.reduce((sum, k) => sum + provided[k]!, 0);
+    const total = provided.total ?? roundCostSum(keys.reduce((sum, k) => sum + provided[k]!, 0));
     return { details: { ...provided, total }, input: provided.input ?? null, output: provided.output ?? null, total };
   }
-  const input = (usage.input ?? 0) * prices.input;
-  const output = (usage.output ?? 0) * prices.output;
+  const input = roundCostSum((usage.input ?? 0) * prices.input);
+  const output = roundCostSum((usage.output ?? 0) * prices.output);
   if (input === 0 && output === 0) return { details: {}, input: null, output: null, total: 0 };
-  return { details: { input, output, total: input + output }, input, output, total: input + output };
+  const total = roundCostSum(input + output);
+  return { details: { input, output, total }, input, output, total };
 }
 
-/** Langfuse's observation view (GET /api/public/observations, a trace's observations) of a stored observation. */
-export function toObservationOutput(o: StoredObservation, traceEnvironment: string): ObservationOutput {
+/**
+ * Langfuse's observation view (GET /api/public/observations, a trace's observations) of a stored
+ * observation of `project`.
+ */
+export function toObservationOutput(
+  o: StoredObservation,
+  traceEnvironment: string,
+  project: string,
+): ObservationOutput {
   const fields = o.fields;
   const usage = o.usage;
   const prices = o.prices;
@@ -48,6 +58,7 @@ export function toObservationOutput(o: StoredObservation, traceEnvironment: stri
   const events = parseJsonText(fields[FIELD_KEYS.events]);
   return {
     id: o.id,
+    projectId: project,
     traceId: o.traceId,
     type: ((OBSERVATION_TYPES as readonly string[]).includes(o.type) ? o.type : 'SPAN') as ObservationType,
     name: orNull(o.name),
@@ -74,6 +85,9 @@ export function toObservationOutput(o: StoredObservation, traceEnvironment: stri
     promptTokens: input,
     completionTokens: output,
     totalTokens: total,
+    // No pricing tiers here: a model has one price per unit.
+    usagePricingTierName: null,
+    usagePricingTierId: null,
     modelId: null,
     inputPrice: model && (prices.input || prices.output) ? prices.input : null,
     outputPrice: model && (prices.input || prices.output) ? prices.output : null,

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { QueryDeps } from '../deps.ts';
 import { getTrace } from '../traces/get.ts';
 import { listTraces } from '../traces/list.ts';
-import { TraceListParams } from '../traces/params.ts';
+import { TraceGetParams, TraceListParams } from '../traces/params.ts';
 import { RecentMisses } from '../traces/recent-misses.ts';
 
 const TraceId = v.pipe(v.string(), v.minLength(1), v.maxLength(256, 'traceId must be at most 256 characters'));
@@ -27,6 +27,7 @@ export const TRACE_ENDPOINTS: Endpoint[] = [
     tag: 'traces',
     auth: 'bearer-or-basic',
     params: { traceId: TraceId },
+    query: TraceGetParams,
     responses: { 200: { description: 'The trace', json: TraceDetail } },
   },
 ];
@@ -41,7 +42,8 @@ export function traceRoutes(deps: QueryDeps) {
     })
     .get('/api/public/traces/:traceId', async (c) => {
       const id = validate(TraceId, c.req.param('traceId'), 'traceId');
-      const trace = await getTrace(deps.db, projectOf(c), id, { signal: c.req.raw.signal, misses });
+      const { fields } = validate(TraceGetParams, queryObject(c));
+      const trace = await getTrace(deps.db, projectOf(c), id, { signal: c.req.raw.signal, misses, fields });
       if (!trace) throw notFoundError(`trace ${id} not found`);
       return c.json(trace);
     });

@@ -120,9 +120,8 @@ export async function getSession(
     projectId: project,
     environment: first.environment,
     traces: traces.map((t) => ({
-      ...traceOutput(t),
+      ...traceOutput(t, project),
       public: false,
-      htmlPath: `/project/${project}/traces/${t.id}`,
     })),
   };
 }

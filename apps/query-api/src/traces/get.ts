@@ -18,6 +18,7 @@ import {
 import { toObservationOutput } from '../observations/output.ts';
 import { toScoreOutput } from '../scores/output.ts';
 import { traceOutput } from './output.ts';
+import { ALL_FIELD_GROUPS, type FieldGroup } from './params.ts';
 import type { RecentMisses } from './recent-misses.ts';
 
 /** Observations by start time, then id. */
@@ -30,30 +31,36 @@ const BY_START = `o -> (o.${observationTupleIndex('start_us')}, o.${observationT
  * sum (as scalar subqueries of one query they ran one after another). Observations and scores come
  * as arrays of positional tuples. An id in `misses` (not found a moment ago: a client polling for
  * what it has just sent) is looked up in the traces table alone first, its other two reads made
- * once it is there; an id not found is added to it.
+ * once it is there; an id not found is added to it. `fields` (default every group) leaves groups
+ * out as the list does, with its placeholders; the observations are read for the observations or
+ * the metrics group, the scores for the scores group only.
  */
 export async function getTrace(
   db: Db,
   project: string,
   id: string,
-  opts: { signal?: AbortSignal; misses?: RecentMisses } = {},
+  opts: { signal?: AbortSignal; misses?: RecentMisses; fields?: ReadonlySet<FieldGroup> } = {},
 ): Promise<TraceDetail | undefined> {
+  const groups = opts.fields ?? ALL_FIELD_GROUPS;
   const reads = traceReads(db, project, id, opts.signal);
+  const readObservations = () =>
+    groups.has('observations') || groups.has('metrics') ? reads.observations() : Promise.resolve([]);
+  const readScores = () => (groups.has('scores') ? reads.scores() : Promise.resolve([]));
   if (opts.misses?.has(project, id)) {
     const rows = await reads.trace();
     const row = rows.find((r) => r.id === id) ?? rows[0];
     if (!row) return undefined;
     opts.misses.delete(project, id);
-    const [observations, scores] = await Promise.all([reads.observations(), reads.scores()]);
-    return detail(row, observations, scores);
+    const [observations, scores] = await Promise.all([readObservations(), readScores()]);
+    return detail(row, project, groups, observations, scores);
   }
-  const [rows, observations, scores] = await Promise.all([reads.trace(), reads.observations(), reads.scores()]);
+  const [rows, observations, scores] = await Promise.all([reads.trace(), readObservations(), readScores()]);
   const row = rows.find((r) => r.id === id) ?? rows[0];
   if (!row) {
     opts.misses?.add(project, id);
     return undefined;
   }
-  return detail(row, observations, scores);
+  return detail(row, project, groups, observations, scores);
 }
 
 /**
@@ -102,15 +109,23 @@ function traceReads(db: Db, project: string, id: string, signal: AbortSignal | u
   };
 }
 
+/** The detail answer; a group left out keeps its keys with the list's placeholders. */
 function detail(
   t: TraceOwnFields,
+  project: string,
+  groups: ReadonlySet<FieldGroup>,
   observations: StoredObservation[],
   scores: ReturnType<typeof decodeScoreTuple>[],
 ): TraceDetail {
-  const outputs = observations.map((o) => toObservationOutput(o, t.environment));
+  const outputs = observations.map((o) => toObservationOutput(o, t.environment, project));
+  const io = groups.has('io');
+  const totals = groups.has('metrics') ? observationTotals(observations, outputs) : { latency: -1, totalCost: -1 };
   return {
-    ...traceOutput({ ...t, ...observationTotals(observations, outputs) }),
-    observations: outputs,
+    ...traceOutput({ ...t, ...totals }, project),
+    input: io ? t.input : null,
+    output: io ? t.output : null,
+    metadata: io ? t.metadata : {},
+    observations: groups.has('observations') ? outputs : [],
     scores: scores.map(toScoreOutput),
   };
 }

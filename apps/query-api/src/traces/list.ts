@@ -19,11 +19,12 @@ import { boundTextScan } from '../filter/scan-bound.ts';
 import { pageByRecentRows } from '../paging/recent-rows.ts';
 import { tracesInPieces } from '../search/pieced.ts';
 import { traceOutput } from './output.ts';
-import type { FieldGroup, OrderField, TraceListParams } from './params.ts';
+import { ALL_FIELD_GROUPS, type FieldGroup, type OrderField, type TraceListParams } from './params.ts';
 import { recentTraces } from './recent-page.ts';
 import { pageByBound } from './summaries.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
+  id: 'id',
   timestamp: 'timestamp',
   latency: TRACE_EXPR.latency,
   totalCost: TRACE_EXPR.totalCost,
@@ -36,6 +37,7 @@ const ORDER_EXPR: Record<OrderField, string> = {
 
 /** The same orders over the columns traceSelect selects (its aliases hold the same values). */
 const SELECTED_ORDER: Record<OrderField, string> = {
+  id: 'id',
   timestamp: 'timestamp',
   latency: 'latency',
   totalCost: 'total_cost',
@@ -56,8 +58,7 @@ const SELECTED_ORDER: Record<OrderField, string> = {
 const PAGE_EXPR = { ...TRACE_EXPR, ...SUMMARY_EXPR };
 
 /** The field groups a list answers: all of them unless the caller's `fields` names some. */
-const ALL_GROUPS: ReadonlySet<FieldGroup> = new Set<FieldGroup>(['io', 'scores', 'observations', 'metrics']);
-const fieldGroups = (q: TraceListParams): ReadonlySet<FieldGroup> => q.fields ?? ALL_GROUPS;
+const fieldGroups = (q: TraceListParams): ReadonlySet<FieldGroup> => q.fields ?? ALL_FIELD_GROUPS;
 
 /**
  * One page of traces: the page's ids (ranked from the newest rows or by a summary's bound, counted
@@ -147,7 +148,7 @@ export async function listTraces(
         ))
     : new Map();
   return {
-    data: rows.map((r) => toListItem(r.trace, groups, scores.get(r.trace.id) ?? [])),
+    data: rows.map((r) => toListItem(r.trace, project, groups, scores.get(r.trace.id) ?? [])),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
   };
 }
@@ -379,16 +380,19 @@ function sortPage(rows: PageRow[], field: 'latency' | 'totalCost', desc: boolean
 }
 
 /** Excluded groups keep their keys with placeholders (docs/api.md), so client types hold. */
-export function toListItem(t: TraceFields, groups: ReadonlySet<FieldGroup>, scoreIds: string[] = []): TraceListItem {
+export function toListItem(
+  t: TraceFields,
+  project: string,
+  groups: ReadonlySet<FieldGroup>,
+  scoreIds: string[] = [],
+): TraceListItem {
   const io = groups.has('io');
   const metrics = groups.has('metrics');
   return {
-    ...traceOutput(t),
+    ...traceOutput(metrics ? t : { ...t, latency: -1, totalCost: -1 }, project),
     input: io ? t.input : null,
     output: io ? t.output : null,
     metadata: io ? t.metadata : {},
-    latency: metrics ? t.latency : -1,
-    totalCost: metrics ? t.totalCost : -1,
     usage: metrics ? t.usage : { input: -1, output: -1, total: -1 },
     observations: groups.has('observations') ? t.observationIds : [],
     scores: groups.has('scores') ? scoreIds : [],

@@ -1,9 +1,21 @@
 import type { TraceFields, TraceOwnFields } from '@spanhouse/store';
+import { roundCostSum } from '../cost-sum.ts';
 
-/** The fields a trace has in every answer (list, single trace, a session's traces), in their order. */
-export function traceOutput(t: TraceOwnFields & Pick<TraceFields, 'latency' | 'totalCost'>) {
+/**
+ * A trace's path in Langfuse's UI, which Langfuse's answers carry as `htmlPath`: the same in every
+ * answer that shows a trace (list, single trace, a session's traces).
+ */
+export const traceHtmlPath = (project: string, id: string) => `/project/${project}/traces/${id}`;
+
+/**
+ * The fields a trace has in every answer (list, single trace, a session's traces), in their order.
+ * Langfuse's `bookmarked` is always false and `externalId` always null: there are no bookmarks
+ * here, and Langfuse itself answers no external id.
+ */
+export function traceOutput(t: TraceOwnFields & Pick<TraceFields, 'latency' | 'totalCost'>, project: string) {
   return {
     id: t.id,
+    projectId: project,
     timestamp: t.timestamp,
     name: t.name,
     sessionId: t.sessionId,
@@ -16,6 +28,9 @@ export function traceOutput(t: TraceOwnFields & Pick<TraceFields, 'latency' | 't
     output: t.output,
     metadata: t.metadata,
     latency: t.latency,
-    totalCost: t.totalCost,
+    totalCost: roundCostSum(t.totalCost),
+    bookmarked: false,
+    externalId: null,
+    htmlPath: traceHtmlPath(project, t.id),
   };
 }

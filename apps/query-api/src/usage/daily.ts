@@ -1,6 +1,7 @@
 import type { Db } from '@spanhouse/db';
 import type { DailyResponse } from '@spanhouse/schema';
 import type { TraceFilter } from '@spanhouse/store';
+import { roundCostSum } from '../cost-sum.ts';
 import { computeDays } from './compute-days.ts';
 import type { DailyDayCache, DayResult } from './day-cache.ts';
 import { daysTouchedBy, readDayWrites } from './day-writes.ts';
@@ -64,8 +65,8 @@ export async function dailyUsage(
         date,
         countTraces: traces,
         countObservations: usage.reduce((n, u) => n + u.countObservations, 0),
-        totalCost: usage.reduce((n, u) => n + u.totalCost, 0),
-        usage: usage.map((u) => ({ ...u })),
+        totalCost: roundCostSum(usage.reduce((n, u) => n + u.totalCost, 0)),
+        usage: usage.map((u) => ({ ...u, totalCost: roundCostSum(u.totalCost) })),
       };
     }),
     meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },
