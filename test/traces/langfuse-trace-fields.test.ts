@@ -55,6 +55,14 @@ describe("Langfuse's trace fields", () => {
       externalId: null,
     });
   });
+
+  it("htmlPath leads to the web UI's page of the trace in its project", async () => {
+    const res = await t.request('/project/spanhouse/traces/t-a', {});
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/traces/t-a?project=spanhouse');
+    const odd = await t.request(`/project/spanhouse/traces/${encodeURIComponent('a b/c')}`, {});
+    expect(odd.headers.get('location')).toBe('/traces/a%20b%2Fc?project=spanhouse');
+  });
 });
 
 describe('fields', () => {

@@ -3,9 +3,11 @@ import { roundCostSum } from '../cost-sum.ts';
 
 /**
  * A trace's path in Langfuse's UI, which Langfuse's answers carry as `htmlPath`: the same in every
- * answer that shows a trace (list, single trace, a session's traces).
+ * answer that shows a trace (list, single trace, a session's traces). The service redirects it to
+ * its web UI's page of the trace (routes/web-ui.ts). Ids are encoded as path segments.
  */
-export const traceHtmlPath = (project: string, id: string) => `/project/${project}/traces/${id}`;
+export const traceHtmlPath = (project: string, id: string) =>
+  `/project/${encodeURIComponent(project)}/traces/${encodeURIComponent(id)}`;
 
 /**
  * The fields a trace has in every answer (list, single trace, a session's traces), in their order.
