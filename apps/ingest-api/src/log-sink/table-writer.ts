@@ -5,6 +5,7 @@ import {
   purgeRewrittenTracesSql,
   REWRITE_WATCHED_TABLES,
   TABLES,
+  TRACE_DELETIONS_DICTIONARY,
   traceIdsOfDeletions,
 } from '@spanhouse/store';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -46,9 +47,14 @@ export type TableWriter = {
 
 /** Rewritten deleted traces purged per statement, at most (the rest wait for the next insert). */
 const PURGE_BATCH = 10_000;
-/** How often a purge's completion is checked, and how long it is waited for at most. */
+/**
+ * How often a purge's completion is checked, and how long the trace tables' inserts wait for it at
+ * most: past that they go on (the registered DELETE still keeps every later part from merging with
+ * the deleted rows; only a FINAL read before it finishes can fold them), so a slow DELETE on a
+ * large store never stalls ingestion for longer.
+ */
 const PURGE_POLL_MS = 25;
-const PURGE_WAIT_MS = 60_000;
+const PURGE_WAIT_MS = 5_000;
 
 /**
  * Inserts through the database's writer connection (Db.insertText for text, the bytes as they
@@ -132,14 +138,18 @@ export class ClickHouseWriter implements TableWriter {
     this.purged = before.then(() => this.mutationsDone());
   }
 
-  /** Waits until this database has no mutation left to run (on a cluster: registered is enough). */
+  /** Waits until no purge of this database is left to run (on a cluster: registered is enough). */
   private async mutationsDone(): Promise<void> {
     if (this.opts.cluster) return;
     const deadline = Date.now() + PURGE_WAIT_MS;
     try {
       while (Date.now() < deadline) {
         const result = await this.db.writer.query({
-          query: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done',
+          // Only the purges' own (they name the tombstones' dictionary): a project's removal or
+          // another long mutation must not hold the inserts up.
+          query:
+            'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done AND position(command, {dictionary:String}) > 0',
+          query_params: { dictionary: TRACE_DELETIONS_DICTIONARY },
           format: 'JSONEachRow',
         });
         const [row] = await result.json<{ n: number | string }>();
