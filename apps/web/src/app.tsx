@@ -87,7 +87,11 @@ function TopBar() {
       </a>
       <nav aria-label="Main">
         {NAV.map(([href, label]) => (
-          <a key={href} href={link(href)} aria-current={path === href || path.startsWith(`${href}/`) ? 'page' : undefined}>
+          <a
+            key={href}
+            href={link(href)}
+            aria-current={path === href || path.startsWith(`${href}/`) ? 'page' : undefined}
+          >
             {label}
           </a>
         ))}
@@ -107,33 +111,23 @@ function TopBar() {
  */
 function ProjectPicker() {
   const { isAdmin, project, projects, selectProject } = useSession();
-  if (isAdmin && !project && projects.length > 0) {
+  const chooser = isAdmin && !project && projects.length > 0;
+  if (!chooser && !project) return null;
+  if (!chooser && (!isAdmin || projects.length < 2)) {
     return (
-      <label class="project-picker">
-        <select value="" onChange={(e) => selectProject(e.currentTarget.value)} aria-label="Project">
-          <option value="" disabled>
-            (choose a project)
-          </option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-    );
-  }
-  if (!project) return null;
-  if (!isAdmin || projects.length < 2) {
-    return (
-      <span class="project-name" title={`Project ${project.id}`}>
-        {project.name}
+      <span class="project-name" title={`Project ${project!.id}`}>
+        {project!.name}
       </span>
     );
   }
   return (
     <label class="project-picker">
-      <select value={project.id} onChange={(e) => selectProject(e.currentTarget.value)} aria-label="Project">
+      <select value={project?.id ?? ''} onChange={(e) => selectProject(e.currentTarget.value)} aria-label="Project">
+        {chooser && (
+          <option value="" disabled>
+            (choose a project)
+          </option>
+        )}
         {projects.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name}
@@ -165,8 +159,8 @@ function UnreadableProject(props: { id: string }) {
               did: it may have been deleted. Nothing of another project is shown in its place.
             </p>
             <p class="hint">
-              Choose a project above, or open the <a href={where}>traces of {fallback?.name ?? 'the default project'}</a>
-              .
+              Choose a project above, or open the{' '}
+              <a href={where}>traces of {fallback?.name ?? 'the default project'}</a>.
             </p>
           </>
         ) : (
