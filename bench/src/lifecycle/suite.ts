@@ -3,9 +3,9 @@ import { cpSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openDb, TABLES } from '@spanhouse/db';
+import { openDb, queryRows, TABLES } from '@spanhouse/db';
 import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
-import { DEFAULT_SPEC, hexToUuid, type TraceSpec, traceHexId } from '../gen/traces.ts';
+import { DEFAULT_SPEC, type TraceSpec } from '../gen/traces.ts';
 import type { BenchOptions } from '../lib/args.ts';
 import { httpRequest } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
@@ -68,8 +68,28 @@ function copyOf(pristine: string, dir: string): string {
   return dir;
 }
 
+/**
+ * `count` ids of traces the data set holds, spread over its days (the order of their hash), read
+ * from its store: the data set is generated in SQL, whose ids the bench cannot derive, and a
+ * DELETE of an id nothing holds would measure a tombstone alone, not the deletion of rows.
+ */
+async function storedTraceIds(pristine: string, count: number): Promise<string[]> {
+  const db = await openDb({ dataDir: pristine, database: DATABASE, readers: 1 });
+  try {
+    return await queryRows(db, {
+      sql: `SELECT id FROM ${TABLES.traces} WHERE project_id = {project:String} GROUP BY id ORDER BY cityHash64(id) LIMIT {count:UInt32}`,
+      params: { project: DEFAULT_PROJECT_ID, count },
+      tag: 'bench.lifecycle.ids',
+      map: (r) => String(r.id),
+    });
+  } finally {
+    await db.close();
+  }
+}
+
 /** The deletions' answers and the trace lists with their tombstones against a copy without them. */
 async function deletions(opts: BenchOptions, spec: TraceSpec, pristine: string): Promise<string> {
+  const stored = await storedTraceIds(pristine, DELETED * (BULK_REQUESTS + 1));
   const dataDir = copyOf(pristine, path.join(opts.dir, `lifecycle-${spec.traces}`));
   const plainDir = copyOf(pristine, path.join(opts.dir, `lifecycle-${spec.traces}-plain`));
   const svc = await startService({
@@ -80,7 +100,7 @@ async function deletions(opts: BenchOptions, spec: TraceSpec, pristine: string):
   const auth = { Authorization: `Bearer ${svc.token}` };
   const runs = opts.smoke ? 10 : opts.runs;
   try {
-    const ids = (from: number) => Array.from({ length: DELETED }, (_, k) => hexToUuid(traceHexId(spec, from + k)));
+    const ids = (from: number) => stored.slice(from, from + DELETED);
     const singles = ids(0);
     const single: number[] = [];
     for (const id of singles) {
