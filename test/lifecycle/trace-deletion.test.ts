@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LangfuseClient } from '@langfuse/client';
+import { TABLES, TRACE_ROW_TABLES } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bearer, TEST_CREDENTIALS, WAIT_FOR_COMMIT } from '../support/app.ts';
-import { TRACE_ROW_TABLES } from '@spanhouse/store';
 import { eventually } from '../support/eventually.ts';
 import { hex, traceUuid } from '../support/otlp-request.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -257,99 +257,152 @@ describe("Langfuse's trace deletion", () => {
   });
 });
 
+/** Deletes trace `id` as one DELETE of it alone, or as one of `others` more ids in a bulk DELETE. */
+async function deleteTrace(id: string, others: number) {
+  const headers = { ...bearer(), ...WAIT_FOR_COMMIT };
+  if (others === 0) return call('DELETE', `/api/public/traces/${id}`, undefined, headers);
+  const traceIds = [id, ...Array.from({ length: others }, (_, k) => `${id}-none-${k}`)];
+  return call('DELETE', '/api/public/traces', { traceIds }, headers);
+}
+
 describe('a piece of a deleted trace arriving late', () => {
-  it('brings back nothing of the deleted trace: fields, observations, totals, session, search or usage', async () => {
-    const daily = async () =>
-      (
-        (await call('GET', '/api/public/metrics/daily?limit=100')).body.data as {
-          usage: { model: string | null; countObservations: number; inputUsage: number }[];
-        }[]
-      )
-        .flatMap((d) => d.usage)
-        .filter((u) => u.model === 'gpt-4o')
-        .reduce((n, u) => ({ observations: n.observations + u.countObservations, input: n.input + u.inputUsage }), {
-          observations: 0,
-          input: 0,
-        });
-    const before = await daily();
-    const headers = { ...bearer(), ...WAIT_FOR_COMMIT };
-    const written = await call(
-      'POST',
-      '/v1/l/batch',
-      {
-        trace: {
-          id: 'late',
-          timestamp: iso(now),
-          name: 'private name',
-          userId: 'u-late',
-          sessionId: 's-late',
-          input: 'zzlateprivate words',
-        },
-        observations: [
-          {
-            id: 'late-gen',
-            type: 'GENERATION',
-            name: 'llm',
-            model: 'gpt-4o',
-            startTime: iso(now),
-            endTime: iso(now + 60_000),
-            promptTokens: 1000,
-            completionTokens: 500,
-          },
-        ],
-      },
-      headers,
-    );
-    expect(written.status).toBe(200);
-    expect((await call('DELETE', '/api/public/traces/late', undefined, headers)).status).toBe(200);
-    // A span of the trace an exporter sends late, after the deletion.
-    const late = await call(
-      'POST',
-      '/api/public/ingestion',
-      {
-        batch: [
-          {
-            id: 'late-e',
-            type: 'span-create',
+  // A bulk deletion of more ids than a purge lists names its traces by their tombstones' times.
+  it.each([
+    ['deleted alone', 'late', 0],
+    ['deleted in bulk with 1,200 other ids', 'late-bulk', 1_200],
+  ])(
+    'brings back nothing of a trace %s: fields, observations, totals, session, search or usage',
+    async (_, id, others) => {
+      const daily = async () =>
+        (
+          (await call('GET', '/api/public/metrics/daily?limit=100')).body.data as {
+            usage: { model: string | null; countObservations: number; inputUsage: number }[];
+          }[]
+        )
+          .flatMap((d) => d.usage)
+          .filter((u) => u.model === 'gpt-4o')
+          .reduce((n, u) => ({ observations: n.observations + u.countObservations, input: n.input + u.inputUsage }), {
+            observations: 0,
+            input: 0,
+          });
+      const before = await daily();
+      const headers = { ...bearer(), ...WAIT_FOR_COMMIT };
+      const written = await call(
+        'POST',
+        '/v1/l/batch',
+        {
+          trace: {
+            id,
             timestamp: iso(now),
-            body: { id: 'late-span', traceId: 'late', name: 'late', startTime: iso(now + 1000) },
+            name: 'private name',
+            userId: `u-${id}`,
+            sessionId: `s-${id}`,
+            input: `zz${id.replace('-', '')}private words`,
           },
-        ],
-      },
-      headers,
-    );
-    expect(late.status).toBe(207);
+          observations: [
+            {
+              id: `${id}-gen`,
+              type: 'GENERATION',
+              name: 'llm',
+              model: 'gpt-4o',
+              startTime: iso(now),
+              endTime: iso(now + 60_000),
+              promptTokens: 1000,
+              completionTokens: 500,
+            },
+          ],
+        },
+        headers,
+      );
+      expect(written.status).toBe(200);
+      expect((await deleteTrace(id, others)).status).toBe(200);
+      // A span of the trace an exporter sends late, after the deletion.
+      const late = await call(
+        'POST',
+        '/api/public/ingestion',
+        {
+          batch: [
+            {
+              id: `${id}-e`,
+              type: 'span-create',
+              timestamp: iso(now),
+              body: { id: `${id}-span`, traceId: id, name: 'late', startTime: iso(now + 1000) },
+            },
+          ],
+        },
+        headers,
+      );
+      expect(late.status).toBe(207);
 
-    const read = await call('GET', '/api/public/traces/late');
-    expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ name: null, userId: null, sessionId: null, input: null, totalCost: 0 });
-    expect(read.body.observations.map((o: { id: string }) => o.id)).toEqual(['late-span']);
-    const listed = (
-      await call('GET', '/api/public/traces?limit=100&fields=core,io,metrics,observations')
-    ).body.data.find((t: { id: string }) => t.id === 'late');
-    expect(listed).toMatchObject({ name: null, userId: null, input: null, totalCost: 0, observations: ['late-span'] });
-    expect((await call('GET', '/api/public/sessions/s-late')).status).toBe(404);
-    expect((await call('GET', '/api/public/traces?search=zzlateprivate')).body.data).toEqual([]);
-    expect(await daily()).toEqual(before);
-
-    // The deleted rows are gone, not folded: merging every part changes none of the answers.
-    await eventually(async () => {
-      const pending = await server.db.writer.query({
-        query: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done',
-        format: 'JSONEachRow',
+      const read = await call('GET', `/api/public/traces/${id}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ name: null, userId: null, sessionId: null, input: null, totalCost: 0 });
+      expect(read.body.observations.map((o: { id: string }) => o.id)).toEqual([`${id}-span`]);
+      const listed = (
+        await call('GET', '/api/public/traces?limit=100&fields=core,io,metrics,observations')
+      ).body.data.find((t: { id: string }) => t.id === id);
+      expect(listed).toMatchObject({
+        name: null,
+        userId: null,
+        input: null,
+        totalCost: 0,
+        observations: [`${id}-span`],
       });
-      expect((await pending.json<{ n: number | string }>()).map((r) => Number(r.n))).toEqual([0]);
-    });
-    for (const table of TRACE_ROW_TABLES) await server.db.writer.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
-    expect((await call('GET', '/api/public/traces/late')).body).toMatchObject({
-      name: null,
-      userId: null,
-      input: null,
-    });
-    const merged = (await call('GET', '/api/public/traces?limit=100&fields=core,observations')).body.data.find(
-      (t: { id: string }) => t.id === 'late',
-    );
-    expect(merged.observations).toEqual(['late-span']);
+      expect((await call('GET', `/api/public/sessions/s-${id}`)).status).toBe(404);
+      expect((await call('GET', `/api/public/traces?search=zz${id.replace('-', '')}private`)).body.data).toEqual([]);
+      expect(await daily()).toEqual(before);
+
+      // The deleted rows are gone, not folded: merging every part changes none of the answers.
+      await eventually(async () => {
+        const pending = await server.db.writer.query({
+          query: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done',
+          format: 'JSONEachRow',
+        });
+        expect((await pending.json<{ n: number | string }>()).map((r) => Number(r.n))).toEqual([0]);
+      });
+      for (const table of TRACE_ROW_TABLES) await server.db.writer.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
+      expect((await call('GET', `/api/public/traces/${id}`)).body).toMatchObject({
+        name: null,
+        userId: null,
+        input: null,
+      });
+      const merged = (await call('GET', '/api/public/traces?limit=100&fields=core,observations')).body.data.find(
+        (t: { id: string }) => t.id === id,
+      );
+      expect(merged.observations).toEqual([`${id}-span`]);
+    },
+  );
+});
+
+describe("a deleted trace's stored rows", () => {
+  // The purge the tombstones' insert registers, on its own: no piece of the trace comes later, so
+  // nothing but that purge removes the rows.
+  it.each([
+    ['deleted alone', 'purged', 0],
+    ['deleted in bulk with 1,200 other ids', 'purged-bulk', 1_200],
+  ])('leave every trace table once the trace is %s', async (_, id, others) => {
+    await writeTrace(id);
+    const stored = async () => {
+      const counts: Record<string, number> = {};
+      for (const table of TRACE_ROW_TABLES) {
+        const column = table === TABLES.traces ? 'id' : 'trace_id';
+        const result = await server.db.writer.query({
+          query: `SELECT count() AS n FROM ${table} WHERE ${column} = {id:String}`,
+          query_params: { id },
+          format: 'JSONEachRow',
+        });
+        counts[table] = Number((await result.json<{ n: number | string }>())[0]?.n);
+      }
+      return counts;
+    };
+    const before = await stored();
+    expect(before[TABLES.traces]).toBeGreaterThan(0);
+    expect(before[TABLES.observationPieces]).toBeGreaterThan(0);
+    expect(before[TABLES.scores]).toBeGreaterThan(0);
+    expect((await deleteTrace(id, others)).status).toBe(200);
+    await eventually(async () => {
+      expect(Object.values(await stored()).every((n) => n === 0)).toBe(true);
+    }, 20_000);
   });
 });
 

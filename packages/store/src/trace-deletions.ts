@@ -54,16 +54,22 @@ export function encodeTraceDeletions(project: string, traceIds: Iterable<string>
   };
 }
 
-/** The trace ids of tombstones encodeTraceDeletions wrote (bytes of TabSeparated lines), by project. */
-export function traceIdsOfDeletions(data: Buffer): Map<string, string[]> {
-  const byProject = new Map<string, string[]>();
+/** When the tombstones of one project in an insert were written: the earliest and latest `deleted_us`. */
+export type DeletionTimes = { fromUs: number; toUs: number };
+
+/** The times of the tombstones encodeTraceDeletions wrote (bytes of TabSeparated lines), by project. */
+export function deletionTimesOf(data: Buffer): Map<string, DeletionTimes> {
+  const byProject = new Map<string, DeletionTimes>();
   for (const line of data.toString('utf8').split('\n')) {
     if (line === '') continue;
-    const [project, traceId] = line.split('\t');
+    const [project, , deletedUs] = line.split('\t');
     const key = tsvValue(project!);
-    const ids = byProject.get(key) ?? [];
-    ids.push(tsvValue(traceId!));
-    byProject.set(key, ids);
+    const at = Number(deletedUs);
+    const times = byProject.get(key);
+    if (times) {
+      times.fromUs = Math.min(times.fromUs, at);
+      times.toUs = Math.max(times.toUs, at);
+    } else byProject.set(key, { fromUs: at, toUs: at });
   }
   return byProject;
 }

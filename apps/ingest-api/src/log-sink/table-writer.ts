@@ -1,14 +1,16 @@
-import type { Db } from '@spanhouse/db';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Db, queryRows } from '@spanhouse/db';
 import {
+  type DeletionTimes,
   DICTIONARY_OF_TABLE,
+  deletionTimesOf,
   PENDING_REWRITES_SQL,
+  purgeDeletedBetweenSql,
   purgeRewrittenTracesSql,
   REWRITE_WATCHED_TABLES,
   TABLES,
   TRACE_DELETIONS_DICTIONARY,
-  traceIdsOfDeletions,
 } from '@spanhouse/store';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 
 /**
@@ -78,12 +80,14 @@ export class ClickHouseWriter implements TableWriter {
   /** Done once every deletion registered so far has masked its rows (or failed, logged). */
   private purged: Promise<void> = Promise.resolve();
   private readonly purgeStatements: string[];
+  private readonly purgeBetweenStatements: string[];
 
   constructor(
     private readonly db: Db,
     private readonly opts: { cluster?: string; logger?: Logger } = {},
   ) {
     this.purgeStatements = purgeRewrittenTracesSql(opts.cluster);
+    this.purgeBetweenStatements = purgeDeletedBetweenSql(opts.cluster);
   }
 
   async insert(batch: InsertBatch): Promise<void> {
@@ -106,7 +110,7 @@ export class ClickHouseWriter implements TableWriter {
     }
     const dictionary = DICTIONARY_OF_TABLE[batch.table];
     if (dictionary) await this.db.writer.command({ query: `SYSTEM RELOAD DICTIONARY ${dictionary}` });
-    if (batch.table === TABLES.traceDeletions) await this.purge(traceIdsOfDeletions(batch.data));
+    if (batch.table === TABLES.traceDeletions) await this.purge(deletionTimesOf(batch.data));
     else if (watched) {
       await this.purge(await this.rewrittenTraces());
       await this.purged;
@@ -117,15 +121,20 @@ export class ClickHouseWriter implements TableWriter {
     return this.purged;
   }
 
-  /** Registers the deletion of the older rows of `traces` (by project); `purged` waits for them. */
-  private async purge(traces: Map<string, string[]>): Promise<void> {
+  /**
+   * Registers the deletion of the older rows of `traces`, by project: of the traces named, or of
+   * those whose tombstones were written in the times given (an insert of tombstones); `purged`
+   * waits for them.
+   */
+  private async purge(traces: Map<string, DeletionTimes | { ids: string[] }>): Promise<void> {
     if (traces.size === 0) return;
     try {
-      for (const [project, ids] of traces) {
-        for (const query of this.purgeStatements) {
+      for (const [project, deletions] of traces) {
+        const byTime = 'fromUs' in deletions;
+        for (const query of byTime ? this.purgeBetweenStatements : this.purgeStatements) {
           await this.db.writer.command({
             query,
-            query_params: { project, ids },
+            query_params: { project, ...deletions },
             clickhouse_settings: { lightweight_deletes_sync: '0' },
           });
         }
@@ -144,16 +153,17 @@ export class ClickHouseWriter implements TableWriter {
     const deadline = Date.now() + PURGE_WAIT_MS;
     try {
       while (Date.now() < deadline) {
-        const result = await this.db.writer.query({
-          // Only the purges' own (they name the tombstones' dictionary): a project's removal or
-          // another long mutation must not hold the inserts up.
-          query:
-            'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done AND position(command, {dictionary:String}) > 0',
-          query_params: { dictionary: TRACE_DELETIONS_DICTIONARY },
-          format: 'JSONEachRow',
+        // On a reader: the writer's connection runs one statement at a time, and a poll there
+        // every 25 ms would hold up the inserts it serves. Only the purges' own (they name the
+        // tombstones' dictionary): a project's removal or another long mutation must not hold
+        // the inserts up.
+        const [pending] = await queryRows(this.db, {
+          sql: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done AND position(command, {dictionary:String}) > 0',
+          params: { dictionary: TRACE_DELETIONS_DICTIONARY },
+          tag: 'writer.purges_pending',
+          map: (r) => Number(r.n),
         });
-        const [row] = await result.json<{ n: number | string }>();
-        if (Number(row?.n ?? 0) === 0) return;
+        if ((pending ?? 0) === 0) return;
         await sleep(PURGE_POLL_MS);
       }
       this.opts.logger?.warn("deleted traces' rows are still being deleted; inserts go on");
@@ -163,8 +173,8 @@ export class ClickHouseWriter implements TableWriter {
   }
 
   /** The deleted traces that the inserts so far named again, by project (trace_rewrites). */
-  private async rewrittenTraces(): Promise<Map<string, string[]>> {
-    const byProject = new Map<string, string[]>();
+  private async rewrittenTraces(): Promise<Map<string, { ids: string[] }>> {
+    const byProject = new Map<string, { ids: string[] }>();
     try {
       const result = await this.db.writer.query({
         query: PENDING_REWRITES_SQL,
@@ -172,9 +182,9 @@ export class ClickHouseWriter implements TableWriter {
         format: 'JSONEachRow',
       });
       for (const r of await result.json<{ project_id: string; trace_id: string }>()) {
-        const ids = byProject.get(r.project_id) ?? [];
-        ids.push(r.trace_id);
-        byProject.set(r.project_id, ids);
+        const entry = byProject.get(r.project_id) ?? { ids: [] };
+        entry.ids.push(r.trace_id);
+        byProject.set(r.project_id, entry);
       }
     } catch (err) {
       this.opts.logger?.warn({ err }, 'cannot read the deleted traces written again; the next insert tries again');
