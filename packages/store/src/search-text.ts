@@ -9,8 +9,8 @@ import { elementsOf, latest } from './versioned.ts';
  * Full-text search over traces and observation pieces (clickhouse/0040, docs/search.md). Each of
  * the two tables has two text indexes over the same document of a row (its name, input, output
  * and metadata values, as stored):
- *   - the word index: the document lowered, accents removed, Chinese and Japanese runs and JSON
- *     escapes (\n, \", \u00e9) replaced by spaces, then punctuation and spaces of every script
+ *   - the word index: the document (read twice when it holds a backslash, bothReadings) lowered,
+ *     accents removed, Chinese and Japanese runs and JSON escapes (\n, \", \u00e9) replaced by spaces, then punctuation and spaces of every script
  *     (’ “ — ¿ ، ...), cut by splitByNonAlpha (ASCII other than letters and digits separates words;
  *     every other character, symbols and emoji included, is part of a word);
  *   - the bigram index: the document's Chinese and Japanese runs only, cut into pairs of
@@ -46,6 +46,22 @@ const CJK_RUNS = sqlString(`[${CJK_CLASS}]+`);
 /** What the word index replaces by a space in ASCII text: JSON escapes (it holds no CJK run). */
 const JSON_ESCAPES = sqlString(JSON_ESCAPE);
 
+/** A backslash in the stored JSON text (\\) and the backslash it stands for, as SQL literals. */
+const ESCAPED_BACKSLASH = sqlString('\\\\');
+const BACKSLASH = sqlString('\\');
+
+/**
+ * SQL: the text the word index reads: the stored JSON text, and when it holds an escaped backslash
+ * (a backslash of the text as shown, stored as \\), the text once more with those backslashes as
+ * shown. The first reading cuts at every backslash shown (`bob` and `notes` in C:\Users\bob\notes.md);
+ * the second reads a backslash shown before n, t, b, f, r, u as a typed search reads it, an escape
+ * (the search C:\Users\bob\notes.md, cut as c users ob otes md, and `bar` in foo\nbar shown).
+ * A search's terms hold no backslash (the term side cuts at them, search-terms.ts), so a term is
+ * left as it is. Only text with a backslash shown is read twice; the check is a substring search.
+ */
+const bothReadings = (text: string) =>
+  `if(position(${text}, ${ESCAPED_BACKSLASH}) > 0, concat(${text}, ' ', replaceAll(${text}, ${ESCAPED_BACKSLASH}, ${BACKSLASH})), ${text})`;
+
 /**
  * SQL: the words of any text, the long way: toValidUTF8 first, since normalizeUTF8NFD throws on
  * invalid UTF-8 and an index expression that throws fails the whole insert. Exported for the
@@ -58,8 +74,10 @@ export const unicodeWordText = (text: string) =>
  * SQL: the word index's text of a text expression: ASCII by the short branch (the engine
  * evaluates only the branch a row takes), the rest by unicodeWordText.
  */
-export const wordText = (text: string) =>
-  `if(isValidASCII(${text}), lower(replaceRegexpAll(${text}, ${JSON_ESCAPES}, ' ')), ${unicodeWordText(text)})`;
+export const wordText = (stored: string) => {
+  const text = bothReadings(stored);
+  return `if(isValidASCII(${text}), lower(replaceRegexpAll(${text}, ${JSON_ESCAPES}, ' ')), ${unicodeWordText(text)})`;
+};
 
 /**
  * SQL: the bigram index's text of a text expression (its Chinese and Japanese runs,
