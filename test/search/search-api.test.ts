@@ -383,3 +383,23 @@ describe('backslashes in the text', () => {
     expect(await search('"bob users"')).toEqual([]);
   });
 });
+
+describe('Japanese written decomposed', () => {
+  it('finds ジャパン stored decomposed (as macOS writes it) by the word precomposed or decomposed, its marks dropped', async () => {
+    const decomposed = 'シ\u3099ャハ\u309aンに行く';
+    expect(decomposed.normalize('NFC')).toBe('ジャパンに行く');
+    const search = await projectWith('decomposed', decomposed);
+    // The dakuten and handakuten are dropped on both sides, as accents are: ジャパン is シャハン.
+    for (const word of ['ジャパン', 'シ\u3099ャハ\u309aン', 'シャハン', 'パン', 'ハン', 'ジャパンに行く']) {
+      expect(await search(word), word).toEqual(['decomposed', 'decomposed-obs']);
+    }
+    expect(await search('ジャパンに来る')).toEqual([]);
+  });
+
+  it('finds precomposed text by a decomposed term', async () => {
+    const search = await projectWith('precomposed', 'データベース');
+    for (const word of ['テ\u3099ータ', 'データ', 'テータ']) {
+      expect(await search(word), word).toEqual(['precomposed', 'precomposed-obs']);
+    }
+  });
+});

@@ -41,7 +41,10 @@ const WORD_BREAKS = sqlString(`[${CJK_CLASS}]+|${JSON_ESCAPE}`);
 const COMBINING_MARKS = sqlString(MARKS);
 /** What the word index replaces by a space after WORD_BREAKS: punctuation and spaces of any script. */
 const PUNCTUATION = sqlString(punctuation);
-const CJK_RUNS = sqlString(`[${CJK_CLASS}]+`);
+/** The kana's combining voiced and semi-voiced sound marks (゛ ゜ written decomposed). */
+const [VOICED, SEMI_VOICED] = [sqlString('\u3099'), sqlString('\u309a')];
+/** Chinese and Japanese runs, with the kana's combining voiced marks in them (a decomposed kana's). */
+const CJK_MARKED_RUNS = sqlString(`[${CJK_CLASS}][${CJK_CLASS}\u3099\u309a]*`);
 
 /** What the word index replaces by a space in ASCII text: JSON escapes (it holds no CJK run). */
 const JSON_ESCAPES = sqlString(JSON_ESCAPE);
@@ -80,11 +83,18 @@ export const wordText = (stored: string) => {
 };
 
 /**
- * SQL: the bigram index's text of a text expression (its Chinese and Japanese runs,
- * space-separated); empty for ASCII text without scanning it for them.
+ * SQL: the bigram index's text of a text expression: its Chinese and Japanese runs, space-separated,
+ * in NFD with the kana's voiced marks dropped; empty for ASCII text without scanning it for them.
+ * A kana written decomposed (ジ as シ and U+3099, as macOS writes it) is one character of its run
+ * with the mark after it (the mark is in no script's class and would cut the run), and NFD splits
+ * the precomposed ジ alike, so both are シ: the dakuten and handakuten are dropped as accents are,
+ * on both sides (termMatches applies this to the term). `ジャパン`, `シャハン` and `パン` find
+ * "ジャパン" and "シャハン" alike. These two marks are the only combining marks NFD makes of these
+ * scripts, so dropping them drops every one (a byte search, not a regular expression over \p{Mn},
+ * which doubled the expression's cost); only the runs are normalized, not the whole text.
  */
 export const cjkText = (text: string) =>
-  `if(isValidASCII(${text}), '', arrayStringConcat(extractAll(${text}, ${CJK_RUNS}), ' '))`;
+  `if(isValidASCII(${text}), '', replaceAll(replaceAll(normalizeUTF8NFD(arrayStringConcat(extractAll(${text}, ${CJK_MARKED_RUNS}), ' ')), ${VOICED}, ''), ${SEMI_VOICED}, ''))`;
 
 /** SQL: the searchable document of a row of traces or observation pieces (the same columns in both). */
 export const SEARCH_DOCUMENT = `concat(${latest('name')}, ' ', ${latest('input')}, ' ', ${latest('output')}, ' ', arrayStringConcat(${elementsOf('metadata', 2)}, ' '))`;
@@ -111,7 +121,7 @@ export const TRACE_SEARCH_INDEXES: SearchIndexes = {
  * SQL: whether a row's document holds the term. One word: the word index's token. Several words
  * (a quoted phrase, "us-east-1"): the words in a row (hasPhrase, served by the same index). A
  * Chinese or Japanese run: every bigram of it (the index), then the run itself in the row's CJK
- * text, for runs longer than one bigram.
+ * text, for runs longer than one bigram; the run is folded by the index's expression (cjkText).
  */
 export function termMatches(term: SearchTerm, p: ProjectParams, index: SearchIndexes = PIECE_INDEXES): string {
   const parts: string[] = [];
@@ -121,7 +131,7 @@ export function termMatches(term: SearchTerm, p: ProjectParams, index: SearchInd
     parts.push(`hasPhrase(${index.words}, ${wordText(p.add(term.words.join(' '), 'String'))})`);
   }
   for (const run of term.cjk) {
-    const value = p.add(run, 'String');
+    const value = cjkText(p.add(run, 'String'));
     parts.push(`hasAllTokens(${index.cjk}, tokens(${value}, 'ngrams', 2))`);
     if ([...run].length > 2) parts.push(`position(${index.cjk}, ${value}) > 0`);
   }

@@ -1,7 +1,7 @@
 import type { Db } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
-import { COMBINING_MARKS, PUNCTUATION, parseSearch, WORD_BREAKS } from '@spanhouse/schema';
-import { wordText } from '@spanhouse/store';
+import { CJK_RUNS, COMBINING_MARKS, foldSearchText, PUNCTUATION, parseSearch, WORD_BREAKS } from '@spanhouse/schema';
+import { cjkText, wordText } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexTerms, matchTerms } from '../../src/filter/text-terms.ts';
 
@@ -96,5 +96,24 @@ describe('the word index and the query API cut text alike', () => {
     // A search typed as the text is shown, or pasted from the raw JSON, looks up the index's words.
     const searched = readings(text).flatMap((r) => parseSearch(r).flatMap((t) => t.words));
     expect(sorted(searched.map(fold))).toEqual(sorted(engine.words));
+  });
+});
+
+describe('the bigram index and the web UI fold Chinese and Japanese alike', () => {
+  // The UI marks a run where foldSearchText's runs hold it; the engine finds it where cjkText's do.
+  it.each([
+    ['precomposed kana', 'ジャパンに行く'],
+    ['decomposed kana (macOS)', 'シ\u3099ャハ\u309aンに行く'],
+    ['hiragana with a handakuten', 'ぱぴぷ and ば'],
+    ['Han between words', 'late東京refund 天気'],
+    ['a compatibility ideograph', '\uf900 羅'],
+  ])('%s', async (_, text) => {
+    const rs = await db.writer.query({
+      query: `SELECT ${cjkText('{t:String}')} AS runs`,
+      query_params: { t: text },
+      format: 'JSONEachRow',
+    });
+    const [row] = (await rs.json()) as { runs: string }[];
+    expect(row!.runs).toBe([...foldSearchText(text).matchAll(CJK_RUNS)].map((m) => m[0]).join(' '));
   });
 });

@@ -8,6 +8,18 @@ ALTER TABLE trace_search_v3_local ON CLUSTER `spanhouse_cluster` DROP INDEX IF E
 
 ALTER TABLE trace_search_v3_local ON CLUSTER `spanhouse_cluster` ADD INDEX IF NOT EXISTS trace_search_words (if(isValidASCII(if(position(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\') > 0, concat(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), ' ', replaceAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\', '\\')), arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '))), lower(replaceRegexpAll(if(position(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\') > 0, concat(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), ' ', replaceAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\', '\\')), arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' ')), '\\\\(?:[nrtbf"\\\\/]|u[0-9a-fA-F]{4})', ' ')), lowerUTF8(replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(if(position(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\') > 0, concat(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), ' ', replaceAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\', '\\')), arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' ')))), '\\p{Mn}+', ''), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ]+|\\\\(?:[nrtbf"\\\\/]|u[0-9a-fA-F]{4})', ' '), '[\\p{P}   -     　]+', ' ')))) TYPE text(tokenizer = 'splitByNonAlpha');
 
+ALTER TABLE observation_pieces_v2_local ON CLUSTER `spanhouse_cluster` DROP INDEX IF EXISTS observation_pieces_search_cjk SETTINGS mutations_sync = 0;
+
+ALTER TABLE observation_pieces_v2_local ON CLUSTER `spanhouse_cluster` ADD INDEX IF NOT EXISTS observation_pieces_search_cjk (if(isValidASCII(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' '))), '', replaceAll(replaceAll(normalizeUTF8NFD(arrayStringConcat(extractAll(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ][\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ゙゚]*'), ' ')), '゙', ''), '゚', ''))) TYPE text(tokenizer = ngrams(2));
+
+ALTER TABLE trace_search_v3_local ON CLUSTER `spanhouse_cluster` DROP INDEX IF EXISTS trace_search_cjk SETTINGS mutations_sync = 0;
+
+ALTER TABLE trace_search_v3_local ON CLUSTER `spanhouse_cluster` ADD INDEX IF NOT EXISTS trace_search_cjk (if(isValidASCII(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' ')), '', replaceAll(replaceAll(normalizeUTF8NFD(arrayStringConcat(extractAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ][\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ゙゚]*'), ' ')), '゙', ''), '゚', ''))) TYPE text(tokenizer = ngrams(2));
+
 ALTER TABLE observation_pieces_v2_local ON CLUSTER `spanhouse_cluster` MATERIALIZE INDEX observation_pieces_search_words SETTINGS mutations_sync = 0;
 
 ALTER TABLE trace_search_v3_local ON CLUSTER `spanhouse_cluster` MATERIALIZE INDEX trace_search_words SETTINGS mutations_sync = 0;
+
+ALTER TABLE observation_pieces_v2_local ON CLUSTER `spanhouse_cluster` MATERIALIZE INDEX observation_pieces_search_cjk SETTINGS mutations_sync = 0;
+
+ALTER TABLE trace_search_v3_local ON CLUSTER `spanhouse_cluster` MATERIALIZE INDEX trace_search_cjk SETTINGS mutations_sync = 0;

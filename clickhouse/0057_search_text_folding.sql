@@ -1,16 +1,29 @@
--- The word indexes of observation pieces and trace search documents (0054) read a text that
--- holds a backslash as shown (stored in the JSON text as \\) twice (packages/store search-text.ts
--- bothReadings): once as stored, where the backslash cuts words (`bob` and `notes` in
--- C:\Users\bob\notes.md), and once with those backslashes as shown, where a backslash before
--- n, t, b, f, r or u is an escape as in a typed search (the search C:\Users\bob\notes.md, and `bar`
--- in foo\nbar shown with a backslash and an n). Text without a backslash gets the same words as
--- before. As in 0050 and 0054, an index's expression cannot be changed in place: each is dropped
--- and added again, then MATERIALIZE rebuilds it for the parts already stored in the background
--- (mutations_sync = 0); until it is done a search reads the parts not rebuilt yet in full.
+-- The search indexes of observation pieces and trace search documents (0051, 0054), rebuilt with
+-- the text read as packages/store search-text.ts now reads it:
+--   - the word indexes read a text that holds a backslash as shown (stored in the JSON text as \\)
+--     twice (bothReadings): once as stored, where the backslash cuts words (`bob` and `notes` in
+--     C:\Users\bob\notes.md), and once with those backslashes as shown, where a backslash before
+--     n, t, b, f, r or u is an escape as in a typed search (the search C:\Users\bob\notes.md, and
+--     `bar` in foo\nbar shown with a backslash and an n). Text without a backslash gets the same
+--     words as before.
+--   - the bigram indexes read the Chinese and Japanese runs in NFD with the kana's voiced marks
+--     dropped (cjkText), as the word indexes drop accents: kana written decomposed (as macOS
+--     writes them) were cut at each mark and not found; the dakuten and handakuten are dropped on
+--     both sides, so ジャパン is シャハン.
+-- As in 0050 and 0054, an index's expression cannot be changed in place: each is dropped and
+-- added again, then MATERIALIZE rebuilds it for the parts already stored in the background
+-- (mutations_sync = 0); until it is done a search reads the parts not rebuilt yet in full. One
+-- migration for these changes, so a store rebuilds each index once.
 -- The expressions are search-text.ts's, character for character.
 ALTER TABLE observation_pieces_v2 DROP INDEX IF EXISTS observation_pieces_search_words SETTINGS mutations_sync = 0;
 ALTER TABLE observation_pieces_v2 ADD INDEX IF NOT EXISTS observation_pieces_search_words (if(isValidASCII(if(position(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), '\\\\') > 0, concat(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), ' ', replaceAll(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), '\\\\', '\\')), concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')))), lower(replaceRegexpAll(if(position(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), '\\\\') > 0, concat(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), ' ', replaceAll(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), '\\\\', '\\')), concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' '))), '\\\\(?:[nrtbf"\\\\/]|u[0-9a-fA-F]{4})', ' ')), lowerUTF8(replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(if(position(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), '\\\\') > 0, concat(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), ' ', replaceAll(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), '\\\\', '\\')), concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' '))))), '\\p{Mn}+', ''), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ]+|\\\\(?:[nrtbf"\\\\/]|u[0-9a-fA-F]{4})', ' '), '[\\p{P}   -     　]+', ' ')))) TYPE text(tokenizer = 'splitByNonAlpha');
 ALTER TABLE trace_search_v3 DROP INDEX IF EXISTS trace_search_words SETTINGS mutations_sync = 0;
 ALTER TABLE trace_search_v3 ADD INDEX IF NOT EXISTS trace_search_words (if(isValidASCII(if(position(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\') > 0, concat(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), ' ', replaceAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\', '\\')), arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '))), lower(replaceRegexpAll(if(position(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\') > 0, concat(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), ' ', replaceAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\', '\\')), arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' ')), '\\\\(?:[nrtbf"\\\\/]|u[0-9a-fA-F]{4})', ' ')), lowerUTF8(replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(if(position(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\') > 0, concat(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), ' ', replaceAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '\\\\', '\\')), arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' ')))), '\\p{Mn}+', ''), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ]+|\\\\(?:[nrtbf"\\\\/]|u[0-9a-fA-F]{4})', ' '), '[\\p{P}   -     　]+', ' ')))) TYPE text(tokenizer = 'splitByNonAlpha');
+ALTER TABLE observation_pieces_v2 DROP INDEX IF EXISTS observation_pieces_search_cjk SETTINGS mutations_sync = 0;
+ALTER TABLE observation_pieces_v2 ADD INDEX IF NOT EXISTS observation_pieces_search_cjk (if(isValidASCII(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' '))), '', replaceAll(replaceAll(normalizeUTF8NFD(arrayStringConcat(extractAll(concat(name.2, ' ', input.2, ' ', output.2, ' ', arrayStringConcat(arrayMap(x -> x.2, mapValues(metadata)), ' ')), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ][\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ゙゚]*'), ' ')), '゙', ''), '゚', ''))) TYPE text(tokenizer = ngrams(2));
+ALTER TABLE trace_search_v3 DROP INDEX IF EXISTS trace_search_cjk SETTINGS mutations_sync = 0;
+ALTER TABLE trace_search_v3 ADD INDEX IF NOT EXISTS trace_search_cjk (if(isValidASCII(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' ')), '', replaceAll(replaceAll(normalizeUTF8NFD(arrayStringConcat(extractAll(arrayStringConcat(arrayMap(x -> x.2, mapValues(texts)), ' '), '[\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ][\\p{Han}\\p{Hiragana}\\p{Katakana}ー々〆ヶ゙゚]*'), ' ')), '゙', ''), '゚', ''))) TYPE text(tokenizer = ngrams(2));
 ALTER TABLE observation_pieces_v2 MATERIALIZE INDEX observation_pieces_search_words SETTINGS mutations_sync = 0;
 ALTER TABLE trace_search_v3 MATERIALIZE INDEX trace_search_words SETTINGS mutations_sync = 0;
+ALTER TABLE observation_pieces_v2 MATERIALIZE INDEX observation_pieces_search_cjk SETTINGS mutations_sync = 0;
+ALTER TABLE trace_search_v3 MATERIALIZE INDEX trace_search_cjk SETTINGS mutations_sync = 0;
