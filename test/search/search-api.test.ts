@@ -403,3 +403,16 @@ describe('Japanese written decomposed', () => {
     }
   });
 });
+
+describe('case folded, not only lowered', () => {
+  it.each([
+    ['ß is ss', 'Straße', ['STRASSE', 'strasse', 'Straße', 'STRAẞE']],
+    ['the dotless ı is i', 'kırmızı ILIK', ['KIRMIZI', 'kirmizi', 'kırmızı', 'ılık', 'ilik', 'ILIK']],
+    ['the dotted İ is i', 'İstanbul', ['istanbul', 'ISTANBUL', 'İSTANBUL']],
+    ['the final ς is σ', 'ΟΔΟΣ', ['οδος', 'οδοσ', 'Οδός', 'ΟΔΟΣ']],
+  ])('%s', async (name, text, searches) => {
+    const id = `fold-${searches[0]!.toLowerCase()}`;
+    const search = await projectWith(id, `${text}!`);
+    for (const word of searches) expect(await search(word), `${name}: ${word}`).toEqual([id, `${id}-obs`]);
+  });
+});

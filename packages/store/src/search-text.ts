@@ -9,8 +9,8 @@ import { elementsOf, latest } from './versioned.ts';
  * Full-text search over traces and observation pieces (clickhouse/0040, docs/search.md). Each of
  * the two tables has two text indexes over the same document of a row (its name, input, output
  * and metadata values, as stored):
- *   - the word index: the document (read twice when it holds a backslash, bothReadings) lowered,
- *     accents removed, Chinese and Japanese runs and JSON escapes (\n, \", \u00e9) replaced by spaces, then punctuation and spaces of every script
+ *   - the word index: the document (read twice when it holds a backslash, bothReadings) case
+ *     folded (ß is ss), accents removed, Chinese and Japanese runs and JSON escapes (\n, \", \u00e9) replaced by spaces, then punctuation and spaces of every script
  *     (’ “ — ¿ ، ...), cut by splitByNonAlpha (ASCII other than letters and digits separates words;
  *     every other character, symbols and emoji included, is part of a word);
  *   - the bigram index: the document's Chinese and Japanese runs only, cut into pairs of
@@ -65,13 +65,19 @@ const BACKSLASH = sqlString('\\');
 const bothReadings = (text: string) =>
   `if(position(${text}, ${ESCAPED_BACKSLASH}) > 0, concat(${text}, ' ', replaceAll(${text}, ${ESCAPED_BACKSLASH}, ${BACKSLASH})), ${text})`;
 
+/** The Turkish dotless ı, which the word index reads as i (full case folding keeps it: its capital is I). */
+const DOTLESS_I = sqlString('ı');
+
 /**
  * SQL: the words of any text, the long way: toValidUTF8 first, since normalizeUTF8NFD throws on
- * invalid UTF-8 and an index expression that throws fails the whole insert. Exported for the
+ * invalid UTF-8 and an index expression that throws fails the whole insert. Case is folded, not
+ * only lowered (caseFoldUTF8, Unicode's full case folding: ß and ẞ are ss, ς is σ, ﬁ is fi), after
+ * NFD dropped the marks (İ is I and a dot above, so i); and ı is i, as a letter without its dot, so
+ * that KIRMIZI finds "kırmızı" as CAFE finds "café" (docs/decisions/0087). Exported for the
  * benchmark that weighs the ASCII branch; the indexes use wordText.
  */
 export const unicodeWordText = (text: string) =>
-  `lowerUTF8(replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(${text})), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '), ${PUNCTUATION}, ' '))`;
+  `replaceAll(caseFoldUTF8(replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(${text})), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '), ${PUNCTUATION}, ' ')), ${DOTLESS_I}, 'i')`;
 
 /**
  * SQL: the word index's text of a text expression: ASCII by the short branch (the engine

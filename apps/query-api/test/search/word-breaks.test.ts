@@ -1,6 +1,14 @@
 import type { Db } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
-import { CJK_RUNS, COMBINING_MARKS, foldSearchText, PUNCTUATION, parseSearch, WORD_BREAKS } from '@spanhouse/schema';
+import {
+  CJK_RUNS,
+  COMBINING_MARKS,
+  foldCase,
+  foldSearchText,
+  PUNCTUATION,
+  parseSearch,
+  WORD_BREAKS,
+} from '@spanhouse/schema';
 import { cjkText, wordText } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexTerms, matchTerms } from '../../src/filter/text-terms.ts';
@@ -33,21 +41,21 @@ async function indexed(text: string): Promise<{ text: string; words: string[] }>
 
 const MARKS = COMBINING_MARKS;
 /**
- * The word index's text as the query API models it (the samples' capitals are ASCII: lowered
- * alike): all-ASCII text by the short branch, which leaves punctuation to the tokenizer.
+ * The word index's text as the query API models it: all-ASCII text by the short branch, which
+ * leaves punctuation to the tokenizer, the rest case folded as the web UI folds it (foldCase).
  */
 const modelText = (stored: string) => {
   const text = readings(stored).join(' ');
-  return /^[\x00-\x7f]*$/.test(text)
-    ? text.replace(WORD_BREAKS, ' ').toLowerCase()
-    : text.normalize('NFD').replace(MARKS, '').replace(WORD_BREAKS, ' ').replace(PUNCTUATION, ' ').toLowerCase();
+  if (/^[\x00-\x7f]*$/.test(text)) return text.replace(WORD_BREAKS, ' ').toLowerCase();
+  const model = text.normalize('NFD').replace(MARKS, '').replace(WORD_BREAKS, ' ').replace(PUNCTUATION, ' ');
+  return foldCase(model);
 };
 /**
  * The texts the word index reads of a stored text: itself, and with a backslash shown (stored as
  * \\) as a backslash, when it holds one (search-text.ts bothReadings).
  */
 const readings = (text: string) => (text.includes('\\\\') ? [text, text.replaceAll('\\\\', '\\')] : [text]);
-const fold = (w: string) => w.normalize('NFD').replace(MARKS, '').toLowerCase();
+const fold = foldSearchText;
 const sorted = (words: Iterable<string>) => [...new Set(words)].sort();
 
 // Each sample holds one break (or near miss) between words; backslashes are the text's own.
@@ -76,6 +84,7 @@ const SAMPLES: [string, string][] = [
   ['kana with a voiced mark', 'lateガrefund'],
   ['Hangul (a word, no break)', 'late한국어refund'],
   ['accents', 'café naïve e\u0301te'],
+  ['case folded beyond lowering', 'Straße STRAẞE ΟΔΟΣ οδός kırmızı ILIK İstanbul ﬁle'],
   ['a word of combining marks only', 'late \u0301 refund'],
   ['ASCII punctuation and non-ASCII', 'us-east-1 €5 «refund» late…again'],
   ['Spanish, French and typographic punctuation', '¿Dónde está? ¡Hola! l’école “smart” hello—world'],
