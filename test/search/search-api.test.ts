@@ -335,3 +335,84 @@ describe('punctuation and spaces of every script', () => {
     expect(missed.body.data).toEqual([]);
   });
 });
+
+/**
+ * A project of its own holding one trace whose input and whose observation's output are `text`,
+ * and its search: what the trace list and the observation list find there (their ids).
+ */
+async function projectWith(name: string, text: unknown): Promise<(search: string) => Promise<string[]>> {
+  const created = await t.post('/api/public/projects', { name });
+  expect(created.status).toBeLessThan(300);
+  const headers = { 'Spanhouse-Project': created.body.id as string };
+  const observation = { id: `${name}-obs`, type: 'SPAN', startTime: startOf(5), output: text };
+  const res = await t.post(
+    '/v1/l/batch',
+    { trace: { id: name, timestamp: startOf(5), input: text }, observations: [observation] },
+    headers,
+  );
+  expect(res.status).toBe(200);
+  return async (search) => {
+    const found = await Promise.all(
+      ['traces', 'observations'].map((list) =>
+        t.get(`/api/public/${list}?search=${encodeURIComponent(search)}`, headers),
+      ),
+    );
+    for (const res of found) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return found.flatMap((res) => res.body.data.map((x: { id: string }) => x.id));
+  };
+}
+
+describe('backslashes in the text', () => {
+  it('finds a text holding backslashes by its words as shown, and by its raw JSON', async () => {
+    // One backslash each in the text (stored in the JSON text as \\).
+    const search = await projectWith('backslashes', 'open C:\\Users\\bob\\notes.md and C:\\dir\\file.txt, foo\\nbar');
+    const words = [
+      // As the text shows it: the path, a part of it, its words, and a backslash then a letter.
+      'C:\\Users\\bob\\notes.md',
+      'dir\\file.txt',
+      'bob',
+      'notes.md',
+      'file',
+      'foo\\nbar',
+      'bar',
+      // As the raw JSON shows it (the backslashes doubled).
+      'C:\\\\Users\\\\bob\\\\notes.md',
+      'nbar',
+    ];
+    for (const word of words) expect(await search(word), word).toEqual(['backslashes', 'backslashes-obs']);
+    expect(await search('"bob users"')).toEqual([]);
+  });
+});
+
+describe('Japanese written decomposed', () => {
+  it('finds ジャパン stored decomposed (as macOS writes it) by the word precomposed or decomposed, its marks dropped', async () => {
+    const decomposed = 'シ\u3099ャハ\u309aンに行く';
+    expect(decomposed.normalize('NFC')).toBe('ジャパンに行く');
+    const search = await projectWith('decomposed', decomposed);
+    // The dakuten and handakuten are dropped on both sides, as accents are: ジャパン is シャハン.
+    for (const word of ['ジャパン', 'シ\u3099ャハ\u309aン', 'シャハン', 'パン', 'ハン', 'ジャパンに行く']) {
+      expect(await search(word), word).toEqual(['decomposed', 'decomposed-obs']);
+    }
+    expect(await search('ジャパンに来る')).toEqual([]);
+  });
+
+  it('finds precomposed text by a decomposed term', async () => {
+    const search = await projectWith('precomposed', 'データベース');
+    for (const word of ['テ\u3099ータ', 'データ', 'テータ']) {
+      expect(await search(word), word).toEqual(['precomposed', 'precomposed-obs']);
+    }
+  });
+});
+
+describe('case folded, not only lowered', () => {
+  it.each([
+    ['ß is ss', 'Straße', ['STRASSE', 'strasse', 'Straße', 'STRAẞE']],
+    ['the dotless ı is i', 'kırmızı ILIK', ['KIRMIZI', 'kirmizi', 'kırmızı', 'ılık', 'ilik', 'ILIK']],
+    ['the dotted İ is i', 'İstanbul', ['istanbul', 'ISTANBUL', 'İSTANBUL']],
+    ['the final ς is σ', 'ΟΔΟΣ', ['οδος', 'οδοσ', 'Οδός', 'ΟΔΟΣ']],
+  ])('%s', async (name, text, searches) => {
+    const id = `fold-${searches[0]!.toLowerCase()}`;
+    const search = await projectWith(id, `${text}!`);
+    for (const word of searches) expect(await search(word), `${name}: ${word}`).toEqual([id, `${id}-obs`]);
+  });
+});

@@ -10,7 +10,7 @@ import { type Seeded, seed } from '../support/web/seed.ts';
 /**
  * Search in the web UI (Debian's chromium through playwright-core, the real service on chDB): the
  * search box of the trace and session lists, the search in the URL, and the terms marked in the
- * conversation of the trace a search opened.
+ * trace a search opened: its conversation, plain text and JSON.
  */
 const chromiumPath = findChromium();
 
@@ -68,6 +68,52 @@ describe.skipIf(!chromiumPath)('search in the web UI', () => {
     await page.reload();
     await expect.poll(() => page.locator('.chat mark').count()).toBeGreaterThan(1);
     await screenshot(page, 'trace-search-marks');
+  });
+
+  it.each([
+    {
+      what: 'a phrase in plain-text input',
+      trace: { input: 'they say it was the late delivery again', output: 'Sorry about that.' },
+      search: '"late delivery"',
+      marked: ['late delivery'],
+    },
+    {
+      what: 'a Japanese word inside plain-text input',
+      trace: { input: '明日の天気を教えてください' },
+      search: '天気',
+      marked: ['天気'],
+    },
+    {
+      what: 'words inside JSON output and metadata, any case',
+      trace: { output: { choices: [{ message: { content: 'answer42' } }] }, metadata: { note: 'Quokka seen' } },
+      search: 'ANSWER42 quokka',
+      marked: ['answer42', 'Quokka'],
+    },
+    {
+      what: 'a word folded beyond lowering (ß as ss) in plain-text output',
+      trace: { input: 'where to?', output: 'Die Straße ist gesperrt' },
+      search: 'STRASSE',
+      marked: ['Straße'],
+    },
+  ])('marks the search where the trace shows its text: $what', async ({ trace, search, marked }) => {
+    const id = `e2e-marks-${marked[0]!.codePointAt(0)}-${marked[0]!.length}`;
+    const res = await fetch(url('/v1/l/batch'), {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.credentials.bearerToken}`,
+        'Content-Type': 'application/json',
+        'Spanhouse-Wait': 'commit',
+      },
+      body: JSON.stringify({ trace: { id, timestamp: new Date().toISOString(), name: 'marks', ...trace } }),
+    });
+    expect(res.status).toBe(200);
+    // Found by the list's search, opened from it: the trace itself (no selection) shows the texts.
+    await page.goto(url(`/traces?search=${encodeURIComponent(search)}`));
+    await expect.poll(() => rows().count()).toBe(1);
+    await rows().first().locator('td.name a').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/traces/${id}`);
+    const marks = page.getByRole('article', { name: 'Trace' }).locator('mark');
+    await expect.poll(() => marks.allTextContents()).toEqual(marked);
   });
 
   it('says why a search is refused, and finds a session by what was said in it', async () => {

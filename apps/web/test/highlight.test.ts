@@ -20,6 +20,12 @@ describe('search highlighting', () => {
     expect(marked('cafe\u0301 noir', 'café')).toEqual(['cafe\u0301']);
   });
 
+  it('folds case beyond lowering, as the server does: ß is ss, ς is σ, ı is i', () => {
+    expect(marked('Straße und STRASSE', 'STRAẞE')).toEqual(['Straße', 'STRASSE']);
+    expect(marked('kırmızı ILIK İstanbul', 'KIRMIZI ılık istanbul')).toEqual(['kırmızı', 'ILIK', 'İstanbul']);
+    expect(marked('ΟΔΟΣ οδός', 'οδοσ')).toEqual(['ΟΔΟΣ', 'οδός']);
+  });
+
   it('marks a phrase as a whole and a Japanese word inside its sentence', () => {
     expect(marked('late delivery, then delivery late', '"late delivery"')).toEqual(['late delivery']);
     expect(marked('東京に行きたいです', '行き')).toEqual(['行き']);

@@ -14,7 +14,7 @@ import { migrationsBefore } from './migrations-before.ts';
  */
 
 /**
- * The word index's expression as the last migration defining it spells it (0051, rebuilt by 0054):
+ * The word index's expression as the last migration defining it spells it (0051, rebuilt by 0054 and 0057):
  * a query naming it is answered from the index.
  */
 const WORDS_INDEX = loadMigrations()

@@ -12,8 +12,8 @@
  *   - Chinese and Japanese (Han, Hiragana, Katakana), written without spaces: the index holds every
  *     pair of neighbouring characters, so a term is found anywhere inside a sentence; it needs two
  *     characters at least.
- * Case and accents do not matter: the engine lowers and strips combining marks on both sides
- * (the index's expression applied to the term), so "CAFE" finds "café".
+ * Case and accents do not matter: the engine folds case and strips combining marks on both sides
+ * (the index's expression applied to the term), so "CAFE" finds "café" and "STRASSE" "Straße".
  */
 
 /*
@@ -62,8 +62,17 @@ export const WORD_SEPARATOR = new RegExp(SEARCH_TEXT_CUT.wordSeparator, 'u');
 /** What the word index drops after NFD. */
 export const COMBINING_MARKS = new RegExp(SEARCH_TEXT_CUT.combiningMarks, 'gu');
 
-/** Text as the indexes compare it: Unicode NFD with the combining marks dropped, lowered. */
-export const foldSearchText = (text: string) => text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
+/**
+ * Case folded as the word index folds it (the engine's caseFoldUTF8, then ı as i): JavaScript has
+ * no case folding, but lower, upper, then lower case gives the same for what lowering alone misses
+ * (ẞ is ß then SS, so ss; ﬁ is fi, ı is i), but for the final ς, which JavaScript's lowering
+ * writes at a word's end and folding makes σ. Cherokee, which folding maps to its capitals, is left
+ * lowered instead; the engine decides what matches, this marks and dedupes.
+ */
+export const foldCase = (text: string) => text.toLowerCase().toUpperCase().toLowerCase().replaceAll('ς', 'σ');
+
+/** Text as the indexes compare it: Unicode NFD with the combining marks dropped, case folded. */
+export const foldSearchText = (text: string) => foldCase(text.normalize('NFD').replace(COMBINING_MARKS, ''));
 
 /** Whether the word index keeps a word: it drops one of combining marks only. */
 export const isIndexedWord = (w: string) => foldSearchText(w).length > 0;

@@ -9,8 +9,8 @@ import { elementsOf, latest } from './versioned.ts';
  * Full-text search over traces and observation pieces (clickhouse/0040, docs/search.md). Each of
  * the two tables has two text indexes over the same document of a row (its name, input, output
  * and metadata values, as stored):
- *   - the word index: the document lowered, accents removed, Chinese and Japanese runs and JSON
- *     escapes (\n, \", \u00e9) replaced by spaces, then punctuation and spaces of every script
+ *   - the word index: the document (read twice when it holds a backslash, bothReadings) case
+ *     folded (ß is ss), accents removed, Chinese and Japanese runs and JSON escapes (\n, \", \u00e9) replaced by spaces, then punctuation and spaces of every script
  *     (’ “ — ¿ ، ...), cut by splitByNonAlpha (ASCII other than letters and digits separates words;
  *     every other character, symbols and emoji included, is part of a word);
  *   - the bigram index: the document's Chinese and Japanese runs only, cut into pairs of
@@ -41,32 +41,66 @@ const WORD_BREAKS = sqlString(`[${CJK_CLASS}]+|${JSON_ESCAPE}`);
 const COMBINING_MARKS = sqlString(MARKS);
 /** What the word index replaces by a space after WORD_BREAKS: punctuation and spaces of any script. */
 const PUNCTUATION = sqlString(punctuation);
-const CJK_RUNS = sqlString(`[${CJK_CLASS}]+`);
+/** The kana's combining voiced and semi-voiced sound marks (゛ ゜ written decomposed). */
+const [VOICED, SEMI_VOICED] = [sqlString('\u3099'), sqlString('\u309a')];
+/** Chinese and Japanese runs, with the kana's combining voiced marks in them (a decomposed kana's). */
+const CJK_MARKED_RUNS = sqlString(`[${CJK_CLASS}][${CJK_CLASS}\u3099\u309a]*`);
 
 /** What the word index replaces by a space in ASCII text: JSON escapes (it holds no CJK run). */
 const JSON_ESCAPES = sqlString(JSON_ESCAPE);
 
+/** A backslash in the stored JSON text (\\) and the backslash it stands for, as SQL literals. */
+const ESCAPED_BACKSLASH = sqlString('\\\\');
+const BACKSLASH = sqlString('\\');
+
+/**
+ * SQL: the text the word index reads: the stored JSON text, and when it holds an escaped backslash
+ * (a backslash of the text as shown, stored as \\), the text once more with those backslashes as
+ * shown. The first reading cuts at every backslash shown (`bob` and `notes` in C:\Users\bob\notes.md);
+ * the second reads a backslash shown before n, t, b, f, r, u as a typed search reads it, an escape
+ * (the search C:\Users\bob\notes.md, cut as c users ob otes md, and `bar` in foo\nbar shown).
+ * A search's terms hold no backslash (the term side cuts at them, search-terms.ts), so a term is
+ * left as it is. Only text with a backslash shown is read twice; the check is a substring search.
+ */
+const bothReadings = (text: string) =>
+  `if(position(${text}, ${ESCAPED_BACKSLASH}) > 0, concat(${text}, ' ', replaceAll(${text}, ${ESCAPED_BACKSLASH}, ${BACKSLASH})), ${text})`;
+
+/** The Turkish dotless ı, which the word index reads as i (full case folding keeps it: its capital is I). */
+const DOTLESS_I = sqlString('ı');
+
 /**
  * SQL: the words of any text, the long way: toValidUTF8 first, since normalizeUTF8NFD throws on
- * invalid UTF-8 and an index expression that throws fails the whole insert. Exported for the
+ * invalid UTF-8 and an index expression that throws fails the whole insert. Case is folded, not
+ * only lowered (caseFoldUTF8, Unicode's full case folding: ß and ẞ are ss, ς is σ, ﬁ is fi), after
+ * NFD dropped the marks (İ is I and a dot above, so i); and ı is i, as a letter without its dot, so
+ * that KIRMIZI finds "kırmızı" as CAFE finds "café" (docs/decisions/0087). Exported for the
  * benchmark that weighs the ASCII branch; the indexes use wordText.
  */
 export const unicodeWordText = (text: string) =>
-  `lowerUTF8(replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(${text})), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '), ${PUNCTUATION}, ' '))`;
+  `replaceAll(caseFoldUTF8(replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(normalizeUTF8NFD(toValidUTF8(${text})), ${COMBINING_MARKS}, ''), ${WORD_BREAKS}, ' '), ${PUNCTUATION}, ' ')), ${DOTLESS_I}, 'i')`;
 
 /**
  * SQL: the word index's text of a text expression: ASCII by the short branch (the engine
  * evaluates only the branch a row takes), the rest by unicodeWordText.
  */
-export const wordText = (text: string) =>
-  `if(isValidASCII(${text}), lower(replaceRegexpAll(${text}, ${JSON_ESCAPES}, ' ')), ${unicodeWordText(text)})`;
+export const wordText = (stored: string) => {
+  const text = bothReadings(stored);
+  return `if(isValidASCII(${text}), lower(replaceRegexpAll(${text}, ${JSON_ESCAPES}, ' ')), ${unicodeWordText(text)})`;
+};
 
 /**
- * SQL: the bigram index's text of a text expression (its Chinese and Japanese runs,
- * space-separated); empty for ASCII text without scanning it for them.
+ * SQL: the bigram index's text of a text expression: its Chinese and Japanese runs, space-separated,
+ * in NFD with the kana's voiced marks dropped; empty for ASCII text without scanning it for them.
+ * A kana written decomposed (ジ as シ and U+3099, as macOS writes it) is one character of its run
+ * with the mark after it (the mark is in no script's class and would cut the run), and NFD splits
+ * the precomposed ジ alike, so both are シ: the dakuten and handakuten are dropped as accents are,
+ * on both sides (termMatches applies this to the term). `ジャパン`, `シャハン` and `パン` find
+ * "ジャパン" and "シャハン" alike. These two marks are the only combining marks NFD makes of these
+ * scripts, so dropping them drops every one (a byte search, not a regular expression over \p{Mn},
+ * which doubled the expression's cost); only the runs are normalized, not the whole text.
  */
 export const cjkText = (text: string) =>
-  `if(isValidASCII(${text}), '', arrayStringConcat(extractAll(${text}, ${CJK_RUNS}), ' '))`;
+  `if(isValidASCII(${text}), '', replaceAll(replaceAll(normalizeUTF8NFD(arrayStringConcat(extractAll(${text}, ${CJK_MARKED_RUNS}), ' ')), ${VOICED}, ''), ${SEMI_VOICED}, ''))`;
 
 /** SQL: the searchable document of a row of traces or observation pieces (the same columns in both). */
 export const SEARCH_DOCUMENT = `concat(${latest('name')}, ' ', ${latest('input')}, ' ', ${latest('output')}, ' ', arrayStringConcat(${elementsOf('metadata', 2)}, ' '))`;
@@ -93,7 +127,7 @@ export const TRACE_SEARCH_INDEXES: SearchIndexes = {
  * SQL: whether a row's document holds the term. One word: the word index's token. Several words
  * (a quoted phrase, "us-east-1"): the words in a row (hasPhrase, served by the same index). A
  * Chinese or Japanese run: every bigram of it (the index), then the run itself in the row's CJK
- * text, for runs longer than one bigram.
+ * text, for runs longer than one bigram; the run is folded by the index's expression (cjkText).
  */
 export function termMatches(term: SearchTerm, p: ProjectParams, index: SearchIndexes = PIECE_INDEXES): string {
   const parts: string[] = [];
@@ -103,7 +137,7 @@ export function termMatches(term: SearchTerm, p: ProjectParams, index: SearchInd
     parts.push(`hasPhrase(${index.words}, ${wordText(p.add(term.words.join(' '), 'String'))})`);
   }
   for (const run of term.cjk) {
-    const value = p.add(run, 'String');
+    const value = cjkText(p.add(run, 'String'));
     parts.push(`hasAllTokens(${index.cjk}, tokens(${value}, 'ngrams', 2))`);
     if ([...run].length > 2) parts.push(`position(${index.cjk}, ${value}) > 0`);
   }

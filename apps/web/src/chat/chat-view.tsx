@@ -70,6 +70,10 @@ function Part(props: { part: ChatPart }) {
         </div>
       );
     default:
-      return <pre class="json">{formatValue(p.value)}</pre>;
+      return (
+        <pre class="json">
+          <Highlighted text={formatValue(p.value)} />
+        </pre>
+      );
   }
 }

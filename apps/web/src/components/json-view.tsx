@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { Highlighted } from '../search/highlighted.tsx';
 
 /** Past this many characters a value is cut until asked for (a 5 MB prompt must not stall the page). */
 const SHOW_AT_ONCE = 20_000;
@@ -14,6 +15,11 @@ export function formatValue(value: unknown): string {
   }
 }
 
+/**
+ * A value as text or indented JSON, with the current search's terms marked (Highlighted: the
+ * search that led to the page, none elsewhere), as a conversation's text is: the search reads
+ * input, output and metadata as JSON text, so a term inside a JSON value or key is marked there.
+ */
 export function JsonView(props: { value: unknown }) {
   const [all, setAll] = useState(false);
   const text = formatValue(props.value);
@@ -21,7 +27,7 @@ export function JsonView(props: { value: unknown }) {
   return (
     <div class="json-view">
       <pre class={typeof props.value === 'string' ? 'text' : 'json'}>
-        {cut ? `${text.slice(0, SHOW_AT_ONCE)}…` : text}
+        <Highlighted text={cut ? `${text.slice(0, SHOW_AT_ONCE)}…` : text} />
       </pre>
       {cut && (
         <button type="button" class="link" onClick={() => setAll(true)}>

@@ -3,7 +3,7 @@ import { CJK_RUNS, foldSearchText, parseSearch, SEARCH_TEXT_CUT, SearchSyntaxErr
 /*
  * Where a search's terms are in a text, for highlighting the conversation a search led to. The
  * terms are the server's own (parseSearch, docs/search.md), marked as the server matches them:
- * case and accents ignored; a word whole; the words of a phrase or of "us-east-1" in a row,
+ * case (folded, ß as ss) and accents ignored; a word whole; the words of a phrase or of "us-east-1" in a row,
  * whatever separates them (spaces, punctuation, a line break, or a JSON escape such as \n in raw
  * JSON); a Chinese or Japanese run anywhere inside its sentence.
  */
@@ -43,11 +43,10 @@ export function highlightTerms(search: string | undefined): RegExp[] {
 }
 
 /**
- * A character folded as the search folds it: lowered, combining marks dropped. The text is folded
- * a character at a time, where a capital sigma lowers to σ whatever its place, so the final ς of a
- * term is σ too (the server lowers a word-final Σ to ς and finds either).
+ * A character folded as the search folds it: case folded (ß is ss, ς is σ, ı is i), combining
+ * marks dropped. The text is folded a character at a time (a mark alone folds to nothing).
  */
-const fold = (s: string) => foldSearchText(s).replace(/ς/gu, 'σ');
+const fold = foldSearchText;
 
 /**
  * The text folded, with the start in the original text of each folded character (so a match in
