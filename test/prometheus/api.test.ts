@@ -216,7 +216,10 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
       const res = await form(path, params);
       expect(res.status, path).toBe(400);
       expect(res.body).toMatchObject({ status: 'error', errorType: 'bad_data' });
-      expect(res.body.error).toMatch(/invalid parameter "(start|end)": cannot parse/);
+      const [name, value] = Object.entries(params).find(([k]) => k !== 'match[]')!;
+      expect(res.body.error).toBe(
+        `invalid parameter "${name}": Invalid time value for '${name}': cannot parse "${value}" to a valid timestamp`,
+      );
     }
     const exemplars = await form('query_exemplars', { query: 'api_cpu(', start: String(T / 1000) });
     expect(exemplars.status).toBe(400);
@@ -225,5 +228,47 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
     const fine = await form('series', { 'match[]': 'api_cpu', start: String(T / 1000), end: '2026-03-02T00:00:00Z' });
     expect(fine.status).toBe(200);
     expect(fine.body.data).toHaveLength(2);
+  });
+
+  it('times without a zone, label names of the label values endpoint, a timeout of zero: as Prometheus 2.42', async () => {
+    // RFC 3339 needs its zone (Go's time.RFC3339Nano); `time` is read by parseTimeParam, which says which value.
+    const local = await form('query', { query: 'time()', time: '2026-11-29T04:00:00' });
+    expect(local.status).toBe(400);
+    expect(local.body).toMatchObject({
+      errorType: 'bad_data',
+      error: `invalid parameter "time": Invalid time value for 'time': cannot parse "2026-11-29T04:00:00" to a valid timestamp`,
+    });
+    const zoned = await form('query', { query: 'time()', time: '2026-11-29T04:00:00+01:00' });
+    expect(zoned.body.data).toEqual({ resultType: 'scalar', result: [1795921200, '1795921200'] });
+    const start = await form('query_range', { query: 'api_cpu', start: '2026-11-29T04:00:00', end: '1', step: '1' });
+    expect(start.body).toMatchObject({
+      errorType: 'bad_data',
+      error: 'invalid parameter "start": cannot parse "2026-11-29T04:00:00" to a valid timestamp',
+    });
+
+    const label = await app.request('/prometheus/api/v1/label/in-valid/values');
+    expect(label.status).toBe(400);
+    expect(await label.json()).toEqual({
+      status: 'error',
+      errorType: 'bad_data',
+      error: 'invalid label name: "in-valid"',
+    });
+
+    // A deadline already past: Prometheus' query times out waiting for its turn.
+    for (const [path, extra] of [
+      ['query', { time: String(T / 1000) }],
+      ['query_range', range],
+    ] as const) {
+      for (const timeout of ['0s', '0', '-1']) {
+        const res = await form(path, { query: 'api_cpu', ...extra, timeout });
+        expect(res.status, `${path} ${timeout}`).toBe(503);
+        expect(res.body).toMatchObject({ errorType: 'timeout', error: 'query timed out in query queue' });
+      }
+    }
+    const negative = await form('query', { query: 'api_cpu', timeout: '-1s' });
+    expect(negative.body).toMatchObject({
+      errorType: 'bad_data',
+      error: 'invalid parameter "timeout": cannot parse "-1s" to a valid duration',
+    });
   });
 });

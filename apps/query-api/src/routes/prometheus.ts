@@ -4,6 +4,7 @@ import type { QueryDeps } from '../deps.ts';
 import { resultCachesApply } from '../lifecycle.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
+import { LABEL_NAME } from '../prometheus/engine/aggregate.ts';
 import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
@@ -99,7 +100,7 @@ export function prometheusRoutes(deps: QueryDeps) {
       deps.db,
       projectOf(c),
       required(q, 'query'),
-      time ? parseTimeMs(time, 'time') : Date.now(),
+      time ? parseTimeMs(time, 'time', true) : Date.now(),
       options(c, q),
     );
   });
@@ -122,8 +123,11 @@ export function prometheusRoutes(deps: QueryDeps) {
     return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), signal(c));
   });
   both('/prometheus/api/v1/label/:name/values', async (c, q) => {
+    const name = c.req.param('name') ?? '';
+    // Prometheus 2.42 checks the name against model.LabelNameRE first, before any other parameter.
+    if (!LABEL_NAME.test(name)) throw badData(`invalid label name: ${JSON.stringify(name)}`);
     checkTimes(q);
-    return labelValues(deps.db, projectOf(c), c.req.param('name') ?? '', parseMatches(q.getAll('match[]')), signal(c));
+    return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), signal(c));
   });
   both('/prometheus/api/v1/series', async (c, q) => {
     const matches = q.getAll('match[]');
@@ -140,8 +144,8 @@ export function prometheusRoutes(deps: QueryDeps) {
       const start = q.get('start');
       const end = q.get('end');
       await deleteSeries(deps.db, projectOf(c), parseMatches(matches), {
-        startMs: start ? parseTimeMs(start, 'start') : undefined,
-        endMs: end ? parseTimeMs(end, 'end') : undefined,
+        startMs: start ? parseTimeMs(start, 'start', true) : undefined,
+        endMs: end ? parseTimeMs(end, 'end', true) : undefined,
       });
       deps.promCache?.written(0);
       return c.body(null, 204);
@@ -181,7 +185,7 @@ export function prometheusRoutes(deps: QueryDeps) {
 function checkTimes(q: URLSearchParams): void {
   for (const name of ['start', 'end']) {
     const value = q.get(name);
-    if (value !== null && value !== '') parseTimeMs(value, name);
+    if (value !== null && value !== '') parseTimeMs(value, name, true);
   }
 }
 
