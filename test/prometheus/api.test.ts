@@ -181,8 +181,18 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
       /invalid expression type "range vector" for range query, must be Scalar or instant Vector/,
     ],
     ['a selector that matches everything', { query: '{host=~".*"}' }, /at least one non-empty matcher/],
-    ['a regex RE2 cannot compile', { query: 'api_cpu{host=~"(a"}' }, /invalid regular expression/],
-    ['no query', {}, /"query": missing/],
+    [
+      'a regex RE2 cannot compile',
+      { query: 'api_cpu{host=~"(a"}' },
+      /^1:9: parse error: error parsing regexp: missing closing \): `\^\(\?:\(a\)\$`$/,
+    ],
+    [
+      'an aggregation Prometheus 2.42 does not have',
+      { query: 'limitk(1, api_cpu)' },
+      /^1:1: parse error: unknown function with name "limitk"$/,
+    ],
+    ['no query', {}, /^1:1: parse error: no expression found in input$/],
+    ['an empty query', { query: '' }, /^1:1: parse error: no expression found in input$/],
   ];
   for (const [what, params, message] of cases) {
     it(what, async () => {
@@ -270,5 +280,30 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
       errorType: 'bad_data',
       error: 'invalid parameter "timeout": cannot parse "-1s" to a valid duration',
     });
+  });
+
+  it("the query endpoint's parse errors name the parameter, as Prometheus' do", async () => {
+    const at = { time: String(T / 1000) };
+    for (const [params, error] of [
+      [{ query: 'limitk(1, api_cpu)' }, '1:1: parse error: unknown function with name "limitk"'],
+      [{ query: 'LIMITK(1, api_cpu)' }, '1:1: parse error: unknown function with name "LIMITK"'],
+      [{}, '1:1: parse error: no expression found in input'],
+      [{ query: '' }, '1:1: parse error: no expression found in input'],
+      [{ query: 'api_cpu{host=~"("}' }, '1:9: parse error: error parsing regexp: missing closing ): `^(?:()$`'],
+    ] as const) {
+      const res = await form('query', { ...at, ...params });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        status: 'error',
+        errorType: 'bad_data',
+        error: `invalid parameter "query": ${error}`,
+      });
+    }
+    const series = await form('series', { 'match[]': 'api_cpu{host=~"("}' });
+    expect(series.body.error).toBe(
+      'invalid parameter "match[]": 1:9: parse error: error parsing regexp: missing closing ): `^(?:()$`',
+    );
+    const labels = await form('labels', { 'match[]': 'api_cpu{host=~"("}' });
+    expect(labels.body.error).toBe('1:9: parse error: error parsing regexp: missing closing ): `^(?:()$`');
   });
 });

@@ -2,15 +2,25 @@ import type { Db } from '@spanhouse/db';
 import { promLabelNames, promLabelValues } from '../metric-series/reader.ts';
 import type { Selector } from './ast.ts';
 import { sortedLabels } from './engine/values.ts';
-import { badData } from './errors.ts';
+import { badData, PromApiError } from './errors.ts';
 import { LLM_METRICS } from './llm-metrics.ts';
 import { parsePromQL } from './parse.ts';
 import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
 
-/** `match[]` selectors of the metadata endpoints: each must be an instant vector selector. */
-export function parseMatches(matches: string[]): Selector[] {
+/**
+ * `match[]` selectors of the metadata endpoints: each must be an instant vector selector. Parse
+ * errors are Prometheus' bare `1:3: parse error: ...` (its labels and label values endpoints
+ * answer them so; /series says `invalid parameter "match[]": ` first: `paramPrefix`).
+ */
+export function parseMatches(matches: string[], paramPrefix = false): Selector[] {
   return matches.map((m) => {
-    const e = parsePromQL(m);
+    let e: ReturnType<typeof parsePromQL>;
+    try {
+      e = parsePromQL(m);
+    } catch (err) {
+      if (paramPrefix && err instanceof PromApiError) throw badData(`invalid parameter "match[]": ${err.message}`);
+      throw err;
+    }
     if (e.kind !== 'selector') throw badData(`invalid parameter "match[]": ${m} is not a vector selector`);
     return e;
   });

@@ -99,21 +99,21 @@ export function prometheusRoutes(deps: QueryDeps) {
     return instantQuery(
       deps.db,
       projectOf(c),
-      required(q, 'query'),
+      q.get('query') ?? '',
       time ? parseTimeMs(time, 'time', true) : Date.now(),
       options(c, q),
     );
   });
   both('/prometheus/api/v1/query_range', async (c, q) => {
     const grid = rangeGrid(
-      parseTimeMs(required(q, 'start'), 'start'),
-      parseTimeMs(required(q, 'end'), 'end'),
-      parseStepMs(required(q, 'step')),
+      parseTimeMs(q.get('start') ?? '', 'start'),
+      parseTimeMs(q.get('end') ?? '', 'end'),
+      parseStepMs(q.get('step') ?? ''),
     );
     // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
     const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
     const project = projectOf(c);
-    return rangeQuery(deps.db, project, required(q, 'query'), grid, {
+    return rangeQuery(deps.db, project, q.get('query') ?? '', grid, {
       ...options(c, q),
       cache: nocache || !resultCachesApply(deps, project) ? undefined : deps.promCache,
     });
@@ -133,7 +133,7 @@ export function prometheusRoutes(deps: QueryDeps) {
     const matches = q.getAll('match[]');
     if (matches.length === 0) throw badData('no match[] parameter provided');
     checkTimes(q);
-    return seriesOf(deps.db, projectOf(c), parseMatches(matches), signal(c));
+    return seriesOf(deps.db, projectOf(c), parseMatches(matches, true), signal(c));
   });
   // Prometheus' admin API: 204 once the deletion is durable, the project's own series only.
   const deleteSeriesRoute = async (c: Context) => {
@@ -161,7 +161,7 @@ export function prometheusRoutes(deps: QueryDeps) {
   both('/prometheus/api/v1/metadata', async () => ({}));
   // No exemplars are stored; the query and times are still read, so what Prometheus refuses is refused.
   both('/prometheus/api/v1/query_exemplars', async (_c, q) => {
-    parsePromQL(required(q, 'query'));
+    parsePromQL(q.get('query') ?? '');
     checkTimes(q);
     return [];
   });
@@ -187,12 +187,6 @@ function checkTimes(q: URLSearchParams): void {
     const value = q.get(name);
     if (value !== null && value !== '') parseTimeMs(value, name, true);
   }
-}
-
-function required(q: URLSearchParams, name: string): string {
-  const v = q.get(name);
-  if (v === null || v === '') throw badData(`invalid parameter "${name}": missing`);
-  return v;
 }
 
 /** The query string, plus the form body of a POST (Grafana posts its queries as forms). */
