@@ -306,4 +306,32 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
     const labels = await form('labels', { 'match[]': 'api_cpu{host=~"("}' });
     expect(labels.body.error).toBe('1:9: parse error: error parsing regexp: missing closing ): `^(?:()$`');
   });
+
+  it('sorts label values, series and results by UTF-8 bytes, as Prometheus (characters above U+FFFF last)', async () => {
+    const hosts = ['😀emoji', '\uff21wide', '\ue000pua', 'ascii'];
+    const t = T + 7_200_000;
+    const body = remoteWriteBody(hosts.map((host) => ({ labels: { __name__: 'api_order', host }, samples: [[t, 1]] })));
+    const write = await app.request('/prometheus/api/v1/write', {
+      method: 'POST',
+      body,
+      headers: REMOTE_WRITE_HEADERS,
+    });
+    expect(write.status).toBe(204);
+    const inBytes = ['ascii', '\ue000pua', '\uff21wide', '😀emoji'];
+
+    const values = await form('label/host/values', { 'match[]': 'api_order' });
+    expect(values.body.data).toEqual(inBytes);
+    const series = await form('series', { 'match[]': 'api_order' });
+    expect(series.body.data.map((s: { host: string }) => s.host)).toEqual(inBytes);
+    const ranged = await form('query_range', {
+      query: 'api_order',
+      start: String(t / 1000),
+      end: String(t / 1000 + 60),
+      step: '15',
+    });
+    expect(ranged.body.data.result.map((r: { metric: { host: string } }) => r.metric.host)).toEqual(inBytes);
+    // Equal values: sort() leaves them in the order of their labels.
+    const sorted = await form('query', { query: 'sort(api_order)', time: String(t / 1000) });
+    expect(sorted.body.data.result.map((r: { metric: { host: string } }) => r.metric.host)).toEqual(inBytes);
+  });
 });
