@@ -181,8 +181,18 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
       /invalid expression type "range vector" for range query, must be Scalar or instant Vector/,
     ],
     ['a selector that matches everything', { query: '{host=~".*"}' }, /at least one non-empty matcher/],
-    ['a regex RE2 cannot compile', { query: 'api_cpu{host=~"(a"}' }, /invalid regular expression/],
-    ['no query', {}, /"query": missing/],
+    [
+      'a regex RE2 cannot compile',
+      { query: 'api_cpu{host=~"(a"}' },
+      /^1:9: parse error: error parsing regexp: missing closing \): `\^\(\?:\(a\)\$`$/,
+    ],
+    [
+      'an aggregation Prometheus 2.42 does not have',
+      { query: 'limitk(1, api_cpu)' },
+      /^1:1: parse error: unknown function with name "limitk"$/,
+    ],
+    ['no query', {}, /^1:1: parse error: no expression found in input$/],
+    ['an empty query', { query: '' }, /^1:1: parse error: no expression found in input$/],
   ];
   for (const [what, params, message] of cases) {
     it(what, async () => {
@@ -216,7 +226,10 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
       const res = await form(path, params);
       expect(res.status, path).toBe(400);
       expect(res.body).toMatchObject({ status: 'error', errorType: 'bad_data' });
-      expect(res.body.error).toMatch(/invalid parameter "(start|end)": cannot parse/);
+      const [name, value] = Object.entries(params).find(([k]) => k !== 'match[]')!;
+      expect(res.body.error).toBe(
+        `invalid parameter "${name}": Invalid time value for '${name}': cannot parse "${value}" to a valid timestamp`,
+      );
     }
     const exemplars = await form('query_exemplars', { query: 'api_cpu(', start: String(T / 1000) });
     expect(exemplars.status).toBe(400);
@@ -225,5 +238,100 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
     const fine = await form('series', { 'match[]': 'api_cpu', start: String(T / 1000), end: '2026-03-02T00:00:00Z' });
     expect(fine.status).toBe(200);
     expect(fine.body.data).toHaveLength(2);
+  });
+
+  it('times without a zone, label names of the label values endpoint, a timeout of zero: as Prometheus 2.42', async () => {
+    // RFC 3339 needs its zone (Go's time.RFC3339Nano); `time` is read by parseTimeParam, which says which value.
+    const local = await form('query', { query: 'time()', time: '2026-11-29T04:00:00' });
+    expect(local.status).toBe(400);
+    expect(local.body).toMatchObject({
+      errorType: 'bad_data',
+      error: `invalid parameter "time": Invalid time value for 'time': cannot parse "2026-11-29T04:00:00" to a valid timestamp`,
+    });
+    const zoned = await form('query', { query: 'time()', time: '2026-11-29T04:00:00+01:00' });
+    expect(zoned.body.data).toEqual({ resultType: 'scalar', result: [1795921200, '1795921200'] });
+    const start = await form('query_range', { query: 'api_cpu', start: '2026-11-29T04:00:00', end: '1', step: '1' });
+    expect(start.body).toMatchObject({
+      errorType: 'bad_data',
+      error: 'invalid parameter "start": cannot parse "2026-11-29T04:00:00" to a valid timestamp',
+    });
+
+    const label = await app.request('/prometheus/api/v1/label/in-valid/values');
+    expect(label.status).toBe(400);
+    expect(await label.json()).toEqual({
+      status: 'error',
+      errorType: 'bad_data',
+      error: 'invalid label name: "in-valid"',
+    });
+
+    // A deadline already past: Prometheus' query times out waiting for its turn.
+    for (const [path, extra] of [
+      ['query', { time: String(T / 1000) }],
+      ['query_range', range],
+    ] as const) {
+      for (const timeout of ['0s', '0', '-1']) {
+        const res = await form(path, { query: 'api_cpu', ...extra, timeout });
+        expect(res.status, `${path} ${timeout}`).toBe(503);
+        expect(res.body).toMatchObject({ errorType: 'timeout', error: 'query timed out in query queue' });
+      }
+    }
+    const negative = await form('query', { query: 'api_cpu', timeout: '-1s' });
+    expect(negative.body).toMatchObject({
+      errorType: 'bad_data',
+      error: 'invalid parameter "timeout": cannot parse "-1s" to a valid duration',
+    });
+  });
+
+  it("the query endpoint's parse errors name the parameter, as Prometheus' do", async () => {
+    const at = { time: String(T / 1000) };
+    for (const [params, error] of [
+      [{ query: 'limitk(1, api_cpu)' }, '1:1: parse error: unknown function with name "limitk"'],
+      [{ query: 'LIMITK(1, api_cpu)' }, '1:1: parse error: unknown function with name "LIMITK"'],
+      [{}, '1:1: parse error: no expression found in input'],
+      [{ query: '' }, '1:1: parse error: no expression found in input'],
+      [{ query: 'api_cpu{host=~"("}' }, '1:9: parse error: error parsing regexp: missing closing ): `^(?:()$`'],
+    ] as const) {
+      const res = await form('query', { ...at, ...params });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        status: 'error',
+        errorType: 'bad_data',
+        error: `invalid parameter "query": ${error}`,
+      });
+    }
+    const series = await form('series', { 'match[]': 'api_cpu{host=~"("}' });
+    expect(series.body.error).toBe(
+      'invalid parameter "match[]": 1:9: parse error: error parsing regexp: missing closing ): `^(?:()$`',
+    );
+    const labels = await form('labels', { 'match[]': 'api_cpu{host=~"("}' });
+    expect(labels.body.error).toBe('1:9: parse error: error parsing regexp: missing closing ): `^(?:()$`');
+  });
+
+  it('sorts label values, series and results by UTF-8 bytes, as Prometheus (characters above U+FFFF last)', async () => {
+    const hosts = ['😀emoji', '\uff21wide', '\ue000pua', 'ascii'];
+    const t = T + 7_200_000;
+    const body = remoteWriteBody(hosts.map((host) => ({ labels: { __name__: 'api_order', host }, samples: [[t, 1]] })));
+    const write = await app.request('/prometheus/api/v1/write', {
+      method: 'POST',
+      body,
+      headers: REMOTE_WRITE_HEADERS,
+    });
+    expect(write.status).toBe(204);
+    const inBytes = ['ascii', '\ue000pua', '\uff21wide', '😀emoji'];
+
+    const values = await form('label/host/values', { 'match[]': 'api_order' });
+    expect(values.body.data).toEqual(inBytes);
+    const series = await form('series', { 'match[]': 'api_order' });
+    expect(series.body.data.map((s: { host: string }) => s.host)).toEqual(inBytes);
+    const ranged = await form('query_range', {
+      query: 'api_order',
+      start: String(t / 1000),
+      end: String(t / 1000 + 60),
+      step: '15',
+    });
+    expect(ranged.body.data.result.map((r: { metric: { host: string } }) => r.metric.host)).toEqual(inBytes);
+    // Equal values: sort() leaves them in the order of their labels.
+    const sorted = await form('query', { query: 'sort(api_order)', time: String(t / 1000) });
+    expect(sorted.body.data.result.map((r: { metric: { host: string } }) => r.metric.host)).toEqual(inBytes);
   });
 });

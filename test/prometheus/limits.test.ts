@@ -103,6 +103,35 @@ describe('limits', () => {
   });
 });
 
+describe('long chains of arithmetic', () => {
+  it('are answered, never a storage error of the SQL nesting', async () => {
+    // lim_cpu{host="a"} is 121 at `at`, lim_cpu{host="b"} 122; both are 59 + 2 × k at range step k.
+    const plusOnes = `lim_cpu${' + 1'.repeat(100)}`;
+    const instant = await query('query', { query: `sum(${plusOnes})`, time: at });
+    expect(instant.body, JSON.stringify(instant.body)).toMatchObject({
+      status: 'success',
+      data: { result: [{ metric: {}, value: [Number(at), String(121 + 122 + 200)] }] },
+    });
+    const ratio = `(sum(lim_cpu) * 100)${' / 1'.repeat(100)}`;
+    const scaled = await query('query', { query: ratio, time: at });
+    expect(scaled.body.data?.result).toEqual([{ metric: {}, value: [Number(at), String((121 + 122) * 100)] }]);
+    const negations = `${'-('.repeat(150)}sum(lim_cpu)${')'.repeat(150)}`;
+    const negated = await query('query', { query: negations, time: at });
+    expect(negated.body.data?.result).toEqual([{ metric: {}, value: [Number(at), String(121 + 122)] }]);
+    const sums = `${'sum by (dc) (-('.repeat(60)}lim_cpu${'))'.repeat(60)}`;
+    const summed = await query('query', { query: sums, time: at });
+    expect(summed.body.data?.result).toEqual([{ metric: { dc: 'eu' }, value: [Number(at), String(121 + 122)] }]);
+    const aggregations = `${'max by (dc) ('.repeat(60)}rate(lim_cpu[5m])${')'.repeat(60)}`;
+    const rated = await query('query', { query: aggregations, time: at });
+    expect(rated.body.data?.result).toEqual([{ metric: { dc: 'eu' }, value: [Number(at), String(1 / 15)] }]);
+    const ranged = await query('query_range', { query: `max(${plusOnes})`, ...range });
+    expect(ranged.status, JSON.stringify(ranged.body)).toBe(200);
+    expect(ranged.body.data?.result).toEqual([
+      { metric: {}, values: Array.from({ length: 51 }, (_, k) => [T / 1000 + 60 * k, String(2 + 4 * k + 100)]) },
+    ]);
+  });
+});
+
 describe('an instant query of a range vector', () => {
   it('answers the raw points of the range as a matrix, as Prometheus does', async () => {
     const res = await query('query', { query: 'lim_cpu{host="a"}[1m]', time: at });

@@ -24,19 +24,28 @@ export function parseDurationMs(text: string): number {
   return ms;
 }
 
+/** Go's time.RFC3339Nano as time.Parse reads it: the zone (`Z` or an offset) is required. */
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/;
+
 /**
- * An API time parameter (`start`, `end`, `time`): Unix seconds with a fraction, or RFC 3339, as
- * Prometheus' parseTime reads them; milliseconds (the precision PromQL evaluates at).
+ * An API time parameter (`start`, `end`, `time`): Unix seconds with a fraction, or RFC 3339 with
+ * its zone, as Prometheus' parseTime reads them; milliseconds (the precision PromQL evaluates at).
+ * `optional` is for the parameters Prometheus reads with parseTimeParam (`time`, the metadata
+ * endpoints' `start` and `end`), whose refusal it words `Invalid time value for '<param>': ...`;
+ * query_range's `start` and `end` are read with parseTime, without it.
  */
-export function parseTimeMs(text: string, param: string): number {
+export function parseTimeMs(text: string, param: string, optional = false): number {
   const seconds = Number(text);
   const ms =
     text.trim() !== '' && Number.isFinite(seconds)
       ? unixSecondsToMs(seconds)
-      : /^\d{4}-\d\d-\d\dT/.test(text)
+      : RFC3339.test(text)
         ? Date.parse(text)
         : Number.NaN;
-  if (!Number.isFinite(ms)) throw badData(`invalid parameter "${param}": cannot parse "${text}" to a valid timestamp`);
+  if (!Number.isFinite(ms)) {
+    const wrapped = optional ? `Invalid time value for '${param}': ` : '';
+    throw badData(`invalid parameter "${param}": ${wrapped}cannot parse "${text}" to a valid timestamp`);
+  }
   if (Math.abs(ms) > MAX_TIME_MS) throw badData(`invalid parameter "${param}": ${text} is out of range`);
   return ms;
 }
@@ -92,11 +101,15 @@ function tryDuration(text: string): number | undefined {
   }
 }
 
-/** The `timeout` parameter: a duration (`30s`) or seconds, as Prometheus' parseDuration reads it. */
+/**
+ * The `timeout` parameter: a duration (`30s`) or seconds, as Prometheus' parseDuration reads it.
+ * Zero or less (`0s`, `-1`; `-1s` is no duration) is taken as Prometheus takes it: a deadline
+ * already past, which times the query out (the caller answers that).
+ */
 export function parseTimeoutMs(text: string): number {
   const ms = secondsOrDurationMs(text);
-  if (ms === undefined || ms <= 0 || ms > MAX_TIME_MS) {
+  if (ms === undefined || Math.abs(ms) > MAX_TIME_MS) {
     throw badData(`invalid parameter "timeout": cannot parse "${text}" to a valid duration`);
   }
-  return ms;
+  return Math.max(ms, 0);
 }

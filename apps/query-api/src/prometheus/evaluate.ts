@@ -102,6 +102,7 @@ export async function rangeQuery(
     );
   }
   resolveAtModifiers(expr, grid.startMs, grid.endMs ?? grid.startMs + (grid.steps - 1) * grid.stepMs);
+  checkTimeLeft(opts);
   const compute = async (g: Grid): Promise<SeriesPoints[]> => {
     const m = (await run(db, project, expr, g.startMs, g.startMs + (g.steps - 1) * g.stepMs, g.stepMs, opts)) as Matrix;
     return m
@@ -122,6 +123,15 @@ export async function rangeQuery(
   };
 }
 
+/**
+ * A query given no time at all (`timeout=0s`, or less) times out before it starts, as in
+ * Prometheus, whose query waits for its turn in the engine under a deadline already past; also
+ * where a cached answer could have served it.
+ */
+function checkTimeLeft(opts: QueryOptions): void {
+  if (opts.limits && opts.limits.timeoutMs <= 0) throw new PromApiError('timeout', 'query timed out in query queue');
+}
+
 /** query's answer at one time: a vector, a scalar, a range vector's points (a matrix) or a string. */
 export async function instantQuery(
   db: Db,
@@ -138,6 +148,7 @@ export async function instantQuery(
     throw err;
   }
   resolveAtModifiers(expr, timeMs, timeMs);
+  checkTimeLeft(opts);
   const out = await run(db, project, expr, timeMs, timeMs, 1, opts);
   const t = formatTime(timeMs);
   if (typeof out === 'string') return { resultType: 'string', result: [t, out] };

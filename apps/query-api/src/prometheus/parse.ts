@@ -4,7 +4,7 @@ import type { AtModifier, BinaryOp, Expr, Matcher, MatchOp, Selector, VectorMatc
 import { MAX_TIME_MS, parseDurationMs } from './duration.ts';
 import { badData, type PromApiError } from './errors.ts';
 import { AGGREGATION_OPS, FUNCTIONS } from './function-signatures.ts';
-import { matchesEmpty } from './regex.ts';
+import { matchesEmpty, regexError } from './regex.ts';
 import { unquotedBody } from './string-literal.ts';
 import { checkTypes } from './typecheck.ts';
 
@@ -274,8 +274,15 @@ class Reader {
     if (n.name === 'QuotedLabelName') return { name: '__name__', op: '=', value: this.string(parts[0]!) };
     const [name, op, value] = parts;
     const label = name!.name === 'QuotedLabelName' ? this.string(kids(name!)[0]!) : this.src(name!);
-    // A regex's validity is RE2's to decide: ClickHouse's RE2 runs the matchers (series-lookup.ts).
-    return { name: label, op: this.src(op!) as MatchOp, value: this.string(value!) };
+    const matchOp = this.src(op!) as MatchOp;
+    const text = this.string(value!);
+    // Refused as Prometheus' parser refuses it (Go's regexp compiles it there), at the label, in
+    // RE2's words; ClickHouse's RE2 runs the matchers later (series-lookup.ts).
+    if (matchOp === '=~' || matchOp === '!~') {
+      const error = regexError(text);
+      if (error !== undefined) this.fail(n, error);
+    }
+    return { name: label, op: matchOp, value: text };
   }
 
   /** A duration of 2.42's syntax (no arithmetic, no bare numbers), greater than zero. */
@@ -437,7 +444,8 @@ class Reader {
     for (const c of kids(n)) {
       if (c.name === 'AggregateOp') {
         op = this.src(c).toLowerCase();
-        if (!AGGREGATION_OPS.has(op)) this.fail(c, `unknown aggregation operator "${op}"`);
+        // 2.42's lexer reads a 3.x aggregation (`limitk`) as an identifier, then a call of no function.
+        if (!AGGREGATION_OPS.has(op)) this.fail(c, `unknown function with name "${this.src(c)}"`);
       } else if (c.name === 'AggregateModifier') {
         const [kw, labels] = kids(c);
         without = kw!.name === 'Without';

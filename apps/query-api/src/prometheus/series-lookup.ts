@@ -3,6 +3,7 @@ import type { Labels } from '../metric-series/labels.ts';
 import { type PromSeries, seriesByMatchers } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { findLlmSeries, llmNamesOf } from './llm-metrics.ts';
+import { compareStrings } from './string-order.ts';
 
 /** Label set of a series as PromQL sees it (no label with an empty value); `__name__` is the metric name. */
 export type { Labels };
@@ -25,15 +26,15 @@ export async function findSeries(
   return fromTraces.length === 0 ? stored : [...stored, ...fromTraces];
 }
 
-/** Prometheus' labels.Compare: label by label in name order (name, then value), shorter first. */
+/** Prometheus' labels.Compare: label by label in name order (name, then value, in byte order), shorter first. */
 export function compareLabels(a: Labels, b: Labels): number {
-  const ka = Object.keys(a).sort();
-  const kb = Object.keys(b).sort();
+  const ka = Object.keys(a).sort(compareStrings);
+  const kb = Object.keys(b).sort(compareStrings);
   for (let i = 0; i < ka.length && i < kb.length; i++) {
-    if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+    if (ka[i] !== kb[i]) return compareStrings(ka[i]!, kb[i]!);
     const va = a[ka[i]!]!;
     const vb = b[kb[i]!]!;
-    if (va !== vb) return va < vb ? -1 : 1;
+    if (va !== vb) return compareStrings(va, vb);
   }
   return ka.length - kb.length;
 }

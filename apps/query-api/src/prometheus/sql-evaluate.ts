@@ -6,6 +6,7 @@ import { type PlanContext, plan } from './plan.ts';
 import { readPriority } from './read-priority.ts';
 import { type Grid, LOOKBACK_MS } from './samples-sql.ts';
 import { compareLabels, type Labels } from './series-lookup.ts';
+import { compareStrings } from './string-order.ts';
 
 export type SeriesResult = { metric: Labels; points: [number, number][] };
 
@@ -57,7 +58,7 @@ export async function evaluateInClickHouse(
 /** Labels with their keys in order, as Prometheus writes them. */
 function sortedKeys(l: Labels): Labels {
   const out = labelsCopy();
-  for (const k of Object.keys(l).sort()) out[k] = l[k]!;
+  for (const k of Object.keys(l).sort(compareStrings)) out[k] = l[k]!;
   return out;
 }
 

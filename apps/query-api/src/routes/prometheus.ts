@@ -4,6 +4,7 @@ import type { QueryDeps } from '../deps.ts';
 import { resultCachesApply } from '../lifecycle.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
+import { LABEL_NAME } from '../prometheus/engine/aggregate.ts';
 import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
@@ -98,21 +99,21 @@ export function prometheusRoutes(deps: QueryDeps) {
     return instantQuery(
       deps.db,
       projectOf(c),
-      required(q, 'query'),
-      time ? parseTimeMs(time, 'time') : Date.now(),
+      q.get('query') ?? '',
+      time ? parseTimeMs(time, 'time', true) : Date.now(),
       options(c, q),
     );
   });
   both('/prometheus/api/v1/query_range', async (c, q) => {
     const grid = rangeGrid(
-      parseTimeMs(required(q, 'start'), 'start'),
-      parseTimeMs(required(q, 'end'), 'end'),
-      parseStepMs(required(q, 'step')),
+      parseTimeMs(q.get('start') ?? '', 'start'),
+      parseTimeMs(q.get('end') ?? '', 'end'),
+      parseStepMs(q.get('step') ?? ''),
     );
     // nocache=1 computes every step, as VictoriaMetrics' parameter of the same name does.
     const nocache = q.get('nocache') === '1' || q.get('nocache') === 'true';
     const project = projectOf(c);
-    return rangeQuery(deps.db, project, required(q, 'query'), grid, {
+    return rangeQuery(deps.db, project, q.get('query') ?? '', grid, {
       ...options(c, q),
       cache: nocache || !resultCachesApply(deps, project) ? undefined : deps.promCache,
     });
@@ -122,14 +123,17 @@ export function prometheusRoutes(deps: QueryDeps) {
     return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), signal(c));
   });
   both('/prometheus/api/v1/label/:name/values', async (c, q) => {
+    const name = c.req.param('name') ?? '';
+    // Prometheus 2.42 checks the name against model.LabelNameRE first, before any other parameter.
+    if (!LABEL_NAME.test(name)) throw badData(`invalid label name: ${JSON.stringify(name)}`);
     checkTimes(q);
-    return labelValues(deps.db, projectOf(c), c.req.param('name') ?? '', parseMatches(q.getAll('match[]')), signal(c));
+    return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), signal(c));
   });
   both('/prometheus/api/v1/series', async (c, q) => {
     const matches = q.getAll('match[]');
     if (matches.length === 0) throw badData('no match[] parameter provided');
     checkTimes(q);
-    return seriesOf(deps.db, projectOf(c), parseMatches(matches), signal(c));
+    return seriesOf(deps.db, projectOf(c), parseMatches(matches, true), signal(c));
   });
   // Prometheus' admin API: 204 once the deletion is durable, the project's own series only.
   const deleteSeriesRoute = async (c: Context) => {
@@ -140,8 +144,8 @@ export function prometheusRoutes(deps: QueryDeps) {
       const start = q.get('start');
       const end = q.get('end');
       await deleteSeries(deps.db, projectOf(c), parseMatches(matches), {
-        startMs: start ? parseTimeMs(start, 'start') : undefined,
-        endMs: end ? parseTimeMs(end, 'end') : undefined,
+        startMs: start ? parseTimeMs(start, 'start', true) : undefined,
+        endMs: end ? parseTimeMs(end, 'end', true) : undefined,
       });
       deps.promCache?.written(0);
       return c.body(null, 204);
@@ -157,7 +161,7 @@ export function prometheusRoutes(deps: QueryDeps) {
   both('/prometheus/api/v1/metadata', async () => ({}));
   // No exemplars are stored; the query and times are still read, so what Prometheus refuses is refused.
   both('/prometheus/api/v1/query_exemplars', async (_c, q) => {
-    parsePromQL(required(q, 'query'));
+    parsePromQL(q.get('query') ?? '');
     checkTimes(q);
     return [];
   });
@@ -181,14 +185,8 @@ export function prometheusRoutes(deps: QueryDeps) {
 function checkTimes(q: URLSearchParams): void {
   for (const name of ['start', 'end']) {
     const value = q.get(name);
-    if (value !== null && value !== '') parseTimeMs(value, name);
+    if (value !== null && value !== '') parseTimeMs(value, name, true);
   }
-}
-
-function required(q: URLSearchParams, name: string): string {
-  const v = q.get(name);
-  if (v === null || v === '') throw badData(`invalid parameter "${name}": missing`);
-  return v;
 }
 
 /** The query string, plus the form body of a POST (Grafana posts its queries as forms). */

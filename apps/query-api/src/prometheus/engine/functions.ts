@@ -1,7 +1,9 @@
+import type { RE2JS } from 're2js';
 import { labelsCopy } from '../../metric-series/labels.ts';
 import type { Expr } from '../ast.ts';
 import { execution } from '../errors.ts';
 import { anchoredRegex } from '../regex.ts';
+import { expandTemplate } from '../regex-expand.ts';
 import { LABEL_NAME } from './aggregate.ts';
 import { type Bucket, bucketQuantile, parseLe } from './quantile.ts';
 import { dropName, type Labels, labelsKey, type Vector } from './values.ts';
@@ -86,42 +88,13 @@ export function absentLabels(e: Expr | undefined): Labels {
 
 const stringArg = (e: Expr | undefined) => (e?.kind === 'string' ? e.value : '');
 
-/** Go's regexp Expand of `template` with the match `m` ($1, ${1}, $name, ${name}, $$). */
-function expand(template: string, m: RegExpExecArray): string {
-  let out = '';
-  for (let i = 0; i < template.length; i++) {
-    const c = template[i]!;
-    if (c !== '$') {
-      out += c;
-      continue;
-    }
-    const rest = template.slice(i + 1);
-    if (rest.startsWith('$')) {
-      out += '$';
-      i++;
-      continue;
-    }
-    const braced = /^\{([A-Za-z0-9_]+)\}/.exec(rest);
-    const bare = /^[A-Za-z0-9_]+/.exec(rest);
-    const name = braced ? braced[1]! : bare?.[0];
-    if (!name) {
-      out += '$';
-      continue;
-    }
-    i += braced ? braced[0].length : name.length;
-    // Go reads a name as a group's number only without a leading zero and below 1e9 (`$01` names a group "01").
-    const group = /^(?:0|[1-9]\d{0,8})$/.test(name) ? m[Number(name)] : m.groups?.[name];
-    out += group ?? '';
-  }
-  return out;
-}
-
+/** label_replace: the regex (RE2, anchored) matched against `src`'s value; on a match, `dst` set to the expanded replacement. */
 function labelReplace({ args: [vec], exprs, cache }: StepCall): Vector {
   const dst = stringArg(exprs[1]);
   const repl = stringArg(exprs[2]);
   const src = stringArg(exprs[3]);
   const regexText = stringArg(exprs[4]);
-  let re = cache.get('regex') as RegExp | undefined;
+  let re = cache.get('regex') as RE2JS | undefined;
   if (!re) {
     re = anchoredRegex(regexText);
     if (!re) throw execution(`invalid regular expression in label_replace(): ${regexText}`);
@@ -132,10 +105,11 @@ function labelReplace({ args: [vec], exprs, cache }: StepCall): Vector {
     const key = `replace\x00${labelsKey(s.metric)}`;
     let metric = cache.get(key) as Labels | undefined;
     if (!metric) {
-      const m = re.exec(s.metric[src] ?? '');
-      if (!m) metric = s.metric;
+      const m = re.matcher(s.metric[src] ?? '');
+      if (!m.matches()) metric = s.metric;
       else {
-        const value = expand(repl, m);
+        const count = m.groupCount();
+        const value = expandTemplate(repl, (i) => (i <= count ? m.group(i) : null), re.namedGroups());
         metric = labelsCopy(s.metric);
         delete metric[dst];
         if (value !== '') metric[dst] = value;

@@ -17,30 +17,53 @@ const isScalarLiteral = (e: Expr | undefined): boolean =>
   e?.kind === 'number' || (e?.kind === 'unary' && e.expr.kind === 'number');
 
 /**
+ * How deep one SQL query nests at most, in levels of operators, an aggregation or a range
+ * function counting as AGGREGATION_LEVELS (each is a subquery, about three times the parser depth
+ * of an operator's parentheses). ClickHouse refuses SQL past its parser's depth (1000):
+ * `up + 1 + 1 ...` of 100 operators did, and so did 40 aggregations nested. A deeper expression is
+ * computed in the service, its parts within the bound still pushed down (the evaluator offers
+ * every node); a refusal all the same falls back to the service too (isTooDeep). Dashboards'
+ * queries nest a handful of levels.
+ */
+export const MAX_SQL_NESTING = 40;
+const AGGREGATION_LEVELS = 3;
+
+/**
  * Whether plan.ts compiles the expression to SQL with Prometheus' exact answers: selectors, the
  * range functions over selectors, the aggregations of aggregations.ts, arithmetic and comparisons
- * with a literal scalar (not `%`: ClickHouse's float modulo is not Go's), unary minus.
+ * with a literal scalar (not `%`: ClickHouse's float modulo is not Go's), unary minus; nested no
+ * deeper than MAX_SQL_NESTING (`depth` is the level of `e`).
  */
-export function sqlCompiles(e: Expr): boolean {
+export function sqlCompiles(e: Expr, depth = 0): boolean {
+  if (depth > MAX_SQL_NESTING) return false;
   switch (e.kind) {
     case 'number':
     case 'selector':
       return true;
     case 'call':
       if (RANGE_FUNCTIONS.has(e.func)) {
+        if (depth + AGGREGATION_LEVELS > MAX_SQL_NESTING) return false;
         const m = e.args[e.args.length - 1];
         return m?.kind === 'matrix' && (e.func !== 'quantile_over_time' || isScalarLiteral(e.args[0]));
       }
       return false;
     case 'aggregate':
-      return AGGREGATIONS.has(e.op) && (e.param === undefined || isScalarLiteral(e.param)) && sqlCompiles(e.expr);
+      return (
+        AGGREGATIONS.has(e.op) &&
+        (e.param === undefined || isScalarLiteral(e.param)) &&
+        sqlCompiles(e.expr, depth + AGGREGATION_LEVELS)
+      );
     case 'binary':
       if (e.matching || e.op === '%' || e.op === 'atan2' || e.op === 'and' || e.op === 'or' || e.op === 'unless') {
         return false;
       }
-      return sqlCompiles(e.lhs) && sqlCompiles(e.rhs) && (!readsSelector(e.lhs) || !readsSelector(e.rhs));
+      return (
+        sqlCompiles(e.lhs, depth + 1) &&
+        sqlCompiles(e.rhs, depth + 1) &&
+        (!readsSelector(e.lhs) || !readsSelector(e.rhs))
+      );
     case 'unary':
-      return sqlCompiles(e.expr);
+      return sqlCompiles(e.expr, depth + 1);
     default:
       return false;
   }
@@ -134,7 +157,13 @@ export function pushdown(mode: PushdownMode): Offload | undefined {
     if (!sqlCompiles(e) || !readsSelector(e)) return undefined;
     if (mode === 'auto' && !worthPushingDown(e, ev)) return undefined;
     const grid = { startMs: ev.start, stepMs: ev.interval, steps: ev.steps() };
-    const out = await ev.q.read(evaluateInClickHouse(ev.q.db, ev.q.project, e, grid, ev.q.signal));
+    let out: Awaited<ReturnType<typeof evaluateInClickHouse>>;
+    try {
+      out = await ev.q.read(evaluateInClickHouse(ev.q.db, ev.q.project, e, grid, ev.q.signal));
+    } catch (err) {
+      if (isTooDeep(err)) return undefined;
+      throw err;
+    }
     let matrix: Matrix;
     if (out.kind === 'scalar') {
       const ts = Array.from({ length: grid.steps }, (_, k) => grid.startMs + k * grid.stepMs);
@@ -149,4 +178,17 @@ export function pushdown(mode: PushdownMode): Offload | undefined {
     ev.q.addSamples(matrix.reduce((n, s) => n + s.ts.length, 0));
     return matrix;
   };
+}
+
+/**
+ * ClickHouse's refusal of SQL nested past its parser's depth ("Maximum parse depth (1000)
+ * exceeded", TOO_DEEP_RECURSION): the expression is then computed in the service, never answered
+ * as a storage error.
+ */
+function isTooDeep(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    err.constructor.name === 'ClickHouseError' &&
+    (String((err as { code?: unknown }).code) === '306' || /Maximum parse depth/.test(err.message))
+  );
 }

@@ -27,16 +27,18 @@ export class QueryContext {
   private readonly points = new Map<string, Promise<RawSeries[]>>();
   /** Aborted by the request's cancellation or the timeout, for the reads in flight. */
   readonly signal: AbortSignal;
+  /** Aborted when the timeout's timer fires. */
+  private readonly timeout: AbortSignal;
 
   constructor(
     readonly db: Db,
     readonly project: string,
     readonly limits: QueryLimits,
-    requestSignal?: AbortSignal,
+    private readonly requestSignal?: AbortSignal,
   ) {
     this.deadline = performance.now() + limits.timeoutMs;
-    const timeout = AbortSignal.timeout(limits.timeoutMs);
-    this.signal = requestSignal ? AbortSignal.any([requestSignal, timeout]) : timeout;
+    this.timeout = AbortSignal.timeout(limits.timeoutMs);
+    this.signal = requestSignal ? AbortSignal.any([requestSignal, this.timeout]) : this.timeout;
   }
 
   /**
@@ -51,11 +53,17 @@ export class QueryContext {
     }
   }
 
-  /** Throws the timeout or cancellation error once either happened. */
+  /**
+   * Throws the timeout or cancellation error once either happened. A query whose timeout's timer
+   * fired has timed out, whatever the clock says: timers count whole milliseconds of the event
+   * loop's clock, so a timer can fire up to a millisecond before performance.now() reaches the
+   * deadline, and the combined signal alone cannot tell it from the client's cancellation (which
+   * alone is `canceled`).
+   */
   check(): void {
-    if (performance.now() > this.deadline)
+    if (this.timeout.aborted || performance.now() > this.deadline)
       throw new PromApiError('timeout', 'query timed out in expression evaluation');
-    if (this.signal.aborted) throw new PromApiError('canceled', 'query was canceled in expression evaluation');
+    if (this.requestSignal?.aborted) throw new PromApiError('canceled', 'query was canceled in expression evaluation');
   }
 
   /**

@@ -1,5 +1,6 @@
 import { labelsCopy } from '../../metric-series/labels.ts';
 import { compareLabels, type Labels } from '../series-lookup.ts';
+import { compareStrings } from '../string-order.ts';
 
 export { compareLabels, type Labels };
 
@@ -24,7 +25,7 @@ const KEYS = new WeakMap<Labels, string>();
 export function labelsKey(l: Labels): string {
   let key = KEYS.get(l);
   if (key === undefined) {
-    const names = Object.keys(l).sort();
+    const names = Object.keys(l).sort(compareStrings);
     key = names.map((n) => `${n}\xff${l[n]}`).join('\xfe');
     KEYS.set(l, key);
   }
@@ -58,6 +59,6 @@ export function labelsOf(pairs: Iterable<[string, string]>): Labels {
 /** Labels with their keys in name order, as the API writes them. */
 export function sortedLabels(l: Labels): Labels {
   const out = labelsCopy();
-  for (const k of Object.keys(l).sort()) out[k] = l[k]!;
+  for (const k of Object.keys(l).sort(compareStrings)) out[k] = l[k]!;
   return out;
 }
