@@ -15,7 +15,7 @@ beforeAll(async () => {
       ],
     },
     { labels: { __name__: 'api_cpu', host: 'b', dc: 'us' }, samples: [[T, 3]] },
-    { labels: { __name__: 'api.mem', host: 'a' }, samples: [[T, 10]] },
+    { labels: { __name__: 'api.mem', host: 'a', 'service.name': 'checkout' }, samples: [[T, 10]] },
   ]);
   const res = await app.request('/prometheus/api/v1/write', { method: 'POST', body, headers: REMOTE_WRITE_HEADERS });
   expect(res.status).toBe(204);
@@ -44,10 +44,11 @@ describe('the calls Grafana makes on "Save & test" and while building a panel', 
 
   it('label names, label values (metric names too) and series, with match[] and a time range', async () => {
     const range = { start: String(T / 1000 - 3600), end: String(T / 1000 + 3600) };
-    expect((await form('labels', range)).body.data).toEqual(['__name__', 'dc', 'host']);
+    expect((await form('labels', range)).body.data).toEqual(['__name__', 'dc', 'host', 'service.name']);
     expect((await form('labels', { ...range, 'match[]': '{__name__="api.mem"}' })).body.data).toEqual([
       '__name__',
       'host',
+      'service.name',
     ]);
     expect((await app.get('/prometheus/api/v1/label/__name__/values')).body.data).toEqual([
       'api.mem',
@@ -66,7 +67,7 @@ describe('the calls Grafana makes on "Save & test" and while building a panel', 
     expect(hosts.body.data).toEqual(['b']);
     const series = await form('series', { ...range, 'match[]': ['api_cpu', '{"api.mem"}'] });
     expect(series.body.data).toEqual([
-      { __name__: 'api.mem', host: 'a' },
+      { __name__: 'api.mem', host: 'a', 'service.name': 'checkout' },
       { __name__: 'api_cpu', dc: 'eu', host: 'a' },
       { __name__: 'api_cpu', dc: 'us', host: 'b' },
     ]);
@@ -263,6 +264,9 @@ describe('queries Prometheus refuses are bad_data with its reason', () => {
       errorType: 'bad_data',
       error: 'invalid label name: "in-valid"',
     });
+    // A dotted name, as OTLP attributes are stored, is listed: Grafana's label browser asks for it.
+    const dotted = await app.get('/prometheus/api/v1/label/service.name/values');
+    expect(dotted.body).toEqual({ status: 'success', data: ['checkout'] });
 
     // A deadline already past: Prometheus' query times out waiting for its turn.
     for (const [path, extra] of [

@@ -6,7 +6,7 @@ import type { Matcher } from './ast.ts';
  * Regexes evaluated in the service, with Go's RE2 semantics as Prometheus has them: re2js (a port
  * of RE2) reads RE2's syntax (`\pL`, `\Q...\E`, `(?U)`, `\x{212a}`), RE2's classes (`\s` is
  * [\t\n\f\r ]), Unicode case folding and matches by code point, where JavaScript's RegExp differs
- * on each (decisions/0087-re2js-for-promql-regexes.md). Patterns are anchored as Prometheus
+ * on each (decisions/0088-re2js-for-promql-regexes.md). Patterns are anchored as Prometheus
  * anchors them, `^(?:re)$`.
  */
 

@@ -4,11 +4,13 @@ import type { QueryDeps } from '../deps.ts';
 import { resultCachesApply } from '../lifecycle.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
-import { LABEL_NAME } from '../prometheus/engine/aggregate.ts';
 import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
 import { parsePromQL } from '../prometheus/parse.ts';
+
+/** A label name /label/<name>/values answers for: Prometheus' form, and dotted (OTLP attributes). */
+const QUERYABLE_LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_.]*$/;
 
 /** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
 export const PROMETHEUS_COMPAT_VERSION = '2.42.0';
@@ -124,8 +126,10 @@ export function prometheusRoutes(deps: QueryDeps) {
   });
   both('/prometheus/api/v1/label/:name/values', async (c, q) => {
     const name = c.req.param('name') ?? '';
-    // Prometheus 2.42 checks the name against model.LabelNameRE first, before any other parameter.
-    if (!LABEL_NAME.test(name)) throw badData(`invalid label name: ${JSON.stringify(name)}`);
+    // Prometheus 2.42 checks the name against model.LabelNameRE first, before any other parameter;
+    // dots are allowed besides, since OTLP attributes are stored by their dotted names (3.x's
+    // UTF-8 names), which Grafana's label browser lists and asks the values of.
+    if (!QUERYABLE_LABEL_NAME.test(name)) throw badData(`invalid label name: ${JSON.stringify(name)}`);
     checkTimes(q);
     return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), signal(c));
   });
