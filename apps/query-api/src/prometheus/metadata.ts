@@ -5,7 +5,7 @@ import { sortedLabels } from './engine/values.ts';
 import { badData } from './errors.ts';
 import { LLM_METRICS } from './llm-metrics.ts';
 import { parsePromQL } from './parse.ts';
-import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
+import { compareLabels, findSeriesOfAny, type Labels } from './series-lookup.ts';
 
 /** `match[]` selectors of the metadata endpoints: each must be an instant vector selector. */
 export function parseMatches(matches: string[]): Selector[] {
@@ -24,8 +24,13 @@ export async function seriesOf(
   signal?: AbortSignal,
 ): Promise<Labels[]> {
   const byId = new Map<string, Labels>();
-  for (const s of selectors)
-    for (const f of await findSeries(db, project, s.matchers, { signal })) byId.set(f.id, f.labels);
+  const found = await findSeriesOfAny(
+    db,
+    project,
+    selectors.map((s) => s.matchers),
+    { signal },
+  );
+  for (const f of found) byId.set(f.id, f.labels);
   // Each set's names in order, __name__ first, as Prometheus writes them.
   return [...byId.values()].sort(compareLabels).map(sortedLabels);
 }
