@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { REMOTE_WRITE_HEADERS, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 
-/* The metadata endpoints (series, label names, label values) with many `match[]`. */
+/*
+ * The metadata endpoints (series, label names, label values) with `start`/`end`: only the series
+ * with a point in the range, as Prometheus 2.42 answers (docs/prometheus.md); and many `match[]`.
+ */
 
 let app: TestApp;
 /** "Now" of the tests: every point is at or before it. */
@@ -33,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
+const s = (ms: number) => String(ms / 1000);
 async function get(path: string, params: Record<string, string | string[]>) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) for (const x of [v].flat()) q.append(k, x);
@@ -40,6 +44,53 @@ async function get(path: string, params: Record<string, string | string[]>) {
   expect(res.status).toBe(200);
   return res.body.data;
 }
+
+describe('start and end narrow the metadata endpoints to the series with points in the range', () => {
+  const last10m = { start: s(E - 600_000), end: s(E) };
+  const dayBefore = { start: s(E - 3 * 86_400_000), end: s(E - 2 * 86_400_000) };
+
+  it('series: a series whose last sample is an hour old is left out of the last 10 minutes', async () => {
+    expect(await get('series', { 'match[]': 'stale_gauge', ...last10m })).toEqual([
+      { __name__: 'stale_gauge', instance: 'live' },
+    ]);
+    expect(await get('series', { 'match[]': 'stale_gauge', start: s(E - 7_200_000), end: s(E) })).toHaveLength(2);
+    // Without start and end: all time, as before.
+    expect(await get('series', { 'match[]': 'stale_gauge' })).toHaveLength(2);
+    // Only start: open until the end of time; only end: from the beginning.
+    expect(await get('series', { 'match[]': 'stale_gauge', start: s(E - 600_000) })).toHaveLength(1);
+    expect(await get('series', { 'match[]': 'stale_gauge', end: s(E - 5_400_000) })).toEqual([
+      { __name__: 'stale_gauge', instance: 'old' },
+    ]);
+    expect(await get('series', { 'match[]': 'nan_only', ...last10m })).toEqual([{ __name__: 'nan_only', zone: 'z' }]);
+  });
+
+  it('a day before any data: no series, no label names, no label values (metric names neither)', async () => {
+    expect(await get('series', { 'match[]': 'up', ...dayBefore })).toEqual([]);
+    expect(await get('labels', dayBefore)).toEqual([]);
+    expect(await get('labels', { 'match[]': 'up', ...dayBefore })).toEqual([]);
+    expect(await get('label/__name__/values', dayBefore)).toEqual([]);
+    expect(await get('label/instance/values', { 'match[]': 'up', ...dayBefore })).toEqual([]);
+    expect(await get('label/instance/values', dayBefore)).toEqual([]);
+  });
+
+  it('label names and values of the last 10 minutes leave the stale series out', async () => {
+    expect(await get('label/instance/values', last10m)).toEqual(['a', 'live']);
+    expect(await get('label/instance/values', { 'match[]': 'stale_gauge', ...last10m })).toEqual(['live']);
+    expect(await get('label/__name__/values', { start: s(E - 600_000), end: s(E) })).toEqual([
+      'many',
+      'nan_only',
+      'stale_gauge',
+      'up',
+    ]);
+    // Without a range every series counts, the LLM metric names too (always offered then).
+    expect(await get('label/instance/values', {})).toEqual(['a', 'live', 'old']);
+    expect(await get('labels', { 'match[]': 'stale_gauge', start: s(E - 600_000), end: s(E) })).toEqual([
+      '__name__',
+      'instance',
+    ]);
+    expect(await get('labels', { 'match[]': 'nan_only', end: s(E - 600_000) })).toEqual([]);
+  });
+});
 
 describe('many match[]', () => {
   /** Reads of the series table the service made so far, from its self-metrics. */

@@ -1,9 +1,10 @@
-import type { Db } from '@spanhouse/db';
+import { type Db, ProjectParams } from '@spanhouse/db';
+import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { promLabelNames, promLabelValues } from '../metric-series/reader.ts';
 import type { Selector } from './ast.ts';
 import { sortedLabels } from './engine/values.ts';
 import { badData } from './errors.ts';
-import { LLM_METRICS } from './llm-metrics.ts';
+import { anyLlmPointIn, LLM_METRICS } from './llm-metrics.ts';
 import { parsePromQL } from './parse.ts';
 import { compareLabels, findSeriesOfAny, type Labels } from './series-lookup.ts';
 
@@ -21,6 +22,7 @@ export async function seriesOf(
   db: Db,
   project: string,
   selectors: Selector[],
+  range: TimeRange | undefined,
   signal?: AbortSignal,
 ): Promise<Labels[]> {
   const byId = new Map<string, Labels>();
@@ -28,43 +30,57 @@ export async function seriesOf(
     db,
     project,
     selectors.map((s) => s.matchers),
-    { signal },
+    { signal, range },
   );
   for (const f of found) byId.set(f.id, f.labels);
   // Each set's names in order, __name__ first, as Prometheus writes them.
   return [...byId.values()].sort(compareLabels).map(sortedLabels);
 }
 
-/** Label names: of every series, or of the series matching the selectors; `__name__` included. */
+/**
+ * Label names: of every series, or of the series matching the selectors; `__name__` included.
+ * With `range`, of the series with a point in it only (none: no names, `__name__` neither).
+ */
 export async function labelNames(
   db: Db,
   project: string,
   selectors: Selector[],
+  range: TimeRange | undefined,
   signal?: AbortSignal,
 ): Promise<string[]> {
   if (selectors.length > 0) {
     const names = new Set<string>();
-    for (const l of await seriesOf(db, project, selectors, signal)) for (const k of Object.keys(l)) names.add(k);
+    for (const l of await seriesOf(db, project, selectors, range, signal)) for (const k of Object.keys(l)) names.add(k);
     return [...names].sort();
   }
-  const keys = await promLabelNames(db, project, signal);
+  const keys = await promLabelNames(db, project, range, signal);
+  if (range && keys.length === 0 && (await promLabelValues(db, project, '__name__', range, signal)).length === 0)
+    return [];
   return [...new Set(['__name__', ...keys])].sort();
 }
 
-/** Values of one label (`__name__`: the metric names), of every series or of the matching ones. */
+/**
+ * Values of one label (`__name__`: the metric names), of every series or of the matching ones;
+ * with `range`, of the series with a point in it only.
+ */
 export async function labelValues(
   db: Db,
   project: string,
   name: string,
   selectors: Selector[],
+  range: TimeRange | undefined,
   signal?: AbortSignal,
 ): Promise<string[]> {
   if (selectors.length > 0) {
     const values = new Set<string>();
-    for (const l of await seriesOf(db, project, selectors, signal)) if (l[name] !== undefined) values.add(l[name]!);
+    for (const l of await seriesOf(db, project, selectors, range, signal))
+      if (l[name] !== undefined) values.add(l[name]!);
     return [...values].sort();
   }
-  const values = await promLabelValues(db, project, name, signal);
-  // The LLM metrics read from the trace tables are always there to pick in a metric browser.
-  return name === '__name__' ? [...new Set([...values, ...Object.keys(LLM_METRICS)])].sort() : values;
+  const values = await promLabelValues(db, project, name, range, signal);
+  if (name !== '__name__') return values;
+  // The LLM metrics read from the trace tables are there to pick in a metric browser: always
+  // without a range, with one when a generation starts in it (their points).
+  const llm = !range || (await anyLlmPointIn(db, range, new ProjectParams(project), signal));
+  return llm ? [...new Set([...values, ...Object.keys(LLM_METRICS)])].sort() : values;
 }

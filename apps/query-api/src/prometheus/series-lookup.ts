@@ -1,5 +1,6 @@
 import { type Db, ProjectParams } from '@spanhouse/db';
 import type { Labels } from '../metric-series/labels.ts';
+import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { type PromSeries, seriesByAnyMatchers, seriesByMatchers } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { findLlmSeries, llmNamesOf } from './llm-metrics.ts';
@@ -26,20 +27,21 @@ export async function findSeries(
 }
 
 /**
- * The series matching any of `selectors` (each a list of matchers); the stored ones each once,
- * read by a bounded number of queries (seriesByAnyMatchers), not one per selector.
+ * The series matching any of `selectors` (each a list of matchers), with `range` those with a
+ * point in it; the stored ones each once, read by a bounded number of queries
+ * (seriesByAnyMatchers), not one per selector.
  */
 export async function findSeriesOfAny(
   db: Db,
   project: string,
   selectors: readonly (readonly Matcher[])[],
-  opts: { signal?: AbortSignal } = {},
+  opts: { signal?: AbortSignal; range?: TimeRange } = {},
 ): Promise<FoundSeries[]> {
   const found = await seriesByAnyMatchers(db, project, selectors, opts);
   for (const matchers of selectors) {
     const llm = llmNamesOf(matchers);
     if (llm.length > 0)
-      found.push(...(await findLlmSeries(db, llm, matchers, new ProjectParams(project), opts.signal)));
+      found.push(...(await findLlmSeries(db, llm, matchers, new ProjectParams(project), opts.signal, opts.range)));
   }
   return found;
 }
