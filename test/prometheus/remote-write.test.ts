@@ -116,6 +116,23 @@ describe('POST /prometheus/api/v1/write', () => {
     }
   });
 
+  it('answers once readable when asked (?wait=commit or Spanhouse-Wait: commit), refuses an unknown wait', async () => {
+    // The test app sends Spanhouse-Wait: commit on every request; `durable` here is the default a
+    // sender gets, overridden by the URL's wait=commit (docs/prometheus.md#remote-write).
+    const body = remoteWriteBody([{ labels: { __name__: 'rw_waited' }, samples: [[T0, 7]] }]);
+    const res = await app.request('/prometheus/api/v1/write?wait=commit', {
+      method: 'POST',
+      body,
+      headers: { ...REMOTE_WRITE_HEADERS, 'Spanhouse-Wait': 'durable' },
+    });
+    expect(res.status).toBe(204);
+    const read = await app.get(`/prometheus/api/v1/query?query=rw_waited&time=${T0 / 1000}`);
+    expect(read.body.data.result).toEqual([{ metric: { __name__: 'rw_waited' }, value: [T0 / 1000, '7'] }]);
+    const unknown = await write(body, { ...REMOTE_WRITE_HEADERS, 'Spanhouse-Wait': 'readable' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('must be \\"durable\\"');
+  });
+
   it('refuses what it will never take with 400, and asks for credentials', async () => {
     const good = remoteWriteBody([{ labels: { __name__: 'rw_bad' }, samples: [[T0, 1]] }]);
     const garbage = await write(Buffer.from('this is not snappy at all'));

@@ -1,4 +1,4 @@
-import { type BaseEnv, mountRoutes } from '@spanhouse/http';
+import { type BaseEnv, compressJson, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { QueryDeps } from './deps.ts';
 import { LANGFUSE_READ_ENDPOINTS, langfuseReadRoutes } from './routes/langfuse-reads.ts';
@@ -14,9 +14,13 @@ import { WEB_UI_ENDPOINTS, webUiRoutes } from './routes/web-ui.ts';
 /**
  * Adds every query route, with its OpenAPI entries, to an app made by createBaseApp, and the web
  * UI at `/`. A new resource: a routes module exporting its Hono sub-app and its entries, mounted
- * here (docs/adding-an-endpoint.md).
+ * here (docs/adding-an-endpoint.md). JSON answers of the Prometheus API and /api/public/* are
+ * gzipped for clients that accept it (compressJson).
  */
 export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<BaseEnv> {
+  // Before the routes, so it wraps their answers: gzip for large JSON (decision 0089).
+  app.use('/prometheus/*', compressJson());
+  app.use('/api/public/*', compressJson());
   mountRoutes(app, traceRoutes(deps), TRACE_ENDPOINTS);
   mountRoutes(app, usageRoutes(deps), USAGE_ENDPOINTS);
   mountRoutes(app, metricsRoutes(deps), METRICS_QUERY_ENDPOINTS);

@@ -12,6 +12,7 @@ export {
   safeEqual,
 } from './auth.ts';
 export { type BaseEnv, createBaseApp } from './base-app.ts';
+export { COMPRESS_MIN_BYTES, compressJson } from './compress-json.ts';
 export { resolveCredentials } from './credentials.ts';
 export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
 export { gunzipLimited } from './inflate.ts';

@@ -11,18 +11,21 @@ export const REMOTE_WRITE_ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: '/prometheus/api/v1/write',
-    summary: 'Prometheus remote write 1.0; answered 204 once durable',
+    summary: 'Prometheus remote write 1.0; answered 204 once durable (Spanhouse-Wait: commit: once readable)',
     tag: 'metrics',
     auth: 'bearer-or-basic',
     body: { other: { 'application/x-protobuf': 'a snappy-compressed (block format) Prometheus WriteRequest' } },
-    responses: { 204: { description: 'Durable' } },
+    responses: { 204: { description: 'Durable; with Spanhouse-Wait: commit, readable' } },
   },
 ];
 
 /**
  * POST /prometheus/api/v1/write: Prometheus remote write 1.0 (a snappy-compressed protobuf
  * WriteRequest), from a Prometheus server or agent, Grafana Alloy, the OpenTelemetry Collector's
- * prometheusremotewrite exporter. 204 once every point is durable. Senders retry 5xx and 429
+ * prometheusremotewrite exporter. 204 once every point is durable (in the log; readable within the
+ * flush interval), or readable with `Spanhouse-Wait: commit` / `?wait=commit` (storeOptions), which
+ * a Prometheus sender should not set: it sends one request per shard at a time, and each would
+ * wait for an insert (docs/prometheus.md#remote-write). Senders retry 5xx and 429
  * and drop what got a 4xx, so data we will never take (not snappy, not a WriteRequest, a series
  * without a name) is a 400, and a saturated service or a full log a 429 with Retry-After.
  */

@@ -1,6 +1,7 @@
 import { type Db, type ParamBuilder, type ProjectParams, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
 import { FIELD_KEYS, fieldExpr, fromProject, OBS_EXPR } from '@spanhouse/store';
+import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { anchoredRe2, type PromSeries } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { regexMatches } from './regex.ts';
@@ -66,6 +67,33 @@ export function llmNamesOf(matchers: readonly Matcher[]): string[] {
   return Object.keys(LLM_METRICS).filter((n) => byName.every((m) => passes(m, n)));
 }
 
+/** The condition that a generation starts in `range` (its point's time). */
+function startsIn(range: TimeRange, p: ParamBuilder): string {
+  const us = (ms: number) =>
+    p.add(Math.min(Math.max(ms * 1000, METRIC_TIME_RANGE_US.min), METRIC_TIME_RANGE_US.max), 'Int64');
+  return `${OBS_EXPR.start} BETWEEN ${us(range.startMs)} AND ${us(range.endMs)}`;
+}
+
+/**
+ * Whether the project `p` binds has a generation starting in `range`: the LLM metric names are
+ * offered among the metric names of a range only then.
+ */
+export async function anyLlmPointIn(
+  db: Db,
+  range: TimeRange,
+  p: ProjectParams,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const rows = await queryRows(db, {
+    sql: `SELECT 1 AS found ${fromProject(TABLES.observationPieces, p, { final: true })} AND ${IS_GENERATION} AND ${startsIn(range, p)} LIMIT 1`,
+    params: p.params,
+    tag: 'prometheus.llm_names',
+    signal,
+    map: () => true,
+  });
+  return rows.length > 0;
+}
+
 /** Series id of an LLM metric series (its name and labels hashed in SQL). */
 const idSql = (name: string, p: ParamBuilder) =>
   `cityHash64(${p.add(name, 'String')}, ${LABELS.map((l) => LABEL_SQL[l]).join(', ')})`;
@@ -80,16 +108,21 @@ function labelCondition(m: Matcher, p: ParamBuilder): string {
       : `${m.op === '!~' ? 'NOT ' : ''}match(${column}, ${value})`;
 }
 
-/** The LLM metric series of the project `p` binds matching a selector. */
+/**
+ * The LLM metric series of the project `p` binds matching a selector; with `range`, those with a
+ * point in it (a generation starting in it).
+ */
 export async function findLlmSeries(
   db: Db,
   names: string[],
   matchers: readonly Matcher[],
   p: ProjectParams,
   signal?: AbortSignal,
+  range?: TimeRange,
 ): Promise<PromSeries[]> {
   const found: PromSeries[] = [];
   const where = matchers.filter((m) => m.name !== '__name__').map((m) => labelCondition(m, p));
+  if (range) where.push(startsIn(range, p));
   for (const name of names) {
     const rows = await queryRows(db, {
       sql: `SELECT DISTINCT toString(${idSql(name, p)}) AS id, ${LABELS.map((l) => `${LABEL_SQL[l]} AS label_${l}`).join(', ')}

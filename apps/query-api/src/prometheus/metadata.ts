@@ -1,11 +1,12 @@
-import type { Db } from '@spanhouse/db';
+import { type Db, ProjectParams } from '@spanhouse/db';
+import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { promLabelNames, promLabelValues } from '../metric-series/reader.ts';
 import type { Selector } from './ast.ts';
 import { sortedLabels } from './engine/values.ts';
 import { badData, PromApiError } from './errors.ts';
-import { LLM_METRICS } from './llm-metrics.ts';
+import { anyLlmPointIn, LLM_METRICS } from './llm-metrics.ts';
 import { parsePromQL } from './parse.ts';
-import { compareLabels, findSeries, type Labels } from './series-lookup.ts';
+import { compareLabels, findSeriesOfAny, type Labels } from './series-lookup.ts';
 import { compareStrings } from './string-order.ts';
 
 /**
@@ -32,45 +33,65 @@ export async function seriesOf(
   db: Db,
   project: string,
   selectors: Selector[],
+  range: TimeRange | undefined,
   signal?: AbortSignal,
 ): Promise<Labels[]> {
   const byId = new Map<string, Labels>();
-  for (const s of selectors)
-    for (const f of await findSeries(db, project, s.matchers, { signal })) byId.set(f.id, f.labels);
+  const found = await findSeriesOfAny(
+    db,
+    project,
+    selectors.map((s) => s.matchers),
+    { signal, range },
+  );
+  for (const f of found) byId.set(f.id, f.labels);
   // Each set's names in order, __name__ first, as Prometheus writes them.
   return [...byId.values()].sort(compareLabels).map(sortedLabels);
 }
 
-/** Label names: of every series, or of the series matching the selectors; `__name__` included. */
+/**
+ * Label names: of every series, or of the series matching the selectors; `__name__` included.
+ * With `range`, of the series with a point in it only (none: no names, `__name__` neither).
+ */
 export async function labelNames(
   db: Db,
   project: string,
   selectors: Selector[],
+  range: TimeRange | undefined,
   signal?: AbortSignal,
 ): Promise<string[]> {
   if (selectors.length > 0) {
     const names = new Set<string>();
-    for (const l of await seriesOf(db, project, selectors, signal)) for (const k of Object.keys(l)) names.add(k);
+    for (const l of await seriesOf(db, project, selectors, range, signal)) for (const k of Object.keys(l)) names.add(k);
     return [...names].sort(compareStrings);
   }
-  const keys = await promLabelNames(db, project, signal);
+  const keys = await promLabelNames(db, project, range, signal);
+  if (range && keys.length === 0 && (await promLabelValues(db, project, '__name__', range, signal)).length === 0)
+    return [];
   return [...new Set(['__name__', ...keys])].sort(compareStrings);
 }
 
-/** Values of one label (`__name__`: the metric names), of every series or of the matching ones. */
+/**
+ * Values of one label (`__name__`: the metric names), of every series or of the matching ones;
+ * with `range`, of the series with a point in it only.
+ */
 export async function labelValues(
   db: Db,
   project: string,
   name: string,
   selectors: Selector[],
+  range: TimeRange | undefined,
   signal?: AbortSignal,
 ): Promise<string[]> {
   if (selectors.length > 0) {
     const values = new Set<string>();
-    for (const l of await seriesOf(db, project, selectors, signal)) if (l[name] !== undefined) values.add(l[name]!);
+    for (const l of await seriesOf(db, project, selectors, range, signal))
+      if (l[name] !== undefined) values.add(l[name]!);
     return [...values].sort(compareStrings);
   }
-  const values = await promLabelValues(db, project, name, signal);
-  // The LLM metrics read from the trace tables are always there to pick in a metric browser.
-  return name === '__name__' ? [...new Set([...values, ...Object.keys(LLM_METRICS)])].sort(compareStrings) : values;
+  const values = await promLabelValues(db, project, name, range, signal);
+  if (name !== '__name__') return values;
+  // The LLM metrics read from the trace tables are there to pick in a metric browser: always
+  // without a range, with one when a generation starts in it (their points).
+  const llm = !range || (await anyLlmPointIn(db, range, new ProjectParams(project), signal));
+  return llm ? [...new Set([...values, ...Object.keys(LLM_METRICS)])].sort(compareStrings) : values;
 }

@@ -1,6 +1,7 @@
 import { type Db, ProjectParams } from '@spanhouse/db';
 import type { Labels } from '../metric-series/labels.ts';
-import { type PromSeries, seriesByMatchers } from '../metric-series/reader.ts';
+import type { TimeRange } from '../metric-series/points-in-range.ts';
+import { type PromSeries, seriesByAnyMatchers, seriesByMatchers } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { findLlmSeries, llmNamesOf } from './llm-metrics.ts';
 import { compareStrings } from './string-order.ts';
@@ -24,6 +25,26 @@ export async function findSeries(
     llm.length > 0 ? await findLlmSeries(db, llm, matchers, new ProjectParams(project), opts.signal) : [];
   const stored = await seriesByMatchers(db, project, matchers, opts);
   return fromTraces.length === 0 ? stored : [...stored, ...fromTraces];
+}
+
+/**
+ * The series matching any of `selectors` (each a list of matchers), with `range` those with a
+ * point in it; the stored ones each once, read by a bounded number of queries
+ * (seriesByAnyMatchers), not one per selector.
+ */
+export async function findSeriesOfAny(
+  db: Db,
+  project: string,
+  selectors: readonly (readonly Matcher[])[],
+  opts: { signal?: AbortSignal; range?: TimeRange } = {},
+): Promise<FoundSeries[]> {
+  const found = await seriesByAnyMatchers(db, project, selectors, opts);
+  for (const matchers of selectors) {
+    const llm = llmNamesOf(matchers);
+    if (llm.length > 0)
+      found.push(...(await findLlmSeries(db, llm, matchers, new ProjectParams(project), opts.signal, opts.range)));
+  }
+  return found;
 }
 
 /** Prometheus' labels.Compare: label by label in name order (name, then value, in byte order), shorter first. */

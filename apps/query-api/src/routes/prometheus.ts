@@ -2,6 +2,7 @@ import { type Endpoint, projectOf } from '@spanhouse/http';
 import { type Context, Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
 import { resultCachesApply } from '../lifecycle.ts';
+import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
 import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
@@ -121,8 +122,7 @@ export function prometheusRoutes(deps: QueryDeps) {
     });
   });
   both('/prometheus/api/v1/labels', async (c, q) => {
-    checkTimes(q);
-    return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), signal(c));
+    return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), timeRange(q), signal(c));
   });
   both('/prometheus/api/v1/label/:name/values', async (c, q) => {
     const name = c.req.param('name') ?? '';
@@ -130,14 +130,12 @@ export function prometheusRoutes(deps: QueryDeps) {
     // dots are allowed besides, since OTLP attributes are stored by their dotted names (3.x's
     // UTF-8 names), which Grafana's label browser lists and asks the values of.
     if (!QUERYABLE_LABEL_NAME.test(name)) throw badData(`invalid label name: ${JSON.stringify(name)}`);
-    checkTimes(q);
-    return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), signal(c));
+    return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), timeRange(q), signal(c));
   });
   both('/prometheus/api/v1/series', async (c, q) => {
     const matches = q.getAll('match[]');
     if (matches.length === 0) throw badData('no match[] parameter provided');
-    checkTimes(q);
-    return seriesOf(deps.db, projectOf(c), parseMatches(matches, true), signal(c));
+    return seriesOf(deps.db, projectOf(c), parseMatches(matches, true), timeRange(q), signal(c));
   });
   // Prometheus' admin API: 204 once the deletion is durable, the project's own series only.
   const deleteSeriesRoute = async (c: Context) => {
@@ -166,7 +164,7 @@ export function prometheusRoutes(deps: QueryDeps) {
   // No exemplars are stored; the query and times are still read, so what Prometheus refuses is refused.
   both('/prometheus/api/v1/query_exemplars', async (_c, q) => {
     parsePromQL(q.get('query') ?? '');
-    checkTimes(q);
+    timeRange(q);
     return [];
   });
   both('/prometheus/api/v1/rules', async () => ({ groups: [] }));
@@ -183,14 +181,18 @@ export function prometheusRoutes(deps: QueryDeps) {
 }
 
 /**
- * The metadata endpoints' `start` and `end`: not applied (every stored series answers, see
- * docs/prometheus.md), but a value Prometheus cannot parse is its 400 here too.
+ * The `start` and `end` of a request (a value Prometheus cannot parse is its 400 here too). The
+ * metadata endpoints list the series with a point in that range; neither given means all time
+ * (undefined: no narrowing), one missing is open on its side, as Prometheus' defaults
+ * (minTime, maxTime) are.
  */
-function checkTimes(q: URLSearchParams): void {
-  for (const name of ['start', 'end']) {
+function timeRange(q: URLSearchParams): TimeRange | undefined {
+  const [start, end] = (['start', 'end'] as const).map((name) => {
     const value = q.get(name);
-    if (value !== null && value !== '') parseTimeMs(value, name, true);
-  }
+    return value !== null && value !== '' ? parseTimeMs(value, name, true) : undefined;
+  });
+  if (start === undefined && end === undefined) return undefined;
+  return { startMs: start ?? Number.NEGATIVE_INFINITY, endMs: end ?? Number.POSITIVE_INFINITY };
 }
 
 /** The query string, plus the form body of a POST (Grafana posts its queries as forms). */
