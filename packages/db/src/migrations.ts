@@ -73,10 +73,37 @@ async function runDdl(db: Db, query: string): Promise<void> {
       await db.writer.command({ query });
       return;
     } catch (err) {
-      if (attempt >= 5 || !RACE_CODES.has(clickHouseErrorCode(err) ?? '')) throw err;
+      const again = RACE_CODES.has(clickHouseErrorCode(err) ?? '') || (await killedMootIndexBuild(db, query, err));
+      if (attempt >= 5 || !again) throw err;
       await sleep(50 * attempt + Math.random() * 100);
     }
   }
+}
+
+/** The engine's refusal of a DROP INDEX while a mutation that touches the index is unfinished. */
+const DROP_BLOCKED = /Cannot drop index (\w+) because it's affected by mutation with ID '([\w.]+)'/;
+
+/**
+ * Whether `err` was a DROP INDEX refused because a build of that same index is still running
+ * (an earlier migration's MATERIALIZE INDEX, which runs in the background: a store upgraded past
+ * both 0054 and 0057 at once drops the index 0054 is still building), and that build was killed:
+ * its work is moot, since the index is dropped and added again. Any other mutation blocking the
+ * drop (a purge, a deletion) is left alone and the error stands. Not on a cluster (the statement
+ * names a node's local table there).
+ */
+async function killedMootIndexBuild(db: Db, query: string, err: unknown): Promise<boolean> {
+  const blocked = DROP_BLOCKED.exec(err instanceof Error ? err.message : '');
+  const table = /^ALTER TABLE (\w+) DROP INDEX/i.exec(query)?.[1];
+  if (!blocked || !table) return false;
+  const [, index, mutationId] = blocked;
+  const result = await db.writer.query({
+    query:
+      // The engine keeps the command in parentheses: `(MATERIALIZE INDEX name)`.
+      "KILL MUTATION WHERE database = currentDatabase() AND table = {table:String} AND mutation_id = {mutation:String} AND trim(BOTH '()' FROM command) = {command:String}",
+    query_params: { table, mutation: mutationId!, command: `MATERIALIZE INDEX ${index}` },
+    format: 'JSONEachRow',
+  });
+  return (await result.json()).length > 0;
 }
 
 /**
