@@ -216,10 +216,15 @@ describe('Langfuse SDK (LangfuseSpanProcessor + @langfuse/tracing) → our query
     };
     expect(scores.data).toHaveLength(1);
     expect(scores.data[0]?.trace?.userId).toBe('user-lf-1');
-    const byObservation = (await get(`/api/public/v2/scores?observationId=${spanUuid(recorded.generationId)}`)) as {
-      data: unknown[];
-    };
-    expect(byObservation.data).toHaveLength(1);
+    // A list by observation reads score_times, which a view fills within the same insert: the SDK's
+    // flush does not wait for the insert's end, so the score can be in one table a moment before
+    // the other.
+    await eventually(async () => {
+      const byObservation = (await get(`/api/public/v2/scores?observationId=${spanUuid(recorded.generationId)}`)) as {
+        data: unknown[];
+      };
+      expect(byObservation.data).toHaveLength(1);
+    });
 
     await langfuse.api.trace.delete(other.traceId);
     await eventually(async () => {
