@@ -1,3 +1,4 @@
+import { withReadTimeout } from '@spanhouse/db';
 import { type BaseEnv, compressJson, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { QueryDeps } from './deps.ts';
@@ -17,7 +18,9 @@ import { WEB_UI_ENDPOINTS, webUiRoutes } from './routes/web-ui.ts';
  * here (docs/adding-an-endpoint.md). JSON answers of the Prometheus API and /api/public/* are
  * gzipped for clients that accept it (compressJson).
  */
-export function registerQueryRoutes(app: Hono<BaseEnv>, deps: QueryDeps): Hono<BaseEnv> {
+export function registerQueryRoutes(app: Hono<BaseEnv>, unbounded: QueryDeps): Hono<BaseEnv> {
+  // Every read of these routes is bounded (QUERY_TIMEOUT_MS); PromQL's by its own timeout.
+  const deps = { ...unbounded, db: withReadTimeout(unbounded.db, unbounded.config.queryTimeoutMs) };
   // Before the routes, so it wraps their answers: gzip for large JSON (decision 0089).
   app.use('/prometheus/*', compressJson());
   app.use('/api/public/*', compressJson());

@@ -15,7 +15,13 @@ import {
   registerIngestRoutes,
 } from '@spanhouse/ingest-api';
 import { openProjects, type Projects } from '@spanhouse/projects';
-import { cachesHearingWrites, DailyDayCache, type MetricSeriesCache, registerQueryRoutes } from '@spanhouse/query-api';
+import {
+  cachesHearingWrites,
+  DailyDayCache,
+  explainReadTimeouts,
+  type MetricSeriesCache,
+  registerQueryRoutes,
+} from '@spanhouse/query-api';
 import { WriteNotices } from '@spanhouse/store';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
@@ -70,7 +76,13 @@ export async function createAllInOne(opts: {
   const writes = new WriteNotices();
   const { seriesCache, promCache } = db.mode === 'embedded' ? cachesHearingWrites(writes) : {};
   const ingest = await createIngestDeps({ db, config, logger, authenticate, hooks: opts.hooks, metrics, writes });
-  const app = createBaseApp({ logger, authenticate, metrics, ready: ingestReadiness(ingest.log, db, ingest.disk) });
+  const app = createBaseApp({
+    logger,
+    authenticate,
+    metrics,
+    ready: ingestReadiness(ingest.log, db, ingest.disk),
+    explainError: explainReadTimeouts(db, config.queryTimeoutMs),
+  });
   registerIngestRoutes(app, ingest);
   // The daily report's days are checked against the database's own write counts: no hook needed.
   const dailyCache = config.clickhouse.cluster ? undefined : new DailyDayCache();

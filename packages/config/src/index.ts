@@ -120,6 +120,12 @@ const EnvSchema = v.object({
    * with the embedded database, and a point costs it about 16 bytes.
    */
   PROMQL_MAX_SAMPLES: v.optional(Int(1000, 1_000_000_000), '20000000'),
+  /**
+   * How long one read of the query API (/api/public, /v1 queries, the UI's) may run in ClickHouse:
+   * past it the engine stops it and the request gets 503, so a runaway read (a search while its
+   * index is still being built, a list over years of data) never holds a reader for long.
+   */
+  QUERY_TIMEOUT_MS: v.optional(Int(100, 3_600_000), '30000'),
   /** How long one PromQL query may run before it fails with Prometheus' timeout error (--query.timeout). */
   PROMQL_TIMEOUT_MS: v.optional(Int(100, 3_600_000), '120000'),
   /**
@@ -160,6 +166,8 @@ export type Config = {
   limits: { bodyBytes: number; decompressedBytes: number };
   pricesFile?: string;
   promql: { maxSamples: number; timeoutMs: number; pushdown: 'auto' | 'clickhouse' | 'service' };
+  /** How long one read of the query API may run in ClickHouse (QUERY_TIMEOUT_MS). */
+  queryTimeoutMs: number;
   /** The instance's default retention in days; undefined keeps rows forever. */
   retentionDays?: number;
   /** Free bytes under which ingest is refused (DISK_MIN_FREE_BYTES). */
@@ -217,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
     pricesFile: e.PRICES_FILE,
     promql: { maxSamples: e.PROMQL_MAX_SAMPLES, timeoutMs: e.PROMQL_TIMEOUT_MS, pushdown: e.PROMQL_PUSHDOWN },
+    queryTimeoutMs: e.QUERY_TIMEOUT_MS,
     retentionDays: e.RETENTION_DAYS,
     diskMinFreeBytes: e.DISK_MIN_FREE_BYTES,
   };

@@ -60,7 +60,15 @@ export type Db = {
    * that frees up when all are busy), on a server the one with the fewest in flight. Reads go
    * through the query port (queryRows, queryCompact), which calls this; nothing else should.
    */
-  withReader<T>(fn: (client: ClickHouseClient) => Promise<T>): Promise<T>;
+  withReader<T>(fn: (client: ClickHouseClient) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * How long one read through the query port may run in the engine: it is sent as the read's
+   * `max_execution_time`, and past it the engine stops the read and fails it with TIMEOUT_EXCEEDED
+   * (isReadTimeout). The engine's own bound because an abort signal cannot stop a chDB query that
+   * runs: it would go on holding its reader. Undefined (as openDb opens it): no bound; the query
+   * API sets one (withReadTimeout).
+   */
+  readTimeoutMs?: number;
   /** Runs `fn` against a connection without a default database (for CREATE DATABASE). */
   admin: ClickHouseClient;
   close(): Promise<void>;
@@ -195,7 +203,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     insertText: (params) => writerLane.run((inserts) => inserts.text(params)),
     insertRowBinary: (insert) => writerLane.run((inserts) => inserts.rowBinary(insert)),
     admin,
-    withReader: (fn) => readerLanes.run(fn),
+    withReader: (fn, signal) => readerLanes.run(fn, signal),
     async close() {
       await Promise.allSettled([
         ...writers.map((w) => w.client.close()),

@@ -13,6 +13,7 @@ export {
 } from './migrations.ts';
 export {
   type CompactQuery,
+  isReadTimeout,
   observeQueries,
   ParamBuilder,
   PROJECT_CONDITION,
@@ -25,6 +26,7 @@ export {
   queryRows,
   type ReadSettings,
   type RowQuery,
+  withReadTimeout,
   withSettings,
 } from './query.ts';
 export type { RowBinaryInsert } from './row-binary-insert.ts';

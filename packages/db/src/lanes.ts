@@ -27,13 +27,36 @@ export class Lanes<C> {
     return this.waiting.length;
   }
 
-  async run<T>(fn: (connection: C) => Promise<T>): Promise<T> {
-    const index = this.free() ?? (await new Promise<number>((resolve) => this.waiting.push(resolve)));
+  /**
+   * Runs `fn` on a connection once one has room. A call still waiting when `signal` aborts leaves
+   * the queue and rejects with the signal's reason (a client gone, a deadline passed), so it
+   * neither waits on nor takes a connection; a call already running is `fn`'s to stop.
+   */
+  async run<T>(fn: (connection: C) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
+    const index = this.free() ?? (await this.wait(signal));
     try {
       return await fn(this.connections[index]!);
     } finally {
       this.release(index);
     }
+  }
+
+  /** Waits in arrival order for a connection; leaves the queue when `signal` aborts first. */
+  private wait(signal: AbortSignal | undefined): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      const take = (index: number) => {
+        signal?.removeEventListener('abort', leave);
+        resolve(index);
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(take);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      this.waiting.push(take);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
   }
 
   /** Takes the least busy connection with room, or undefined when all are full. */

@@ -1,4 +1,5 @@
 import type { Db } from './connection.ts';
+import { clickHouseErrorCode } from './errors.ts';
 import { withSessionParams } from './session-params.ts';
 import { PROJECT_TABLES } from './tables.ts';
 
@@ -71,7 +72,7 @@ export function queryRowBinary(db: Db, q: ReadBase): Promise<Buffer> {
   const run = () =>
     db.withReader(async (client) => {
       const res = await client.exec({
-        ...withParams(db, `${withSettings(q.sql, q.settings)}\nFORMAT RowBinary`, q.params),
+        ...withParams(db, `${withSettings(q.sql, boundedSettings(db, q.settings))}\nFORMAT RowBinary`, q.params),
         clickhouse_settings: tagSettings(db, q.tag),
         abort_signal: q.signal,
       });
@@ -79,8 +80,27 @@ export function queryRowBinary(db: Db, q: ReadBase): Promise<Buffer> {
       for await (const chunk of res.stream) chunks.push(chunk as Buffer);
       // chDB hands the whole result over as one chunk: no copy then.
       return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    });
+    }, q.signal);
   return timed(db, q.tag, run);
+}
+
+/** The same database with its reads bounded by `ms` instead (Db.readTimeoutMs). */
+export function withReadTimeout(db: Db, ms: number): Db {
+  return { ...db, readTimeoutMs: ms };
+}
+
+/** ClickHouse's TIMEOUT_EXCEEDED: a read stopped at its `max_execution_time`. */
+const TIMEOUT_EXCEEDED = '159';
+
+/** Whether `err` is a read the engine stopped at its time bound (Db.readTimeoutMs). */
+export function isReadTimeout(err: unknown): boolean {
+  return clickHouseErrorCode(err) === TIMEOUT_EXCEEDED;
+}
+
+/** A read's settings with the database's time bound, unless the read sets its own. */
+function boundedSettings(db: Pick<Db, 'readTimeoutMs'>, settings: ReadSettings | undefined): ReadSettings | undefined {
+  if (db.readTimeoutMs === undefined || settings?.max_execution_time !== undefined) return settings;
+  return { ...settings, max_execution_time: db.readTimeoutMs / 1000 };
 }
 
 /** The same database with `onQuery` called after every read (for the query-duration metric). */
@@ -105,13 +125,13 @@ async function read<T>(
   const run = () =>
     db.withReader(async (client) => {
       const rs = await client.query({
-        ...withParams(db, withSettings(q.sql, q.settings), q.params),
+        ...withParams(db, withSettings(q.sql, boundedSettings(db, q.settings)), q.params),
         format,
         clickhouse_settings: tagSettings(db, q.tag),
         abort_signal: q.signal,
       });
       return map(await rs.json());
-    });
+    }, q.signal);
   return timed(db, q.tag, run);
 }
 

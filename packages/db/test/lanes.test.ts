@@ -69,4 +69,36 @@ describe('Lanes', () => {
     for (const c of calls) c.finish();
     await Promise.all(running);
   });
+  it('takes a waiting call out of the queue when its signal aborts, and hands the connection to the next', async () => {
+    const lanes = new Lanes(['a'], 1);
+    const log: string[] = [];
+    const [one, two, three] = ['one', 'two', 'three'].map((n) => held(log, n));
+    const gone = new AbortController();
+    const first = lanes.run(one!.fn);
+    const abandoned = lanes.run(two!.fn, gone.signal);
+    const last = lanes.run(three!.fn);
+    await tick();
+    expect(lanes.queued).toBe(2);
+    gone.abort(new Error('client gone'));
+    await expect(abandoned).rejects.toThrow('client gone');
+    expect(lanes.queued).toBe(1);
+    one!.finish();
+    await tick();
+    expect(log).toEqual(['one@a', 'three@a']);
+    three!.finish();
+    expect(await Promise.all([first, last])).toEqual(['one', 'three']);
+  });
+
+  it('refuses a call whose signal has already aborted, without taking a connection', async () => {
+    const lanes = new Lanes(['a'], 1);
+    const log: string[] = [];
+    const one = held(log, 'one');
+    await expect(lanes.run(one.fn, AbortSignal.abort(new Error('too late')))).rejects.toThrow('too late');
+    const two = held(log, 'two');
+    const running = lanes.run(two.fn);
+    await tick();
+    expect(log).toEqual(['two@a']);
+    two.finish();
+    expect(await running).toBe('two');
+  });
 });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { type Authenticate, auth, type Principal } from './auth.ts';
-import { notFound, onError } from './errors.ts';
+import { type ExplainError, notFound, onError } from './errors.ts';
 import { lingerOnUnreadBody } from './linger.ts';
 import { type LogVariables, requestLogger } from './logging.ts';
 import { type ReadinessCheck, registerOpsRoutes } from './ops-routes.ts';
@@ -26,9 +26,11 @@ export function createBaseApp(deps: {
   metrics?: ServiceMetrics;
   /** What GET /readyz checks (ClickHouse answers; ingest writes succeed). */
   ready?: ReadinessCheck;
+  /** Answers of their own for errors of the apps' dependencies (the query API's read time bound). */
+  explainError?: ExplainError;
 }): Hono<BaseEnv> {
   const app = new Hono<BaseEnv>();
-  app.onError(onError(deps.logger));
+  app.onError(onError(deps.logger, deps.explainError));
   app.notFound(notFound);
   app.use('*', lingerOnUnreadBody());
   app.use('*', requestLogger(deps.logger));

@@ -37,12 +37,20 @@ export function sendError(c: Context, err: ApiError): Response {
 }
 
 /**
- * The one error handler: ApiError as is, Hono's own HTTPExceptions by status, anything else a 500
- * that shows no internals (the log has them, under the request id).
+ * What an app knows of errors raised below it (the database's) that deserve an answer of their
+ * own: the ApiError to answer with, or undefined to leave the error to the handler.
  */
-export function onError(logger: Logger): ErrorHandler {
-  return (err, c) => {
+export type ExplainError = (err: unknown) => ApiError | undefined | Promise<ApiError | undefined>;
+
+/**
+ * The one error handler: ApiError as is (and what `explain` turns into one), Hono's own
+ * HTTPExceptions by status, anything else a 500 that shows no internals (the log has them, under
+ * the request id).
+ */
+export function onError(logger: Logger, explain?: ExplainError): ErrorHandler {
+  return async (raised, c) => {
     const log: Logger = c.get('logger' as never) ?? logger;
+    const err = (raised instanceof ApiError ? undefined : await explainSafely(explain, raised, log)) ?? raised;
     if (err instanceof ApiError) {
       if (err.status >= 500) log.warn({ code: err.code, reason: err.message }, 'request failed');
       else log.info({ code: err.code, reason: err.message }, 'request refused');
@@ -55,6 +63,17 @@ export function onError(logger: Logger): ErrorHandler {
     log.error({ err }, 'unhandled error');
     return sendError(c, new ApiError('INTERNAL_ERROR', 'internal error; see the server log for this request id'));
   };
+}
+
+/** `explain`'s answer for `err`; undefined when there is none or it failed (logged). */
+async function explainSafely(explain: ExplainError | undefined, err: Error, log: Logger): Promise<ApiError | undefined> {
+  if (!explain) return undefined;
+  try {
+    return await explain(err);
+  } catch (failure) {
+    log.warn({ err: failure }, 'cannot explain an error');
+    return undefined;
+  }
 }
 
 export const notFound: NotFoundHandler = (c) =>

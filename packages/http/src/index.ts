@@ -14,7 +14,16 @@ export {
 export { type BaseEnv, createBaseApp } from './base-app.ts';
 export { COMPRESS_MIN_BYTES, compressJson } from './compress-json.ts';
 export { resolveCredentials } from './credentials.ts';
-export { ApiError, badRequest, errorBody, notFound, notFoundError, onError, sendError } from './errors.ts';
+export {
+  ApiError,
+  badRequest,
+  type ExplainError,
+  errorBody,
+  notFound,
+  notFoundError,
+  onError,
+  sendError,
+} from './errors.ts';
 export { gunzipLimited } from './inflate.ts';
 export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 export { lingerOnUnreadBody } from './linger.ts';

@@ -150,9 +150,11 @@ export class ClickHouseWriter implements TableWriter {
   /** Waits until no purge of this database is left to run (on a cluster: registered is enough). */
   private async mutationsDone(): Promise<void> {
     if (this.opts.cluster) return;
-    const deadline = Date.now() + PURGE_WAIT_MS;
+    // The bound covers the wait for a reader too: while slow reads hold every reader, a poll
+    // queued behind them gives up at the deadline like one that found the purge running.
+    const deadline = AbortSignal.timeout(PURGE_WAIT_MS);
     try {
-      while (Date.now() < deadline) {
+      while (!deadline.aborted) {
         // On a reader: the writer's connection runs one statement at a time, and a poll there
         // every 25 ms would hold up the inserts it serves. Only the purges' own (they name the
         // tombstones' dictionary): a project's removal or another long mutation must not hold
@@ -161,6 +163,7 @@ export class ClickHouseWriter implements TableWriter {
           sql: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done AND position(command, {dictionary:String}) > 0',
           params: { dictionary: TRACE_DELETIONS_DICTIONARY },
           tag: 'writer.purges_pending',
+          signal: deadline,
           map: (r) => Number(r.n),
         });
         if ((pending ?? 0) === 0) return;
@@ -168,7 +171,8 @@ export class ClickHouseWriter implements TableWriter {
       }
       this.opts.logger?.warn("deleted traces' rows are still being deleted; inserts go on");
     } catch (err) {
-      this.opts.logger?.warn({ err }, "cannot tell whether deleted traces' rows are deleted; inserts go on");
+      if (deadline.aborted) this.opts.logger?.warn("deleted traces' rows are still being deleted; inserts go on");
+      else this.opts.logger?.warn({ err }, "cannot tell whether deleted traces' rows are deleted; inserts go on");
     }
   }
 

@@ -1,3 +1,4 @@
+import { isReadTimeout } from '@spanhouse/db';
 import { type Endpoint, projectOf } from '@spanhouse/http';
 import { type Context, Hono } from 'hono';
 import type { QueryDeps } from '../deps.ts';
@@ -208,8 +209,12 @@ async function paramsOf(c: Context): Promise<URLSearchParams> {
   return params;
 }
 
-/** Our errors and the ones ClickHouse raises for bad input (a regex RE2 cannot compile). */
+/**
+ * Our errors, the ones ClickHouse raises for bad input (a regex RE2 cannot compile), and a read
+ * the engine stopped at the query's timeout.
+ */
 function asPromError(err: unknown): PromApiError | undefined {
   if (err instanceof PromApiError) return err;
+  if (isReadTimeout(err)) return new PromApiError('timeout', 'query timed out in query execution');
   return regexRefusal(err);
 }

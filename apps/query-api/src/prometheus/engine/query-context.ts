@@ -1,4 +1,4 @@
-import type { Db } from '@spanhouse/db';
+import { type Db, withReadTimeout } from '@spanhouse/db';
 import type { Matcher } from '../ast.ts';
 import { execution, PromApiError } from '../errors.ts';
 import { type FoundSeries, findSeries } from '../series-lookup.ts';
@@ -30,12 +30,16 @@ export class QueryContext {
   /** Aborted when the timeout's timer fires. */
   private readonly timeout: AbortSignal;
 
+  /** The database, its reads bounded by this query's timeout (the engine stops them there). */
+  readonly db: Db;
+
   constructor(
-    readonly db: Db,
+    db: Db,
     readonly project: string,
     readonly limits: QueryLimits,
     private readonly requestSignal?: AbortSignal,
   ) {
+    this.db = withReadTimeout(db, limits.timeoutMs);
     this.deadline = performance.now() + limits.timeoutMs;
     this.timeout = AbortSignal.timeout(limits.timeoutMs);
     this.signal = requestSignal ? AbortSignal.any([requestSignal, this.timeout]) : this.timeout;
