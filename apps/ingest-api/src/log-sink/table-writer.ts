@@ -81,7 +81,11 @@ const SETTLE_RETRY_MS = 1_000;
  * Tombstones waiting to be settled (decision 0090): those of an insert of tombstones, by project,
  * or (`upToUs`) every tombstone stored when the writer started, up to that time.
  */
-type Unsettled = { lsn: number; ranges: Map<string, DeletionTimes> } | { lsn: number; upToUs: number };
+type Unsettled = ({ ranges: Map<string, DeletionTimes> } | { upToUs: number }) & {
+  lsn: number;
+  /** Its purge was registered again once its records were committed (settleCommitted). */
+  purgedAgain?: boolean;
+};
 
 /**
  * Inserts through the database's writer connection (Db.insertText for text, the bytes as they
@@ -257,6 +261,8 @@ export class ClickHouseWriter implements TableWriter {
     let upToUs = 0;
     for (const batch of batches) {
       if ('upToUs' in batch) {
+        upToUs = Math.max(upToUs, batch.upToUs);
+        if (batch.purgedAgain) continue;
         const result = await this.db.writer.query({
           query: TOMBSTONE_RANGES_SQL,
           query_params: { afterUs: this.settledUs ?? 0, upToUs: batch.upToUs },
@@ -264,12 +270,13 @@ export class ClickHouseWriter implements TableWriter {
         });
         for (const r of await result.json<{ project_id: string; fromUs: number | string; toUs: number | string }>())
           widen(r.project_id, { fromUs: Number(r.fromUs), toUs: Number(r.toUs) });
-        upToUs = Math.max(upToUs, batch.upToUs);
       } else {
-        for (const [project, t] of batch.ranges) widen(project, t);
         for (const t of batch.ranges.values()) upToUs = Math.max(upToUs, t.toUs);
+        if (!batch.purgedAgain) for (const [project, t] of batch.ranges) widen(project, t);
       }
     }
+    // A batch whose purges were registered by an attempt that then waited in vain is not purged
+    // yet again: the registered mutations still run, and the wait below waits for them.
     for (const [project, times] of ranges) {
       for (const query of this.purgeBetweenStatements) {
         await this.db.writer.command({
@@ -279,6 +286,7 @@ export class ClickHouseWriter implements TableWriter {
         });
       }
     }
+    for (const batch of batches) batch.purgedAgain = true;
     if (!(await this.purgesDone(SETTLE_WAIT_MS))) return false;
     // Never past a tombstone still waiting (the log's order and the times' agree; this holds even
     // if they did not).
@@ -291,6 +299,7 @@ export class ClickHouseWriter implements TableWriter {
     if (upToUs > (this.settledUs ?? 0)) {
       await this.db.writer.command({ query: MARK_SETTLED_SQL, query_params: { settledUs: upToUs, atUs: nextVersion() } });
       this.settledUs = upToUs;
+      this.opts.logger?.debug({ settledUs: upToUs, batches: batches.length }, 'tombstones settled');
     }
     return true;
   }
