@@ -82,3 +82,6 @@ export const MARK_SETTLED_SQL = `INSERT INTO ${TABLES.traceTombstonesSettled} (s
  * `{upToUs:UInt64}` (project_id, fromUs, toUs): what a writer that starts settles again.
  */
 export const TOMBSTONE_RANGES_SQL = `SELECT project_id, min(deleted_us) AS fromUs, max(deleted_us) AS toUs FROM ${TABLES.traceDeletions} WHERE deleted_us > {afterUs:UInt64} AND deleted_us <= {upToUs:UInt64} GROUP BY project_id`;
+
+/** SQL: the latest tombstone's time of every project (`latest_us`; 0 without any). */
+export const LATEST_TOMBSTONE_SQL = `SELECT max(deleted_us) AS latest_us FROM ${TABLES.traceDeletions}`;

@@ -4,6 +4,7 @@ import {
   type DeletionTimes,
   DICTIONARY_OF_TABLE,
   deletionTimesOf,
+  LATEST_TOMBSTONE_SQL,
   MARK_SETTLED_SQL,
   nextVersion,
   SETTLED_US_SQL,
@@ -124,6 +125,8 @@ export class ClickHouseWriter implements TableWriter {
   private settledUs: number | undefined;
   /** Whether the mark must go to 0 before anything is inserted: the log replays records. */
   private resetFirst = false;
+  /** markKnown's one run. */
+  private known: Promise<void> | undefined;
   private settling: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closing = false;
@@ -150,7 +153,7 @@ export class ClickHouseWriter implements TableWriter {
     this.resetFirst = log.lastLsn > log.committedLsn;
     // Tombstones stored before this start may not be settled (the last run stopped before it got
     // to them, or crashed): settled again once the replay is committed. Every one of them is older
-    // than this process's next version.
+    // than this process's next version, or at most the latest stored when it starts (markKnown).
     this.unsettled.push({ lsn: log.lastLsn, upToUs: nextVersion() });
     this.settleSoon();
   }
@@ -199,16 +202,30 @@ export class ClickHouseWriter implements TableWriter {
     await this.settling;
   }
 
-  /** Reads the stored mark, or resets it to 0 first when the log replays (throws: the insert is retried). */
-  private async markKnown(): Promise<void> {
+  /**
+   * Before this process inserts anything (every insert and settlement waits for it; one run, again
+   * after a failure, which fails the insert: it is retried): reads the stored mark and the latest
+   * tombstone stored (the tombstones of before this start reach up to it, past this process's
+   * first version if the clock went back), and resets the mark to 0 when the log replays.
+   */
+  private markKnown(): Promise<void> {
+    this.known ??= this.readMark().catch((err) => {
+      this.known = undefined;
+      throw err;
+    });
+    return this.known;
+  }
+
+  private async readMark(): Promise<void> {
+    const marked = await this.db.writer.query({ query: SETTLED_US_SQL, format: 'JSONEachRow' });
+    const settledUs = Number((await marked.json<{ settled_us: number | string }>())[0]?.settled_us ?? 0);
+    const latest = await this.db.writer.query({ query: LATEST_TOMBSTONE_SQL, format: 'JSONEachRow' });
+    const latestUs = Number((await latest.json<{ latest_us: number | string }>())[0]?.latest_us ?? 0);
+    for (const u of this.unsettled) if ('upToUs' in u) u.upToUs = Math.max(u.upToUs, latestUs);
     if (this.resetFirst) {
       await this.db.writer.command({ query: MARK_SETTLED_SQL, query_params: { settledUs: 0, atUs: nextVersion() } });
-      this.resetFirst = false;
       this.settledUs = 0;
-    }
-    if (this.settledUs !== undefined) return;
-    const result = await this.db.writer.query({ query: SETTLED_US_SQL, format: 'JSONEachRow' });
-    this.settledUs = Number((await result.json<{ settled_us: number | string }>())[0]?.settled_us ?? 0);
+    } else this.settledUs = settledUs;
   }
 
   private noteUnsettled(lsn: number | undefined, ranges: Map<string, DeletionTimes>): void {
