@@ -62,6 +62,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.traceDeletions]: 'cityHash64(project_id, trace_id)',
   // A rewritten deleted trace beside its rows, where the views write it.
   [TABLES.traceRewrites]: 'cityHash64(project_id, trace_id)',
+  // One row per settlement, never written on a cluster (decision 0090): any shard.
+  [TABLES.traceTombstonesSettled]: 'cityHash64(at_us)',
   // A series' deletions beside its points.
   [TABLES.seriesDeletions]: 'series_id',
   // The tables before 0021, as their migrations were rewritten.

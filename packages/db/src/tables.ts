@@ -14,6 +14,7 @@ export const TABLES = {
   traceSearch: 'trace_search_v3',
   traceDeletions: 'trace_deletions_v2',
   traceRewrites: 'trace_rewrites',
+  traceTombstonesSettled: 'trace_tombstones_settled',
   seriesDeletions: 'series_deletions_v2',
   projects: 'projects',
   apiKeys: 'api_keys',

@@ -128,21 +128,29 @@ export function tombstoneConditions(table: string, opts: { scan?: boolean; trace
   const check = `${tombstone('check')} != sipHash64({project:String}, ${traceId})`;
   const lookup = `(${table}.${WRITTEN_COLUMN} >= ${tombstone('deleted_us')} OR ${check})`;
   // A scan of many rows pays the lookup mostly in reading every row's trace id; where the project
-  // has no tombstone the condition is a constant true, so the id is not read for it at all.
-  if (opts.scan && table !== TABLES.traceSearch) return [`(${NO_TOMBSTONE} OR ${lookup})`];
+  // has no unsettled tombstone the condition is a constant true, so the id is not read for it at
+  // all: a settled tombstone's older rows are masked in the parts and can no longer arrive
+  // (decision 0090), so its lookup could only keep the rows a read finds.
+  if (opts.scan && table !== TABLES.traceSearch) return [`(${ALL_SETTLED} OR ${lookup})`];
   if (table !== TABLES.traceSearch) return [lookup];
   // The search reads every row holding a common term: a row written at or after the project's
   // latest tombstone is kept without its lookup (the OR's second operand is evaluated only for the
   // others), which is every row in a project without tombstones. Decision 0048.
-  return [`(${table}.${WRITTEN_COLUMN} >= ${LATEST_TOMBSTONE} OR ${lookup})`];
+  return [`(${ALL_SETTLED} OR ${table}.${WRITTEN_COLUMN} >= ${LATEST_TOMBSTONE} OR ${lookup})`];
 }
-
-/**
- * SQL: whether the project has no tombstone, read once per query (the first of its keys at most).
- * A tombstone is in the table before the dictionary holds it (the writer reloads the dictionary
- * after the insert), so "none in the table" means none in the dictionary either.
- */
-const NO_TOMBSTONE = `((SELECT count() FROM (SELECT 1 FROM ${TABLES.traceDeletions} WHERE project_id = {project:String} LIMIT 1)) = 0)`;
 
 /** SQL: the project's latest tombstone time (0 when it has none), read once per query. */
 const LATEST_TOMBSTONE = `(SELECT max(deleted_us) FROM ${TABLES.traceDeletions} WHERE project_id = {project:String})`;
+
+/**
+ * SQL: the time up to which every tombstone is settled (clickhouse/0058, decision 0090): the
+ * latest mark the writer stored, 0 when none was (server and cluster mode).
+ */
+export const SETTLED_US_SQL = `SELECT argMax(settled_us, at_us) AS settled_us FROM ${TABLES.traceTombstonesSettled}`;
+
+/**
+ * SQL: whether every tombstone of the project is settled (true for a project without any), read
+ * once per query. A tombstone is in the table before the dictionary holds it and before it can be
+ * settled, so a new one makes this false from its insert on.
+ */
+const ALL_SETTLED = `(${LATEST_TOMBSTONE} <= (${SETTLED_US_SQL}))`;

@@ -70,3 +70,18 @@ function purgeRowsSql(cluster: string | undefined, which: (column: string) => st
     );
   });
 }
+
+/**
+ * SQL: store `{settledUs:UInt64}` as the time up to which every tombstone is settled
+ * (clickhouse/0058, decision 0090), as of `{atUs:UInt64}` (the latest such row counts).
+ */
+export const MARK_SETTLED_SQL = `INSERT INTO ${TABLES.traceTombstonesSettled} (settled_us, at_us) SELECT {settledUs:UInt64}, {atUs:UInt64}`;
+
+/**
+ * SQL: per project, the range of its tombstones' times after `{afterUs:UInt64}` and up to
+ * `{upToUs:UInt64}` (project_id, fromUs, toUs): what a writer that starts settles again.
+ */
+export const TOMBSTONE_RANGES_SQL = `SELECT project_id, min(deleted_us) AS fromUs, max(deleted_us) AS toUs FROM ${TABLES.traceDeletions} WHERE deleted_us > {afterUs:UInt64} AND deleted_us <= {upToUs:UInt64} GROUP BY project_id`;
+
+/** SQL: the latest tombstone's time of every project (`latest_us`; 0 without any). */
+export const LATEST_TOMBSTONE_SQL = `SELECT max(deleted_us) AS latest_us FROM ${TABLES.traceDeletions}`;

@@ -104,6 +104,7 @@ export class BackgroundWriter {
     this.marked = opts.log.committedLsn;
     this.replayTarget = opts.log.lastLsn;
     this.unsubscribe = opts.log.onDurable(() => this.pump());
+    opts.writer.opened?.({ committedLsn: this.marked, lastLsn: this.replayTarget });
     this.pump();
   }
 
@@ -276,7 +277,7 @@ export class BackgroundWriter {
     const rows = batch.reduce((n, c) => n + c.rows, 0);
     const start = performance.now();
     try {
-      await this.opts.writer.insert(insertOf(q.table, batch[0]!, data));
+      await this.opts.writer.insert(insertOf(q.table, batch[0]!, data, batch[batch.length - 1]!.lsn));
       this.report(q.table, rows, data.length, start, true);
       this.commit(q, batch.length);
       if (q.failures > 0 && this.failing) this.opts.logger?.info({ table: q.table }, 'ClickHouse inserts recovered');
@@ -350,6 +351,7 @@ export class BackgroundWriter {
     const committed = this.committedLsn;
     if (committed > this.marked) {
       this.marked = committed;
+      this.opts.writer.committed?.(committed);
       this.opts.log
         .markCommitted(committed)
         .catch((err) => this.opts.logger?.warn({ err }, 'ingest log: cleanup failed'));
@@ -371,12 +373,12 @@ export class BackgroundWriter {
  * written before formats holds TabSeparated), so a log written by the version before an upgrade
  * is inserted as it was written.
  */
-function insertOf(table: string, first: QueuedChunk, data: Buffer): InsertBatch {
+function insertOf(table: string, first: QueuedChunk, data: Buffer, lsn: number): InsertBatch {
   const columns = first.columns as [string, ...string[]];
   const format = first.format ?? DEFAULT_CHUNK_FORMAT;
-  if (format === 'TabSeparated') return { table, columns, format, data };
+  if (format === 'TabSeparated') return { table, columns, format, data, lsn };
   if (format === 'RowBinary' && first.types?.length === columns.length)
-    return { table, columns, format, types: first.types as [string, ...string[]], data };
+    return { table, columns, format, types: first.types as [string, ...string[]], data, lsn };
   // Not a layout this version inserts: an error retrying cannot fix, so the chunk is set aside.
   throw new UnknownChunkFormatError(table, format);
 }

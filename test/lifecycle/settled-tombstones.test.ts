@@ -1,0 +1,140 @@
+import { SETTLED_US_SQL, TABLES, TRACE_ROW_TABLES, tombstoneConditions } from '@spanhouse/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
+import { makeBatch } from '../support/traces.ts';
+
+/*
+ * Settled tombstones (docs/decisions/0090-settled-tombstones.md): once every row a deletion hides
+ * is masked by a finished purge and none can still come, the reads of the project skip the
+ * per-row tombstone lookup; a row written before the deletion that reaches its table after the
+ * purge (here: the trace rows' insert held back by the test's writer) keeps the tombstone
+ * unsettled until it is in, and stays hidden after.
+ */
+
+let t: TestApp;
+/** The trace rows' insert holding this trace's row waits for `release` (set by the test). */
+let held: { id: string; gate: Promise<void>; release: () => void } | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    'lifecycle_settled_tombstones',
+    { INGEST_FLUSH_INTERVAL_MS: '50' },
+    {
+      // In front of the ClickHouse writer, passing on everything the log tells it.
+      writer: (clickhouse) => ({
+        async insert(batch) {
+          if (held && batch.table === TABLES.traces && batch.data.includes(held.id)) await held.gate;
+          await clickhouse.insert(batch);
+        },
+        settle: () => clickhouse.settle?.() ?? Promise.resolve(),
+        opened: (log) => clickhouse.opened?.(log),
+        committed: (lsn) => clickhouse.committed?.(lsn),
+      }),
+    },
+  );
+});
+afterAll(() => t?.close());
+
+async function projectOfKey(): Promise<string> {
+  const result = await t.db.writer.query({ query: 'SELECT DISTINCT project_id FROM trace_deletions_v2', format: 'JSONEachRow' });
+  return (await result.json<{ project_id: string }>())[0]!.project_id;
+}
+
+/** The filter a trace list without filters runs on the trace rows, as the engine plans it for `project`. */
+async function listFilterLooksUp(project: string): Promise<boolean> {
+  const [condition] = tombstoneConditions(TABLES.traces, { scan: true });
+  const result = await t.db.writer.query({
+    query: `EXPLAIN actions = 1 SELECT count() FROM ${TABLES.traces} FINAL WHERE project_id = {project:String} AND ${condition}`,
+    query_params: { project },
+    format: 'TabSeparatedRaw',
+  });
+  return (await result.text()).includes('dictGetOrDefault');
+}
+
+async function settledUs(): Promise<number> {
+  const result = await t.db.writer.query({ query: SETTLED_US_SQL, format: 'JSONEachRow' });
+  return Number((await result.json<{ settled_us: number | string }>())[0]?.settled_us ?? 0);
+}
+
+async function deletedUs(id: string): Promise<number> {
+  const result = await t.db.writer.query({
+    query: 'SELECT max(deleted_us) AS d FROM trace_deletions_v2 WHERE trace_id = {id:String}',
+    query_params: { id },
+    format: 'JSONEachRow',
+  });
+  return Number((await result.json<{ d: number | string }>())[0]?.d ?? 0);
+}
+
+async function listed(id: string): Promise<boolean> {
+  const list = await t.get('/api/public/traces?limit=100');
+  return (list.body.data as { id: string }[]).some((x) => x.id === id);
+}
+
+describe('a project whose deletions are all purged', () => {
+  it('lists its traces without looking each row up, and without the deleted trace', async () => {
+    const kept = makeBatch({ name: 'kept' });
+    const gone = makeBatch({ name: 'gone' });
+    expect((await t.post('/v1/l/batch', kept)).status).toBe(200);
+    expect((await t.post('/v1/l/batch', gone)).status).toBe(200);
+    expect((await t.request(`/api/public/traces/${gone.trace.id}`, { method: 'DELETE' })).status).toBe(200);
+    const project = await projectOfKey();
+    const deleted = await deletedUs(gone.trace.id);
+    expect(deleted).toBeGreaterThan(0);
+
+    await eventually(async () => {
+      expect(await settledUs()).toBeGreaterThanOrEqual(deleted);
+      expect(await listFilterLooksUp(project)).toBe(false);
+    }, 20_000);
+    expect(await listed(kept.trace.id)).toBe(true);
+    expect(await listed(gone.trace.id)).toBe(false);
+    expect((await t.get(`/api/public/traces/${gone.trace.id}`)).status).toBe(404);
+  });
+});
+
+describe('a row written before a deletion that reaches its table after the purge', () => {
+  it('keeps the tombstone unsettled until it is in, and stays hidden once it is settled', async () => {
+    const late = makeBatch({ name: 'late row' });
+    let release!: () => void;
+    held = { id: late.trace.id, gate: new Promise<void>((r) => (release = r)), release: () => release() };
+    try {
+      // Durable only: the trace row's insert is held, its observations go in.
+      expect((await t.post('/v1/l/batch', late, { 'Spanhouse-Wait': 'durable' })).status).toBe(200);
+      expect((await t.request(`/api/public/traces/${late.trace.id}`, { method: 'DELETE' })).status).toBe(200);
+      const project = await projectOfKey();
+      const deleted = await deletedUs(late.trace.id);
+
+      // The purge the tombstones' insert registered is done; the trace row is still on its way.
+      await eventually(async () => {
+        const pending = await t.db.writer.query({
+          query: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done',
+          format: 'JSONEachRow',
+        });
+        expect(Number((await pending.json<{ n: number | string }>())[0]?.n)).toBe(0);
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await settledUs()).toBeLessThan(deleted);
+      expect(await listFilterLooksUp(project)).toBe(true);
+
+      held.release();
+      await eventually(async () => {
+        expect(await settledUs()).toBeGreaterThanOrEqual(deleted);
+      }, 20_000);
+      // The row is in (inserted after the purge) and masked, and the reads no longer look it up.
+      const result = await t.db.writer.query({
+        query: `SELECT count() AS n FROM ${TABLES.traces} WHERE id = {id:String}`,
+        query_params: { id: late.trace.id },
+        format: 'JSONEachRow',
+      });
+      expect(Number((await result.json<{ n: number | string }>())[0]?.n)).toBe(0);
+      expect(await listFilterLooksUp(project)).toBe(false);
+      expect(await listed(late.trace.id)).toBe(false);
+      expect((await t.get(`/api/public/traces/${late.trace.id}`)).status).toBe(404);
+      for (const table of TRACE_ROW_TABLES) await t.db.writer.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
+      expect(await listed(late.trace.id)).toBe(false);
+    } finally {
+      held?.release();
+      held = undefined;
+    }
+  });
+});
