@@ -1,0 +1,237 @@
+import type { Db } from '@spanhouse/db';
+import {
+  type DeletionTimes,
+  LATEST_TOMBSTONE_SQL,
+  MARK_SETTLED_SQL,
+  nextVersion,
+  SETTLED_US_SQL,
+  TOMBSTONE_RANGES_SQL,
+} from '@spanhouse/store';
+import type { Logger } from 'pino';
+
+/** How long a settlement waits for its purges at most before trying again later (decision 0090). */
+const SETTLE_WAIT_MS = 60_000;
+const SETTLE_RETRY_MS = 1_000;
+
+/**
+ * Tombstones waiting to be settled (decision 0090): those of an insert of tombstones, by project,
+ * or (`upToUs`) every tombstone stored when the writer started, up to that time.
+ */
+type Unsettled = ({ ranges: Map<string, DeletionTimes> } | { upToUs: number }) & {
+  lsn: number;
+  /** Its purge was registered again once its records were committed (settleCommitted). */
+  purgedAgain?: boolean;
+};
+
+/**
+ * The settlement of tombstones (decision 0090), for the writer that inserts them
+ * (ClickHouseWriter owns one and tells it what the log commits): follows the log's committed
+ * position, registers the purge of the committed tombstones' traces again, and once no purge is
+ * left to run moves the stored mark (`settled_us`) up to them, so the reads skip the per-row
+ * lookup of a project whose tombstones are all settled.
+ *
+ * What it needs of the writer comes through its constructor: the writer's database, the
+ * statements that purge the traces tombstoned in a time range (`purgeDeletedBetweenSql`), and
+ * `purgesDone`, the writer's wait for its purges (whether, within `waitMs`, no purge of the
+ * database is left to run; it may throw when it cannot tell).
+ */
+export class TombstoneSettlement {
+  /**
+   * Settling tombstones (decision 0090): only where this writer is the store's one writer (an
+   * embedded store) and has been told where its log starts (opened); off for good once a batch
+   * without its log position comes, as nothing then orders the tombstones against the rows.
+   */
+  private settles = false;
+  /** The log's records up to here are committed in every table. */
+  private committedLsn = 0;
+  /** Tombstones not settled yet, in log order. */
+  private unsettled: Unsettled[] = [];
+  /** The mark stored (undefined until read or reset at start). */
+  private settledUs: number | undefined;
+  /** Whether the mark must go to 0 before anything is inserted: the log replays records. */
+  private resetFirst = false;
+  /** markKnown's one run. */
+  private known: Promise<void> | undefined;
+  private settling: Promise<void> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closing = false;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      cluster?: string;
+      logger?: Logger;
+      purgeBetweenStatements: readonly string[];
+      purgesDone: (waitMs: number) => Promise<boolean>;
+    },
+  ) {}
+
+  /** Whether tombstones are being settled: the writer's every insert then waits for markKnown. */
+  get active(): boolean {
+    return this.settles;
+  }
+
+  /**
+   * Settlement needs every row this store gets to come through this writer's log, so it runs on an
+   * embedded store only (one process holds it); a server can have several writers, each with a log
+   * of its own, and keeps every tombstone unsettled (the reads look every row up, as before).
+   */
+  opened(log: { committedLsn: number; lastLsn: number }): void {
+    if (this.deps.cluster || this.deps.db.mode !== 'embedded') return;
+    this.settles = true;
+    this.committedLsn = log.committedLsn;
+    // Replayed records hold rows written before tombstones already settled, inserted again (the
+    // checkpoint lags the commits): unsettle everything before the first of them goes in.
+    this.resetFirst = log.lastLsn > log.committedLsn;
+    // Tombstones stored before this start may not be settled (the last run stopped before it got
+    // to them, or crashed): settled again once the replay is committed. Every one of them is older
+    // than this process's next version, or at most the latest stored when it starts (markKnown).
+    this.unsettled.push({ lsn: log.lastLsn, upToUs: nextVersion() });
+    this.settleSoon();
+  }
+
+  committed(lsn: number): void {
+    if (lsn <= this.committedLsn) return;
+    this.committedLsn = lsn;
+    this.settleSoon();
+  }
+
+  /**
+   * Stops starting settlements (the writer is closing); resolves once the one running, if any,
+   * has ended.
+   */
+  async stop(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.retry);
+    await this.settling;
+  }
+
+  /**
+   * Before this process inserts anything (every insert and settlement waits for it; one run, again
+   * after a failure, which fails the insert: it is retried): reads the stored mark and the latest
+   * tombstone stored (the tombstones of before this start reach up to it, past this process's
+   * first version if the clock went back), and resets the mark to 0 when the log replays.
+   */
+  markKnown(): Promise<void> {
+    this.known ??= this.readMark().catch((err) => {
+      this.known = undefined;
+      throw err;
+    });
+    return this.known;
+  }
+
+  private async readMark(): Promise<void> {
+    const marked = await this.deps.db.writer.query({ query: SETTLED_US_SQL, format: 'JSONEachRow' });
+    const settledUs = Number((await marked.json<{ settled_us: number | string }>())[0]?.settled_us ?? 0);
+    const latest = await this.deps.db.writer.query({ query: LATEST_TOMBSTONE_SQL, format: 'JSONEachRow' });
+    const latestUs = Number((await latest.json<{ latest_us: number | string }>())[0]?.latest_us ?? 0);
+    for (const u of this.unsettled) if ('upToUs' in u) u.upToUs = Math.max(u.upToUs, latestUs);
+    if (this.resetFirst) {
+      await this.deps.db.writer.command({
+        query: MARK_SETTLED_SQL,
+        query_params: { settledUs: 0, atUs: nextVersion() },
+      });
+      this.settledUs = 0;
+    } else this.settledUs = settledUs;
+  }
+
+  /**
+   * Notes an insert of tombstones (its batch's last log position, their times by project) as
+   * unsettled, once the writer has registered their first purge.
+   */
+  noteUnsettled(lsn: number | undefined, ranges: Map<string, DeletionTimes>): void {
+    if (!this.settles || ranges.size === 0) return;
+    if (lsn === undefined) {
+      this.settles = false;
+      this.unsettled = [];
+      return;
+    }
+    let at = this.unsettled.length;
+    while (at > 0 && this.unsettled[at - 1]!.lsn > lsn) at--;
+    this.unsettled.splice(at, 0, { lsn, ranges });
+    this.settleSoon();
+  }
+
+  /** Starts a settlement of what is committed, unless one runs (it looks again when done). */
+  private settleSoon(): void {
+    if (!this.settles || this.settling || this.closing) return;
+    if (!this.unsettled.some((u) => u.lsn <= this.committedLsn)) return;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    this.settling = this.settleCommitted()
+      .catch((err) => {
+        this.deps.logger?.warn({ err }, 'cannot settle tombstones; the reads look every row up meanwhile');
+        return false;
+      })
+      .then((done) => {
+        this.settling = undefined;
+        if (done) this.settleSoon();
+        else if (!this.closing) this.retry = setTimeout(() => this.settleSoon(), SETTLE_RETRY_MS).unref();
+      });
+  }
+
+  /**
+   * Settles the tombstones whose records every table has committed (decision 0090): every row
+   * written before them is in the tables now, and only rows written after them can come, so a
+   * purge of their traces registered now, once done, leaves no row they hide unmasked. The purge
+   * runs again here (the first, at their insert, can miss a row an insert was adding meanwhile),
+   * and the mark moves once no purge is left to run. False when the purges were not done in time.
+   */
+  private async settleCommitted(): Promise<boolean> {
+    await this.markKnown();
+    const batches = this.unsettled.filter((u) => u.lsn <= this.committedLsn);
+    if (batches.length === 0) return true;
+    const ranges = new Map<string, DeletionTimes>();
+    const widen = (project: string, t: DeletionTimes) => {
+      const known = ranges.get(project);
+      ranges.set(project, known ? { fromUs: Math.min(known.fromUs, t.fromUs), toUs: Math.max(known.toUs, t.toUs) } : t);
+    };
+    let upToUs = 0;
+    for (const batch of batches) {
+      if ('upToUs' in batch) {
+        upToUs = Math.max(upToUs, batch.upToUs);
+        if (batch.purgedAgain) continue;
+        const result = await this.deps.db.writer.query({
+          query: TOMBSTONE_RANGES_SQL,
+          query_params: { afterUs: this.settledUs ?? 0, upToUs: batch.upToUs },
+          format: 'JSONEachRow',
+        });
+        for (const r of await result.json<{ project_id: string; fromUs: number | string; toUs: number | string }>())
+          widen(r.project_id, { fromUs: Number(r.fromUs), toUs: Number(r.toUs) });
+      } else {
+        for (const t of batch.ranges.values()) upToUs = Math.max(upToUs, t.toUs);
+        if (!batch.purgedAgain) for (const [project, t] of batch.ranges) widen(project, t);
+      }
+    }
+    // A batch whose purges were registered by an attempt that then waited in vain is not purged
+    // yet again: the registered mutations still run, and the wait below waits for them.
+    for (const [project, times] of ranges) {
+      for (const query of this.deps.purgeBetweenStatements) {
+        await this.deps.db.writer.command({
+          query,
+          query_params: { project, ...times },
+          clickhouse_settings: { lightweight_deletes_sync: '0' },
+        });
+      }
+    }
+    for (const batch of batches) batch.purgedAgain = true;
+    if (!(await this.deps.purgesDone(SETTLE_WAIT_MS))) return false;
+    // Never past a tombstone still waiting (the log's order and the times' agree; this holds even
+    // if they did not).
+    const rest = this.unsettled.filter((u) => !batches.includes(u));
+    for (const u of rest) {
+      if ('upToUs' in u) upToUs = 0;
+      else for (const t of u.ranges.values()) upToUs = Math.min(upToUs, t.fromUs - 1);
+    }
+    this.unsettled = rest;
+    if (upToUs > (this.settledUs ?? 0)) {
+      await this.deps.db.writer.command({
+        query: MARK_SETTLED_SQL,
+        query_params: { settledUs: upToUs, atUs: nextVersion() },
+      });
+      this.settledUs = upToUs;
+      this.deps.logger?.debug({ settledUs: upToUs, batches: batches.length }, 'tombstones settled');
+    }
+    return true;
+  }
+}
