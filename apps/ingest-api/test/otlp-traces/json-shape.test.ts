@@ -41,6 +41,12 @@ describe('checkOtlpJson names the first wrong field', () => {
       new RegExp(`${S}.attributes.0.value.kvlistValue.values.0.value.arrayValue.values.0.boolValue: must be a boolean`),
     ],
     ['a status code that is an array', withSpan({ status: { code: [] } }), new RegExp(`${S}.status.code`)],
+    ['a link trace id that is a number', withSpan({ links: [{ traceId: 5 }] }), new RegExp(`${S}.links.0.traceId`)],
+    [
+      'a link attribute of the wrong type',
+      withSpan({ links: [{ attributes: [{ key: 'k', value: { boolValue: 'yes' } }] }] }),
+      new RegExp(`${S}.links.0.attributes.0.value.boolValue: must be a boolean`),
+    ],
   ])('%s', (_label, body, message) => {
     expect(() => checkOtlpJson(body)).toThrow(message);
   });
