@@ -58,12 +58,12 @@ function preparedSignal(
   };
 }
 
-/** Traces: spans to trace pieces (otlp/), no usable span a 400. */
+/** Traces: spans to trace pieces (otlp/); spans present but none usable a 400, an empty export a success. */
 export function tracesSignal(deps: IngestDeps): OtlpSignal {
   return preparedSignal(deps, (p, e, b) => exportRows(deps, p, e, b), 'rejectedSpans');
 }
 
-/** Metrics: points by the series ids this process shares across its metrics paths; no usable point a 400. */
+/** Metrics: points by the series ids this process shares across its metrics paths; points present but none usable a 400, an empty export a success. */
 export function metricsSignal(deps: IngestDeps): OtlpSignal {
   return {
     async ingest(project, encoding, body, store) {
