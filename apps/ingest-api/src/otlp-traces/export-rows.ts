@@ -2,7 +2,7 @@ import { badRequest } from '@spanhouse/http';
 import type { TableRows } from '@spanhouse/store';
 import type { IngestDeps } from '../deps.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
-import { rejectionMessage, withCutValues } from '../otlp/rejections.ts';
+import { partialSuccess, rejectionMessage } from '../otlp/rejections.ts';
 import { countingCuts } from '../otlp/values.ts';
 import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
 import { decodeJsonRequest } from './decode-json.ts';
@@ -21,14 +21,8 @@ function prepare(deps: IngestDeps, project: string, spans: OtlpSpan[], cuts = 0)
   const { observations, traces } = rowsOfPieces(project, mapped.traces, deps.prices, mapped.rejected);
   const accepted = mapped.accepted - (mapped.rejected.length - mappedRejections);
   if (traces.length === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected, 'span'));
-  const message = mapped.rejected.length > 0 ? rejectionMessage(mapped.rejected, 'span') : undefined;
-  const result: ExportResult =
-    message || cuts > 0
-      ? {
-          accepted,
-          rejected: { count: mapped.rejected.length, message: cuts > 0 ? withCutValues(message, cuts) : message! },
-        }
-      : { accepted };
+  const rejected = partialSuccess(mapped.rejected, 'span', cuts);
+  const result: ExportResult = rejected ? { accepted, rejected } : { accepted };
   return { rows: traces.length > 0 ? traceTableRows({ observations, traces }) : undefined, result };
 }
 

@@ -18,3 +18,17 @@ export function withCutValues(message: string | undefined, cuts: number): string
   const cut = `${cuts} attribute value${cuts === 1 ? '' : 's'} nested deeper than ${MAX_VALUE_DEPTH} levels truncated to null`;
   return message ? `${message}; ${cut}` : cut;
 }
+
+/**
+ * An export's partial_success, or undefined when there is nothing to say: the rejected items
+ * (reasons, `noun` as rejectionMessage's) and the attribute values cut for their depth.
+ */
+export function partialSuccess(
+  reasons: string[],
+  noun: string,
+  cuts: number,
+): { count: number; message: string } | undefined {
+  const message = reasons.length > 0 ? rejectionMessage(reasons, noun) : undefined;
+  if (cuts > 0) return { count: reasons.length, message: withCutValues(message, cuts) };
+  return message === undefined ? undefined : { count: reasons.length, message };
+}
