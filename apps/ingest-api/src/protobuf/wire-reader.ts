@@ -15,7 +15,8 @@ export const RECURSION_LIMIT = 100;
  * The same cut as the OTLP/JSON mapping's (otlp/values.ts), so both encodings store the same
  * thing; and low enough that no AnyValue reaches RECURSION_LIMIT (8 messages above the first
  * AnyValue at most, an exemplar's attribute, then 3 per key-value list: 8 + 3 × 25 = 83), so a
- * deep value never fails the export.
+ * deep value never fails the export (docs/decisions/0092-attribute-value-depth.md: the one input
+ * read where protobufjs refuses).
  */
 export const MAX_VALUE_DEPTH = 24;
 
