@@ -162,6 +162,47 @@ describe('token counts out of 0..Number.MAX_SAFE_INTEGER', () => {
   });
 });
 
+describe('token counts that are not integers', () => {
+  it.each(['json', 'protobuf'] as const)(
+    '%s: are left out of usage as a negative count is, kept in metadata.attributes',
+    async (encoding) => {
+      const traceId = hex(16);
+      const [genAi, details] = [hex(8), hex(8)];
+      const body = jsonExport([
+        {
+          traceId,
+          spanId: genAi,
+          attributes: [
+            ['gen_ai.request.model', 'gpt-4o'],
+            ['gen_ai.usage.input_tokens', -5],
+            ['gen_ai.usage.output_tokens', 1.5],
+            ['gen_ai.usage.reasoning_tokens', 2.25],
+            ['gen_ai.usage.total_tokens', 7],
+          ],
+        },
+        {
+          traceId,
+          spanId: details,
+          attributes: [['langfuse.observation.usage_details', '{"input": 3, "output": 0.5}']],
+        },
+      ]);
+      expect(body).toContain('"doubleValue":1.5');
+      const res = encoding === 'json' ? await postJson(body) : await postProtobuf(protobufExport(body));
+      expect(res.status, await res.clone().text()).toBe(200);
+      const trace = await getTrace(traceId);
+      const byId = Object.fromEntries(trace.observations.map((o) => [o.id, o]));
+      const span = byId[spanUuid(genAi)]!;
+      expect(span.usage).toEqual({ unit: 'TOKENS', input: 0, output: 0, total: 7 });
+      expect(span.usageDetails).toEqual({ total: 7 });
+      const attributes = (span.metadata as { attributes: Record<string, unknown> }).attributes;
+      expect(attributes['gen_ai.usage.input_tokens']).toBe(-5);
+      expect(attributes['gen_ai.usage.output_tokens']).toBe(1.5);
+      expect(attributes['gen_ai.usage.reasoning_tokens']).toBe(2.25);
+      expect(byId[spanUuid(details)]!.usageDetails).toEqual({ input: 3, total: 3 });
+    },
+  );
+});
+
 describe('costs out of 0..1e12 USD', () => {
   it('are treated as absent: the span is stored, with the costs that are in range', async () => {
     const traceId = hex(16);

@@ -21,8 +21,13 @@ export type GrpcTestServer = TestServer & {
  * The all-in-one service on real ports (startTestServer) with the OTLP/gRPC receiver beside it
  * on a port the OS picks, over the same ingest dependencies, as `pnpm start` runs them.
  */
-export async function startGrpcTestServer(label: string, env: Record<string, string> = {}): Promise<GrpcTestServer> {
-  const server = await startTestServer(label, env);
+export async function startGrpcTestServer(
+  label: string,
+  env: Record<string, string> = {},
+  /** Where the service logs go (JSON lines), as startTestServer's `logTo`. */
+  logTo?: Parameters<typeof startTestServer>[3],
+): Promise<GrpcTestServer> {
+  const server = await startTestServer(label, env, undefined, logTo);
   const { ingest, metrics } = server.app;
   const receiver = await startOtlpGrpc(ingest, { host: '127.0.0.1', port: 0, logger: ingest.logger, metrics });
   return {

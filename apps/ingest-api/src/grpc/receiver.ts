@@ -1,10 +1,11 @@
-import { type handleUnaryCall, Server, ServerCredentials, type ServerUnaryCall, status } from '@grpc/grpc-js';
+import { type handleUnaryCall, Server, ServerCredentials, type ServerUnaryCall } from '@grpc/grpc-js';
 import { ApiError, type ServiceMetrics } from '@spanhouse/http';
 import type { Logger } from 'pino';
 import { waitForCommitOf } from '../acknowledgement.ts';
 import type { IngestDeps } from '../deps.ts';
 import { logsSignal, metricsSignal, type OtlpSignal, tracesSignal } from '../otlp-export/signals.ts';
 import { gate, metadataText, principalOfCall, ticketOf } from './gate.ts';
+import { observe } from './observe.ts';
 import { OTLP_SERVICES } from './services.ts';
 import { grpcStatusOf } from './status.ts';
 
@@ -12,8 +13,6 @@ export type GrpcReceiver = { port: number; stop: (graceMs?: number) => Promise<v
 
 /** How long a stop waits for the calls in flight before cancelling them. */
 const STOP_GRACE_MS = 10_000;
-
-const CODE_NAMES = Object.fromEntries(Object.entries(status).map(([name, code]) => [code, name]));
 
 /**
  * One OTLP export call, as POST /api/public/otel/v1/<signal> answers one request (otlpExportRoute),
@@ -47,31 +46,12 @@ async function exportCall(
   return Buffer.from(signal.protobufReply(rejected));
 }
 
-function handler(
-  deps: IngestDeps,
-  signal: OtlpSignal,
-  path: string,
-  logger: Logger,
-  metrics: ServiceMetrics | undefined,
-): handleUnaryCall<Buffer, Buffer> {
+function handler(deps: IngestDeps, signal: OtlpSignal, path: string, logger: Logger): handleUnaryCall<Buffer, Buffer> {
+  // The call is counted and logged with its status by the observe interceptor.
   return (call, callback) => {
-    const start = performance.now();
-    const done = (code: status) => {
-      const seconds = (performance.now() - start) / 1000;
-      metrics?.grpcRequests.inc({ method: path, code: CODE_NAMES[code] ?? String(code) });
-      metrics?.grpcDuration.observe({ method: path }, seconds);
-      logger.info({ method: path, code: CODE_NAMES[code], ms: Math.round(seconds * 10_000) / 10 }, 'grpc request');
-    };
     exportCall(deps, signal, call).then(
-      (reply) => {
-        done(status.OK);
-        callback(null, reply);
-      },
-      (err) => {
-        const answer = grpcStatusOf(err, (e) => logger.error({ err: e, method: path }, 'unhandled error'));
-        done(answer.code);
-        callback(answer);
-      },
+      (reply) => callback(null, reply),
+      (err) => callback(grpcStatusOf(err, (e) => logger.error({ err: e, method: path }, 'unhandled error'))),
     );
   };
 }
@@ -88,7 +68,8 @@ export async function startOtlpGrpc(
 ): Promise<GrpcReceiver> {
   const { logger, metrics } = opts;
   const server = new Server({
-    interceptors: [gate(deps.authenticate, deps.admission)],
+    // observe first: it is given grpc-js' own call, whose refusals it must see.
+    interceptors: [observe(logger, metrics), gate(deps.authenticate, deps.admission)],
     // The message as sent; and, inflated, refused at the same size by grpc-js (one limit for both).
     'grpc.max_receive_message_length': deps.config.limits.bodyBytes,
     // Channelz (grpc-js's per-call and per-socket bookkeeping for its admin service): nothing here
@@ -98,7 +79,7 @@ export async function startOtlpGrpc(
   const signals = { traces: tracesSignal(deps), metrics: metricsSignal(deps), logs: logsSignal(deps) };
   for (const name of ['traces', 'metrics', 'logs'] as const) {
     const service = OTLP_SERVICES[name];
-    server.addService(service, { Export: handler(deps, signals[name], service.Export!.path, logger, metrics) });
+    server.addService(service, { Export: handler(deps, signals[name], service.Export!.path, logger) });
   }
   const address = opts.host.includes(':') ? `[${opts.host}]:${opts.port}` : `${opts.host}:${opts.port}`;
   const port = await new Promise<number>((resolve, reject) =>

@@ -2,7 +2,8 @@ import { badRequest } from '@spanhouse/http';
 import type { IngestDeps } from '../deps.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
-import { rejectionMessage } from '../otlp/rejections.ts';
+import { partialSuccess, rejectionMessage } from '../otlp/rejections.ts';
+import { countingCuts } from '../otlp/values.ts';
 import { prepareLogsBody } from '../otlp-logs/export-rows.ts';
 import { decodeMetricsRequest } from '../otlp-metrics/decode.ts';
 import { mapMetricsExport } from '../otlp-metrics/map.ts';
@@ -58,21 +59,21 @@ function preparedSignal(
   };
 }
 
-/** Traces: spans to trace pieces (otlp/), no usable span a 400. */
+/** Traces: spans to trace pieces (otlp/); spans present but none usable a 400, an empty export a success. */
 export function tracesSignal(deps: IngestDeps): OtlpSignal {
   return preparedSignal(deps, (p, e, b) => exportRows(deps, p, e, b), 'rejectedSpans');
 }
 
-/** Metrics: points by the series ids this process shares across its metrics paths; no usable point a 400. */
+/** Metrics: points by the series ids this process shares across its metrics paths; points present but none usable a 400, an empty export a success. */
 export function metricsSignal(deps: IngestDeps): OtlpSignal {
   return {
     async ingest(project, encoding, body, store) {
-      const mapped = mapMetricsExport(decodeMetricsRequest(encoding, body), deps.knownSeries, project);
-      const rejected =
-        mapped.rejected.length > 0
-          ? { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'data point') }
-          : undefined;
-      if (mapped.accepted === 0 && rejected) throw badRequest(rejected.message);
+      const request = decodeMetricsRequest(encoding, body);
+      const { value: mapped, cuts } = countingCuts(() => mapMetricsExport(request, deps.knownSeries, project));
+      if (mapped.accepted === 0 && mapped.rejected.length > 0) {
+        throw badRequest(rejectionMessage(mapped.rejected, 'data point'));
+      }
+      const rejected = partialSuccess(mapped.rejected, 'data point', cuts);
       await storeMetricPoints(deps, mapped.points, store);
       return rejected;
     },

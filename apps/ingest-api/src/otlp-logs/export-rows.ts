@@ -1,6 +1,7 @@
 import type { IngestDeps } from '../deps.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
-import { rejectionMessage } from '../otlp/rejections.ts';
+import { partialSuccess } from '../otlp/rejections.ts';
+import { countingCuts } from '../otlp/values.ts';
 import type { PreparedExport } from '../otlp-traces/export-rows.ts';
 import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
 import { decodeLogsRequest } from './decode.ts';
@@ -20,12 +21,13 @@ export function prepareLogsBody(
   encoding: OtlpEncoding,
   body: Buffer,
 ): PreparedExport {
-  const mapped = mapLogsExport(collectLogRecords(decodeLogsRequest(encoding, body)), Date.now() * 1000);
+  const request = decodeLogsRequest(encoding, body);
+  const { value: records, cuts } = countingCuts(() => collectLogRecords(request));
+  const mapped = mapLogsExport(records, Date.now() * 1000);
   const mappedRejections = mapped.rejected.length;
   const { observations, traces } = rowsOfPieces(project, mapped.traces, deps.prices, mapped.rejected);
   const accepted = mapped.accepted - (mapped.rejected.length - mappedRejections);
   const rows = traces.length > 0 ? traceTableRows({ observations, traces }) : undefined;
-  if (mapped.rejected.length === 0) return { rows, result: { accepted } };
-  const message = rejectionMessage(mapped.rejected, 'log record');
-  return { rows, result: { accepted, rejected: { count: mapped.rejected.length, message } } };
+  const rejected = partialSuccess(mapped.rejected, 'log record', cuts);
+  return { rows, result: rejected ? { accepted, rejected } : { accepted } };
 }

@@ -2,7 +2,8 @@ import { badRequest } from '@spanhouse/http';
 import type { TableRows } from '@spanhouse/store';
 import type { IngestDeps } from '../deps.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
-import { rejectionMessage } from '../otlp/rejections.ts';
+import { partialSuccess, rejectionMessage } from '../otlp/rejections.ts';
+import { countingCuts } from '../otlp/values.ts';
 import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
 import { decodeJsonRequest } from './decode-json.ts';
 import { decodeProtobufRequest } from './decode-protobuf.ts';
@@ -14,16 +15,14 @@ export type ExportResult = { accepted: number; rejected?: { count: number; messa
 export type PreparedExport = { rows: TableRows | undefined; result: ExportResult };
 
 /** The rows to store (already encoded) and the reply, worked out at once. */
-function prepare(deps: IngestDeps, project: string, spans: OtlpSpan[]): PreparedExport {
+function prepare(deps: IngestDeps, project: string, spans: OtlpSpan[], cuts = 0): PreparedExport {
   const mapped = mapExport(spans, Date.now() * 1000);
   const mappedRejections = mapped.rejected.length;
   const { observations, traces } = rowsOfPieces(project, mapped.traces, deps.prices, mapped.rejected);
   const accepted = mapped.accepted - (mapped.rejected.length - mappedRejections);
   if (traces.length === 0 && mapped.rejected.length > 0) throw badRequest(rejectionMessage(mapped.rejected, 'span'));
-  const result: ExportResult =
-    mapped.rejected.length > 0
-      ? { accepted, rejected: { count: mapped.rejected.length, message: rejectionMessage(mapped.rejected, 'span') } }
-      : { accepted };
+  const rejected = partialSuccess(mapped.rejected, 'span', cuts);
+  const result: ExportResult = rejected ? { accepted, rejected } : { accepted };
   return { rows: traces.length > 0 ? traceTableRows({ observations, traces }) : undefined, result };
 }
 
@@ -36,5 +35,6 @@ function prepare(deps: IngestDeps, project: string, spans: OtlpSpan[]): Prepared
  */
 export function exportRows(deps: IngestDeps, project: string, encoding: OtlpEncoding, body: Buffer): PreparedExport {
   const request = encoding === 'protobuf' ? decodeProtobufRequest(body) : decodeJsonRequest(body);
-  return prepare(deps, project, collectSpans(request));
+  const { value: spans, cuts } = countingCuts(() => collectSpans(request));
+  return prepare(deps, project, spans, cuts);
 }

@@ -32,6 +32,15 @@ function span(value: unknown, path: string): void {
     unixNano(e.timeUnixNano, `${ePath}.timeUnixNano`);
     keyValues(e.attributes, `${ePath}.attributes`);
   }
+  const links = array(s.links, `${path}.links`);
+  for (let i = 0; i < links.length; i++) {
+    const lPath = `${path}.links.${i}`;
+    const l = object(links[i], lPath);
+    if (!l) fail(lPath, 'an object', links[i]);
+    string(l.traceId, `${lPath}.traceId`);
+    string(l.spanId, `${lPath}.spanId`);
+    keyValues(l.attributes, `${lPath}.attributes`);
+  }
 }
 
 /** The parsed body as a request, once its shape is right; 400 naming the first wrong field. */

@@ -9,7 +9,7 @@ import { resourceTraceFacts } from './conventions/resource.ts';
 import { readSpanEvents } from './conventions/span-events.ts';
 import { readVercelAi } from './conventions/vercel-ai.ts';
 import { spanIdToUuid, traceIdToUuid } from './ids.ts';
-import type { OtlpSpan } from './spans.ts';
+import type { OtlpSpan, OtlpSpanLink } from './spans.ts';
 import { spanTimes } from '../otlp/times.ts';
 import type { Attributes } from '../otlp/values.ts';
 
@@ -86,6 +86,15 @@ function mergeTraceFacts(list: (TraceFacts | undefined)[]): TraceFacts {
   return out;
 }
 
+/** A span link as the observation's metadata keeps it: `{traceId, spanId, attributes}`. */
+function linkOf(link: OtlpSpanLink): { traceId: string | null; spanId: string | null; attributes: Attributes } {
+  return {
+    traceId: link.traceId ? traceIdToUuid(link.traceId) : null,
+    spanId: link.spanId ? spanIdToUuid(link.spanId) : null,
+    attributes: link.attributes,
+  };
+}
+
 /**
  * One span to an observation plus the trace fields it carries. Conventions are read in order of
  * precedence: Langfuse, then GenAI, then Vercel AI, then OpenInference; the first that says
@@ -125,6 +134,8 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   const resource = infoOf(span.resource);
   if (!resource.empty) metadata.resourceAttributes = span.resource;
   if (span.scope.name) metadata.scope = scopeOf(span.scope);
+  // Span links, ids in the form the API answers ids in (UUIDs; null when absent or malformed).
+  if (span.links.length > 0 && metadata.links === undefined) metadata.links = span.links.map(linkOf);
 
   const trace = mergeTraceFacts([langfuse.trace, genAi.trace, vercel.trace, openInference.trace, resource.trace]);
   const { startUs, endUs } = spanTimes(span.startNanos ?? 0n, span.endNanos ?? 0n, nowUs);

@@ -78,8 +78,9 @@ export function parseTags(value: unknown): string[] | undefined {
 }
 
 /**
- * A token count from an attribute, rounded; undefined unless it lies in 0..TOKEN_COUNT_MAX. A
- * count out of that range (negative, 1e21, 2^64) is treated as absent, as an unreadable one is:
+ * A token count from an attribute; undefined unless it is an integer in 0..TOKEN_COUNT_MAX. A
+ * count out of that range (negative, 1e21, 2^64) or not whole (1.5) is treated as absent, as an
+ * unreadable one is:
  * the span is kept and stored without that count (0, or input + output for the total), since one
  * bad usage attribute should not lose the span or, worse, the whole export. The batch API, where
  * a person reads the reply, refuses the same value with a 400 instead.
@@ -87,8 +88,7 @@ export function parseTags(value: unknown): string[] | undefined {
 export const tokenCount = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return undefined;
-  const rounded = Math.round(n);
-  return rounded >= 0 && rounded <= TOKEN_COUNT_MAX ? rounded : undefined;
+  return Number.isInteger(n) && n >= 0 && n <= TOKEN_COUNT_MAX ? n : undefined;
 };
 /** The input, output and total spellings of OpenAI, Anthropic and the Vercel AI SDK, as Langfuse's names. */
 const USAGE_ALIASES: Record<string, 'input' | 'output' | 'total'> = {

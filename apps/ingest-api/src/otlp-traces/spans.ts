@@ -28,11 +28,20 @@ export type SpanLike = {
   attributes?: KeyValueLike[] | null;
   status?: { code?: number | string | null; message?: string | null } | null;
   events?: SpanEventLike[] | null;
+  links?: SpanLinkLike[] | null;
 };
 type SpanEventLike = { timeUnixNano?: Time; name?: string | null; attributes?: KeyValueLike[] | null };
+type SpanLinkLike = {
+  traceId?: Uint8Array | string | null;
+  spanId?: Uint8Array | string | null;
+  attributes?: KeyValueLike[] | null;
+};
 
 /** A span event (Span.Event): its name, time and attributes. */
 export type OtlpSpanEvent = { name: string; timeNanos: bigint | null; attributes: Attributes };
+
+/** A span link (Span.Link): the linked span's ids (as the span's own: hex, '' absent, null malformed) and attributes. */
+export type OtlpSpanLink = { traceId: string | null; spanId: string | null; attributes: Attributes };
 
 /** One span, decoder-neutral, with what it needs from its resource and scope. */
 export type OtlpSpan = {
@@ -52,6 +61,8 @@ export type OtlpSpan = {
   statusMessage: string;
   /** In request order; NO_EVENTS (shared, empty) when the span has none. */
   events: readonly OtlpSpanEvent[];
+  /** In request order; NO_LINKS (shared, empty) when the span has none. */
+  links: readonly OtlpSpanLink[];
   /** Shared by every span of the same resource. */
   resource: Attributes;
   scope: { name: string; version: string };
@@ -72,6 +83,17 @@ function eventsOf(events: readonly SpanEventLike[] | null | undefined): readonly
     name: e?.name ?? '',
     timeNanos: toNanos(e?.timeUnixNano),
     attributes: keyValues(e?.attributes),
+  }));
+}
+
+const NO_LINKS: readonly OtlpSpanLink[] = Object.freeze([]);
+
+function linksOf(links: readonly SpanLinkLike[] | null | undefined): readonly OtlpSpanLink[] {
+  if (!links || links.length === 0) return NO_LINKS;
+  return links.map((l) => ({
+    traceId: idToHex(l?.traceId, TRACE_ID_BYTES),
+    spanId: idToHex(l?.spanId, SPAN_ID_BYTES),
+    attributes: keyValues(l?.attributes),
   }));
 }
 
@@ -101,6 +123,7 @@ export function collectSpans(request: RequestLike): OtlpSpan[] {
           statusCode: statusCode(span.status?.code),
           statusMessage: span.status?.message ?? '',
           events: eventsOf(span.events),
+          links: linksOf(span.links),
           resource,
           scope,
         });

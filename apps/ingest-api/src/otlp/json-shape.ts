@@ -1,4 +1,5 @@
 import { badRequest } from '@spanhouse/http';
+import { MAX_VALUE_DEPTH } from '../protobuf/wire-reader.ts';
 
 /*
  * The pieces of a shape check of an OTLP/JSON request (the protobuf JSON mapping with
@@ -15,7 +16,7 @@ type Obj = Record<string, unknown>;
  * Attribute values nested deeper than this are not looked at: the value mapping (values.ts) cuts
  * them to null at the same depth, for JSON and protobuf alike, and the walk stays shallow.
  */
-const MAX_DEPTH = 32;
+const MAX_DEPTH = MAX_VALUE_DEPTH;
 const INT64_RE = /^-?\d{1,20}$/;
 const UINT64_RE = /^\d{1,20}$/;
 

@@ -1,3 +1,4 @@
+import { MAX_VALUE_DEPTH } from '../protobuf/wire-reader.ts';
 import type { LongLike } from './times.ts';
 
 /** An attribute value as plain JSON-able data. */
@@ -20,8 +21,29 @@ export type AnyValueLike = {
 };
 export type KeyValueLike = { key?: string | null; value?: AnyValueLike | null };
 
-/** Nesting beyond this is cut off (a hostile request must not blow the stack). */
-const MAX_DEPTH = 32;
+/**
+ * Nesting beyond this is cut off (a hostile request must not blow the stack): a value inside more
+ * than MAX_VALUE_DEPTH arrays or key-value lists is null, as the protobuf decoder cuts it.
+ */
+const MAX_DEPTH = MAX_VALUE_DEPTH;
+
+/** Values cut by the running `countingCuts` (the mapping is synchronous: one count at a time). */
+let cuts = 0;
+
+/**
+ * Runs `map` (synchronous) and counts the attribute values it cut for their depth, to report them
+ * in the export's partial_success.
+ */
+export function countingCuts<T>(map: () => T): { value: T; cuts: number } {
+  const outer = cuts;
+  cuts = 0;
+  try {
+    const value = map();
+    return { value, cuts };
+  } finally {
+    cuts = outer;
+  }
+}
 
 /** int64 as a number when it is exact, else as its decimal string (token counts fit either way). */
 function intValue(v: LongLike | string | number): number | string {
@@ -44,7 +66,11 @@ function doubleValue(v: number | string): number | string {
 }
 
 export function anyValue(v: AnyValueLike | null | undefined, depth = 0): AttrValue {
-  if (!v || depth > MAX_DEPTH) return null;
+  if (!v) return null;
+  if (depth > MAX_DEPTH) {
+    cuts++;
+    return null;
+  }
   if (v.stringValue != null) return v.stringValue;
   if (v.boolValue != null) return v.boolValue;
   if (v.intValue != null) return intValue(v.intValue);

@@ -10,6 +10,17 @@ type NodeBuffer = Buffer & { utf8Slice(start: number, end: number): string };
 export const RECURSION_LIMIT = 100;
 
 /**
+ * How deep an attribute value (OTLP AnyValue) may nest arrays and key-value lists: a value inside
+ * MAX_VALUE_DEPTH containers is kept; one further in is cut to null, its bytes skipped unread.
+ * The same cut as the OTLP/JSON mapping's (otlp/values.ts), so both encodings store the same
+ * thing; and low enough that no AnyValue reaches RECURSION_LIMIT (8 messages above the first
+ * AnyValue at most, an exemplar's attribute, then 3 per key-value list: 8 + 3 × 25 = 83), so a
+ * deep value never fails the export (docs/decisions/0092-attribute-value-depth.md: the one input
+ * read where protobufjs refuses).
+ */
+export const MAX_VALUE_DEPTH = 24;
+
+/**
  * The protobuf wire-format reader the generated OTLP decoder (generated/otlp-decode.ts, made by
  * scripts/gen-otlp-decoder.ts from the .proto files) runs on. It follows protobufjs's Reader rule
  * for rule (varint limits, length checks, strict UTF-8, group skipping, the recursion limit), so
@@ -20,6 +31,8 @@ export const RECURSION_LIMIT = 100;
 export class WireReader {
   pos = 0;
   len: number;
+  /** How many AnyValue containers (arrays, key-value lists) the value being read is inside. */
+  valueDepth = 0;
 
   constructor(readonly buf: Buffer) {
     this.len = buf.length;

@@ -28,7 +28,7 @@ export const OTLP_METRICS_ENDPOINTS: Endpoint[] = [
 /**
  * POST /api/public/otel/v1/metrics: OTLP/HTTP metrics (otlpExportRoute). The reply's
  * partial_success counts the points refused (delta temporality, no time, past the limits) with up
- * to five reasons; no usable point is a 400.
+ * to five reasons; points present but none usable is a 400 (an empty export: 200).
  */
 export function otlpMetricsRoutes(deps: IngestDeps) {
   return otlpExportRoute(deps, '/api/public/otel/v1/metrics', metricsSignal(deps));

@@ -26,7 +26,7 @@ export const OTLP_TRACE_ENDPOINTS: Endpoint[] = [
 
 /**
  * POST /api/public/otel/v1/traces: OTLP/HTTP traces (otlpExportRoute). The reply's partial_success
- * counts the spans that were unusable; no usable span is a 400.
+ * counts the spans that were unusable; spans present but none usable is a 400 (an empty export: 200).
  */
 export function otlpTraceRoutes(deps: IngestDeps) {
   return otlpExportRoute(deps, '/api/public/otel/v1/traces', tracesSignal(deps));

@@ -4,6 +4,7 @@ import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { opentelemetry } from '../../proto/static/otlp.js';
 import { decodeExportTraceServiceRequest } from '../../src/otlp-traces/generated/otlp-decode.ts';
+import { MAX_VALUE_DEPTH } from '../../src/protobuf/wire-reader.ts';
 
 /*
  * The generated decoder (scripts/gen-otlp-decoder.ts) against protobufjs's, the reference: for
@@ -180,7 +181,7 @@ describe('generated OTLP decoder', () => {
     );
   });
 
-  it('refuses invalid UTF-8 and nesting past the recursion limit', () => {
+  it('refuses invalid UTF-8; an attribute value nested past MAX_VALUE_DEPTH is cut, not refused as protobufjs refuses it', () => {
     // resourceSpans[0].resource.attributes[0].key = bytes FF FE (not UTF-8)
     const badUtf8 = Buffer.from([0x0a, 0x08, 0x0a, 0x06, 0x0a, 0x04, 0x0a, 0x02, 0xff, 0xfe]);
     expect(reference(badUtf8).ok).toBe(false);
@@ -209,7 +210,30 @@ describe('generated OTLP decoder', () => {
     expect(reference(shallow).ok).toBe(true);
     expect(generated(shallow)).toStrictEqual(reference(shallow));
     expect(reference(deep).ok).toBe(false);
-    expect(generated(deep).ok).toBe(false);
+    // Ours reads it, the values past MAX_VALUE_DEPTH containers cut to an empty AnyValue, unread.
+    const cut = decodeExportTraceServiceRequest(deep);
+    let v = cut.resourceSpans[0]!.resource!.attributes[0]!.value!;
+    let containers = 0;
+    while (v.arrayValue) {
+      v = v.arrayValue.values[0]!;
+      containers++;
+    }
+    expect(containers).toBe(MAX_VALUE_DEPTH + 1);
+    expect(v).toEqual({
+      stringValue: null,
+      boolValue: null,
+      intValue: null,
+      doubleValue: null,
+      arrayValue: null,
+      kvlistValue: null,
+      bytesValue: null,
+    });
+    // Key-value lists as deep: the same cut, never the recursion limit (3 messages a level).
+    let kv = field(1, Buffer.from('x'));
+    for (let i = 0; i < 120; i++) kv = field(6, field(1, Buffer.concat([field(1, Buffer.from('k')), field(2, kv)])));
+    const deepKv = field(1, field(1, field(1, Buffer.concat([field(1, Buffer.from('k')), field(2, kv)]))));
+    expect(reference(deepKv).ok).toBe(false);
+    expect(generated(deepKv).ok).toBe(true);
   });
 
   it('a oneof sent twice keeps the last member; a message field sent twice is merged', () => {

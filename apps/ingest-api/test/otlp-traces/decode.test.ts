@@ -10,6 +10,8 @@ const { ExportTraceServiceRequest, ExportTraceServiceResponse } = opentelemetry.
 const TRACE = '5b8efff798038103d269b633813fc60c';
 const SPAN = 'eee19b7ec3c1b174';
 const PARENT = '1111111111111111';
+const LINKED_TRACE = '0af7651916cd43dd8448eb211c80319c';
+const LINKED_SPAN = 'b7ad6b7169203331';
 
 /**
  * One span with every kind of attribute value: ids and bytes as text for OTLP/JSON, as bytes for
@@ -37,6 +39,13 @@ const build = (id: (hex: string) => string | Buffer, bytes: string | Buffer, sta
                   timeUnixNano: '1767225600500000001',
                   name: 'gen_ai.user.message',
                   attributes: [{ key: 'content', value: { stringValue: 'hi' } }],
+                },
+              ],
+              links: [
+                {
+                  traceId: id(LINKED_TRACE),
+                  spanId: id(LINKED_SPAN),
+                  attributes: [{ key: 'link.kind', value: { stringValue: 'batch' } }],
                 },
               ],
               attributes: [
@@ -73,6 +82,7 @@ describe('protobuf and JSON decode to the same spans', () => {
     statusCode: 2,
     statusMessage: 'bad',
     events: [{ name: 'gen_ai.user.message', timeNanos: 1_767_225_600_500_000_001n, attributes: { content: 'hi' } }],
+    links: [{ traceId: LINKED_TRACE, spanId: LINKED_SPAN, attributes: { 'link.kind': 'batch' } }],
     attributes: {
       s: 'x',
       i: 42,

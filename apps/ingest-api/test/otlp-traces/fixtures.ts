@@ -21,6 +21,7 @@ export function span(attributes: Attributes, over: Partial<UsableSpan> = {}): Us
     statusCode: 0,
     statusMessage: '',
     events: [],
+    links: [],
     resource: {},
     scope: { name: '', version: '' },
     ...over,

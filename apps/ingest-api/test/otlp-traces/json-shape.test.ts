@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkOtlpJson } from '../../src/otlp-traces/json-shape.ts';
 import { collectSpans } from '../../src/otlp-traces/spans.ts';
+import { MAX_VALUE_DEPTH } from '../../src/protobuf/wire-reader.ts';
 
 const withSpan = (span: unknown) => ({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] });
 const S = 'resourceSpans.0.scopeSpans.0.spans.0';
@@ -40,11 +41,17 @@ describe('checkOtlpJson names the first wrong field', () => {
       new RegExp(`${S}.attributes.0.value.kvlistValue.values.0.value.arrayValue.values.0.boolValue: must be a boolean`),
     ],
     ['a status code that is an array', withSpan({ status: { code: [] } }), new RegExp(`${S}.status.code`)],
+    ['a link trace id that is a number', withSpan({ links: [{ traceId: 5 }] }), new RegExp(`${S}.links.0.traceId`)],
+    [
+      'a link attribute of the wrong type',
+      withSpan({ links: [{ attributes: [{ key: 'k', value: { boolValue: 'yes' } }] }] }),
+      new RegExp(`${S}.links.0.attributes.0.value.boolValue: must be a boolean`),
+    ],
   ])('%s', (_label, body, message) => {
     expect(() => checkOtlpJson(body)).toThrow(message);
   });
 
-  it('values nested past 32 levels are not checked; the mapping cuts them to null', () => {
+  it('values nested past MAX_VALUE_DEPTH levels are not checked; the mapping cuts them to null, as the protobuf decoder does', () => {
     let value: Record<string, unknown> = { boolValue: 'not a boolean' };
     for (let i = 0; i < 40; i++) value = { arrayValue: { values: [value] } };
     const request = checkOtlpJson(withSpan({ traceId: 'a', attributes: [{ key: 'deep', value }] }));
@@ -55,7 +62,7 @@ describe('checkOtlpJson names the first wrong field', () => {
       depth++;
     }
     expect(mapped).toBeNull();
-    expect(depth).toBeLessThanOrEqual(33);
+    expect(depth).toBe(MAX_VALUE_DEPTH + 1);
   });
 
   it('accepts a well-formed request, ignoring unknown fields, and returns it as is', () => {
