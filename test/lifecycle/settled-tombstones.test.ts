@@ -66,6 +66,14 @@ async function deletedUs(id: string): Promise<number> {
   return Number((await result.json<{ d: number | string }>())[0]?.d ?? 0);
 }
 
+/** The unsettled tombstone inserts as GET /metrics reports them. */
+async function unsettledGauge(): Promise<number> {
+  const text = await (await t.request('/metrics')).text();
+  const line = /^spanhouse_tombstones_unsettled_batches (\S+)$/m.exec(text);
+  if (!line) throw new Error('no spanhouse_tombstones_unsettled_batches on /metrics');
+  return Number(line[1]);
+}
+
 async function listed(id: string): Promise<boolean> {
   const list = await t.get('/api/public/traces?limit=100');
   return (list.body.data as { id: string }[]).some((x) => x.id === id);
@@ -115,6 +123,7 @@ describe('a row written before a deletion that reaches its table after the purge
       await new Promise((r) => setTimeout(r, 300));
       expect(await settledUs()).toBeLessThan(deleted);
       expect(await listFilterLooksUp(project)).toBe(true);
+      expect(await unsettledGauge()).toBe(1);
 
       held.release();
       await eventually(async () => {
@@ -128,6 +137,7 @@ describe('a row written before a deletion that reaches its table after the purge
       });
       expect(Number((await result.json<{ n: number | string }>())[0]?.n)).toBe(0);
       expect(await listFilterLooksUp(project)).toBe(false);
+      expect(await unsettledGauge()).toBe(0);
       expect(await listed(late.trace.id)).toBe(false);
       expect((await t.get(`/api/public/traces/${late.trace.id}`)).status).toBe(404);
       for (const table of TRACE_ROW_TABLES) await t.db.writer.command({ query: `OPTIMIZE TABLE ${table} FINAL` });

@@ -69,6 +69,7 @@ export async function createIngestDeps(opts: {
     onDeadLetter: (table, rows) => logMetrics?.deadLetterRows.inc({ table }, rows),
   });
   logMetrics?.readStatus(() => log.status());
+  logMetrics?.readUnsettledTombstones(() => clickhouse.unsettledTombstoneBatches);
   // The ingest log's volume, and the database's where it is embedded in this process's folder.
   const disk = new DiskGuard({
     paths: db.mode === 'embedded' ? [config.ingest.logDir, config.dataDir] : [config.ingest.logDir],

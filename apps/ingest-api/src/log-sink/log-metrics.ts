@@ -23,6 +23,8 @@ export type LogMetrics = {
   readStatus(source: () => IngestLogStatus): void;
   /** Where the disk gauges read theirs. */
   readDisk(source: () => DiskState): void;
+  /** Where the unsettled tombstones' gauge reads its count (undefined: this writer does not settle). */
+  readUnsettledTombstones(source: () => number | undefined): void;
 };
 
 const STATE_GAUGES: [string, string, (s: IngestLogStatus) => number][] = [
@@ -96,6 +98,15 @@ export function registerLogMetrics(registry: Registry): LogMetrics {
       },
     });
   }
+  let unsettled: (() => number | undefined) | undefined;
+  new Gauge({
+    name: 'spanhouse_tombstones_unsettled_batches',
+    help: "Inserts of deleted traces' tombstones not settled yet (decision 0090): the trace reads of their projects look every row up until they are; NaN where tombstones are never settled (a ClickHouse server)",
+    registers: [registry],
+    collect() {
+      if (unsettled) this.set(unsettled() ?? Number.NaN);
+    },
+  });
   const sync = new Histogram({
     name: 'spanhouse_ingest_log_sync_duration_seconds',
     help: 'Duration of the ingest log group commits (one write and fdatasync shared by every waiting request)',
@@ -175,6 +186,9 @@ export function registerLogMetrics(registry: Registry): LogMetrics {
     },
     readDisk(source) {
       disk = source;
+    },
+    readUnsettledTombstones(source) {
+      unsettled = source;
     },
   };
 }

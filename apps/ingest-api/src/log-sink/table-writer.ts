@@ -103,6 +103,11 @@ export class ClickHouseWriter implements TableWriter {
   /** The settlement of the tombstones this writer inserts (decision 0090). */
   private readonly settlement: TombstoneSettlement;
 
+  /** TombstoneSettlement.unsettledBatches: for the self-metrics. */
+  get unsettledTombstoneBatches(): number | undefined {
+    return this.settlement.unsettledBatches;
+  }
+
   constructor(
     private readonly db: Db,
     private readonly opts: { cluster?: string; logger?: Logger } = {},

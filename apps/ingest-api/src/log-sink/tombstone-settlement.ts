@@ -42,6 +42,15 @@ export class TombstoneSettlement {
    * without its log position comes, as nothing then orders the tombstones against the rows.
    */
   private settles = false;
+  /**
+   * Inserts of tombstones not settled yet (and the tombstones stored before this start, until the
+   * first settlement): the reads of their projects look every row up meanwhile. Undefined where
+   * this writer does not settle (a server), where every tombstone stays unsettled.
+   */
+  get unsettledBatches(): number | undefined {
+    return this.settles ? this.unsettled.length : undefined;
+  }
+
   /** The log's records up to here are committed in every table. */
   private committedLsn = 0;
   /** Tombstones not settled yet, in log order. */
