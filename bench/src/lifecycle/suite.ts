@@ -12,7 +12,14 @@ import { log } from '../lib/log.ts';
 import { table } from '../lib/markdown.ts';
 import { type Service, startService } from '../lib/service.ts';
 import { fmt, percentile } from '../lib/stats.ts';
-import { DATABASE, type LoadInfo, loadedDataset, loadTraceDataset, tableBytes } from '../traces/load.ts';
+import {
+  DATABASE,
+  type LoadInfo,
+  loadedDataset,
+  loadTraceDataset,
+  tableBytes,
+  upgradeDataset,
+} from '../traces/load.ts';
 import { runTraceQueries, traceQueryComparison } from '../traces/queries.ts';
 import { sampleDataset } from '../traces/sample.ts';
 
@@ -46,8 +53,10 @@ export async function lifecycleSuite(opts: BenchOptions): Promise<string> {
   const spec: TraceSpec = { ...DEFAULT_SPEC, traces: opts.traces, endMs: Math.floor(Date.now() / DAY) * DAY };
   const pristine = path.join(opts.dir, `lifecycle-${spec.traces}-data`);
   let info = opts.reload ? undefined : loadedDataset(pristine, spec, [DEFAULT_PROJECT_ID]);
-  if (info) log(`reusing ${pristine} (${info.traces} traces)`);
-  else {
+  if (info) {
+    log(`reusing ${pristine} (${info.traces} traces)`);
+    await upgradeDataset(pristine);
+  } else {
     log(`loading ${spec.traces} traces into ${pristine}`);
     info = await loadTraceDataset(pristine, spec);
   }
@@ -185,11 +194,7 @@ async function deletions(opts: BenchOptions, spec: TraceSpec, pristine: string):
       '',
       `The same, once the tombstones were settled (${settledMs === undefined ? 'not within 5 min' : `${fmt(settledMs / 1000)} s after the lists above ended`}; load average after: ${settledLoad}):`,
       '',
-      traceQueryComparison(
-        [`${fmt(DELETED)} tombstones, settled`, 'none'],
-        [settledWith!, settledWithout!],
-        1.1,
-      ),
+      traceQueryComparison([`${fmt(DELETED)} tombstones, settled`, 'none'], [settledWith!, settledWithout!], 1.1),
     ].join('\n');
   } finally {
     if (plain) await plain.stop();

@@ -6,7 +6,7 @@ import { rssSampler } from '../lib/proc.ts';
 import { layoutOf, selfMetrics } from '../lib/self-metrics.ts';
 import { startService } from '../lib/service.ts';
 import { fmt, mib } from '../lib/stats.ts';
-import { benchProjects, loadedDataset, loadTraceDataset } from './load.ts';
+import { benchProjects, loadedDataset, loadTraceDataset, upgradeDataset } from './load.ts';
 import {
   type QueryTarget,
   runTraceQueries,
@@ -25,8 +25,10 @@ async function dataset(opts: BenchOptions, spec: TraceSpec, projects: string[], 
     projects.length === 1 ? `traces-${spec.traces}` : `traces-${total}-p${projects.length}`,
   );
   let info = opts.reload ? undefined : loadedDataset(dataDir, spec, projects);
-  if (info) log(`reusing ${dataDir} (${info.traces} traces, ${info.observations} observations)`);
-  else {
+  if (info) {
+    log(`reusing ${dataDir} (${info.traces} traces, ${info.observations} observations)`);
+    await upgradeDataset(dataDir);
+  } else {
     log(`loading ${spec.traces} traces of each of ${projects.length} projects into ${dataDir}`);
     info = await loadTraceDataset(dataDir, spec, projects);
   }
