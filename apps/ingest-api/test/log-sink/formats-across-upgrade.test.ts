@@ -14,14 +14,9 @@ import {
   type ObservationRow,
   TRACE_COLUMNS,
   type TraceRow,
-  WRITTEN_TABLES,
 } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackgroundWriter } from '../../src/log-sink/background-writer.ts';
-import { deadLetterWriter } from '../../src/log-sink/dead-letter.ts';
-import { Ingestor } from '../../src/log-sink/ingestor.ts';
-import { isPermanentInsertError } from '../../src/log-sink/insert-errors.ts';
-import { ClickHouseWriter } from '../../src/log-sink/table-writer.ts';
+import { logPipeline } from './log-pipeline.ts';
 
 /*
  * An upgrade with acknowledged rows still in the log: the version before wrote TabSeparated chunks
@@ -136,20 +131,7 @@ describe('a log written before RowBinary, replayed after the upgrade', () => {
     );
 
     const log = await WriteAheadLog.open({ dir, segmentBytes: 1 << 20, maxBytes: 1 << 26 });
-    const writer = new BackgroundWriter({
-      log,
-      writer: new ClickHouseWriter(db),
-      intervalMs: 20,
-      maxInsertBytes: 1 << 20,
-      readAheadBytes: 1 << 22,
-      isPermanent: isPermanentInsertError,
-      deadLetter: deadLetterWriter(dir),
-    });
-    const ingestor = new Ingestor(
-      { append: (chunks) => log.append(chunks), waitCommitted: (lsn, t, ms) => writer.waitCommitted(lsn, t, ms) },
-      WRITTEN_TABLES,
-      10_000,
-    );
+    const { writer, ingestor } = logPipeline(db, log, dir);
     try {
       const receipt = await ingestor.submit({
         ...encodeTraces([trace('t-new')]),

@@ -4,13 +4,9 @@ import path from 'node:path';
 import { type Db, TABLES } from '@spanhouse/db';
 import { openTestDb } from '@spanhouse/db/testing';
 import { WriteAheadLog } from '@spanhouse/ingest-log';
-import { encodeTraceDeletions, encodeTraces, type TraceRow, WRITTEN_TABLES } from '@spanhouse/store';
+import { encodeTraceDeletions, encodeTraces, type TraceRow } from '@spanhouse/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackgroundWriter } from '../../src/log-sink/background-writer.ts';
-import { deadLetterWriter } from '../../src/log-sink/dead-letter.ts';
-import { Ingestor } from '../../src/log-sink/ingestor.ts';
-import { isPermanentInsertError } from '../../src/log-sink/insert-errors.ts';
-import { ClickHouseWriter } from '../../src/log-sink/table-writer.ts';
+import { logPipeline } from './log-pipeline.ts';
 
 /*
  * Settled tombstones across a replay (decision 0090): the log's checkpoint lags its commits, so a
@@ -85,23 +81,7 @@ async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> 
   }
 }
 
-function start(log: WriteAheadLog) {
-  const writer = new BackgroundWriter({
-    log,
-    writer: new ClickHouseWriter(db),
-    intervalMs: 20,
-    maxInsertBytes: 1 << 20,
-    readAheadBytes: 1 << 22,
-    isPermanent: isPermanentInsertError,
-    deadLetter: deadLetterWriter(dir),
-  });
-  const ingestor = new Ingestor(
-    { append: (chunks) => log.append(chunks), waitCommitted: (lsn, t, ms) => writer.waitCommitted(lsn, t, ms) },
-    WRITTEN_TABLES,
-    10_000,
-  );
-  return { writer, ingestor };
-}
+const start = (log: WriteAheadLog) => logPipeline(db, log, dir);
 
 describe('a replay of rows settled before the restart', () => {
   it('unsettles before inserting them again, and settles again with them masked', async () => {
