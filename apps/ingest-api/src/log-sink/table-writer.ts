@@ -118,8 +118,8 @@ export class ClickHouseWriter implements TableWriter {
       db,
       cluster: opts.cluster,
       logger: opts.logger,
-      purgeBetweenStatements: this.purgeBetweenStatements,
-      purgesDone: (waitMs) => this.purgesDone(waitMs),
+      registerPurges: (ranges) => this.registerPurges(ranges),
+      purgesDone: (waitMs, pollMs) => this.purgesDone(waitMs, pollMs),
     });
   }
 
@@ -176,22 +176,30 @@ export class ClickHouseWriter implements TableWriter {
   private async purge(traces: Map<string, DeletionTimes | { ids: string[] }>): Promise<void> {
     if (traces.size === 0) return;
     try {
-      for (const [project, deletions] of traces) {
-        const byTime = 'fromUs' in deletions;
-        for (const query of byTime ? this.purgeBetweenStatements : this.purgeStatements) {
-          await this.db.writer.command({
-            query,
-            query_params: { project, ...deletions },
-            clickhouse_settings: { lightweight_deletes_sync: '0' },
-          });
-        }
-      }
+      await this.registerPurges(traces);
     } catch (err) {
       this.opts.logger?.warn({ err }, "cannot delete deleted traces' older rows; the reads leave them out meanwhile");
       return;
     }
     const before = this.purged;
     this.purged = before.then(() => this.mutationsDone());
+  }
+
+  /**
+   * Registers (does not wait for) the DELETEs of the older rows of `traces`, by project: of the
+   * traces named, or of those whose tombstones were written in the times given.
+   */
+  private async registerPurges(traces: Map<string, DeletionTimes | { ids: string[] }>): Promise<void> {
+    for (const [project, deletions] of traces) {
+      const byTime = 'fromUs' in deletions;
+      for (const query of byTime ? this.purgeBetweenStatements : this.purgeStatements) {
+        await this.db.writer.command({
+          query,
+          query_params: { project, ...deletions },
+          clickhouse_settings: { lightweight_deletes_sync: '0' },
+        });
+      }
+    }
   }
 
   /** Waits until no purge of this database is left to run (on a cluster: registered is enough). */
@@ -210,7 +218,7 @@ export class ClickHouseWriter implements TableWriter {
    * for a reader too: while slow reads hold every reader, a poll queued behind them gives up at
    * the deadline like one that found the purges running.
    */
-  private async purgesDone(waitMs: number): Promise<boolean> {
+  private async purgesDone(waitMs: number, pollMs = PURGE_POLL_MS): Promise<boolean> {
     const deadline = AbortSignal.timeout(waitMs);
     try {
       while (!deadline.aborted) {
@@ -226,7 +234,7 @@ export class ClickHouseWriter implements TableWriter {
           map: (r) => Number(r.n),
         });
         if ((pending ?? 0) === 0) return true;
-        await sleep(PURGE_POLL_MS);
+        await sleep(pollMs);
       }
     } catch (err) {
       if (!deadline.aborted) throw err;

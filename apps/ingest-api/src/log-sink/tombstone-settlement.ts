@@ -12,6 +12,11 @@ import type { Logger } from 'pino';
 /** How long a settlement waits for its purges at most before trying again later (decision 0090). */
 const SETTLE_WAIT_MS = 60_000;
 const SETTLE_RETRY_MS = 1_000;
+/**
+ * How often a settlement checks its purges: nothing waits for it but the reads' shortcut, so it
+ * polls a reader far less often than an insert waiting for a purge does.
+ */
+const SETTLE_POLL_MS = 250;
 
 /**
  * Tombstones waiting to be settled (decision 0090): those of an insert of tombstones, by project,
@@ -30,10 +35,10 @@ type Unsettled = ({ ranges: Map<string, DeletionTimes> } | { upToUs: number }) &
  * left to run moves the stored mark (`settled_us`) up to them, so the reads skip the per-row
  * lookup of a project whose tombstones are all settled.
  *
- * What it needs of the writer comes through its constructor: the writer's database, the
- * statements that purge the traces tombstoned in a time range (`purgeDeletedBetweenSql`), and
- * `purgesDone`, the writer's wait for its purges (whether, within `waitMs`, no purge of the
- * database is left to run; it may throw when it cannot tell).
+ * What it needs of the writer comes through its constructor: the writer's database, its
+ * registration of the purges of the traces tombstoned in a time range (`purgeDeletedBetweenSql`),
+ * and `purgesDone`, its wait for its purges (whether, within `waitMs`, no purge of the database is
+ * left to run; it may throw when it cannot tell).
  */
 export class TombstoneSettlement {
   /**
@@ -70,8 +75,10 @@ export class TombstoneSettlement {
       db: Db;
       cluster?: string;
       logger?: Logger;
-      purgeBetweenStatements: readonly string[];
-      purgesDone: (waitMs: number) => Promise<boolean>;
+      /** Registers the purges of the traces tombstoned in these times, by project (the writer's). */
+      registerPurges: (ranges: Map<string, DeletionTimes>) => Promise<void>;
+      /** Whether, within `waitMs` (polled every `pollMs`), no purge is left to run. */
+      purgesDone: (waitMs: number, pollMs: number) => Promise<boolean>;
     },
   ) {}
 
@@ -214,17 +221,9 @@ export class TombstoneSettlement {
     }
     // A batch whose purges were registered by an attempt that then waited in vain is not purged
     // yet again: the registered mutations still run, and the wait below waits for them.
-    for (const [project, times] of ranges) {
-      for (const query of this.deps.purgeBetweenStatements) {
-        await this.deps.db.writer.command({
-          query,
-          query_params: { project, ...times },
-          clickhouse_settings: { lightweight_deletes_sync: '0' },
-        });
-      }
-    }
+    await this.deps.registerPurges(ranges);
     for (const batch of batches) batch.purgedAgain = true;
-    if (!(await this.deps.purgesDone(SETTLE_WAIT_MS))) return false;
+    if (!(await this.deps.purgesDone(SETTLE_WAIT_MS, SETTLE_POLL_MS))) return false;
     // Never past a tombstone still waiting (the log's order and the times' agree; this holds even
     // if they did not).
     const rest = this.unsettled.filter((u) => !batches.includes(u));
