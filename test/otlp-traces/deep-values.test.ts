@@ -62,35 +62,22 @@ function expected(kind: Kind): unknown {
   return v;
 }
 
+/** An OTLP/JSON trace export of one span with `attributes`, starting and ending at `start` (ns). */
+function jsonExport(traceId: string, spanId: string, name: string, start: string, attributes: unknown[]): string {
+  const span = { traceId, spanId, name, startTimeUnixNano: start, endTimeUnixNano: start, attributes };
+  return JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] });
+}
+
 /** One span with the attribute `deep` (and a shallow neighbour attribute), in both encodings. */
 function deepExport(kind: Kind) {
   const traceId = hex(16);
   const spanId = hex(8);
   const value = nested(kind, LEVELS);
   const start = String(BigInt(Date.now()) * 1_000_000n);
-  const json = JSON.stringify({
-    resourceSpans: [
-      {
-        scopeSpans: [
-          {
-            spans: [
-              {
-                traceId,
-                spanId,
-                name: 'deep',
-                startTimeUnixNano: start,
-                endTimeUnixNano: start,
-                attributes: [
-                  { key: 'deep', value: value.json },
-                  { key: 'shallow', value: { stringValue: 'kept' } },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  });
+  const json = jsonExport(traceId, spanId, 'deep', start, [
+    { key: 'deep', value: value.json },
+    { key: 'shallow', value: { stringValue: 'kept' } },
+  ]);
   const time = Buffer.alloc(8);
   time.writeBigUInt64LE(BigInt(start));
   const span = Buffer.concat([
@@ -168,25 +155,9 @@ it('a value nested 24 levels deep is stored whole, with no partial_success', asy
   const traceId = hex(16);
   const spanId = hex(8);
   const start = String(BigInt(Date.now()) * 1_000_000n);
-  const json = JSON.stringify({
-    resourceSpans: [
-      {
-        scopeSpans: [
-          {
-            spans: [
-              {
-                traceId,
-                spanId,
-                name: 'shallow enough',
-                startTimeUnixNano: start,
-                attributes: [{ key: 'deep', value: nested('array', MAX_VALUE_DEPTH).json }],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  });
+  const json = jsonExport(traceId, spanId, 'shallow enough', start, [
+    { key: 'deep', value: nested('array', MAX_VALUE_DEPTH).json },
+  ]);
   const res = await post(json, 'application/json');
   expect(await res.json()).toEqual({});
   let whole: unknown = 'leaf';

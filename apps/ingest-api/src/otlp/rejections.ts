@@ -14,7 +14,7 @@ export function rejectionMessage(reasons: string[], noun: string): string {
  * The partial_success message of attribute values cut for their depth (the spans are stored; the
  * rejected count is not raised), after the rejections' own message if any.
  */
-export function withCutValues(message: string | undefined, cuts: number): string {
+function withCutValues(message: string | undefined, cuts: number): string {
   const cut = `${cuts} attribute value${cuts === 1 ? '' : 's'} nested deeper than ${MAX_VALUE_DEPTH} levels truncated to null`;
   return message ? `${message}; ${cut}` : cut;
 }
