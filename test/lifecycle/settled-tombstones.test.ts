@@ -112,7 +112,7 @@ describe('a row written before a deletion that reaches its table after the purge
       const project = await projectOfKey();
       const deleted = await deletedUs(late.trace.id);
 
-      // The purge the tombstones' insert registered is done; the trace row is still on its way.
+      // The purges registered so far are done; the trace row is still on its way.
       await eventually(async () => {
         const pending = await t.db.writer.query({
           query: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done',
@@ -146,5 +146,71 @@ describe('a row written before a deletion that reaches its table after the purge
       held?.release();
       held = undefined;
     }
+  });
+});
+
+/** The purges (DELETEs naming the tombstones' dictionary) registered on `table` so far. */
+async function purgesOf(table: string): Promise<number> {
+  const result = await t.db.writer.query({
+    query:
+      "SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND table = {table:String} AND position(command, 'trace_tombstones') > 0",
+    query_params: { table },
+    format: 'JSONEachRow',
+  });
+  return Number((await result.json<{ n: number | string }>())[0]?.n);
+}
+
+async function rowsOf(table: string, ids: string[]): Promise<number> {
+  const result = await t.db.writer.query({
+    query: `SELECT count() AS n FROM ${table} WHERE id IN {ids:Array(String)}`,
+    query_params: { ids },
+    format: 'JSONEachRow',
+  });
+  return Number((await result.json<{ n: number | string }>())[0]?.n);
+}
+
+describe('a burst of deletions while the engine works through a purge', () => {
+  it('purges them with one set of DELETEs, registered before a later row of a deleted trace', async () => {
+    const batches = Array.from({ length: 8 }, (_, i) => makeBatch({ name: `burst ${i}` }));
+    for (const b of batches) expect((await t.post('/v1/l/batch', b)).status).toBe(200);
+    const ids = batches.map((b) => b.trace.id);
+    const before = await purgesOf(TABLES.traces);
+    // The trace rows' mutations wait (a large store's DELETEs take minutes).
+    await t.db.writer.command({ query: `SYSTEM STOP MERGES ${TABLES.traces}` });
+    try {
+      expect((await t.request(`/api/public/traces/${ids[0]}`, { method: 'DELETE' })).status).toBe(200);
+      // The settlement registered the first deletion's purge and waits for it.
+      await eventually(async () => expect(await purgesOf(TABLES.traces)).toBe(before + 1));
+      // Each of the rest its own insert of tombstones, gone from the reads at once.
+      for (const id of ids.slice(1, 6)) {
+        expect((await t.request(`/api/public/traces/${id}`, { method: 'DELETE' })).status).toBe(200);
+        await eventually(async () => expect((await t.get(`/api/public/traces/${id}`)).status).toBe(404));
+      }
+      expect(await purgesOf(TABLES.traces)).toBe(before + 1);
+
+      // A later row of a deleted trace: its insert registers the waiting tombstones' purges first.
+      const rewritten = makeBatch({ id: ids[3], name: 'written again' }, []);
+      expect((await t.post('/v1/l/batch', rewritten, { 'Spanhouse-Wait': 'durable' })).status).toBe(200);
+      await eventually(async () => expect(await purgesOf(TABLES.traces)).toBe(before + 2));
+      for (const id of ids.slice(6)) {
+        expect((await t.request(`/api/public/traces/${id}`, { method: 'DELETE' })).status).toBe(200);
+        await eventually(async () => expect((await t.get(`/api/public/traces/${id}`)).status).toBe(404));
+      }
+    } finally {
+      await t.db.writer.command({ query: `SYSTEM START MERGES ${TABLES.traces}` });
+    }
+    const deleted = await deletedUs(ids.at(-1)!);
+    await eventually(async () => expect(await settledUs()).toBeGreaterThanOrEqual(deleted), 20_000);
+    // Eight deletions, four or five DELETEs: the first settlement's; the later row's insert: the
+    // waiting tombstones' before it, its own trace's older rows after it (decision 0085); the
+    // next settlement's, of the rest (two, when the last deletion commits after it began).
+    const purges = (await purgesOf(TABLES.traces)) - before;
+    expect(purges).toBeGreaterThanOrEqual(4);
+    expect(purges).toBeLessThanOrEqual(5);
+    expect(await rowsOf(TABLES.traces, ids)).toBe(1);
+    const again = await t.get(`/api/public/traces/${ids[3]}`);
+    expect(again.status).toBe(200);
+    expect(again.body.name).toBe('written again');
+    for (const id of [...ids.slice(0, 3), ...ids.slice(4)]) expect((await t.get(`/api/public/traces/${id}`)).status).toBe(404);
   });
 });

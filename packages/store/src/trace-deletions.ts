@@ -63,15 +63,19 @@ export function deletionTimesOf(data: Buffer): Map<string, DeletionTimes> {
   for (const line of data.toString('utf8').split('\n')) {
     if (line === '') continue;
     const [project, , deletedUs] = line.split('\t');
-    const key = tsvValue(project!);
     const at = Number(deletedUs);
-    const times = byProject.get(key);
-    if (times) {
-      times.fromUs = Math.min(times.fromUs, at);
-      times.toUs = Math.max(times.toUs, at);
-    } else byProject.set(key, { fromUs: at, toUs: at });
+    widenDeletionTimes(byProject, tsvValue(project!), { fromUs: at, toUs: at });
   }
   return byProject;
+}
+
+/** Widens `project`'s times in `byProject` to cover `times` too (adds them when it has none). */
+export function widenDeletionTimes(byProject: Map<string, DeletionTimes>, project: string, times: DeletionTimes): void {
+  const known = byProject.get(project);
+  if (known) {
+    known.fromUs = Math.min(known.fromUs, times.fromUs);
+    known.toUs = Math.max(known.toUs, times.toUs);
+  } else byProject.set(project, { ...times });
 }
 
 /**

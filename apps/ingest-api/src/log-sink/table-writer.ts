@@ -10,6 +10,7 @@ import {
   REWRITE_WATCHED_TABLES,
   TABLES,
   TRACE_DELETIONS_DICTIONARY,
+  widenDeletionTimes,
 } from '@spanhouse/store';
 import type { Logger } from 'pino';
 import { TombstoneSettlement } from './tombstone-settlement.ts';
@@ -92,12 +93,30 @@ const PURGE_WAIT_MS = 5_000;
  * The tombstones it inserts are settled (decision 0090) by the TombstoneSettlement it owns
  * (tombstone-settlement.ts): it passes on where the log starts (opened) and what every table has
  * committed (committed), has every insert wait until the settlement knows the stored mark, notes
- * each insert of tombstones once their first purge is registered, lends the settlement its purges'
- * wait (purgesDone), and stops it on closing (settle).
+ * each insert of tombstones, lends the settlement its purges' registration and wait (purgesDone),
+ * and stops it on closing (settle). Where the settlement runs (an embedded store), an insert of
+ * tombstones registers no purge (decision 0093): the settlement's, once the tombstones' records are
+ * committed, masks every row they hide, and an insert into a table that folds a trace's rows first
+ * registers the purges of the tombstones inserted before it that no settlement has covered yet, so
+ * the order above holds. A burst of deletions then costs the engine the DELETEs of a few
+ * settlements rather than a set per insert of tombstones.
  */
 export class ClickHouseWriter implements TableWriter {
-  /** Done once every deletion registered so far has masked its rows (or failed, logged). */
-  private purged: Promise<void> = Promise.resolve();
+  /**
+   * Registrations of purges so far, and up to which of them an insert has waited for (until no
+   * purge was left to run, or PURGE_WAIT_MS): an insert into a trace table waits only for purges
+   * registered since, and only while it is there to wait (`purgesWaited`).
+   */
+  private registeredPurges = 0;
+  private waitedPurges = 0;
+  private waitingForPurges: Promise<void> | undefined;
+  /**
+   * Inserts of tombstones whose purge is not registered yet, in log order (where the settlement
+   * runs: decision 0093): registered by the next insert into a trace table, or by the settlement.
+   */
+  private unpurged: { lsn: number; times: Map<string, DeletionTimes> }[] = [];
+  /** The registrations of purges, one at a time (registerInTurn). */
+  private registering: Promise<unknown> = Promise.resolve();
   private readonly purgeStatements: string[];
   private readonly purgeBetweenStatements: string[];
   /** The settlement of the tombstones this writer inserts (decision 0090). */
@@ -118,7 +137,14 @@ export class ClickHouseWriter implements TableWriter {
       db,
       cluster: opts.cluster,
       logger: opts.logger,
-      registerPurges: (ranges) => this.registerPurges(ranges),
+      registerPurges: (ranges, upToLsn) =>
+        this.registerInTurn(async () => {
+          if (ranges.size > 0) {
+            await this.registerPurges(ranges);
+            this.registeredPurges++;
+          }
+          this.unpurged = this.unpurged.filter((u) => u.lsn > upToLsn);
+        }),
       purgesDone: (waitMs, pollMs) => this.purgesDone(waitMs, pollMs),
     });
   }
@@ -134,7 +160,10 @@ export class ClickHouseWriter implements TableWriter {
   async insert(batch: InsertBatch): Promise<void> {
     if (this.settlement.active) await this.settlement.markKnown();
     const watched = REWRITE_WATCHED_TABLES.has(batch.table);
-    if (watched) await this.purged;
+    if (watched) {
+      await this.registerUnpurged();
+      await this.purgesWaited();
+    }
     if (batch.format === 'TabSeparated') {
       await this.db.insertText({
         table: batch.table,
@@ -154,24 +183,50 @@ export class ClickHouseWriter implements TableWriter {
     if (dictionary) await this.db.writer.command({ query: `SYSTEM RELOAD DICTIONARY ${dictionary}` });
     if (batch.table === TABLES.traceDeletions) {
       const times = deletionTimesOf(batch.data);
-      await this.purge(times);
       this.settlement.noteUnsettled(batch.lsn, times);
+      this.unpurged.push({ lsn: batch.lsn ?? 0, times });
+      // Where the settlement runs, its DELETEs (or those of the next trace table's insert) cover these.
+      if (!this.settlement.active) await this.registerUnpurged();
     } else if (watched) {
-      await this.purge(await this.rewrittenTraces());
-      await this.purged;
+      const rewritten = await this.rewrittenTraces();
+      await this.registerInTurn(() => this.purge(rewritten));
+      await this.purgesWaited();
     }
   }
 
   async settle(): Promise<void> {
     const stopped = this.settlement.stop();
-    await this.purged;
+    await this.purgesWaited();
     await stopped;
   }
 
   /**
+   * Runs `register` after the registrations started before it: an insert into a trace table that
+   * waits for the purges of the tombstones before it then also waits for a registration the
+   * settlement is making of them, so no DELETE of those is registered after its rows.
+   */
+  private registerInTurn(register: () => Promise<void>): Promise<void> {
+    const turn = this.registering.then(register);
+    this.registering = turn.catch(() => {});
+    return turn;
+  }
+
+  /** Registers the purges of the tombstones inserted so far that none covers yet, as one set of DELETEs. */
+  private registerUnpurged(): Promise<void> {
+    return this.registerInTurn(async () => {
+      if (this.unpurged.length === 0) return;
+      const times = new Map<string, DeletionTimes>();
+      for (const u of this.unpurged) for (const [project, t] of u.times) widenDeletionTimes(times, project, t);
+      this.unpurged = [];
+      await this.purge(times);
+    });
+  }
+
+  /**
    * Registers the deletion of the older rows of `traces`, by project: of the traces named, or of
-   * those whose tombstones were written in the times given (an insert of tombstones); `purged`
-   * waits for them.
+   * those whose tombstones were written in the times given; `purgesWaited` waits for them. A
+   * failure is logged: the reads leave the rows out meanwhile (and a settlement, where one runs,
+   * purges them again).
    */
   private async purge(traces: Map<string, DeletionTimes | { ids: string[] }>): Promise<void> {
     if (traces.size === 0) return;
@@ -181,8 +236,27 @@ export class ClickHouseWriter implements TableWriter {
       this.opts.logger?.warn({ err }, "cannot delete deleted traces' older rows; the reads leave them out meanwhile");
       return;
     }
-    const before = this.purged;
-    this.purged = before.then(() => this.mutationsDone());
+    this.registeredPurges++;
+  }
+
+  /**
+   * Resolves once the purges registered so far are done, or were waited for PURGE_WAIT_MS by this
+   * or an earlier insert (purges registered later are waited for by the inserts after them).
+   */
+  private async purgesWaited(): Promise<void> {
+    const registered = this.registeredPurges;
+    while (this.waitedPurges < registered) {
+      this.waitingForPurges ??= this.waitForPurges().finally(() => {
+        this.waitingForPurges = undefined;
+      });
+      await this.waitingForPurges;
+    }
+  }
+
+  private async waitForPurges(): Promise<void> {
+    const registered = this.registeredPurges;
+    await this.mutationsDone();
+    this.waitedPurges = Math.max(this.waitedPurges, registered);
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   nextVersion,
   SETTLED_US_SQL,
   TOMBSTONE_RANGES_SQL,
+  widenDeletionTimes,
 } from '@spanhouse/store';
 import type { Logger } from 'pino';
 
@@ -24,21 +25,24 @@ const SETTLE_POLL_MS = 250;
  */
 type Unsettled = ({ ranges: Map<string, DeletionTimes> } | { upToUs: number }) & {
   lsn: number;
-  /** Its purge was registered again once its records were committed (settleCommitted). */
-  purgedAgain?: boolean;
+  /** Its purge was registered once its records were committed (settleCommitted). */
+  purgedCommitted?: boolean;
 };
 
 /**
  * The settlement of tombstones (decision 0090), for the writer that inserts them
  * (ClickHouseWriter owns one and tells it what the log commits): follows the log's committed
- * position, registers the purge of the committed tombstones' traces again, and once no purge is
- * left to run moves the stored mark (`settled_us`) up to them, so the reads skip the per-row
- * lookup of a project whose tombstones are all settled.
+ * position, registers the purge of the committed tombstones' traces, and once no purge is left to
+ * run moves the stored mark (`settled_us`) up to them, so the reads skip the per-row lookup of a
+ * project whose tombstones are all settled. Where it settles, the writer registers no purge of its
+ * own at the tombstones' insert unless an insert into a trace table comes first (decision 0093): a
+ * burst of deletions is then purged by one settlement's DELETEs, not by a set per insert.
  *
  * What it needs of the writer comes through its constructor: the writer's database, its
- * registration of the purges of the traces tombstoned in a time range (`purgeDeletedBetweenSql`),
- * and `purgesDone`, its wait for its purges (whether, within `waitMs`, no purge of the database is
- * left to run; it may throw when it cannot tell).
+ * registration of the purges of the traces tombstoned in a time range (`purgeDeletedBetweenSql`;
+ * `upToLsn`: the log position of the last tombstones they cover, whose own purge the writer then
+ * need not register), and `purgesDone`, its wait for its purges (whether, within `waitMs`, no purge
+ * of the database is left to run; it may throw when it cannot tell).
  */
 export class TombstoneSettlement {
   /**
@@ -75,8 +79,11 @@ export class TombstoneSettlement {
       db: Db;
       cluster?: string;
       logger?: Logger;
-      /** Registers the purges of the traces tombstoned in these times, by project (the writer's). */
-      registerPurges: (ranges: Map<string, DeletionTimes>) => Promise<void>;
+      /**
+       * Registers the purges of the traces tombstoned in these times, by project (the writer's),
+       * those of the tombstones up to the log's `upToLsn`.
+       */
+      registerPurges: (ranges: Map<string, DeletionTimes>, upToLsn: number) => Promise<void>;
       /** Whether, within `waitMs` (polled every `pollMs`), no purge is left to run. */
       purgesDone: (waitMs: number, pollMs: number) => Promise<boolean>;
     },
@@ -153,7 +160,7 @@ export class TombstoneSettlement {
 
   /**
    * Notes an insert of tombstones (its batch's last log position, their times by project) as
-   * unsettled, once the writer has registered their first purge.
+   * unsettled, once they are in the dictionary the reads look up.
    */
   noteUnsettled(lsn: number | undefined, ranges: Map<string, DeletionTimes>): void {
     if (!this.settles || ranges.size === 0) return;
@@ -190,39 +197,38 @@ export class TombstoneSettlement {
    * Settles the tombstones whose records every table has committed (decision 0090): every row
    * written before them is in the tables now, and only rows written after them can come, so a
    * purge of their traces registered now, once done, leaves no row they hide unmasked. The purge
-   * runs again here (the first, at their insert, can miss a row an insert was adding meanwhile),
-   * and the mark moves once no purge is left to run. False when the purges were not done in time.
+   * runs here even where the writer registered one at their insert (that one can miss a row an
+   * insert was adding meanwhile), and the mark moves once no purge is left to run. False when the
+   * purges were not done in time.
    */
   private async settleCommitted(): Promise<boolean> {
     await this.markKnown();
     const batches = this.unsettled.filter((u) => u.lsn <= this.committedLsn);
     if (batches.length === 0) return true;
     const ranges = new Map<string, DeletionTimes>();
-    const widen = (project: string, t: DeletionTimes) => {
-      const known = ranges.get(project);
-      ranges.set(project, known ? { fromUs: Math.min(known.fromUs, t.fromUs), toUs: Math.max(known.toUs, t.toUs) } : t);
-    };
     let upToUs = 0;
+    let upToLsn = 0;
     for (const batch of batches) {
+      upToLsn = Math.max(upToLsn, batch.lsn);
       if ('upToUs' in batch) {
         upToUs = Math.max(upToUs, batch.upToUs);
-        if (batch.purgedAgain) continue;
+        if (batch.purgedCommitted) continue;
         const result = await this.deps.db.writer.query({
           query: TOMBSTONE_RANGES_SQL,
           query_params: { afterUs: this.settledUs ?? 0, upToUs: batch.upToUs },
           format: 'JSONEachRow',
         });
         for (const r of await result.json<{ project_id: string; fromUs: number | string; toUs: number | string }>())
-          widen(r.project_id, { fromUs: Number(r.fromUs), toUs: Number(r.toUs) });
+          widenDeletionTimes(ranges, r.project_id, { fromUs: Number(r.fromUs), toUs: Number(r.toUs) });
       } else {
         for (const t of batch.ranges.values()) upToUs = Math.max(upToUs, t.toUs);
-        if (!batch.purgedAgain) for (const [project, t] of batch.ranges) widen(project, t);
+        if (!batch.purgedCommitted) for (const [project, t] of batch.ranges) widenDeletionTimes(ranges, project, t);
       }
     }
     // A batch whose purges were registered by an attempt that then waited in vain is not purged
     // yet again: the registered mutations still run, and the wait below waits for them.
-    await this.deps.registerPurges(ranges);
-    for (const batch of batches) batch.purgedAgain = true;
+    await this.deps.registerPurges(ranges, upToLsn);
+    for (const batch of batches) batch.purgedCommitted = true;
     if (!(await this.deps.purgesDone(SETTLE_WAIT_MS, SETTLE_POLL_MS))) return false;
     // Never past a tombstone still waiting (the log's order and the times' agree; this holds even
     // if they did not).
