@@ -55,3 +55,41 @@ describe('GET /api/public/v2/observations, fields=io', () => {
     });
   });
 });
+
+describe('empty page, limit and orderBy', () => {
+  // Langfuse reads `page=`, `limit=` and `orderBy=` as not given (its pagination turns "" into
+  // the default); a script filling a URL template with empty values gets the first page.
+  it.each([
+    '/api/public/traces?page=&limit=&orderBy=',
+    '/api/public/observations?page=&limit=',
+    '/api/public/sessions?page=&limit=',
+    '/api/public/v2/scores?page=&limit=',
+    '/api/public/scores?page=&limit=',
+    '/api/public/metrics/daily?page=&limit=',
+  ])('%s is the default page', async (path) => {
+    const res = await t.get(path);
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toMatchObject({ page: 1, limit: 50 });
+  });
+
+  it('v2 observations: limit= is the default limit', async () => {
+    const res = await t.get('/api/public/v2/observations?traceId=io-trace&limit=');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(3);
+  });
+
+  it('orderBy= is the default order, newest first', async () => {
+    const res = await t.get('/api/public/traces?orderBy=');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((x: { id: string }) => x.id)).toEqual(['io-trace']);
+  });
+
+  it('a page that is not a positive integer is still a 400 naming it', async () => {
+    for (const bad of ['page=0', 'page=x', 'limit=-1']) {
+      const res = await t.get(`/api/public/traces?${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'BAD_REQUEST', data: null });
+      expect(res.body.message).toMatch(bad.split('=')[0]!);
+    }
+  });
+});
