@@ -93,3 +93,24 @@ describe('empty page, limit and orderBy', () => {
     }
   });
 });
+
+describe("a trace carries every field Langfuse's Trace requires", () => {
+  // Langfuse's API definition (fern, commons.yml: Trace) requires these keys; the Python SDK
+  // validates answers against it and refuses a trace without one (`public`: "Field required").
+  const REQUIRED = ['id', 'timestamp', 'name', 'sessionId', 'release', 'version', 'userId', 'tags', 'public', 'environment'];
+
+  it('in the list, the single trace and a session', async () => {
+    await t.post('/api/public/ingestion', {
+      batch: [event('s1', 'trace-create', { id: 'in-session', sessionId: 'a-session', public: true })],
+    });
+    const list = (await t.get('/api/public/traces?limit=10')).body.data;
+    const one = (await t.get('/api/public/traces/io-trace')).body;
+    const session = (await t.get('/api/public/sessions/a-session')).body.traces;
+    for (const trace of [...list, one, ...session]) {
+      for (const key of REQUIRED) expect(trace, key).toHaveProperty(key);
+      // No trace is shared publicly here, whatever the ingestion event said.
+      expect(trace.public).toBe(false);
+    }
+    expect(session).toHaveLength(1);
+  });
+});
