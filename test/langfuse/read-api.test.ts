@@ -114,3 +114,31 @@ describe("a trace carries every field Langfuse's Trace requires", () => {
     expect(session).toHaveLength(1);
   });
 });
+
+describe('score metadata that is not an object', () => {
+  // Langfuse keeps a score's metadata that is not an object under the key `metadata` (its
+  // ingestion's convertJsonSchemaToRecord), as spanhouse does for traces and observations.
+  it('reads back under the key metadata, in every score read', async () => {
+    const res = await t.post('/api/public/ingestion', {
+      batch: [
+        event('m1', 'score-create', { id: 'md-text', traceId: 'io-trace', name: 'md', value: 1, metadata: 'a note' }),
+        event('m2', 'score-create', { id: 'md-list', traceId: 'io-trace', name: 'md', value: 2, metadata: [1, 2] }),
+        event('m3', 'score-create', { id: 'md-none', traceId: 'io-trace', name: 'md', value: 3 }),
+        event('m4', 'score-create', { id: 'md-obj', traceId: 'io-trace', name: 'md', value: 4, metadata: { k: 'v' } }),
+      ],
+    });
+    expect(res.body.errors).toEqual([]);
+    const expected = {
+      'md-text': { metadata: 'a note' },
+      'md-list': { metadata: [1, 2] },
+      'md-none': {},
+      'md-obj': { k: 'v' },
+    };
+    const byId = (scores: { id: string; metadata: unknown }[]) =>
+      Object.fromEntries(scores.filter((s) => s.id.startsWith('md-')).map((s) => [s.id, s.metadata]));
+    expect(byId((await t.get('/api/public/v2/scores?name=md')).body.data)).toEqual(expected);
+    expect(byId((await t.get('/api/public/scores?name=md')).body.data)).toEqual(expected);
+    expect(byId((await t.get('/api/public/traces/io-trace?fields=scores')).body.scores)).toEqual(expected);
+    expect((await t.get('/api/public/v2/scores/md-text')).body.metadata).toEqual({ metadata: 'a note' });
+  });
+});
