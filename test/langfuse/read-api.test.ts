@@ -142,3 +142,25 @@ describe('score metadata that is not an object', () => {
     expect((await t.get('/api/public/v2/scores/md-text')).body.metadata).toEqual({ metadata: 'a note' });
   });
 });
+
+describe('a trailing slash', () => {
+  // Langfuse's server (Next.js) redirects a path with a trailing slash to the path without it (308),
+  // so a script written against Langfuse with `/api/public/traces/` reads the list.
+  it.each([
+    ['/api/public/traces/?limit=1', '/api/public/traces?limit=1'],
+    ['/api/public/traces/io-trace/', '/api/public/traces/io-trace'],
+    ['/api/public/v2/observations//?traceId=io-trace', '/api/public/v2/observations?traceId=io-trace'],
+    ['/api/public/sessions/', '/api/public/sessions'],
+  ])('GET %s is redirected to %s', async (path, location) => {
+    const res = await t.request(path);
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe(location);
+    expect((await t.get(location)).status).toBe(200);
+  });
+
+  it('an unknown path without the slash and /api/public/ itself stay 404s; a POST is not redirected', async () => {
+    expect((await t.request('/api/public/nope')).status).toBe(404);
+    expect((await t.request('/api/public/')).status).toBe(404);
+    expect((await t.request('/api/public/sessions/', { method: 'POST' })).status).toBe(404);
+  });
+});
