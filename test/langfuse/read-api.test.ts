@@ -164,3 +164,47 @@ describe('a trailing slash', () => {
     expect((await t.request('/api/public/sessions/', { method: 'POST' })).status).toBe(404);
   });
 });
+
+describe('filter conditions on input and output compare the text Langfuse stores', () => {
+  // Langfuse stores a string input or output as itself, so `output = "The answer is 42"` finds it;
+  // here every value is stored as JSON (`"The answer is 42"`, quotes and escapes included), and the
+  // comparison reads a stored JSON string as the string it encodes.
+  const filter = (column: string, operator: string, value: unknown, type = 'string') =>
+    encodeURIComponent(JSON.stringify([{ type, column, operator, value }]));
+  const idsOf = async (path: string) => {
+    const res = await t.get(path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.data as { id: string }[]).map((x) => x.id).sort();
+  };
+
+  it.each([
+    ['output', '=', 'The answer is 42', ['io-text']],
+    ['output', 'starts with', 'The answer', ['io-text']],
+    ['output', 'ends with', 'is 42', ['io-text']],
+    ['input', 'contains', 'text "quoted" inside', ['io-text']],
+    ['input', '=', 'plain text "quoted" inside', ['io-text']],
+    // Any other value as its JSON text.
+    ['output', '=', '42', ['io-json']],
+    ['input', 'starts with', '{"messages"', ['io-json']],
+  ])('observations: %s %s %j', async (column, operator, value, expected) => {
+    const q = `traceId=io-trace&filter=${filter(column, operator, value)}`;
+    expect(await idsOf(`/api/public/observations?${q}`)).toEqual(expected);
+    expect(await idsOf(`/api/public/v2/observations?${q}`)).toEqual(expected);
+  });
+
+  it('observations: any of compares the same text', async () => {
+    const q = `traceId=io-trace&filter=${filter('output', 'any of', ['The answer is 42', '42'], 'stringOptions')}`;
+    expect(await idsOf(`/api/public/observations?${q}`)).toEqual(['io-json', 'io-text']);
+  });
+
+  it('traces: a string output is compared as itself', async () => {
+    await t.post('/api/public/ingestion', {
+      batch: [event('o1', 'trace-create', { id: 'text-out', name: 'text-out', input: 'Where is my "order"?', output: 'hello' })],
+    });
+    expect(await idsOf(`/api/public/traces?filter=${filter('output', '=', 'hello')}`)).toEqual(['text-out']);
+    expect(await idsOf(`/api/public/traces?filter=${filter('output', 'starts with', 'hel')}`)).toEqual(['text-out']);
+    expect(await idsOf(`/api/public/traces?filter=${filter('input', 'ends with', 'my "order"?')}`)).toEqual([
+      'text-out',
+    ]);
+  });
+});
