@@ -208,3 +208,24 @@ describe('filter conditions on input and output compare the text Langfuse stores
     ]);
   });
 });
+
+describe('many tags', () => {
+  const tags = Array.from({ length: 40 }, (_, i) => `tag-${i}`);
+
+  it('a trace with every one of 40 tags asked for is listed', async () => {
+    await t.post('/api/public/ingestion', {
+      batch: [event('g1', 'trace-create', { id: 'many-tags', name: 'many-tags', tags })],
+    });
+    const res = await t.get(`/api/public/traces?${tags.map((x) => `tags=${x}`).join('&')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((x: { id: string }) => x.id)).toEqual(['many-tags']);
+    expect(res.body.meta.totalItems).toBe(1);
+  });
+
+  it('thousands of tags are an answer (none has them all), not a 500', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => `tags=tag-${i}`).join('&');
+    const res = await t.get(`/api/public/traces?${many}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([]);
+  });
+});
