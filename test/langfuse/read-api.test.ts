@@ -229,3 +229,26 @@ describe('many tags', () => {
     expect(res.body.data).toEqual([]);
   });
 });
+
+describe('a filter too large for one query', () => {
+  // Each text condition looks its words up in the search index: fifty of them make a query larger
+  // than ClickHouse parses. That is the request's size: a 400 that says so, not a 500.
+  it.each(['/api/public/traces', '/api/public/observations', '/api/public/v2/observations'])(
+    '%s: a 400 asking for fewer conditions',
+    async (path) => {
+      const conditions = Array.from({ length: 50 }, (_, i) => ({
+        type: 'string',
+        column: 'input',
+        operator: 'matches',
+        value: `word${i} other${i}`,
+      }));
+      const res = await t.get(`${path}?filter=${encodeURIComponent(JSON.stringify(conditions))}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        message: expect.stringMatching(/too large.*fewer filter conditions/),
+        code: 'BAD_REQUEST',
+        data: null,
+      });
+    },
+  );
+});
