@@ -132,8 +132,10 @@ describe('GET /api/public/metrics/daily', () => {
     ['release=r2', ['2026-05-01']],
     ['version=v1', ['2026-05-02', '2026-05-01']],
     ['fromTimestamp=2026-05-02T00:00:00Z', ['2026-05-04', '2026-05-02']],
-    ['toTimestamp=2026-05-02T00:00:00Z', ['2026-05-02', '2026-05-01']],
-    ['fromTimestamp=2026-05-01T23:59:59.999Z&toTimestamp=2026-05-01T23:59:59.999Z', ['2026-05-01']],
+    // toTimestamp exclusive, as Langfuse: d3 at 2026-05-02T00:00:00Z is not before it.
+    ['toTimestamp=2026-05-02T00:00:00Z', ['2026-05-01']],
+    ['toTimestamp=2026-05-02T00:00:00.001Z', ['2026-05-02', '2026-05-01']],
+    ['fromTimestamp=2026-05-01T23:59:59.999Z&toTimestamp=2026-05-02T00:00:00Z', ['2026-05-01']],
     ['userId=nobody', []],
   ])('filters apply to the trace: %s', async (query, dates) => {
     expect((await daily(query)).data.map((d) => d.date)).toEqual(dates);

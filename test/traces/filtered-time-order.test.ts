@@ -101,7 +101,8 @@ async function list(params: string): Promise<{ ids: string[]; total: number }> {
   return { ids: (res.body.data as { id: string }[]).map((x) => x.id), total: res.body.meta.totalItems };
 }
 
-const inRange = (x: Trace) => x.s >= 10 && x.s <= 20;
+// fromTimestamp inclusive, toTimestamp exclusive (as Langfuse).
+const inRange = (x: Trace) => x.s >= 10 && x.s < 20;
 const FILTERS: [string, (x: Trace) => boolean][] = [
   ['tags=x', (x) => x.tags.has('x')],
   ['tags=y&tags=x', (x) => x.tags.has('x') && x.tags.has('y')],

@@ -84,6 +84,7 @@ describe('GET /api/public/traces', () => {
       metadata: { tenant: 'acme', nested: { a: 1 } },
       latency: 3.25,
       totalCost: expect.closeTo(genCost, 12),
+      public: false,
       bookmarked: false,
       externalId: null,
       htmlPath: `/project/spanhouse/traces/${batch.trace.id}`,

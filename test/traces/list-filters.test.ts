@@ -159,9 +159,10 @@ describe('filters', () => {
     ['environment=dev&environment=staging', ['t6', 't4', 't2']],
     ['environment=dev,staging', ['t6', 't4', 't2']],
     ['fromTimestamp=2026-03-06T00:00:00Z', ['t7', 't6']],
-    ['toTimestamp=2026-03-02T00:00:00Z', ['t2', 't1']],
-    ['fromTimestamp=2026-03-02T00:00:00Z&toTimestamp=2026-03-04T00:00:00Z', ['t4', 't3', 't2']],
-    ['fromTimestamp=2026-03-02T01:00:00%2B01:00&toTimestamp=2026-03-02T00:00:00Z', ['t2']],
+    // fromTimestamp inclusive, toTimestamp exclusive, as Langfuse (t2 is at 2026-03-02T00:00:00Z).
+    ['toTimestamp=2026-03-02T00:00:00Z', ['t1']],
+    ['fromTimestamp=2026-03-02T00:00:00Z&toTimestamp=2026-03-04T00:00:00Z', ['t3', 't2']],
+    ['fromTimestamp=2026-03-02T01:00:00%2B01:00&toTimestamp=2026-03-02T00:00:00.001Z', ['t2']],
     ['userId=u1&tags=c', ['t3']],
     ['userId=nobody', []],
   ])('%s', async (query, expected) => {

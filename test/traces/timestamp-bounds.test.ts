@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 // Times are stored to the microsecond and written in answers to the millisecond: the trace list's
-// inclusive bounds compare at the millisecond, so a trace's own timestamp as the list shows it is
-// a bound that holds it.
+// bounds compare at the millisecond, fromTimestamp inclusive and toTimestamp exclusive as in
+// Langfuse (decision 0094), so the millisecond a trace is shown at is the window [ms, ms + 1) that
+// holds it, and adjacent windows hold every trace once.
 
 let t: TestApp;
 const AT = [
@@ -29,17 +30,27 @@ const ids = async (query: string) => {
 };
 
 describe('fromTimestamp and toTimestamp', () => {
-  it('hold a trace at the millisecond it is shown at', async () => {
+  it('hold a trace in the window from the millisecond it is shown at to the next', async () => {
     const shown = await t.get('/api/public/traces/b1');
     expect(shown.body.timestamp).toBe('2026-01-03T00:00:00.654Z');
     const at = encodeURIComponent(shown.body.timestamp);
-    expect(await ids(`fromTimestamp=${at}&toTimestamp=${at}`)).toEqual(['b1', 'b2']);
-    expect(await ids(`toTimestamp=${at}`)).toEqual(['b0', 'b1', 'b2']);
+    const next = encodeURIComponent('2026-01-03T00:00:00.655Z');
+    expect(await ids(`fromTimestamp=${at}&toTimestamp=${next}`)).toEqual(['b1', 'b2']);
+    expect(await ids(`fromTimestamp=${at}&toTimestamp=${at}`)).toEqual([]);
+    expect(await ids(`toTimestamp=${at}`)).toEqual(['b0']);
     expect(await ids(`fromTimestamp=${at}`)).toEqual(['b1', 'b2', 'b3']);
   });
 
-  it('a bound given to the microsecond covers its millisecond', async () => {
-    expect(await ids(`toTimestamp=${encodeURIComponent('2026-01-03T00:00:00.654100Z')}`)).toEqual(['b0', 'b1', 'b2']);
+  it('adjacent windows hold every trace once', async () => {
+    const edges = ['.653', '.654', '.655', '.656'].map((ms) => encodeURIComponent(`2026-01-03T00:00:00${ms}Z`));
+    const windows = await Promise.all(
+      edges.slice(1).map((to, i) => ids(`fromTimestamp=${edges[i]}&toTimestamp=${to}`)),
+    );
+    expect(windows).toEqual([['b0'], ['b1', 'b2'], ['b3']]);
+  });
+
+  it('a bound given to the microsecond is its millisecond', async () => {
+    expect(await ids(`toTimestamp=${encodeURIComponent('2026-01-03T00:00:00.654100Z')}`)).toEqual(['b0']);
     expect(await ids(`fromTimestamp=${encodeURIComponent('2026-01-03T00:00:00.654900Z')}`)).toEqual(['b1', 'b2', 'b3']);
     expect(await ids(`fromTimestamp=${encodeURIComponent('2026-01-03T00:00:00.655Z')}`)).toEqual(['b3']);
   });

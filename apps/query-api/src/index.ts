@@ -6,7 +6,7 @@ export { type MetricsQuery, parseMetricsQuery } from './metrics/params.ts';
 export { type QueryLimits, runMetricsQuery } from './metrics/query.ts';
 export { instantQuery, rangeGrid, rangeQuery } from './prometheus/evaluate.ts';
 export { PromResultCache } from './prometheus/result-cache.ts';
-export { explainReadTimeouts } from './read-timeouts.ts';
+export { explainReadErrors, explainReadTimeouts } from './read-timeouts.ts';
 export { SEARCH_FIRST_HITS } from './traces/list.ts';
 export { DailyDayCache } from './usage/day-cache.ts';
 export { cachesHearingWrites } from './write-listening-caches.ts';

@@ -10,7 +10,7 @@ import {
 } from '@spanhouse/http';
 import { openProjects } from '@spanhouse/projects';
 import { registerQueryRoutes } from './app.ts';
-import { explainReadTimeouts } from './read-timeouts.ts';
+import { explainReadErrors } from './read-timeouts.ts';
 import { DailyDayCache } from './usage/day-cache.ts';
 
 // The query API on its own (server mode): run as many copies as the read load needs. It
@@ -34,7 +34,7 @@ const app = createBaseApp({
   authenticate: projects.authenticate,
   metrics,
   ready: async () => void (await pingDb(db)),
-  explainError: explainReadTimeouts(db, config.queryTimeoutMs),
+  explainError: explainReadErrors(db, config.queryTimeoutMs),
 });
 // The daily report's cache checks the database's write counts, so it holds beside other writers;
 // on a cluster a read may meet replicas at different points, so it is off there.

@@ -19,16 +19,18 @@ export const One = (name: string) =>
 export const OneOf = <const T extends readonly string[]>(name: string, options: T, separator = ', ') =>
   v.pipe(One(name), v.picklist(options, `${name} must be one of ${options.join(separator)}`));
 
+/**
+ * An integer parameter from `min` to `max`, `dflt` when absent or empty: Langfuse's pagination reads
+ * `page=` and `limit=` as not given, and scripts that fill a URL template send them so.
+ */
 export const Int = (name: string, min: number, max: number, dflt: number) =>
-  v.optional(
-    v.pipe(
-      One(name),
-      v.regex(/^\d+$/, `${name} must be an integer`),
-      v.transform(Number),
-      v.minValue(min, `${name} must be >= ${min}`),
-      v.maxValue(max, `${name} must be <= ${max}`),
-    ),
-    String(dflt),
+  v.pipe(
+    v.optional(One(name), ''),
+    v.transform((s) => (s === '' ? String(dflt) : s)),
+    v.regex(/^\d+$/, `${name} must be an integer`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be >= ${min}`),
+    v.maxValue(max, `${name} must be <= ${max}`),
   );
 
 /** Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. */

@@ -1,4 +1,4 @@
-import { type Db, isReadTimeout, queryRows } from '@spanhouse/db';
+import { type Db, isQueryTooBig, isReadTimeout, queryRows } from '@spanhouse/db';
 import { ApiError, type ExplainError } from '@spanhouse/http';
 
 /** How long the look-up of index builds may take: it runs only for a read that already timed out. */
@@ -32,6 +32,26 @@ export function explainReadTimeouts(db: Db, timeoutMs: number): ExplainError {
       `the query ran longer than ${limit} and was stopped; narrow it (a shorter time range, a filter) or raise QUERY_TIMEOUT_MS`,
     );
   };
+}
+
+/**
+ * The query API's answer for errors of its reads that deserve one (ExplainError): a query the
+ * engine refused for its size is a 400, and a read stopped at its time bound the 503 of
+ * explainReadTimeouts.
+ *
+ * A request builds one query from its parameters: a JSON filter of many text conditions (each
+ * looks its words up in the search index) can make it larger than the engine parses. That is the
+ * request's size, not a fault of the service: a 400 asking for fewer conditions, never a 500.
+ */
+export function explainReadErrors(db: Db, timeoutMs: number): ExplainError {
+  const timeouts = explainReadTimeouts(db, timeoutMs);
+  return (err) =>
+    isQueryTooBig(err)
+      ? new ApiError(
+          'BAD_REQUEST',
+          'the request makes a query too large for ClickHouse to parse; send fewer filter conditions or values',
+        )
+      : timeouts(err);
 }
 
 type IndexBuild = { index: string; partsLeft: number };

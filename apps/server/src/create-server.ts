@@ -18,7 +18,7 @@ import { openProjects, type Projects } from '@spanhouse/projects';
 import {
   cachesHearingWrites,
   DailyDayCache,
-  explainReadTimeouts,
+  explainReadErrors,
   type MetricSeriesCache,
   registerQueryRoutes,
 } from '@spanhouse/query-api';
@@ -81,7 +81,7 @@ export async function createAllInOne(opts: {
     authenticate,
     metrics,
     ready: ingestReadiness(ingest.log, db, ingest.disk),
-    explainError: explainReadTimeouts(db, config.queryTimeoutMs),
+    explainError: explainReadErrors(db, config.queryTimeoutMs),
   });
   registerIngestRoutes(app, ingest);
   // The daily report's days are checked against the database's own write counts: no hook needed.

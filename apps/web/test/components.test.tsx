@@ -80,6 +80,7 @@ const trace: Trace = {
   metadata: {},
   latency: 2,
   totalCost: 0.003,
+  public: false,
   bookmarked: false,
   externalId: null,
   htmlPath: '/project/spanhouse/traces/t1',

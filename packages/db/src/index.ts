@@ -13,6 +13,7 @@ export {
 } from './migrations.ts';
 export {
   type CompactQuery,
+  isQueryTooBig,
   isReadTimeout,
   observeQueries,
   ParamBuilder,

@@ -97,6 +97,14 @@ export function isReadTimeout(err: unknown): boolean {
   return clickHouseErrorCode(err) === TIMEOUT_EXCEEDED;
 }
 
+/** ClickHouse's TOO_DEEP_AST and TOO_BIG_AST: a query past the engine's parse limits. */
+const QUERY_TOO_BIG = new Set(['167', '168']);
+
+/** Whether `err` is a query the engine refused to parse for its size (too many conditions or values in it). */
+export function isQueryTooBig(err: unknown): boolean {
+  return QUERY_TOO_BIG.has(clickHouseErrorCode(err) ?? '');
+}
+
 /** A read's settings with the database's time bound, unless the read sets its own. */
 function boundedSettings(db: Pick<Db, 'readTimeoutMs'>, settings: ReadSettings | undefined): ReadSettings | undefined {
   if (db.readTimeoutMs === undefined || settings?.max_execution_time !== undefined) return settings;

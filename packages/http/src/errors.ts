@@ -76,5 +76,17 @@ async function explainSafely(explain: ExplainError | undefined, err: Error, log:
   }
 }
 
-export const notFound: NotFoundHandler = (c) =>
-  sendError(c, new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`));
+/**
+ * Unknown routes: the JSON 404. A GET or HEAD of a Langfuse API path with a trailing slash
+ * (`/api/public/traces/`) is first redirected (308) to the path without it, query kept, as
+ * Langfuse's server (Next.js) answers it, so clients and scripts written against Langfuse with the
+ * slash reach the same endpoint.
+ */
+export const notFound: NotFoundHandler = (c) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+    const url = new URL(c.req.url);
+    const trimmed = url.pathname.replace(/\/+$/, '');
+    if (trimmed !== url.pathname && trimmed.startsWith('/api/public/')) return c.redirect(trimmed + url.search, 308);
+  }
+  return sendError(c, new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`));
+};

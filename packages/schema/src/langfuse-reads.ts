@@ -20,7 +20,7 @@ export const SessionListResponse = v.object({ data: v.array(SessionOutput), meta
 export type SessionListResponse = v.InferOutput<typeof SessionListResponse>;
 
 /** A trace as a session lists it (Langfuse's Trace shape). */
-export const SessionTrace = v.object({ ...TraceCore, public: v.boolean() });
+export const SessionTrace = v.object(TraceCore);
 export type SessionTrace = v.InferOutput<typeof SessionTrace>;
 
 /** GET /api/public/sessions/:sessionId: the session with its traces, oldest first. */

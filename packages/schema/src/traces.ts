@@ -210,6 +210,8 @@ export const TraceCore = {
   latency: v.number(),
   /** USD; -1 when the metrics group is excluded. */
   totalCost: v.number(),
+  /** Langfuse's public-sharing flag: always false (no trace is shared publicly here). */
+  public: v.boolean(),
   /** Langfuse's bookmark flag: always false (no bookmarks here). */
   bookmarked: v.boolean(),
   /** Langfuse's external id: always null, as in Langfuse. */

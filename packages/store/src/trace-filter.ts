@@ -45,15 +45,17 @@ export function traceConditions(f: TraceFilter, p: ProjectParams, opts: { search
   eq(TRACE_EXPR.release, f.release);
   if (f.tags?.length) where.push(`hasAll(tags, ${p.add(f.tags, 'Array(String)')})`);
   if (f.environment?.length) where.push(`${TRACE_EXPR.environment} IN ${p.add(f.environment, 'Array(String)')}`);
-  // Inclusive bounds compared at the millisecond, the precision the API writes times in: a trace
-  // stored at .654321 is shown at .654 and is within fromTimestamp=toTimestamp=.654.
+  // Langfuse's bounds, fromTimestamp inclusive and toTimestamp exclusive (decision 0094), both
+  // compared at the millisecond, the precision the API writes times in and Langfuse stores: a trace
+  // stored at .654321 is shown at .654, within fromTimestamp=.654 and not before toTimestamp=.654,
+  // so adjacent windows [a, b) and [b, c) hold every trace once.
   if (f.fromTimestamp !== undefined) {
     const from = Math.floor(f.fromTimestamp / 1000) * 1000;
     where.push(`timestamp >= fromUnixTimestamp64Micro(${p.add(from, 'Int64')}, 'UTC')`);
   }
   if (f.toTimestamp !== undefined) {
-    const beyond = (Math.floor(f.toTimestamp / 1000) + 1) * 1000;
-    where.push(`timestamp < fromUnixTimestamp64Micro(${p.add(beyond, 'Int64')}, 'UTC')`);
+    const before = Math.floor(f.toTimestamp / 1000) * 1000;
+    where.push(`timestamp < fromUnixTimestamp64Micro(${p.add(before, 'Int64')}, 'UTC')`);
   }
   if (f.conditions) where.push(...f.conditions(p));
   if (f.search?.length) {

@@ -52,7 +52,7 @@ export type ColumnSql =
   | { kind: 'array'; expr: string }
   /** A map of key to the JSON text of the value (metadata); `narrow` as for text. */
   | { kind: 'map'; expr: string; narrow: Narrow }
-  /** Stored JSON text searched as text (input, output): `narrow` finds candidates from the text index. */
+  /** Stored JSON text searched as the text Langfuse stores (a string as itself): `narrow` finds candidates from the text index. */
   | { kind: 'text'; expr: string; narrow: Narrow }
   /** Anything else (aggregates over other tables), compiled whole. */
   | { kind: 'custom'; where: Where };
@@ -128,9 +128,15 @@ export const numberCondition = (expr: string, operator: string, value: number, p
 export const optionsCondition = (expr: string, operator: string, values: string[], p: ProjectParams) =>
   `${expr} ${operator === 'none of' ? 'NOT IN' : 'IN'} ${p.add(values, 'Array(String)')}`;
 
-/** A metadata value as text: a JSON string's content, any other JSON value as its text (Langfuse's map values). */
-const metadataValue = (map: string, key: string) =>
-  `if(startsWith(${map}[${key}], '"'), JSONExtractString(${map}[${key}]), ${map}[${key}])`;
+/**
+ * Stored JSON text as the text Langfuse stores and compares: a JSON string's content, any other JSON
+ * value as its text. Langfuse keeps a string input, output or metadata value as itself, so
+ * `output = "hello"` finds the output "hello", stored here as `"hello"`.
+ */
+const storedText = (json: string) => `if(startsWith(${json}, '"'), JSONExtractString(${json}), ${json})`;
+
+/** A metadata value as text (Langfuse's map values): see storedText. */
+const metadataValue = (map: string, key: string) => storedText(`${map}[${key}]`);
 
 /**
  * SQL: a string condition on stored text. `matches` (Langfuse's indexed search): every word of the
@@ -186,9 +192,10 @@ export function conditionSql(column: Column, c: Condition, p: ProjectParams): { 
     return { sql: `(mapContains(${sql.expr}, ${key}) AND ${text.sql})`, scan: text.scan };
   }
   if (sql.kind === 'text') {
-    if (c.type === 'stringOptions') return { sql: optionsCondition(sql.expr, c.operator, c.value, p), scan: false };
+    const text = storedText(sql.expr);
+    if (c.type === 'stringOptions') return { sql: optionsCondition(text, c.operator, c.value, p), scan: false };
     if (c.type !== 'string') throw new FilterError(`type ${c.type} does not fit column ${column.id}`);
-    return textCondition(sql.expr, c.operator, c.value, sql.narrow, p);
+    return textCondition(text, c.operator, c.value, sql.narrow, p);
   }
   if ('operator' in c && c.operator === 'matches') {
     throw new FilterError(`operator matches is for input, output and metadata, not column ${column.id}`);

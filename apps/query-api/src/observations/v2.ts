@@ -57,6 +57,25 @@ function truncated(metadata: Record<string, unknown>, expand: Set<string>): Reco
   return out;
 }
 
+/**
+ * v2's input or output: the text Langfuse stores, never parsed. Langfuse stores a string as itself
+ * and any other value as its JSON; here every value is stored as JSON, so a stored JSON string is
+ * answered as the string it encodes (`"plain text"` as plain text, not with its quotes), and any
+ * other stored JSON as its text. Empty (nothing stored) is null.
+ */
+function rawText(stored: string): string | null {
+  if (stored === '') return null;
+  if (stored.startsWith('"')) {
+    try {
+      const value: unknown = JSON.parse(stored);
+      if (typeof value === 'string') return value;
+    } catch {
+      // Not JSON after all: answered as stored.
+    }
+  }
+  return stored;
+}
+
 /** An observation with the fields of the requested groups (Langfuse's ObservationV2). */
 export function toObservationV2(
   project: string,
@@ -94,10 +113,9 @@ export function toObservationV2(
     });
   }
   if (groups.has('time')) out.completionStartTime = o.completionStartTime;
-  // v2 returns input and output as the stored text, never parsed.
   if (groups.has('io')) {
-    out.input = stored.input === '' ? null : stored.input;
-    out.output = stored.output === '' ? null : stored.output;
+    out.input = rawText(stored.input);
+    out.output = rawText(stored.output);
   }
   if (groups.has('metadata')) out.metadata = truncated(o.metadata, expand);
   if (groups.has('model')) {

@@ -4,6 +4,17 @@ import { parseJsonText, type ScoreRow } from '@spanhouse/store';
 const orNull = (x: string) => (x === '' ? null : x);
 
 /**
+ * A score's metadata as an object, as Langfuse keeps it: an object as itself, nothing as `{}`, and
+ * any other value sent (a string, a number, an array) under the key `metadata`, as Langfuse's
+ * ingestion (and spanhouse's, for traces and observations) wraps it, rather than lost.
+ */
+function metadataObject(metadata: unknown): Record<string, unknown> {
+  if (metadata === null || metadata === undefined) return {};
+  if (typeof metadata === 'object' && !Array.isArray(metadata)) return metadata as Record<string, unknown>;
+  return { metadata };
+}
+
+/**
  * A stored score as Langfuse's public API shows it (Score, discriminated by dataType): NUMERIC
  * has no stringValue, TEXT has no value. createdAt and updatedAt are when this version was stored.
  */
@@ -26,7 +37,7 @@ export function toScoreOutput(r: ScoreRow): ScoreOutput {
     updatedAt: stored,
     authorUserId: null,
     comment: orNull(r.comment),
-    metadata: metadata && typeof metadata === 'object' ? metadata : {},
+    metadata: metadataObject(metadata),
     configId: orNull(r.config_id),
     queueId: orNull(r.queue_id),
     executionTraceId: null,

@@ -119,9 +119,6 @@ export async function getSession(
     createdAt: first.timestamp,
     projectId: project,
     environment: first.environment,
-    traces: traces.map((t) => ({
-      ...traceOutput(t, project),
-      public: false,
-    })),
+    traces: traces.map((t) => traceOutput(t, project)),
   };
 }

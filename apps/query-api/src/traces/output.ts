@@ -11,8 +11,10 @@ export const traceHtmlPath = (project: string, id: string) =>
 
 /**
  * The fields a trace has in every answer (list, single trace, a session's traces), in their order.
- * Langfuse's `bookmarked` is always false and `externalId` always null: there are no bookmarks
- * here, and Langfuse itself answers no external id.
+ * Langfuse's `public` and `bookmarked` are always false and `externalId` always null: no trace is
+ * shared publicly and there are no bookmarks here, and Langfuse itself answers no external id.
+ * `public` is required by Langfuse's API definition: the Python SDK's models refuse a trace
+ * without it.
  */
 export function traceOutput(t: TraceOwnFields & Pick<TraceFields, 'latency' | 'totalCost'>, project: string) {
   return {
@@ -31,6 +33,7 @@ export function traceOutput(t: TraceOwnFields & Pick<TraceFields, 'latency' | 't
     metadata: t.metadata,
     latency: t.latency,
     totalCost: roundCostSum(t.totalCost),
+    public: false,
     bookmarked: false,
     externalId: null,
     htmlPath: traceHtmlPath(project, t.id),

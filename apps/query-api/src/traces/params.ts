@@ -25,8 +25,12 @@ const UNSTORED_ORDER_FIELDS = new Map([
   ['bookmarked', 'orderBy bookmarked is not supported: there are no bookmarks here'],
 ]);
 
+const DEFAULT_ORDER = 'timestamp.desc';
+
+/** `orderBy=<field>.<asc|desc>`; empty is the default order, as Langfuse reads it. */
 const OrderBy = v.pipe(
   One('orderBy'),
+  v.transform((s) => (s === '' ? DEFAULT_ORDER : s)),
   v.regex(/^[A-Za-z]+\.(asc|desc)$/i, 'orderBy must look like <field>.<asc|desc>'),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -89,7 +93,7 @@ export const TraceListParams = v.pipe(
     ...TraceFilterParams,
     name: v.optional(One('name')),
     search: v.optional(Search),
-    orderBy: v.optional(OrderBy, 'timestamp.desc'),
+    orderBy: v.optional(OrderBy, DEFAULT_ORDER),
     fields: v.optional(Fields),
     filter: v.optional(Filter(TRACE_FILTER_COLUMNS)),
   }),

@@ -9,6 +9,13 @@ import type { TimeOrderedList } from '../paging/recent-rows.ts';
 const MAX_RANK = 250;
 
 /**
+ * At most this many of the filter's one-row conditions become ways. Each way is a subquery of the
+ * ranking read, so a request naming thousands of tags made a query too big for the engine to parse
+ * (a 500); any way alone is a correct source of candidates, so the others are only left unranked.
+ */
+const MAX_WAYS = 16;
+
+/**
  * The trace list by time as pageByRecentRows pages it, or undefined where it does not (the plain
  * query answers, or countedPage a user's or a session's traces).
  *
@@ -26,7 +33,7 @@ export function recentTraces(filter: TraceFilter, desc: boolean): TimeOrderedLis
   const { fromTimestamp, toTimestamp, name, version, release, tags, environment, ...others } = filter;
   if (filtersTraces(others)) return undefined;
   // One way per condition a row of every listed trace meets (the store's oneRowConditions).
-  const fields = desc ? oneRowConditions(filter) : [];
+  const fields = desc ? oneRowConditions(filter).slice(0, MAX_WAYS) : [];
   return {
     table: TABLES.traces,
     time: 'timestamp',

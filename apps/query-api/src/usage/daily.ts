@@ -96,7 +96,8 @@ function dayFilterKey(q: DailyParams, date: string, range: { from: string; to: s
   if (range) {
     const start = dayStartUs(date);
     if (from !== undefined && from <= start) from = undefined;
-    if (to !== undefined && to >= start + DAY_US - 1) to = undefined;
+    // toTimestamp is exclusive at the millisecond: from the next day's start on, it keeps all of this one.
+    if (to !== undefined && to >= start + DAY_US) to = undefined;
   }
   return JSON.stringify([filters, from, to]);
 }
