@@ -214,3 +214,20 @@ describe('a burst of deletions while the engine works through a purge', () => {
     for (const id of [...ids.slice(0, 3), ...ids.slice(4)]) expect((await t.get(`/api/public/traces/${id}`)).status).toBe(404);
   });
 });
+
+describe('deletions one after another', () => {
+  it('are purged by one set of DELETEs once they stop coming, and settle', async () => {
+    const batches = Array.from({ length: 5 }, (_, i) => makeBatch({ name: `one after another ${i}` }));
+    for (const b of batches) expect((await t.post('/v1/l/batch', b)).status).toBe(200);
+    const ids = batches.map((b) => b.trace.id);
+    const before = await purgesOf(TABLES.traces);
+    for (const id of ids) {
+      expect((await t.request(`/api/public/traces/${id}`, { method: 'DELETE' })).status).toBe(200);
+      await eventually(async () => expect((await t.get(`/api/public/traces/${id}`)).status).toBe(404));
+    }
+    const deleted = await deletedUs(ids.at(-1)!);
+    await eventually(async () => expect(await settledUs()).toBeGreaterThanOrEqual(deleted), 20_000);
+    expect(await purgesOf(TABLES.traces)).toBe(before + 1);
+    expect(await rowsOf(TABLES.traces, ids)).toBe(0);
+  });
+});

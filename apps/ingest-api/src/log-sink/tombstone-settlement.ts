@@ -18,6 +18,13 @@ const SETTLE_RETRY_MS = 1_000;
  * polls a reader far less often than an insert waiting for a purge does.
  */
 const SETTLE_POLL_MS = 250;
+/**
+ * A settlement starts once no tombstones have come for this long, or once the oldest waiting has
+ * waited SETTLE_MAX_DELAY_MS: its DELETEs write whole parts again (decision 0093), so a burst of
+ * deletions is purged by one set after it, and its own inserts do not share the engine with them.
+ */
+const SETTLE_QUIET_MS = 1_000;
+const SETTLE_MAX_DELAY_MS = 30_000;
 
 /**
  * Tombstones waiting to be settled (decision 0090): those of an insert of tombstones, by project,
@@ -25,6 +32,8 @@ const SETTLE_POLL_MS = 250;
  */
 type Unsettled = ({ ranges: Map<string, DeletionTimes> } | { upToUs: number }) & {
   lsn: number;
+  /** When it was noted (Date.now()). */
+  notedAtMs: number;
   /** Its purge was registered once its records were committed (settleCommitted). */
   purgedCommitted?: boolean;
 };
@@ -72,6 +81,8 @@ export class TombstoneSettlement {
   private known: Promise<void> | undefined;
   private settling: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
+  /** When the last insert of tombstones was noted (Date.now()). */
+  private lastNotedMs = 0;
   private closing = false;
 
   constructor(
@@ -109,7 +120,7 @@ export class TombstoneSettlement {
     // Tombstones stored before this start may not be settled (the last run stopped before it got
     // to them, or crashed): settled again once the replay is committed. Every one of them is older
     // than this process's next version, or at most the latest stored when it starts (markKnown).
-    this.unsettled.push({ lsn: log.lastLsn, upToUs: nextVersion() });
+    this.unsettled.push({ lsn: log.lastLsn, upToUs: nextVersion(), notedAtMs: Date.now() });
     this.settleSoon();
   }
 
@@ -171,16 +182,28 @@ export class TombstoneSettlement {
     }
     let at = this.unsettled.length;
     while (at > 0 && this.unsettled[at - 1]!.lsn > lsn) at--;
-    this.unsettled.splice(at, 0, { lsn, ranges });
+    this.lastNotedMs = Date.now();
+    this.unsettled.splice(at, 0, { lsn, ranges, notedAtMs: this.lastNotedMs });
     this.settleSoon();
   }
 
-  /** Starts a settlement of what is committed, unless one runs (it looks again when done). */
+  /**
+   * Starts a settlement of what is committed, unless one runs (it looks again when done), or once
+   * the tombstones have stopped coming for SETTLE_QUIET_MS (or the oldest committed waited
+   * SETTLE_MAX_DELAY_MS).
+   */
   private settleSoon(): void {
     if (!this.settles || this.settling || this.closing) return;
-    if (!this.unsettled.some((u) => u.lsn <= this.committedLsn)) return;
+    const oldest = this.unsettled.find((u) => u.lsn <= this.committedLsn);
+    if (!oldest) return;
     clearTimeout(this.retry);
     this.retry = undefined;
+    const now = Date.now();
+    const wait = Math.min(this.lastNotedMs + SETTLE_QUIET_MS, oldest.notedAtMs + SETTLE_MAX_DELAY_MS) - now;
+    if (wait > 0) {
+      this.retry = setTimeout(() => this.settleSoon(), wait).unref();
+      return;
+    }
     this.settling = this.settleCommitted()
       .catch((err) => {
         this.deps.logger?.warn({ err }, 'cannot settle tombstones; the reads look every row up meanwhile');
