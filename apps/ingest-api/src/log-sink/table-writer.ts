@@ -145,7 +145,7 @@ export class ClickHouseWriter implements TableWriter {
           }
           this.unpurged = this.unpurged.filter((u) => u.lsn > upToLsn);
         }),
-      purgesDone: (waitMs, pollMs) => this.purgesDone(waitMs, pollMs),
+      purgesDone: (waitMs, pollMs, stop) => this.purgesDone(waitMs, pollMs, stop),
     });
   }
 
@@ -194,10 +194,12 @@ export class ClickHouseWriter implements TableWriter {
     }
   }
 
+  /**
+   * Nothing of the inserts runs in the background (their wait for purges is taken by the inserts
+   * themselves); the settlement stops, its wait for purges cut short.
+   */
   async settle(): Promise<void> {
-    const stopped = this.settlement.stop();
-    await this.purgesWaited();
-    await stopped;
+    await this.settlement.stop();
   }
 
   /**
@@ -288,12 +290,12 @@ export class ClickHouseWriter implements TableWriter {
   }
 
   /**
-   * Whether, within `waitMs`, no purge of this database is left to run. The bound covers the wait
-   * for a reader too: while slow reads hold every reader, a poll queued behind them gives up at
-   * the deadline like one that found the purges running.
+   * Whether, within `waitMs` (and before `stop` aborts), no purge of this database is left to run.
+   * The bound covers the wait for a reader too: while slow reads hold every reader, a poll queued
+   * behind them gives up at the deadline like one that found the purges running.
    */
-  private async purgesDone(waitMs: number, pollMs = PURGE_POLL_MS): Promise<boolean> {
-    const deadline = AbortSignal.timeout(waitMs);
+  private async purgesDone(waitMs: number, pollMs = PURGE_POLL_MS, stop?: AbortSignal): Promise<boolean> {
+    const deadline = stop ? AbortSignal.any([AbortSignal.timeout(waitMs), stop]) : AbortSignal.timeout(waitMs);
     try {
       while (!deadline.aborted) {
         // On a reader: the writer's connection runs one statement at a time, and a poll there
@@ -308,7 +310,7 @@ export class ClickHouseWriter implements TableWriter {
           map: (r) => Number(r.n),
         });
         if ((pending ?? 0) === 0) return true;
-        await sleep(pollMs);
+        await sleep(pollMs, undefined, { signal: deadline });
       }
     } catch (err) {
       if (!deadline.aborted) throw err;

@@ -81,6 +81,11 @@ export class TombstoneSettlement {
   private known: Promise<void> | undefined;
   private settling: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
+  /**
+   * Aborted by stop: a settlement waiting for its purges (a minute at most) gives up, and the
+   * mark stays; the next start settles those tombstones again.
+   */
+  private readonly stopping = new AbortController();
   /** When the last insert of tombstones was noted (Date.now()). */
   private lastNotedMs = 0;
   private closing = false;
@@ -95,8 +100,8 @@ export class TombstoneSettlement {
        * those of the tombstones up to the log's `upToLsn`.
        */
       registerPurges: (ranges: Map<string, DeletionTimes>, upToLsn: number) => Promise<void>;
-      /** Whether, within `waitMs` (polled every `pollMs`), no purge is left to run. */
-      purgesDone: (waitMs: number, pollMs: number) => Promise<boolean>;
+      /** Whether, within `waitMs` (polled every `pollMs`) and before `stop` aborts, no purge is left to run. */
+      purgesDone: (waitMs: number, pollMs: number, stop: AbortSignal) => Promise<boolean>;
     },
   ) {}
 
@@ -137,6 +142,7 @@ export class TombstoneSettlement {
   async stop(): Promise<void> {
     this.closing = true;
     clearTimeout(this.retry);
+    this.stopping.abort();
     await this.settling;
   }
 
@@ -252,7 +258,7 @@ export class TombstoneSettlement {
     // yet again: the registered mutations still run, and the wait below waits for them.
     await this.deps.registerPurges(ranges, upToLsn);
     for (const batch of batches) batch.purgedCommitted = true;
-    if (!(await this.deps.purgesDone(SETTLE_WAIT_MS, SETTLE_POLL_MS))) return false;
+    if (!(await this.deps.purgesDone(SETTLE_WAIT_MS, SETTLE_POLL_MS, this.stopping.signal))) return false;
     // Never past a tombstone still waiting (the log's order and the times' agree; this holds even
     // if they did not).
     const rest = this.unsettled.filter((u) => !batches.includes(u));
