@@ -196,6 +196,8 @@ export const PROJECT_CONDITION = 'project_id = {project:String}';
 
 /** A project table's name, not as the qualifier of a column (`traces_v2.timestamp`). */
 const SCOPED_TABLE = new RegExp(`\\b(${PROJECT_TABLES.join('|')})\\b(?!\\.)`, 'g');
+/** A single-quoted SQL string (backslash escapes; a doubled quote reads as two strings). */
+const STRING_LITERAL = /'(?:[^'\\]|\\.)*'/g;
 /** What may follow a project table's name: FINAL, an ARRAY JOIN, then the project condition. */
 const SCOPED_BY_PROJECT =
   /^(?:\s+FINAL)?(?:\s+ARRAY JOIN\s(?:[^()]|\([^()]*\))*?)?\s+(?:PRE)?WHERE\s+project_id = \{project:String\}/;
@@ -208,10 +210,12 @@ const SCOPED_BY_PROJECT =
  * that no read forgets it.
  */
 export function projectScopeViolation(sql: string, params: QueryParams | undefined): string | undefined {
+  // A string literal that names a table (a mark kept per table) is a value, not a read of it.
+  const code = sql.replace(STRING_LITERAL, "''");
   let scoped = false;
-  for (const m of sql.matchAll(SCOPED_TABLE)) {
+  for (const m of code.matchAll(SCOPED_TABLE)) {
     scoped = true;
-    if (!SCOPED_BY_PROJECT.test(sql.slice(m.index + m[0].length))) {
+    if (!SCOPED_BY_PROJECT.test(code.slice(m.index + m[0].length))) {
       return `a read of ${m[1]} without its project condition (${PROJECT_CONDITION} after the table)`;
     }
   }

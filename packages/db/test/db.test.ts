@@ -319,6 +319,9 @@ describe('projectScopeViolation', () => {
       `SELECT k FROM ${TABLES.metricSeries} ARRAY JOIN mapKeys(labels) AS k, mapValues(labels) AS v WHERE project_id = {project:String}`,
       `SELECT id FROM ${TABLES.traces} WHERE project_id = {project:String} AND id IN (SELECT trace_id FROM ${TABLES.scores} FINAL WHERE project_id = {project:String})`,
       'SELECT 1 FROM system.tables',
+      // A table's name as a value: the mark table is no project table.
+      `SELECT argMax(settled_us, at_us) FROM ${TABLES.traceTombstonesSettled} WHERE table_name = '${TABLES.traces}'`,
+      `SELECT 1 FROM ${TABLES.traces} WHERE project_id = {project:String} AND name = 'it\\'s ${TABLES.scores}'`,
     ]) {
       expect(projectScopeViolation(sql, params), sql).toBeUndefined();
     }
@@ -334,6 +337,10 @@ describe('projectScopeViolation', () => {
       ),
     ).toBeDefined();
     expect(projectScopeViolation(`SELECT 1 FROM ${TABLES.scores} WHERE project_id = 'p1'`, params)).toBeDefined();
+    // A string before the table hides nothing after it.
+    expect(projectScopeViolation(`SELECT 'x' AS a FROM ${TABLES.scores} WHERE id = 'y'`, params)).toMatch(
+      TABLES.scores,
+    );
     const scoped = `SELECT 1 FROM ${TABLES.scores} WHERE project_id = {project:String}`;
     expect(projectScopeViolation(scoped, {})).toMatch(/project parameter/);
     expect(projectScopeViolation(scoped, { project: '' })).toBeDefined();
