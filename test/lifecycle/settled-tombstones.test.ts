@@ -37,24 +37,39 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function projectOfKey(): Promise<string> {
-  const result = await t.db.writer.query({ query: 'SELECT DISTINCT project_id FROM trace_deletions_v2', format: 'JSONEachRow' });
+  const result = await t.db.writer.query({
+    query: 'SELECT DISTINCT project_id FROM trace_deletions_v2',
+    format: 'JSONEachRow',
+  });
   return (await result.json<{ project_id: string }>())[0]!.project_id;
 }
 
-/** The filter a trace list without filters runs on the trace rows, as the engine plans it for `project`. */
-async function listFilterLooksUp(project: string): Promise<boolean> {
-  const [condition] = tombstoneConditions(TABLES.traces, { scan: true });
+/**
+ * The filter a list without filters runs on `table`'s rows (the trace rows by default), as the
+ * engine plans it for `project`.
+ */
+async function listFilterLooksUp(project: string, table: string = TABLES.traces): Promise<boolean> {
+  const [condition] = tombstoneConditions(table, { scan: true });
   const result = await t.db.writer.query({
-    query: `EXPLAIN actions = 1 SELECT count() FROM ${TABLES.traces} FINAL WHERE project_id = {project:String} AND ${condition}`,
+    query: `EXPLAIN actions = 1 SELECT count() FROM ${table} FINAL WHERE project_id = {project:String} AND ${condition}`,
     query_params: { project },
     format: 'TabSeparatedRaw',
   });
   return (await result.text()).includes('dictGetOrDefault');
 }
 
-async function settledUs(): Promise<number> {
+/** The marks stored per trace table (0 for a table without one). */
+async function marks(): Promise<Map<string, number>> {
   const result = await t.db.writer.query({ query: SETTLED_US_SQL, format: 'JSONEachRow' });
-  return Number((await result.json<{ settled_us: number | string }>())[0]?.settled_us ?? 0);
+  const rows = await result.json<{ table_name: string; settled_us: number | string }>();
+  return new Map(
+    TRACE_ROW_TABLES.map((table) => [table, Number(rows.find((r) => r.table_name === table)?.settled_us ?? 0)]),
+  );
+}
+
+/** The time up to which every tombstone is settled in every trace table. */
+async function settledUs(): Promise<number> {
+  return Math.min(...(await marks()).values());
 }
 
 async function deletedUs(id: string): Promise<number> {
@@ -66,12 +81,15 @@ async function deletedUs(id: string): Promise<number> {
   return Number((await result.json<{ d: number | string }>())[0]?.d ?? 0);
 }
 
-/** The unsettled tombstone inserts as GET /metrics reports them. */
-async function unsettledGauge(): Promise<number> {
+/** The unsettled tombstone inserts as GET /metrics reports them: in every table, or in one. */
+async function unsettledGauge(table?: string): Promise<number> {
   const text = await (await t.request('/metrics')).text();
-  const line = /^spanhouse_tombstones_unsettled_batches (\S+)$/m.exec(text);
-  if (!line) throw new Error('no spanhouse_tombstones_unsettled_batches on /metrics');
-  return Number(line[1]);
+  const series = table
+    ? `spanhouse_tombstones_unsettled_batches_by_table{table="${table}"}`
+    : 'spanhouse_tombstones_unsettled_batches';
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  if (!line) throw new Error(`no ${series} on /metrics`);
+  return Number(line.slice(series.length + 1));
 }
 
 async function listed(id: string): Promise<boolean> {
@@ -211,7 +229,8 @@ describe('a burst of deletions while the engine works through a purge', () => {
     const again = await t.get(`/api/public/traces/${ids[3]}`);
     expect(again.status).toBe(200);
     expect(again.body.name).toBe('written again');
-    for (const id of [...ids.slice(0, 3), ...ids.slice(4)]) expect((await t.get(`/api/public/traces/${id}`)).status).toBe(404);
+    for (const id of [...ids.slice(0, 3), ...ids.slice(4)])
+      expect((await t.get(`/api/public/traces/${id}`)).status).toBe(404);
   });
 });
 
@@ -229,5 +248,50 @@ describe('deletions one after another', () => {
     await eventually(async () => expect(await settledUs()).toBeGreaterThanOrEqual(deleted), 20_000);
     expect(await purgesOf(TABLES.traces)).toBe(before + 1);
     expect(await rowsOf(TABLES.traces, ids)).toBe(0);
+  });
+});
+
+describe("a table whose purge is done before the others'", () => {
+  it('is settled at once, its scans without the lookup, while the slow table still looks rows up', async () => {
+    const gone = makeBatch({ name: 'slow pieces' });
+    const kept = makeBatch({ name: 'beside slow pieces' });
+    expect((await t.post('/v1/l/batch', gone)).status).toBe(200);
+    expect((await t.post('/v1/l/batch', kept)).status).toBe(200);
+    const project = await projectOfKey();
+    // The observation pieces' DELETE waits (a large store's takes minutes); the others' run.
+    await t.db.writer.command({ query: `SYSTEM STOP MERGES ${TABLES.observationPieces}` });
+    try {
+      expect((await t.request(`/api/public/traces/${gone.trace.id}`, { method: 'DELETE' })).status).toBe(200);
+      const deleted = await deletedUs(gone.trace.id);
+      await eventually(async () => {
+        const marked = await marks();
+        expect(marked.get(TABLES.traces)).toBeGreaterThanOrEqual(deleted);
+        expect(marked.get(TABLES.traceSearch)).toBeGreaterThanOrEqual(deleted);
+        expect(await unsettledGauge(TABLES.traces)).toBe(0);
+      }, 20_000);
+      expect(await listFilterLooksUp(project)).toBe(false);
+      expect((await marks()).get(TABLES.observationPieces)).toBeLessThan(deleted);
+      expect(await listFilterLooksUp(project, TABLES.observationPieces)).toBe(true);
+      expect(await unsettledGauge(TABLES.observationPieces)).toBe(1);
+      expect(await unsettledGauge()).toBe(1);
+      // What the reads show meanwhile: the trace gone everywhere, its neighbour kept.
+      expect(await listed(gone.trace.id)).toBe(false);
+      expect(await listed(kept.trace.id)).toBe(true);
+      expect((await t.get(`/api/public/traces/${gone.trace.id}`)).status).toBe(404);
+      const observations = await t.get(`/api/public/observations?traceId=${gone.trace.id}`);
+      expect(observations.status).toBe(200);
+      expect(observations.body.data).toEqual([]);
+      const search = await t.get('/api/public/traces?search=pieces');
+      const found = (search.body.data as { id: string }[]).map((x) => x.id);
+      expect(found).toContain(kept.trace.id);
+      expect(found).not.toContain(gone.trace.id);
+    } finally {
+      await t.db.writer.command({ query: `SYSTEM START MERGES ${TABLES.observationPieces}` });
+    }
+    const deleted = await deletedUs(gone.trace.id);
+    await eventually(async () => expect(await settledUs()).toBeGreaterThanOrEqual(deleted), 20_000);
+    expect(await listFilterLooksUp(project, TABLES.observationPieces)).toBe(false);
+    expect(await unsettledGauge()).toBe(0);
+    expect((await t.get(`/api/public/observations?traceId=${gone.trace.id}`)).body.data).toEqual([]);
   });
 });

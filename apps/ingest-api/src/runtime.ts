@@ -69,7 +69,9 @@ export async function createIngestDeps(opts: {
     onDeadLetter: (table, rows) => logMetrics?.deadLetterRows.inc({ table }, rows),
   });
   logMetrics?.readStatus(() => log.status());
-  logMetrics?.readUnsettledTombstones(() => clickhouse.unsettledTombstoneBatches);
+  logMetrics?.readUnsettledTombstones((table) =>
+    table === undefined ? clickhouse.unsettledTombstoneBatches : clickhouse.unsettledTombstoneBatchesIn(table),
+  );
   // The ingest log's volume, and the database's where it is embedded in this process's folder.
   const disk = new DiskGuard({
     paths: db.mode === 'embedded' ? [config.ingest.logDir, config.dataDir] : [config.ingest.logDir],

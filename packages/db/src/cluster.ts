@@ -62,7 +62,7 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.traceDeletions]: 'cityHash64(project_id, trace_id)',
   // A rewritten deleted trace beside its rows, where the views write it.
   [TABLES.traceRewrites]: 'cityHash64(project_id, trace_id)',
-  // One row per settlement, never written on a cluster (decision 0090): any shard.
+  // A row per table and settlement, never written on a cluster (decision 0095): any shard.
   [TABLES.traceTombstonesSettled]: 'cityHash64(at_us)',
   // A series' deletions beside its points.
   [TABLES.seriesDeletions]: 'series_id',
@@ -77,6 +77,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   metric_minutes: 'series_id',
   // The search documents of 0047, whose parts 0051 attaches to trace_search_v3 (same key, same shard).
   trace_search_v2: 'cityHash64(project_id, trace_id)',
+  // The one mark of 0058, replaced (and dropped) by 0059's marks per table.
+  trace_tombstones_settled: 'cityHash64(at_us)',
 };
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -14,7 +14,7 @@ export const TABLES = {
   traceSearch: 'trace_search_v3',
   traceDeletions: 'trace_deletions_v2',
   traceRewrites: 'trace_rewrites',
-  traceTombstonesSettled: 'trace_tombstones_settled',
+  traceTombstonesSettled: 'trace_tombstones_settled_by_table',
   seriesDeletions: 'series_deletions_v2',
   projects: 'projects',
   apiKeys: 'api_keys',
@@ -46,7 +46,8 @@ export const PROJECT_TABLES: readonly string[] = [
 
 /**
  * Tables of earlier migrations that later ones replaced and dropped (0006: metric_minutes; 0007:
- * observations; 0022: every table before projects; 0051: trace_search_v2). Their migrations still run on a new database
+ * observations; 0022: every table before projects; 0051: trace_search_v2; 0059: 0058's
+ * trace_tombstones_settled). Their migrations still run on a new database
  * and are rewritten for a cluster, so the cluster transform knows their names.
  */
 export const RETIRED_TABLES: readonly string[] = [
@@ -63,4 +64,5 @@ export const RETIRED_TABLES: readonly string[] = [
   'metric_minute_rollups',
   'metric_nonfinite_samples',
   'trace_search_v2',
+  'trace_tombstones_settled',
 ];

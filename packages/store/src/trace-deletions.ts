@@ -135,26 +135,31 @@ export function tombstoneConditions(table: string, opts: { scan?: boolean; trace
   // has no unsettled tombstone the condition is a constant true, so the id is not read for it at
   // all: a settled tombstone's older rows are masked in the parts and can no longer arrive
   // (decision 0090), so its lookup could only keep the rows a read finds.
-  if (opts.scan && table !== TABLES.traceSearch) return [`(${ALL_SETTLED} OR ${lookup})`];
+  if (opts.scan && table !== TABLES.traceSearch) return [`(${allSettled(table)} OR ${lookup})`];
   if (table !== TABLES.traceSearch) return [lookup];
   // The search reads every row holding a common term: a row written at or after the project's
   // latest tombstone is kept without its lookup (the OR's second operand is evaluated only for the
   // others), which is every row in a project without tombstones. Decision 0048.
-  return [`(${ALL_SETTLED} OR ${table}.${WRITTEN_COLUMN} >= ${LATEST_TOMBSTONE} OR ${lookup})`];
+  return [`(${allSettled(table)} OR ${table}.${WRITTEN_COLUMN} >= ${LATEST_TOMBSTONE} OR ${lookup})`];
 }
 
 /** SQL: the project's latest tombstone time (0 when it has none), read once per query. */
 const LATEST_TOMBSTONE = `(SELECT max(deleted_us) FROM ${TABLES.traceDeletions} WHERE project_id = {project:String})`;
 
 /**
- * SQL: the time up to which every tombstone is settled (clickhouse/0058, decision 0090): the
- * latest mark the writer stored, 0 when none was (server and cluster mode).
+ * SQL: per trace table (`table_name`), the time up to which every tombstone is settled in it
+ * (`settled_us`; clickhouse/0059, decision 0095): the latest mark the writer stored. A table
+ * without a row has none settled (server and cluster mode, or a store before its first settlement).
  */
-export const SETTLED_US_SQL = `SELECT argMax(settled_us, at_us) AS settled_us FROM ${TABLES.traceTombstonesSettled}`;
+export const SETTLED_US_SQL = `SELECT table_name, argMax(settled_us, at_us) AS settled_us FROM ${TABLES.traceTombstonesSettled} GROUP BY table_name`;
 
 /**
- * SQL: whether every tombstone of the project is settled (true for a project without any), read
- * once per query. A tombstone is in the table before the dictionary holds it and before it can be
- * settled, so a new one makes this false from its insert on.
+ * SQL: whether every tombstone of the project is settled in `table` (true for a project without
+ * any), read once per query. A tombstone is in the deletions table before the dictionary holds it
+ * and before it can be settled, so a new one makes this false from its insert on. The table's
+ * name is one of ours, never a request's.
  */
-const ALL_SETTLED = `(${LATEST_TOMBSTONE} <= (${SETTLED_US_SQL}))`;
+function allSettled(table: string): string {
+  const mark = `SELECT argMax(settled_us, at_us) FROM ${TABLES.traceTombstonesSettled} WHERE table_name = '${table}'`;
+  return `(${LATEST_TOMBSTONE} <= (${mark}))`;
+}

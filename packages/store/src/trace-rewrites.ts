@@ -72,10 +72,11 @@ function purgeRowsSql(cluster: string | undefined, which: (column: string) => st
 }
 
 /**
- * SQL: store `{settledUs:UInt64}` as the time up to which every tombstone is settled
- * (clickhouse/0058, decision 0090), as of `{atUs:UInt64}` (the latest such row counts).
+ * SQL: store `{settledUs:UInt64}` as the time up to which every tombstone is settled in the trace
+ * table `{table:String}` (clickhouse/0059, decisions 0090 and 0095), as of `{atUs:UInt64}` (the
+ * latest row of a table counts).
  */
-export const MARK_SETTLED_SQL = `INSERT INTO ${TABLES.traceTombstonesSettled} (settled_us, at_us) SELECT {settledUs:UInt64}, {atUs:UInt64}`;
+export const MARK_SETTLED_SQL = `INSERT INTO ${TABLES.traceTombstonesSettled} (table_name, settled_us, at_us) SELECT {table:String}, {settledUs:UInt64}, {atUs:UInt64}`;
 
 /**
  * SQL: per project, the range of its tombstones' times after `{afterUs:UInt64}` and up to

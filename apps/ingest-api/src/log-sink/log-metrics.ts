@@ -1,3 +1,4 @@
+import { TRACE_ROW_TABLES } from '@spanhouse/store';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { DiskState } from './disk-guard.ts';
 import type { IngestLogStatus } from './local-log.ts';
@@ -23,8 +24,11 @@ export type LogMetrics = {
   readStatus(source: () => IngestLogStatus): void;
   /** Where the disk gauges read theirs. */
   readDisk(source: () => DiskState): void;
-  /** Where the unsettled tombstones' gauge reads its count (undefined: this writer does not settle). */
-  readUnsettledTombstones(source: () => number | undefined): void;
+  /**
+   * Where the unsettled tombstones' gauges read their counts: of every trace table (no table
+   * given), or of one (undefined: this writer does not settle).
+   */
+  readUnsettledTombstones(source: (table?: string) => number | undefined): void;
 };
 
 const STATE_GAUGES: [string, string, (s: IngestLogStatus) => number][] = [
@@ -98,13 +102,23 @@ export function registerLogMetrics(registry: Registry): LogMetrics {
       },
     });
   }
-  let unsettled: (() => number | undefined) | undefined;
+  let unsettled: ((table?: string) => number | undefined) | undefined;
   new Gauge({
     name: 'spanhouse_tombstones_unsettled_batches',
     help: "Inserts of deleted traces' tombstones not settled yet (decision 0090): the trace reads of their projects look every row up until they are; NaN where tombstones are never settled (a ClickHouse server)",
     registers: [registry],
     collect() {
       if (unsettled) this.set(unsettled() ?? Number.NaN);
+    },
+  });
+  new Gauge({
+    name: 'spanhouse_tombstones_unsettled_batches_by_table',
+    help: "Of those, the ones not settled yet in one trace table (decision 0095): that table's scans look every row of their projects up until they are; NaN where tombstones are never settled",
+    labelNames: ['table'],
+    registers: [registry],
+    collect() {
+      if (!unsettled) return;
+      for (const table of TRACE_ROW_TABLES) this.set({ table }, unsettled(table) ?? Number.NaN);
     },
   });
   const sync = new Histogram({

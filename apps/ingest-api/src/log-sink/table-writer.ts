@@ -93,8 +93,8 @@ const PURGE_WAIT_MS = 5_000;
  * The tombstones it inserts are settled (decision 0090) by the TombstoneSettlement it owns
  * (tombstone-settlement.ts): it passes on where the log starts (opened) and what every table has
  * committed (committed), has every insert wait until the settlement knows the stored mark, notes
- * each insert of tombstones, lends the settlement its purges' registration and wait (purgesDone),
- * and stops it on closing (settle). Where the settlement runs (an embedded store), an insert of
+ * each insert of tombstones, lends the settlement its purges' registration and the tables where
+ * they still run (pendingPurgeTables), and stops it on closing (settle). Where the settlement runs (an embedded store), an insert of
  * tombstones registers no purge (decision 0093): the settlement's, once the tombstones' records are
  * committed, masks every row they hide, and an insert into a table that folds a trace's rows first
  * registers the purges of the tombstones inserted before it that no settlement has covered yet, so
@@ -127,6 +127,11 @@ export class ClickHouseWriter implements TableWriter {
     return this.settlement.unsettledBatches;
   }
 
+  /** TombstoneSettlement.unsettledBatchesIn: for the self-metrics. */
+  unsettledTombstoneBatchesIn(table: string): number | undefined {
+    return this.settlement.unsettledBatchesIn(table);
+  }
+
   constructor(
     private readonly db: Db,
     private readonly opts: { cluster?: string; logger?: Logger } = {},
@@ -145,7 +150,7 @@ export class ClickHouseWriter implements TableWriter {
           }
           this.unpurged = this.unpurged.filter((u) => u.lsn > upToLsn);
         }),
-      purgesDone: (waitMs, pollMs, stop) => this.purgesDone(waitMs, pollMs, stop),
+      pendingPurgeTables: (signal) => this.pendingPurgeTables(signal),
     });
   }
 
@@ -290,32 +295,38 @@ export class ClickHouseWriter implements TableWriter {
   }
 
   /**
-   * Whether, within `waitMs` (and before `stop` aborts), no purge of this database is left to run.
-   * The bound covers the wait for a reader too: while slow reads hold every reader, a poll queued
-   * behind them gives up at the deadline like one that found the purges running.
+   * Whether, within `waitMs`, no purge of this database is left to run. The bound covers the wait
+   * for a reader too: while slow reads hold every reader, a poll queued behind them gives up at the
+   * deadline like one that found the purges running.
    */
-  private async purgesDone(waitMs: number, pollMs = PURGE_POLL_MS, stop?: AbortSignal): Promise<boolean> {
-    const deadline = stop ? AbortSignal.any([AbortSignal.timeout(waitMs), stop]) : AbortSignal.timeout(waitMs);
+  private async purgesDone(waitMs: number): Promise<boolean> {
+    const deadline = AbortSignal.timeout(waitMs);
     try {
       while (!deadline.aborted) {
-        // On a reader: the writer's connection runs one statement at a time, and a poll there
-        // every 25 ms would hold up the inserts it serves. Only the purges' own (they name the
-        // tombstones' dictionary): a project's removal or another long mutation must not hold
-        // the inserts up.
-        const [pending] = await queryRows(this.db, {
-          sql: 'SELECT count() AS n FROM system.mutations WHERE database = currentDatabase() AND NOT is_done AND position(command, {dictionary:String}) > 0',
-          params: { dictionary: TRACE_DELETIONS_DICTIONARY },
-          tag: 'writer.purges_pending',
-          signal: deadline,
-          map: (r) => Number(r.n),
-        });
-        if ((pending ?? 0) === 0) return true;
-        await sleep(pollMs, undefined, { signal: deadline });
+        if ((await this.pendingPurgeTables(deadline)).size === 0) return true;
+        await sleep(PURGE_POLL_MS, undefined, { signal: deadline });
       }
     } catch (err) {
       if (!deadline.aborted) throw err;
     }
     return false;
+  }
+
+  /**
+   * The tables of this database where a purge is left to run. On a reader: the writer's connection
+   * runs one statement at a time, and a poll there every 25 ms would hold up the inserts it serves.
+   * Only the purges' own (they name the tombstones' dictionary): a project's removal or another
+   * long mutation must not hold the inserts up.
+   */
+  private async pendingPurgeTables(signal: AbortSignal): Promise<Set<string>> {
+    const tables = await queryRows(this.db, {
+      sql: 'SELECT DISTINCT table FROM system.mutations WHERE database = currentDatabase() AND NOT is_done AND position(command, {dictionary:String}) > 0',
+      params: { dictionary: TRACE_DELETIONS_DICTIONARY },
+      tag: 'writer.purges_pending',
+      signal,
+      map: (r) => String(r.table),
+    });
+    return new Set(tables);
   }
 
   /** The deleted traces that the inserts so far named again, by project (trace_rewrites). */

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@spanhouse/db';
 import {
   type DeletionTimes,
@@ -6,6 +7,7 @@ import {
   nextVersion,
   SETTLED_US_SQL,
   TOMBSTONE_RANGES_SQL,
+  TRACE_ROW_TABLES,
   widenDeletionTimes,
 } from '@spanhouse/store';
 import type { Logger } from 'pino';
@@ -36,22 +38,26 @@ type Unsettled = ({ ranges: Map<string, DeletionTimes> } | { upToUs: number }) &
   notedAtMs: number;
   /** Its purge was registered once its records were committed (settleCommitted). */
   purgedCommitted?: boolean;
+  /** The trace tables where it is settled already (decision 0095): their purges were done first. */
+  settledIn: Set<string>;
 };
 
 /**
  * The settlement of tombstones (decision 0090), for the writer that inserts them
  * (ClickHouseWriter owns one and tells it what the log commits): follows the log's committed
  * position, registers the purge of the committed tombstones' traces, and once no purge is left to
- * run moves the stored mark (`settled_us`) up to them, so the reads skip the per-row lookup of a
- * project whose tombstones are all settled. Where it settles, the writer registers no purge of its
- * own at the tombstones' insert unless an insert into a trace table comes first (decision 0093): a
- * burst of deletions is then purged by one settlement's DELETEs, not by a set per insert.
+ * run in a table moves that table's stored mark (`settled_us`) up to them, so the reads of that
+ * table skip the per-row lookup of a project whose tombstones are all settled there (each table's
+ * mark as soon as its own purges are done: decision 0095). Where it settles, the writer registers
+ * no purge of its own at the tombstones' insert unless an insert into a trace table comes first
+ * (decision 0093): a burst of deletions is then purged by one settlement's DELETEs, not by a set
+ * per insert.
  *
  * What it needs of the writer comes through its constructor: the writer's database, its
  * registration of the purges of the traces tombstoned in a time range (`purgeDeletedBetweenSql`;
  * `upToLsn`: the log position of the last tombstones they cover, whose own purge the writer then
- * need not register), and `purgesDone`, its wait for its purges (whether, within `waitMs`, no purge
- * of the database is left to run; it may throw when it cannot tell).
+ * need not register), and `pendingPurgeTables`, the tables where a purge is still to run (it may
+ * throw when it cannot tell).
  */
 export class TombstoneSettlement {
   /**
@@ -69,12 +75,17 @@ export class TombstoneSettlement {
     return this.settles ? this.unsettled.length : undefined;
   }
 
+  /** Of those, the ones not settled in the trace table `table` yet (its reads look their rows up). */
+  unsettledBatchesIn(table: string): number | undefined {
+    return this.settles ? this.unsettled.filter((u) => !u.settledIn.has(table)).length : undefined;
+  }
+
   /** The log's records up to here are committed in every table. */
   private committedLsn = 0;
   /** Tombstones not settled yet, in log order. */
   private unsettled: Unsettled[] = [];
-  /** The mark stored (undefined until read or reset at start). */
-  private settledUs: number | undefined;
+  /** The mark stored per trace table (unknown until read or reset at start; 0 where none is). */
+  private settledUs: Map<string, number> | undefined;
   /** Whether the mark must go to 0 before anything is inserted: the log replays records. */
   private resetFirst = false;
   /** markKnown's one run. */
@@ -100,8 +111,8 @@ export class TombstoneSettlement {
        * those of the tombstones up to the log's `upToLsn`.
        */
       registerPurges: (ranges: Map<string, DeletionTimes>, upToLsn: number) => Promise<void>;
-      /** Whether, within `waitMs` (polled every `pollMs`) and before `stop` aborts, no purge is left to run. */
-      purgesDone: (waitMs: number, pollMs: number, stop: AbortSignal) => Promise<boolean>;
+      /** The tables where a purge is still to run. */
+      pendingPurgeTables: (signal: AbortSignal) => Promise<Set<string>>;
     },
   ) {}
 
@@ -125,7 +136,7 @@ export class TombstoneSettlement {
     // Tombstones stored before this start may not be settled (the last run stopped before it got
     // to them, or crashed): settled again once the replay is committed. Every one of them is older
     // than this process's next version, or at most the latest stored when it starts (markKnown).
-    this.unsettled.push({ lsn: log.lastLsn, upToUs: nextVersion(), notedAtMs: Date.now() });
+    this.unsettled.push({ lsn: log.lastLsn, upToUs: nextVersion(), notedAtMs: Date.now(), settledIn: new Set() });
     this.settleSoon();
   }
 
@@ -162,17 +173,29 @@ export class TombstoneSettlement {
 
   private async readMark(): Promise<void> {
     const marked = await this.deps.db.writer.query({ query: SETTLED_US_SQL, format: 'JSONEachRow' });
-    const settledUs = Number((await marked.json<{ settled_us: number | string }>())[0]?.settled_us ?? 0);
+    const marks = new Map<string, number>();
+    for (const r of await marked.json<{ table_name: string; settled_us: number | string }>())
+      marks.set(r.table_name, Number(r.settled_us));
     const latest = await this.deps.db.writer.query({ query: LATEST_TOMBSTONE_SQL, format: 'JSONEachRow' });
     const latestUs = Number((await latest.json<{ latest_us: number | string }>())[0]?.latest_us ?? 0);
     for (const u of this.unsettled) if ('upToUs' in u) u.upToUs = Math.max(u.upToUs, latestUs);
     if (this.resetFirst) {
-      await this.deps.db.writer.command({
-        query: MARK_SETTLED_SQL,
-        query_params: { settledUs: 0, atUs: nextVersion() },
-      });
-      this.settledUs = 0;
-    } else this.settledUs = settledUs;
+      for (const table of TRACE_ROW_TABLES) await this.mark(table, 0);
+      this.settledUs = new Map();
+    } else this.settledUs = marks;
+  }
+
+  /** Stores `settledUs` as the mark of `table`. */
+  private async mark(table: string, settledUs: number): Promise<void> {
+    await this.deps.db.writer.command({
+      query: MARK_SETTLED_SQL,
+      query_params: { table, settledUs, atUs: nextVersion() },
+    });
+  }
+
+  /** The time up to which every tombstone is settled in every trace table. */
+  private settledEverywhereUs(): number {
+    return Math.min(...TRACE_ROW_TABLES.map((t) => this.settledUs?.get(t) ?? 0));
   }
 
   /**
@@ -189,7 +212,7 @@ export class TombstoneSettlement {
     let at = this.unsettled.length;
     while (at > 0 && this.unsettled[at - 1]!.lsn > lsn) at--;
     this.lastNotedMs = Date.now();
-    this.unsettled.splice(at, 0, { lsn, ranges, notedAtMs: this.lastNotedMs });
+    this.unsettled.splice(at, 0, { lsn, ranges, notedAtMs: this.lastNotedMs, settledIn: new Set() });
     this.settleSoon();
   }
 
@@ -227,8 +250,9 @@ export class TombstoneSettlement {
    * written before them is in the tables now, and only rows written after them can come, so a
    * purge of their traces registered now, once done, leaves no row they hide unmasked. The purge
    * runs here even where the writer registered one at their insert (that one can miss a row an
-   * insert was adding meanwhile), and the mark moves once no purge is left to run. False when the
-   * purges were not done in time.
+   * insert was adding meanwhile). A table's mark moves once no purge is left to run in it, before
+   * the others' (decision 0095): the trace rows' DELETEs take a second where the observation
+   * pieces' take minutes. False when a table's purges were not done in time.
    */
   private async settleCommitted(): Promise<boolean> {
     await this.markKnown();
@@ -244,7 +268,7 @@ export class TombstoneSettlement {
         if (batch.purgedCommitted) continue;
         const result = await this.deps.db.writer.query({
           query: TOMBSTONE_RANGES_SQL,
-          query_params: { afterUs: this.settledUs ?? 0, upToUs: batch.upToUs },
+          query_params: { afterUs: this.settledEverywhereUs(), upToUs: batch.upToUs },
           format: 'JSONEachRow',
         });
         for (const r of await result.json<{ project_id: string; fromUs: number | string; toUs: number | string }>())
@@ -258,23 +282,42 @@ export class TombstoneSettlement {
     // yet again: the registered mutations still run, and the wait below waits for them.
     await this.deps.registerPurges(ranges, upToLsn);
     for (const batch of batches) batch.purgedCommitted = true;
-    if (!(await this.deps.purgesDone(SETTLE_WAIT_MS, SETTLE_POLL_MS, this.stopping.signal))) return false;
-    // Never past a tombstone still waiting (the log's order and the times' agree; this holds even
-    // if they did not).
-    const rest = this.unsettled.filter((u) => !batches.includes(u));
-    for (const u of rest) {
-      if ('upToUs' in u) upToUs = 0;
-      else for (const t of u.ranges.values()) upToUs = Math.min(upToUs, t.fromUs - 1);
+    const waiting = new Set(TRACE_ROW_TABLES.filter((t) => batches.some((b) => !b.settledIn.has(t))));
+    const deadline = AbortSignal.any([AbortSignal.timeout(SETTLE_WAIT_MS), this.stopping.signal]);
+    try {
+      while (waiting.size > 0) {
+        const pending = await this.deps.pendingPurgeTables(deadline);
+        for (const table of waiting) {
+          if (pending.has(table)) continue;
+          await this.markUpTo(table, upToUs, batches);
+          for (const batch of batches) batch.settledIn.add(table);
+          waiting.delete(table);
+        }
+        if (waiting.size > 0) await sleep(SETTLE_POLL_MS, undefined, { signal: deadline });
+      }
+    } catch (err) {
+      if (deadline.aborted) return false;
+      throw err;
     }
-    this.unsettled = rest;
-    if (upToUs > (this.settledUs ?? 0)) {
-      await this.deps.db.writer.command({
-        query: MARK_SETTLED_SQL,
-        query_params: { settledUs: upToUs, atUs: nextVersion() },
-      });
-      this.settledUs = upToUs;
-      this.deps.logger?.debug({ settledUs: upToUs, batches: batches.length }, 'tombstones settled');
-    }
+    this.unsettled = this.unsettled.filter((u) => !batches.includes(u));
+    this.deps.logger?.debug({ settledUs: this.settledEverywhereUs(), batches: batches.length }, 'tombstones settled');
     return true;
+  }
+
+  /**
+   * Moves the mark of `table`, whose purges of `batches` are done, up to `upToUs`, their latest
+   * tombstone: never past a tombstone still waiting (the log's order and the times' agree; this
+   * holds even if they did not).
+   */
+  private async markUpTo(table: string, upToUs: number, batches: Unsettled[]): Promise<void> {
+    let limit = upToUs;
+    for (const u of this.unsettled) {
+      if (batches.includes(u)) continue;
+      if ('upToUs' in u) limit = 0;
+      else for (const t of u.ranges.values()) limit = Math.min(limit, t.fromUs - 1);
+    }
+    if (limit <= (this.settledUs?.get(table) ?? 0)) return;
+    await this.mark(table, limit);
+    this.settledUs?.set(table, limit);
   }
 }

@@ -20,6 +20,8 @@ let dir: string;
 beforeAll(async () => {
   db = await openTestDb('settled_replay');
   dir = mkdtempSync(path.join(tmpdir(), 'spanhouse-settled-replay-'));
+  // Every mark stays a row of its own (a merge keeps a table's latest only): the test reads their history.
+  await db.writer.command({ query: `SYSTEM STOP MERGES ${TABLES.traceTombstonesSettled}` });
 });
 afterAll(async () => {
   await db?.close();
@@ -65,9 +67,11 @@ async function one(sql: string): Promise<number> {
   return Number(Object.values((await result.json<Record<string, number | string>>())[0] ?? {})[0] ?? 0);
 }
 
+/** The marks stored for the trace rows' table, oldest first. */
 const marks = async () => {
   const result = await db.writer.query({
-    query: 'SELECT settled_us FROM trace_tombstones_settled ORDER BY at_us',
+    query: `SELECT settled_us FROM ${TABLES.traceTombstonesSettled} WHERE table_name = {table:String} ORDER BY at_us`,
+    query_params: { table: TABLES.traces },
     format: 'JSONEachRow',
   });
   return (await result.json<{ settled_us: number | string }>()).map((r) => Number(r.settled_us));
