@@ -22,3 +22,11 @@ ORDER BY table_name
 SETTINGS fsync_after_insert = 1, fsync_part_directory = 1, min_compressed_bytes_to_fsync_after_merge = 1;
 
 DROP TABLE IF EXISTS trace_tombstones_settled;
+
+-- A purge of the observation pieces (compact parts: a DELETE writes each part holding a deleted
+-- trace again) takes minutes at a million traces, one task per part, and the engine's merges and
+-- mutations share one pool (four tasks on the embedded engine, whose size db/priorities.ts sets).
+-- Taking every task of it, it held the other tables' purges (a second each) for those minutes,
+-- and with them their marks above. A part of the pieces starts its mutation only while three tasks
+-- of the pool are free: at most two at once, and two are left to the other tables.
+ALTER TABLE observation_pieces_v2 MODIFY SETTING number_of_free_entries_in_pool_to_execute_mutation = 3;

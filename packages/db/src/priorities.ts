@@ -7,9 +7,15 @@
  * Figures: docs/decisions/0066-reads-before-inserts-and-merges.md.
  */
 
-/** Server settings of the embedded engine: merges and mutations run at nice 10. */
+/**
+ * Server settings of the embedded engine: merges and mutations run at nice 10, in a pool of two
+ * threads with two tasks each (chDB's default, set here because the observation pieces' mutations
+ * are bounded against it: clickhouse/0059 lets them take two of its four tasks, never all).
+ */
 export const ENGINE_PRIORITY_SETTINGS = {
   os_threads_nice_value_merge_mutate: 10,
+  background_pool_size: 2,
+  background_merges_mutations_concurrency_ratio: 2,
 } as const;
 
 /**

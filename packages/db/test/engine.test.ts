@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureEngineAllocator, ENGINE_ALLOCATOR_CONF, ENGINE_MEMORY_SETTINGS } from '../src/engine-memory.ts';
 import { ENGINE_PRIORITY_SETTINGS, WRITER_SETTINGS } from '../src/priorities.ts';
 import { queryRows } from '../src/query.ts';
+import { TABLES } from '../src/tables.ts';
 import { openTestDb } from '../src/testing.ts';
 
 /*
@@ -58,6 +59,23 @@ describe('the embedded engine', () => {
     const unset: NodeJS.ProcessEnv = {};
     configureEngineAllocator(unset);
     expect(unset.JE_MALLOC_CONF).toBe(ENGINE_ALLOCATOR_CONF);
+  });
+
+  it("leaves two of the merge and mutation pool's tasks to the other tables while the observation pieces are purged", async () => {
+    if (db.mode === 'server') return;
+    const pool = await serverSettings(['background_pool_size', 'background_merges_mutations_concurrency_ratio']);
+    const tasks = pool.background_pool_size! * pool.background_merges_mutations_concurrency_ratio!;
+    const [create] = await queryRows(db, {
+      sql: 'SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {name:String}',
+      params: { name: TABLES.observationPieces },
+      tag: 'test',
+      map: (r) => String(r.q),
+    });
+    const free = Number(/number_of_free_entries_in_pool_to_execute_mutation = (\d+)/.exec(create ?? '')?.[1]);
+    // A part's mutation starts while `free` tasks are free: at most tasks - free + 1 run at once.
+    const piecesAtOnce = tasks - free + 1;
+    expect(piecesAtOnce).toBeGreaterThanOrEqual(1);
+    expect(tasks - piecesAtOnce).toBeGreaterThanOrEqual(2);
   });
 
   it("runs merges and the writer's inserts at a lower priority than reads", async () => {

@@ -15,3 +15,5 @@ ENGINE = Distributed('spanhouse_cluster', 'spanhouse', 'trace_tombstones_settled
 DROP TABLE IF EXISTS trace_tombstones_settled ON CLUSTER `spanhouse_cluster`;
 
 DROP TABLE IF EXISTS trace_tombstones_settled_local ON CLUSTER `spanhouse_cluster`;
+
+ALTER TABLE observation_pieces_v2_local ON CLUSTER `spanhouse_cluster` MODIFY SETTING number_of_free_entries_in_pool_to_execute_mutation = 3;
