@@ -8,11 +8,9 @@ import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
 import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
+import { labelNameOfPath } from '../prometheus/label-name.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
 import { parsePromQL } from '../prometheus/parse.ts';
-
-/** A label name /label/<name>/values answers for: Prometheus' form, and dotted (OTLP attributes). */
-const QUERYABLE_LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_.]*$/;
 
 /** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
 export const PROMETHEUS_COMPAT_VERSION = '2.42.0';
@@ -126,11 +124,11 @@ export function prometheusRoutes(deps: QueryDeps) {
     return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), timeRange(q), signal(c));
   });
   both('/prometheus/api/v1/label/:name/values', async (c, q) => {
-    const name = c.req.param('name') ?? '';
-    // Prometheus 2.42 checks the name against model.LabelNameRE first, before any other parameter;
-    // dots are allowed besides, since OTLP attributes are stored by their dotted names (3.x's
-    // UTF-8 names), which Grafana's label browser lists and asks the values of.
-    if (!QUERYABLE_LABEL_NAME.test(name)) throw badData(`invalid label name: ${JSON.stringify(name)}`);
+    const param = c.req.param('name') ?? '';
+    // Prometheus checks the name first, before any other parameter; a `U__` escape (Grafana's
+    // spelling of `service.name` and other UTF-8 names in this path) is read back first, as 3.x does.
+    const name = labelNameOfPath(param);
+    if (name === undefined) throw badData(`invalid label name: ${JSON.stringify(param)}`);
     return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), timeRange(q), signal(c));
   });
   both('/prometheus/api/v1/series', async (c, q) => {
