@@ -50,6 +50,30 @@ export function parseTimeMs(text: string, param: string, optional = false): numb
   return ms;
 }
 
+/** Prometheus' minTime and maxTime as its API writes them (RFC 3339 past Go's 4-digit years), taken as open ends. */
+const OPEN_ENDS: Record<string, number> = {
+  '-292273086-05-16T16:47:06Z': Number.NEGATIVE_INFINITY,
+  '292277025-08-18T07:12:54.999999999Z': Number.POSITIVE_INFINITY,
+};
+
+/**
+ * One end of the range the metadata and exemplar endpoints narrow to (`start`, `end`), read as
+ * parseTimeMs reads `time`, but a time past ±MAX_TIME_MS is its side's open end rather than a
+ * refusal, and so are Prometheus' own minimum and maximum times: a range that far out holds no
+ * stored point either way (points are written for 1970..2199), and Prometheus answers such a
+ * range. Grafana's exemplar check sends milliseconds (`start=1795956308935`), which Prometheus
+ * reads as seconds some 56,000 years on and answers with no exemplars.
+ */
+export function parseRangeTimeMs(text: string, param: string): number {
+  const open = OPEN_ENDS[text];
+  if (open !== undefined) return open;
+  const seconds = Number(text);
+  if (text.trim() !== '' && Number.isFinite(seconds) && Math.abs(seconds) * 1000 > MAX_TIME_MS) {
+    return seconds < 0 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  }
+  return parseTimeMs(text, param, true);
+}
+
 /** Go's math.Round: halves away from zero (Math.round takes -2.5 to -2). */
 const goRound = (x: number) => (x < 0 ? -Math.round(-x) : Math.round(x));
 

@@ -5,7 +5,7 @@ import type { QueryDeps } from '../deps.ts';
 import { resultCachesApply } from '../lifecycle.ts';
 import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
-import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
+import { parseRangeTimeMs, parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
 import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNameOfPath } from '../prometheus/label-name.ts';
@@ -160,10 +160,12 @@ export function prometheusRoutes(deps: QueryDeps) {
   app.put('/prometheus/api/v1/admin/tsdb/delete_series', deleteSeriesRoute);
   // No metric metadata (type, help, unit) is stored: an empty answer, which Grafana handles.
   both('/prometheus/api/v1/metadata', async () => ({}));
-  // No exemplars are stored; the query and times are still read, so what Prometheus refuses is refused.
+  // No exemplars are stored; the times and query are still read, in Prometheus' order, so what
+  // Prometheus refuses is refused.
   both('/prometheus/api/v1/query_exemplars', async (_c, q) => {
+    const range = timeRange(q);
+    if (range && range.endMs < range.startMs) throw badData('end timestamp must not be before start timestamp');
     parsePromQL(q.get('query') ?? '');
-    timeRange(q);
     return [];
   });
   both('/prometheus/api/v1/rules', async () => ({ groups: [] }));
@@ -180,15 +182,15 @@ export function prometheusRoutes(deps: QueryDeps) {
 }
 
 /**
- * The `start` and `end` of a request (a value Prometheus cannot parse is its 400 here too). The
- * metadata endpoints list the series with a point in that range; neither given means all time
- * (undefined: no narrowing), one missing is open on its side, as Prometheus' defaults
- * (minTime, maxTime) are.
+ * The `start` and `end` of a request (a value Prometheus cannot parse is its 400 here too; one
+ * past the times stored is open on its side). The metadata endpoints list the series with a point
+ * in that range; neither given means all time (undefined: no narrowing), one missing is open on
+ * its side, as Prometheus' defaults (minTime, maxTime) are.
  */
 function timeRange(q: URLSearchParams): TimeRange | undefined {
   const [start, end] = (['start', 'end'] as const).map((name) => {
     const value = q.get(name);
-    return value !== null && value !== '' ? parseTimeMs(value, name, true) : undefined;
+    return value !== null && value !== '' ? parseRangeTimeMs(value, name) : undefined;
   });
   if (start === undefined && end === undefined) return undefined;
   return { startMs: start ?? Number.NEGATIVE_INFINITY, endMs: end ?? Number.POSITIVE_INFINITY };

@@ -1,0 +1,79 @@
+import { expect, it } from 'vitest';
+import { describeBesidePrometheus } from '../support/prometheus/beside-service.ts';
+import { T0 } from '../support/prometheus/dataset.ts';
+import { AUTH, loadDifferentialData } from '../support/prometheus/differential.ts';
+
+/*
+ * Requests Grafana's Prometheus data source makes, and the refusals its users meet, sent to a real
+ * Prometheus 2.42 and to the service with the same data: the answers (status and body) must be
+ * the same.
+ */
+
+const startUp = { label: 'prom-grafana-reference', load: loadDifferentialData };
+
+describeBesidePrometheus("Grafana's requests, answered as Prometheus answers them", startUp, (running) => {
+  /** The same request to both, as Grafana sends it: a form POST, or a GET with the query string. */
+  async function both(method: 'GET' | 'POST', path: string, params: Record<string, string | string[]>) {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) for (const x of [v].flat()) form.append(k, x);
+    const send = async (url: string, headers: Record<string, string>) => {
+      const res =
+        method === 'GET'
+          ? await fetch(`${url}?${form}`, { headers })
+          : await fetch(url, {
+              method,
+              body: form.toString(),
+              headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+            });
+      return { status: res.status, body: await res.json() };
+    };
+    return {
+      want: await send(`${running.prom.url}/api/v1/${path}`, {}),
+      got: await send(`${running.svc.baseUrl}/prometheus/api/v1/${path}`, AUTH),
+    };
+  }
+
+  it("the data source's exemplar check, whose start and end are milliseconds: no exemplars, no error", async () => {
+    // Grafana asks this once per data source (`areExemplarsAvailable`), with
+    // dateTime().valueOf() times; Prometheus reads them as seconds, tens of millennia ahead.
+    const end = Date.now();
+    const { want, got } = await both('GET', 'query_exemplars', {
+      query: 'test',
+      start: String(end - 1_800_000),
+      end: String(end),
+    });
+    expect(want).toEqual({ status: 200, body: { status: 'success', data: [] } });
+    expect(got).toEqual(want);
+  });
+
+  it('exemplars over a range that ends before it starts are refused, before the query is read', async () => {
+    for (const query of ['dg_cpu', 'sum(']) {
+      const { want, got } = await both('GET', 'query_exemplars', {
+        query,
+        start: String(T0 / 1000 + 3600),
+        end: String(T0 / 1000),
+      });
+      expect(want.status).toBe(400);
+      expect(got, query).toEqual(want);
+    }
+  });
+
+  it("metadata ranges past the stored times and Prometheus' own minimum and maximum times", async () => {
+    const ranges = [
+      { start: '-292273086-05-16T16:47:06Z', end: '292277025-08-18T07:12:54.999999999Z' },
+      { start: String(T0), end: String(T0 + 3_600_000) },
+      { start: '-1e300', end: String(T0 / 1000 + 3600) },
+    ];
+    for (const range of ranges) {
+      for (const [path, params] of [
+        ['series', { 'match[]': 'dg_cpu{host="h0"}' }],
+        ['labels', { 'match[]': 'dg_requests_total' }],
+        ['label/host/values', { 'match[]': 'dg_cpu' }],
+      ] as const) {
+        const { want, got } = await both('GET', path, { ...params, ...range });
+        expect(want.status).toBe(200);
+        expect(got, `${path} ${JSON.stringify(range)}`).toEqual(want);
+      }
+    }
+  });
+});
