@@ -76,4 +76,65 @@ describeBesidePrometheus("Grafana's requests, answered as Prometheus answers the
       }
     }
   });
+
+  it("match[] of a variable or a label browser that is no selector, or matches everything: Prometheus' refusals", async () => {
+    const matches = [
+      '{host=""}',
+      '{host=~".*"}',
+      '{__name__=~".*", host!~".+"}',
+      'sum(dg_cpu)',
+      'rate(dg_cpu[5m])',
+      'dg_cpu[5m]',
+      'dg_cpu offset 5m',
+      'dg_cpu{host="h0"} + 1',
+      '(dg_cpu)',
+      'inf',
+      'on',
+      '',
+    ];
+    for (const match of matches) {
+      // Label values are asked for by GET only (Prometheus has no POST for them).
+      for (const [method, path] of [
+        ['POST', 'series'],
+        ['POST', 'labels'],
+        ['GET', 'label/host/values'],
+      ] as const) {
+        const { want, got } = await both(method, path, { 'match[]': ['dg_cpu', match] });
+        expect(want.status, `${path} ${match}`).toBe(400);
+        expect(got, `${path} ${match}`).toEqual(want);
+      }
+    }
+  });
+
+  it("queries Grafana's editor sends half-typed: Prometheus' parse errors", async () => {
+    const queries = [
+      'sum(',
+      'sum(rate(dg_cpu[5m])',
+      'rate(dg_cpu[5m]',
+      'dg_cpu{host="h0"',
+      'dg_cpu{',
+      ')',
+      'sum(dg_cpu))',
+      'dg_cpu[5m',
+      'x}',
+      'x]',
+      'sum by (host) (dg_cpu) by (region)',
+      'sum(dg_cpu) keep_common',
+      'rate(dg_cpu[5m],)',
+      'dg_cpu{host!}',
+      'dg_cpu !',
+      '`raw',
+      '# only a comment',
+      '$job',
+      'dg_cpu @ 1e20',
+      'dg_cpu @ -inf',
+      'topk(1e20, dg_cpu)',
+      'topk(-9.3e18, dg_cpu)',
+    ];
+    for (const query of queries) {
+      const { want, got } = await both('POST', 'query', { query, time: String(T0 / 1000 + 1800) });
+      expect(want.status, query).toBeGreaterThanOrEqual(400);
+      expect(got, query).toEqual(want);
+    }
+  });
 });

@@ -121,7 +121,9 @@ export function prometheusRoutes(deps: QueryDeps) {
     });
   });
   both('/prometheus/api/v1/labels', async (c, q) => {
-    return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), timeRange(q), signal(c));
+    // The times first, then match[], as Prometheus reads them (which refusal a request with both wrong gets).
+    const range = timeRange(q);
+    return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), range, signal(c));
   });
   both('/prometheus/api/v1/label/:name/values', async (c, q) => {
     const param = c.req.param('name') ?? '';
@@ -129,12 +131,14 @@ export function prometheusRoutes(deps: QueryDeps) {
     // spelling of `service.name` and other UTF-8 names in this path) is read back first, as 3.x does.
     const name = labelNameOfPath(param);
     if (name === undefined) throw badData(`invalid label name: ${JSON.stringify(param)}`);
-    return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), timeRange(q), signal(c));
+    const range = timeRange(q);
+    return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), range, signal(c));
   });
   both('/prometheus/api/v1/series', async (c, q) => {
     const matches = q.getAll('match[]');
     if (matches.length === 0) throw badData('no match[] parameter provided');
-    return seriesOf(deps.db, projectOf(c), parseMatches(matches, true), timeRange(q), signal(c));
+    const range = timeRange(q);
+    return seriesOf(deps.db, projectOf(c), parseMatches(matches, true), range, signal(c));
   });
   // Prometheus' admin API: 204 once the deletion is durable, the project's own series only.
   const deleteSeriesRoute = async (c: Context) => {
