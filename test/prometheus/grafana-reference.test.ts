@@ -106,7 +106,7 @@ describeBesidePrometheus("Grafana's requests, answered as Prometheus answers the
     }
   });
 
-  it("queries Grafana's editor sends half-typed: Prometheus' parse errors", async () => {
+  it("queries Grafana's editor sends half-typed: Prometheus' parse errors, with what its grammar expected", async () => {
     const queries = [
       'sum(',
       'sum(rate(dg_cpu[5m])',
@@ -121,6 +121,19 @@ describeBesidePrometheus("Grafana's requests, answered as Prometheus answers the
       'sum by (host) (dg_cpu) by (region)',
       'sum(dg_cpu) keep_common',
       'rate(dg_cpu[5m],)',
+      'dg_cpu{host}',
+      'dg_cpu{host=}',
+      'dg_cpu{host="h0" region}',
+      'dg_cpu{,}',
+      'dg_cpu{host=~1}',
+      'dg_cpu offset',
+      'dg_cpu offset foo',
+      'dg_cpu @',
+      'sum by (host)',
+      'sum by host (dg_cpu)',
+      'sum by (host region) (dg_cpu)',
+      'sum by (,) (dg_cpu)',
+      'dg_cpu + on(host) group_left',
       'dg_cpu{host!}',
       'dg_cpu !',
       '`raw',

@@ -1,7 +1,8 @@
 /*
  * The words of Prometheus 2.42's parse errors for a token it did not expect: "unexpected" and the
  * token as its lexer describes it (`Item.desc`: `"("`, `<by>`, `<op:+>`, `<aggr:sum>`,
- * `identifier "foo"`, `number "1"`), and its lexer's own refusals at the end of the input
+ * `identifier "foo"`, `number "1"`), with what its grammar expected there where it says so
+ * (`in label matching, expected string`), and its lexer's own refusals at the end of the input
  * (inside braces, an unclosed parenthesis or bracket) and of a character PromQL has no use for.
  */
 
@@ -56,7 +57,7 @@ export function unexpectedAt(text: string, at: number): string {
     if (open.braces) return 'unexpected end of input inside braces';
     if (open.parens > 0) return 'unclosed left parenthesis';
     if (open.brackets) return 'unclosed left bracket';
-    return 'unexpected end of input';
+    return `unexpected end of input${grammarContext(text, at, false)}`;
   }
   // The lexer's own refusals, before the grammar sees a token.
   const c = text[at]!;
@@ -66,7 +67,44 @@ export function unexpectedAt(text: string, at: number): string {
     const next = at + 1 < text.length ? String.fromCodePoint(text.codePointAt(at + 1)!) : '\ufffd';
     return `unexpected character after '!'${open.braces ? ' inside braces' : ''}: '${next}'`;
   }
-  return unexpectedToken(text, at);
+  // Inside braces the lexer takes names, strings, the matching operators, `,` and `}` only.
+  if (open.braces && !/[A-Za-z_"'`,=!}\s#]/.test(c)) {
+    return `unexpected character inside braces: '${String.fromCodePoint(text.codePointAt(at)!)}'`;
+  }
+  return `${unexpectedToken(text, at)}${grammarContext(text, at, open.braces)}`;
+}
+
+/** Before `at`: a grouping clause's word, its open list, an aggregation's whole grouping. */
+const GROUPING_WORD = /\b(?:by|without|on|ignoring|group_left|group_right)$/i;
+const GROUPING_LIST = /\b(?:by|without|on|ignoring|group_left|group_right)\s*\(([^()]*)$/i;
+const AGGREGATION_GROUPING =
+  /\b(?:sum|avg|count|min|max|group|stddev|stdvar|topk|bottomk|count_values|quantile)\s+(?:by|without)\s*\([^()]*\)$/i;
+
+/**
+ * What 2.42's grammar adds after "unexpected <token>" where it knows what it expected, from the
+ * tokens just before `at`: inside braces, after `offset` or `@`, in a grouping clause or after an
+ * aggregation's grouping. Empty elsewhere.
+ */
+function grammarContext(text: string, at: number, inBraces: boolean): string {
+  const before = text.slice(0, at).replace(/\s+$/, '');
+  if (inBraces) {
+    if (/[{,]$/.test(before)) return ' in label matching, expected identifier or "}"';
+    if (/(?:=|!=|=~|!~)$/.test(before)) return ' in label matching, expected string';
+    if (/["'`]$/.test(before)) return ' in label matching, expected "," or "}"';
+    if (/[A-Za-z0-9_]$/.test(before)) return ' in label matching, expected label matching operator';
+    return '';
+  }
+  if (/\boffset$/i.test(before)) return ' in offset, expected duration';
+  if (before.endsWith('@')) return ' in @, expected timestamp';
+  if (GROUPING_WORD.test(before)) return ' in grouping opts, expected "("';
+  const list = GROUPING_LIST.exec(before);
+  if (list) {
+    return /[A-Za-z0-9_:]$/.test(list[1]!)
+      ? ' in grouping opts, expected "," or ")"'
+      : ' in grouping opts, expected label';
+  }
+  if (AGGREGATION_GROUPING.test(before)) return ' in aggregation';
+  return '';
 }
 
 /** What is open just before `at`, outside strings and comments: parentheses (how many), braces, brackets. */
