@@ -77,6 +77,31 @@ describeBesidePrometheus("Grafana's requests, answered as Prometheus answers the
     }
   });
 
+  it('times and steps in the forms Go reads, and those it refuses', async () => {
+    const times = [
+      '2026-01-01T00:30:00,5Z',
+      '2026-01-01T00:30:00.123456789Z',
+      '2026-01-01T00:30:00.1234567891Z',
+      '2026-02-30T00:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T00:59:00+25:00',
+      '1_767_227_400',
+      ' 1767227400',
+      '1767227400 ',
+      '0x6965C5C8',
+      '0x1p30',
+    ];
+    for (const time of times) {
+      const { want, got } = await both('POST', 'query', { query: 'time()', time });
+      expect(got, time).toEqual(want);
+    }
+    for (const step of ['1_5', ' 15', '0x1p4', '15.']) {
+      const params = { query: 'time()', start: String(T0 / 1000), end: String(T0 / 1000 + 60), step };
+      const { want, got } = await both('POST', 'query_range', params);
+      expect(got, step).toEqual(want);
+    }
+  });
+
   it('a multi-value variable with "All" of 60,000 values, as Grafana escapes and joins them', async () => {
     // Grafana writes each value regex-escaped, joined by `|`: here 2.5 MB of pattern, past RE2's
     // memory bound; Prometheus' Go regexp takes it.
