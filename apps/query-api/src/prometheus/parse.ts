@@ -56,6 +56,7 @@ export function parsePromQL(text: string, options: ParseOptions = {}): Expr {
     expr,
     (e) => reader.positions.get(e) ?? 0,
     (pos, message) => parseError(pos, message, text),
+    (e) => reader.operators.get(e) ?? reader.positions.get(e) ?? 0,
   );
   return expr;
 }
@@ -196,6 +197,8 @@ const DURATION_TEXT = /^(\d+[a-z]+)+$/;
 class Reader {
   /** Where each expression starts in the query (for the positions of type errors). */
   readonly positions = new WeakMap<Expr, number>();
+  /** Where each binary operation's operator is (Prometheus places its operator's errors there). */
+  readonly operators = new WeakMap<Expr, number>();
 
   constructor(
     private readonly text: string,
@@ -328,16 +331,42 @@ class Reader {
     return ms;
   }
 
+  /**
+   * A range. The grammar reads `a > b[5m]` and `-a[5m]` as a range of the whole operation, where
+   * Prometheus' parser binds the range to the rightmost operand, as it binds `offset` (modified):
+   * so the type checks then refuse the operation as Prometheus does. Refusals of the range itself
+   * are at its `[`, as Prometheus places them.
+   */
   private matrix(n: SyntaxNode): Expr {
     const [sel, range] = kids(n);
     const inner = this.expr(sel!);
-    if (sel!.name !== 'VectorSelector' && sel!.name !== 'OffsetExpr' && sel!.name !== 'StepInvariantExpr') {
-      this.fail(n, 'ranges only allowed for vector selectors');
+    const bracket = this.text.lastIndexOf('[', range!.from);
+    const rangeOf = (node: SyntaxNode, e: Expr): Expr => {
+      if (node.name !== 'VectorSelector' && node.name !== 'OffsetExpr' && node.name !== 'StepInvariantExpr') {
+        this.fail(bracket, 'ranges only allowed for vector selectors');
+      }
+      if (e.kind !== 'selector') this.fail(bracket, 'ranges only allowed for vector selectors');
+      if (e.offsetMs !== 0) this.fail(bracket, 'no offset modifiers allowed before range');
+      if (e.at !== undefined) this.fail(bracket, 'no @ modifiers allowed before range');
+      const matrix: Expr = { kind: 'matrix', selector: e, rangeMs: this.duration(range!) };
+      this.positions.set(matrix, node.from);
+      return matrix;
+    };
+    return this.onRightmost(sel!, inner, rangeOf);
+  }
+
+  /** `apply` to the rightmost operand of `e` (read from `node`), through binary and unary operators, never through parentheses. */
+  private onRightmost(node: SyntaxNode, e: Expr, apply: (node: SyntaxNode, e: Expr) => Expr): Expr {
+    if (node.name === 'BinaryExpr' && e.kind === 'binary') {
+      const parts = kids(node);
+      e.rhs = this.onRightmost(parts[parts.length - 1]!, e.rhs, apply);
+      return e;
     }
-    if (inner.kind !== 'selector') this.fail(n, 'ranges only allowed for vector selectors');
-    if (inner.offsetMs !== 0) this.fail(n, 'no offset modifiers allowed before range');
-    if (inner.at !== undefined) this.fail(n, 'no @ modifiers allowed before range');
-    return { kind: 'matrix', selector: inner, rangeMs: this.duration(range!) };
+    if (node.name === 'UnaryExpr' && e.kind === 'unary') {
+      e.expr = this.onRightmost(kids(node)[1]!, e.expr, apply);
+      return e;
+    }
+    return apply(node, e);
   }
 
   private subquery(n: SyntaxNode): Expr {
@@ -443,7 +472,9 @@ class Reader {
       this.positions.set(inner, n.from);
       return negative ? { kind: 'unary', op: '-', expr: inner } : inner;
     }
-    return { kind: 'binary', op, lhs: this.expr(lhsNode), rhs: this.expr(rhsNode), bool, matching };
+    const binary: Expr = { kind: 'binary', op, lhs: this.expr(lhsNode), rhs: this.expr(rhsNode), bool, matching };
+    this.operators.set(binary, parts[1]!.from);
+    return binary;
   }
 
   private matching(n: SyntaxNode): VectorMatching {
