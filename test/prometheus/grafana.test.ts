@@ -125,6 +125,33 @@ describe("Grafana's Prometheus data source", () => {
     expect(preview.body.data.result.length).toBe(2);
   });
 
+  it("the label browser's values of a dotted label, whose name Grafana escapes in the path (U__service_2e_name)", async () => {
+    // OTLP attributes keep their dotted names; Grafana's label browser, query builder and
+    // label_values() ask for such a label's values as /label/U__service_2e_name/values.
+    const series: RwSeries[] = ['checkout', 'cart'].map((svc) => ({
+      labels: { __name__: 'gf_otel_calls', 'service.name': svc, 'k8s.pod_name': `${svc}-0` },
+      samples: [[T + 600_000, 1]],
+    }));
+    const res = await app.request('/prometheus/api/v1/write', {
+      method: 'POST',
+      body: remoteWriteBody(series),
+      headers: REMOTE_WRITE_HEADERS,
+    });
+    expect(res.status).toBe(204);
+    const range = `start=${start}&end=${end}`;
+    const names = await get(`labels?${new URLSearchParams({ 'match[]': 'gf_otel_calls' })}&${range}`);
+    expect(names.body.data).toEqual(['__name__', 'k8s.pod_name', 'service.name']);
+    const escaped = await get(`label/U__service_2e_name/values?${range}`);
+    expect(escaped.body).toEqual({ status: 'success', data: ['cart', 'checkout'] });
+    const matched = await get(
+      `label/U__k8s_2e_pod__name/values?${new URLSearchParams({ 'match[]': '{"service.name"="cart"}' })}&${range}`,
+    );
+    expect(matched.body.data).toEqual(['cart-0']);
+    // The plain dotted name is answered too; a name neither plain nor escaped is refused as before.
+    expect((await get(`label/service.name/values?${range}`)).body.data).toEqual(['cart', 'checkout']);
+    expect((await get('label/in-valid/values')).status).toBe(400);
+  });
+
   it('the data source health check and the calls made around it', async () => {
     expect((await get('status/buildinfo')).body.data.version).toBe('2.42.0');
     expect((await post('query', { query: '1+1', time: end })).body.data).toEqual({

@@ -1,7 +1,8 @@
-import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
+import { type Db, type ParamBuilder, ProjectParams, queryRows } from '@spanhouse/db';
 import { METRIC_LABEL_LIMITS } from '@spanhouse/schema';
 import { fromProject, seriesWithPointsCondition, TABLES } from '@spanhouse/store';
 import { type Labels, prometheusLabels, storedLabels } from './labels.ts';
+import { literalAlternatives } from './literal-alternatives.ts';
 import { seriesWithPointsIn, type TimeRange } from './points-in-range.ts';
 import type { MetricLoader } from './series-cache.ts';
 import type { Candidate, SeriesInfo, SeriesSource } from './series-source.ts';
@@ -249,7 +250,7 @@ export const anchoredRe2 = (re: string) => `(?-s)^(?:${re})$`;
  * The condition of one matcher on the series table. `__name__` is the `name` column; other labels
  * read `labels[k]`, which is '' for a missing key: Prometheus' rule that an empty value means "no
  * such label" (`{k=""}` matches series without k). Regexes are anchored as Prometheus anchors
- * them (anchoredRe2) and run by ClickHouse's `match`, RE2 like Go's regexp.
+ * them (anchoredRe2) and run by ClickHouse's `match`, RE2 like Go's regexp (regexSql).
  */
 export function matcherSql(m: LabelMatcher, p: ProjectParams): string {
   const column = m.name === '__name__' ? 'name' : `labels[${p.add(m.name, 'String')}]`;
@@ -259,10 +260,20 @@ export function matcherSql(m: LabelMatcher, p: ProjectParams): string {
     case '!=':
       return `${column} != ${p.add(m.value, 'String')}`;
     case '=~':
-      return `match(${column}, ${p.add(anchoredRe2(m.value), 'String')})`;
     case '!~':
-      return `NOT match(${column}, ${p.add(anchoredRe2(m.value), 'String')})`;
+      return regexSql(column, m.op, m.value, p);
   }
+}
+
+/**
+ * `column` against a regex matcher's pattern, anchored: a set test for an alternation of literals
+ * (a Grafana variable's values, literalAlternatives), ClickHouse's `match` otherwise.
+ */
+export function regexSql(column: string, op: '=~' | '!~', pattern: string, p: ParamBuilder): string {
+  const not = op === '!~' ? 'NOT ' : '';
+  const literals = literalAlternatives(pattern);
+  if (literals) return `${not}${column} IN ${p.add(literals, 'Array(String)')}`;
+  return `${not}match(${column}, ${p.add(anchoredRe2(pattern), 'String')})`;
 }
 
 /** Selectors ORed into one query of seriesByAnyMatchers: bounds a query's text and parameters. */

@@ -2,7 +2,7 @@ import { type Db, type ParamBuilder, type ProjectParams, queryRows, TABLES } fro
 import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
 import { FIELD_KEYS, fieldExpr, fromProject, OBS_EXPR } from '@spanhouse/store';
 import type { TimeRange } from '../metric-series/points-in-range.ts';
-import { anchoredRe2, type PromSeries } from '../metric-series/reader.ts';
+import { type PromSeries, regexSql } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
 import { regexMatches } from './regex.ts';
 
@@ -100,12 +100,8 @@ const idSql = (name: string, p: ParamBuilder) =>
 
 function labelCondition(m: Matcher, p: ParamBuilder): string {
   const column = (LABELS as readonly string[]).includes(m.name) ? LABEL_SQL[m.name as (typeof LABELS)[number]] : "''";
-  const value = p.add(m.op === '=~' || m.op === '!~' ? anchoredRe2(m.value) : m.value, 'String');
-  return m.op === '='
-    ? `${column} = ${value}`
-    : m.op === '!='
-      ? `${column} != ${value}`
-      : `${m.op === '!~' ? 'NOT ' : ''}match(${column}, ${value})`;
+  if (m.op === '=~' || m.op === '!~') return regexSql(column, m.op, m.value, p);
+  return `${column} ${m.op} ${p.add(m.value, 'String')}`;
 }
 
 /**

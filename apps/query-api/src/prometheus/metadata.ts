@@ -5,27 +5,38 @@ import type { Selector } from './ast.ts';
 import { sortedLabels } from './engine/values.ts';
 import { badData, PromApiError } from './errors.ts';
 import { anyLlmPointIn, LLM_METRICS } from './llm-metrics.ts';
+import { notASelectorError } from './metric-selector.ts';
 import { parsePromQL } from './parse.ts';
+import { matchesEmpty } from './regex.ts';
 import { compareLabels, findSeriesOfAny, type Labels } from './series-lookup.ts';
 import { compareStrings } from './string-order.ts';
 
 /**
- * `match[]` selectors of the metadata endpoints: each must be an instant vector selector. Parse
- * errors are Prometheus' bare `1:3: parse error: ...` (its labels and label values endpoints
- * answer them so; /series says `invalid parameter "match[]": ` first: `paramPrefix`).
+ * `match[]` selectors of the metadata endpoints: each must be an instant vector selector, and
+ * each must have a matcher that does not match the empty string, as Prometheus'
+ * parseMatchersParam checks them once all are read. Refusals are Prometheus' bare
+ * `1:3: parse error: ...` (its labels and label values endpoints answer them so; /series says
+ * `invalid parameter "match[]": ` first: `paramPrefix`).
  */
 export function parseMatches(matches: string[], paramPrefix = false): Selector[] {
-  return matches.map((m) => {
+  const refusal = (err: PromApiError) => (paramPrefix ? badData(`invalid parameter "match[]": ${err.message}`) : err);
+  const selectors = matches.map((m) => {
+    // What follows the selector first, as Prometheus' parser meets it before it reads the rest.
+    const more = notASelectorError(m);
+    if (more) throw refusal(more);
     let e: ReturnType<typeof parsePromQL>;
     try {
-      e = parsePromQL(m);
+      e = parsePromQL(m, { emptySelectors: true });
     } catch (err) {
-      if (paramPrefix && err instanceof PromApiError) throw badData(`invalid parameter "match[]": ${err.message}`);
-      throw err;
+      throw err instanceof PromApiError ? refusal(err) : err;
     }
-    if (e.kind !== 'selector') throw badData(`invalid parameter "match[]": ${m} is not a vector selector`);
+    if (e.kind !== 'selector') throw refusal(badData(`${m} is not a vector selector`));
     return e;
   });
+  if (selectors.some((s) => s.matchers.every(matchesEmpty))) {
+    throw refusal(badData('match[] must contain at least one non-empty matcher'));
+  }
+  return selectors;
 }
 
 /** The label sets of the series matching any selector, sorted as Prometheus sorts them. */

@@ -4,9 +4,18 @@ import type { AtModifier, BinaryOp, Expr, Matcher, MatchOp, Selector, VectorMatc
 import { MAX_TIME_MS, parseDurationMs } from './duration.ts';
 import { badData, type PromApiError } from './errors.ts';
 import { AGGREGATION_OPS, FUNCTIONS } from './function-signatures.ts';
+import { skipBlank, unexpectedAt } from './lexer-tokens.ts';
 import { matchesEmpty, regexError } from './regex.ts';
 import { unquotedBody } from './string-literal.ts';
 import { checkTypes } from './typecheck.ts';
+
+export type ParseOptions = {
+  /**
+   * Keeps a selector whose every matcher matches the empty string (`{a=""}`), which a query
+   * refuses: the metadata endpoints' `match[]` refuse it in words of their own.
+   */
+  emptySelectors?: boolean;
+};
 
 /**
  * Parses PromQL as Prometheus 2.42 does, with the Prometheus project's own grammar
@@ -15,11 +24,14 @@ import { checkTypes } from './typecheck.ts';
  * 3.x renamed, is read as 2.42 reads it. Errors are bad_data in Prometheus' form,
  * `<line>:<column>: parse error: <what>`, with its messages where the cause is the same.
  */
-export function parsePromQL(text: string): Expr {
-  if (text.trim() === '') throw parseError(0, 'no expression found in input', text);
+export function parsePromQL(text: string, options: ParseOptions = {}): Expr {
+  if (skipBlank(text, 0) >= text.length) throw parseError(0, 'no expression found in input', text);
   const { source, renamed, unterminated } = grammarSource(text);
   // Prometheus' lexer stops at a string without its closing quote, before any other error.
-  if (unterminated !== undefined) throw parseError(unterminated, 'unterminated quoted string', text);
+  if (unterminated !== undefined) {
+    const what = text[unterminated] === '`' ? 'unterminated raw string' : 'unterminated quoted string';
+    throw parseError(unterminated, what, text);
+  }
   const tree = parser.parse(source);
   let error: SyntaxNode | undefined;
   tree.iterate({
@@ -30,35 +42,57 @@ export function parsePromQL(text: string): Expr {
   if (error !== undefined) {
     const call = unknownCall(text, error.from);
     if (call) throw parseError(call.at, `unknown function with name "${call.name}"`, text);
-    throw parseError(error.from, unexpected(text, error.from), text);
+    const stray = strayRightParen(text, error.from);
+    if (stray !== undefined) throw parseError(stray + 1, "unexpected right parenthesis ')'", text);
+    const comma = trailingComma(text, error.from);
+    if (comma !== undefined) throw parseError(comma, 'trailing commas not allowed in function call args', text);
+    throw parseError(error.from, unexpectedAt(text, error.from), text);
   }
   const top = tree.topNode.firstChild;
   if (!top) throw parseError(0, 'no expression found in input', text);
-  const reader = new Reader(text, source, renamed);
+  const reader = new Reader(text, source, renamed, options);
   const expr = reader.expr(top);
   checkTypes(
     expr,
     (e) => reader.positions.get(e) ?? 0,
     (pos, message) => parseError(pos, message, text),
+    (e) => reader.operators.get(e) ?? reader.positions.get(e) ?? 0,
   );
   return expr;
 }
 
 /** A parse error of Prometheus' shape: bad_data `<line>:<col>: parse error: <message>`. */
-function parseError(pos: number, message: string, query: string): PromApiError {
+export function parseError(pos: number, message: string, query: string): PromApiError {
   const before = query.slice(0, pos);
   const line = before.split('\n').length;
   const col = pos - before.lastIndexOf('\n');
   return badData(`${line}:${col}: parse error: ${message}`);
 }
 
-/** What the parser met at `pos`, in words (the grammar's recovery does not say what it expected). */
-function unexpected(text: string, pos: number): string {
-  if (pos >= text.length) return 'unexpected end of input';
-  const rest = text.slice(pos);
-  if (/^["'`]/.test(rest)) return 'unterminated quoted string';
-  const token = /^(\w+|\S)/.exec(rest)?.[0] ?? rest[0];
-  return `unexpected character or token "${token}"`;
+/**
+ * Where a `)` closes no parenthesis, at or before `pos` (outside strings and comments): 2.42's
+ * lexer refuses it there, before the grammar sees what follows.
+ */
+function strayRightParen(text: string, pos: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i <= pos && i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '"' || c === "'" || c === '`') {
+      i++;
+      while (i < text.length && text[i] !== c) i += c !== '`' && text[i] === '\\' ? 2 : 1;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) return i;
+  }
+  return undefined;
+}
+
+/** Where a `,` right before the `)` at `pos` ends a call's arguments (`rate(x[5m],)`), or undefined. */
+function trailingComma(text: string, pos: number): number | undefined {
+  if (text[pos] !== ')') return undefined;
+  const before = /,\s*$/.exec(text.slice(0, pos));
+  return before ? before.index : undefined;
 }
 
 /**
@@ -163,12 +197,15 @@ const DURATION_TEXT = /^(\d+[a-z]+)+$/;
 class Reader {
   /** Where each expression starts in the query (for the positions of type errors). */
   readonly positions = new WeakMap<Expr, number>();
+  /** Where each binary operation's operator is (Prometheus places its operator's errors there). */
+  readonly operators = new WeakMap<Expr, number>();
 
   constructor(
     private readonly text: string,
     /** The text the grammar read (grammarSource): numbers are read from it. */
     private readonly source: string,
     private readonly renamed: Set<number>,
+    private readonly options: ParseOptions,
   ) {}
 
   private src(n: SyntaxNode): string {
@@ -263,7 +300,7 @@ class Reader {
         this.fail(n, `metric name must not be set twice: "${this.src(first)}" or "${other.value}"`);
       }
       matchers.push({ name: '__name__', op: '=', value: this.src(first) });
-    } else if (!matchers.some((m) => !matchesEmpty(m))) {
+    } else if (!this.options.emptySelectors && !matchers.some((m) => !matchesEmpty(m))) {
       this.fail(n, 'vector selector must contain at least one non-empty matcher');
     }
     return { kind: 'selector', matchers, offsetMs: 0 };
@@ -294,16 +331,42 @@ class Reader {
     return ms;
   }
 
+  /**
+   * A range. The grammar reads `a > b[5m]` and `-a[5m]` as a range of the whole operation, where
+   * Prometheus' parser binds the range to the rightmost operand, as it binds `offset` (modified):
+   * so the type checks then refuse the operation as Prometheus does. Refusals of the range itself
+   * are at its `[`, as Prometheus places them.
+   */
   private matrix(n: SyntaxNode): Expr {
     const [sel, range] = kids(n);
     const inner = this.expr(sel!);
-    if (sel!.name !== 'VectorSelector' && sel!.name !== 'OffsetExpr' && sel!.name !== 'StepInvariantExpr') {
-      this.fail(n, 'ranges only allowed for vector selectors');
+    const bracket = this.text.lastIndexOf('[', range!.from);
+    const rangeOf = (node: SyntaxNode, e: Expr): Expr => {
+      if (node.name !== 'VectorSelector' && node.name !== 'OffsetExpr' && node.name !== 'StepInvariantExpr') {
+        this.fail(bracket, 'ranges only allowed for vector selectors');
+      }
+      if (e.kind !== 'selector') this.fail(bracket, 'ranges only allowed for vector selectors');
+      if (e.offsetMs !== 0) this.fail(bracket, 'no offset modifiers allowed before range');
+      if (e.at !== undefined) this.fail(bracket, 'no @ modifiers allowed before range');
+      const matrix: Expr = { kind: 'matrix', selector: e, rangeMs: this.duration(range!) };
+      this.positions.set(matrix, node.from);
+      return matrix;
+    };
+    return this.onRightmost(sel!, inner, rangeOf);
+  }
+
+  /** `apply` to the rightmost operand of `e` (read from `node`), through binary and unary operators, never through parentheses. */
+  private onRightmost(node: SyntaxNode, e: Expr, apply: (node: SyntaxNode, e: Expr) => Expr): Expr {
+    if (node.name === 'BinaryExpr' && e.kind === 'binary') {
+      const parts = kids(node);
+      e.rhs = this.onRightmost(parts[parts.length - 1]!, e.rhs, apply);
+      return e;
     }
-    if (inner.kind !== 'selector') this.fail(n, 'ranges only allowed for vector selectors');
-    if (inner.offsetMs !== 0) this.fail(n, 'no offset modifiers allowed before range');
-    if (inner.at !== undefined) this.fail(n, 'no @ modifiers allowed before range');
-    return { kind: 'matrix', selector: inner, rangeMs: this.duration(range!) };
+    if (node.name === 'UnaryExpr' && e.kind === 'unary') {
+      e.expr = this.onRightmost(kids(node)[1]!, e.expr, apply);
+      return e;
+    }
+    return apply(node, e);
   }
 
   private subquery(n: SyntaxNode): Expr {
@@ -378,7 +441,7 @@ class Reader {
     else {
       const seconds = this.number(arg!);
       if (!Number.isFinite(seconds) || Math.abs(seconds * 1000) > MAX_TIME_MS) {
-        this.fail(n, `timestamp out of bounds for @ modifier: ${seconds}`);
+        this.fail(n, `timestamp out of bounds for @ modifier: ${goFixed(seconds)}`);
       }
       at = Math.round(seconds * 1000);
     }
@@ -409,7 +472,9 @@ class Reader {
       this.positions.set(inner, n.from);
       return negative ? { kind: 'unary', op: '-', expr: inner } : inner;
     }
-    return { kind: 'binary', op, lhs: this.expr(lhsNode), rhs: this.expr(rhsNode), bool, matching };
+    const binary: Expr = { kind: 'binary', op, lhs: this.expr(lhsNode), rhs: this.expr(rhsNode), bool, matching };
+    this.operators.set(binary, parts[1]!.from);
+    return binary;
   }
 
   private matching(n: SyntaxNode): VectorMatching {
@@ -469,4 +534,12 @@ class Reader {
       without,
     };
   }
+}
+
+/** Go's %f of a float64: six decimals, never an exponent (`100000000000000000000.000000`, `+Inf`). */
+function goFixed(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (!Number.isFinite(v)) return v > 0 ? '+Inf' : '-Inf';
+  // toFixed turns to exponents from 1e21, where every double is an integer.
+  return Math.abs(v) < 1e21 ? v.toFixed(6) : `${BigInt(v)}.000000`;
 }

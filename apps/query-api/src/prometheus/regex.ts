@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { RE2JS } from 're2js';
+import { literalAlternatives } from '../metric-series/literal-alternatives.ts';
 import type { Matcher } from './ast.ts';
 
 /*
@@ -36,14 +37,23 @@ export function anchoredRegex(re: string): RE2JS | undefined {
   return 're' in c ? c.re : undefined;
 }
 
-/** RE2's reason for refusing a pattern (`error parsing regexp: ...`), undefined for a valid one. */
+/**
+ * RE2's reason for refusing a pattern (`error parsing regexp: ...`), undefined for a valid one.
+ * An alternation of literals is valid at any size, as in Go's regexp (RE2 bounds its memory).
+ */
 export function regexError(re: string): string | undefined {
+  if (literalAlternatives(re)) return undefined;
   const c = compile(re);
   return 'error' in c ? c.error : undefined;
 }
 
-/** Whether the anchored regex matches all of `s`; undefined when RE2 refuses the pattern. */
+/**
+ * Whether the anchored regex matches all of `s`; undefined when RE2 refuses the pattern. An
+ * alternation of literals is a set test (literalAlternatives), whatever its size.
+ */
 export function regexMatches(re: string, s: string): boolean | undefined {
+  const literals = literalAlternatives(re);
+  if (literals) return literals.includes(s);
   return anchoredRegex(re)?.matches(s);
 }
 

@@ -38,9 +38,14 @@ export function checkTypes(
   root: Expr,
   position: (e: Expr) => number,
   fail: (pos: number, message: string) => Error,
+  /** Where a binary operation's operator is: the errors about the operator are placed there. */
+  operatorPosition: (e: Expr) => number = position,
 ): void {
   const error = (e: Expr, message: string): never => {
     throw fail(position(e), message);
+  };
+  const operatorError = (e: Expr, message: string): never => {
+    throw fail(operatorPosition(e), message);
   };
   const expect = (e: Expr, want: ValueType, context: string) => {
     check(e);
@@ -62,14 +67,16 @@ export function checkTypes(
         const rt = typeOf(e.rhs);
         const comparison = COMPARISONS.has(e.op);
         const setOp = SET_OPERATORS.has(e.op);
-        if (e.bool && !comparison) error(e, 'bool modifier can only be used on comparison operators');
+        if (e.bool && !comparison) operatorError(e, 'bool modifier can only be used on comparison operators');
         if (comparison && !e.bool && lt === 'scalar' && rt === 'scalar') {
-          error(e, 'comparisons between scalars must use BOOL modifier');
+          operatorError(e, 'comparisons between scalars must use BOOL modifier');
         }
         if (e.matching && setOp && e.matching.card === 'one-to-one') e.matching.card = 'many-to-many';
         if (e.matching?.on) {
           for (const l of e.matching.labels) {
-            if (e.matching.include.includes(l)) error(e, `label "${l}" must not occur in ON and GROUP clause at once`);
+            if (e.matching.include.includes(l)) {
+              operatorError(e, `label "${l}" must not occur in ON and GROUP clause at once`);
+            }
           }
         }
         if (lt !== 'scalar' && lt !== 'vector')

@@ -5,14 +5,12 @@ import type { QueryDeps } from '../deps.ts';
 import { resultCachesApply } from '../lifecycle.ts';
 import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
-import { parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
+import { parseRangeTimeMs, parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
 import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
+import { labelNameOfPath } from '../prometheus/label-name.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
 import { parsePromQL } from '../prometheus/parse.ts';
-
-/** A label name /label/<name>/values answers for: Prometheus' form, and dotted (OTLP attributes). */
-const QUERYABLE_LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_.]*$/;
 
 /** What /api/v1/status/buildinfo reports: the Prometheus API version whose answers we reproduce. */
 export const PROMETHEUS_COMPAT_VERSION = '2.42.0';
@@ -123,20 +121,24 @@ export function prometheusRoutes(deps: QueryDeps) {
     });
   });
   both('/prometheus/api/v1/labels', async (c, q) => {
-    return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), timeRange(q), signal(c));
+    // The times first, then match[], as Prometheus reads them (which refusal a request with both wrong gets).
+    const range = timeRange(q);
+    return labelNames(deps.db, projectOf(c), parseMatches(q.getAll('match[]')), range, signal(c));
   });
   both('/prometheus/api/v1/label/:name/values', async (c, q) => {
-    const name = c.req.param('name') ?? '';
-    // Prometheus 2.42 checks the name against model.LabelNameRE first, before any other parameter;
-    // dots are allowed besides, since OTLP attributes are stored by their dotted names (3.x's
-    // UTF-8 names), which Grafana's label browser lists and asks the values of.
-    if (!QUERYABLE_LABEL_NAME.test(name)) throw badData(`invalid label name: ${JSON.stringify(name)}`);
-    return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), timeRange(q), signal(c));
+    const param = c.req.param('name') ?? '';
+    // Prometheus checks the name first, before any other parameter; a `U__` escape (Grafana's
+    // spelling of `service.name` and other UTF-8 names in this path) is read back first, as 3.x does.
+    const name = labelNameOfPath(param);
+    if (name === undefined) throw badData(`invalid label name: ${JSON.stringify(param)}`);
+    const range = timeRange(q);
+    return labelValues(deps.db, projectOf(c), name, parseMatches(q.getAll('match[]')), range, signal(c));
   });
   both('/prometheus/api/v1/series', async (c, q) => {
     const matches = q.getAll('match[]');
     if (matches.length === 0) throw badData('no match[] parameter provided');
-    return seriesOf(deps.db, projectOf(c), parseMatches(matches, true), timeRange(q), signal(c));
+    const range = timeRange(q);
+    return seriesOf(deps.db, projectOf(c), parseMatches(matches, true), range, signal(c));
   });
   // Prometheus' admin API: 204 once the deletion is durable, the project's own series only.
   const deleteSeriesRoute = async (c: Context) => {
@@ -162,10 +164,12 @@ export function prometheusRoutes(deps: QueryDeps) {
   app.put('/prometheus/api/v1/admin/tsdb/delete_series', deleteSeriesRoute);
   // No metric metadata (type, help, unit) is stored: an empty answer, which Grafana handles.
   both('/prometheus/api/v1/metadata', async () => ({}));
-  // No exemplars are stored; the query and times are still read, so what Prometheus refuses is refused.
+  // No exemplars are stored; the times and query are still read, in Prometheus' order, so what
+  // Prometheus refuses is refused.
   both('/prometheus/api/v1/query_exemplars', async (_c, q) => {
+    const range = timeRange(q);
+    if (range && range.endMs < range.startMs) throw badData('end timestamp must not be before start timestamp');
     parsePromQL(q.get('query') ?? '');
-    timeRange(q);
     return [];
   });
   both('/prometheus/api/v1/rules', async () => ({ groups: [] }));
@@ -182,15 +186,15 @@ export function prometheusRoutes(deps: QueryDeps) {
 }
 
 /**
- * The `start` and `end` of a request (a value Prometheus cannot parse is its 400 here too). The
- * metadata endpoints list the series with a point in that range; neither given means all time
- * (undefined: no narrowing), one missing is open on its side, as Prometheus' defaults
- * (minTime, maxTime) are.
+ * The `start` and `end` of a request (a value Prometheus cannot parse is its 400 here too; one
+ * past the times stored is open on its side). The metadata endpoints list the series with a point
+ * in that range; neither given means all time (undefined: no narrowing), one missing is open on
+ * its side, as Prometheus' defaults (minTime, maxTime) are.
  */
 function timeRange(q: URLSearchParams): TimeRange | undefined {
   const [start, end] = (['start', 'end'] as const).map((name) => {
     const value = q.get(name);
-    return value !== null && value !== '' ? parseTimeMs(value, name, true) : undefined;
+    return value !== null && value !== '' ? parseRangeTimeMs(value, name) : undefined;
   });
   if (start === undefined && end === undefined) return undefined;
   return { startMs: start ?? Number.NEGATIVE_INFINITY, endMs: end ?? Number.POSITIVE_INFINITY };

@@ -232,12 +232,15 @@ function heapPop(h: Sample[], less: (a: Sample, b: Sample) => boolean): void {
   h.pop();
 }
 
-/** Go's %v of a float64 (strconv 'g', shortest). */
+/**
+ * Go's %v of a float64 (strconv 'g', shortest): the exponent form from an exponent of 6, as fmt
+ * decides for the shortest digits (`1e+20`, `1.234567e+06`, `123456`).
+ */
 function goG(v: number): string {
   if (Number.isNaN(v)) return 'NaN';
   if (!Number.isFinite(v)) return v > 0 ? '+Inf' : '-Inf';
-  const exp = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
-  if (exp < -4 || exp >= 21) return v.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
+  const exp = v === 0 ? 0 : Number(v.toExponential().split('e')[1]);
+  if (exp < -4 || exp >= 6) return v.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
   return String(v);
 }
 
