@@ -1,4 +1,4 @@
-import { IsoDateTime, isoToMicros } from '@spanhouse/schema';
+import { isoToMicros, QueryIsoDateTime } from '@spanhouse/schema';
 import * as v from 'valibot';
 
 /*
@@ -53,7 +53,7 @@ const MIN_US = Date.UTC(1900, 0, 1) * 1000;
 export const Time = (name: string) =>
   v.pipe(
     One(name),
-    IsoDateTime,
+    QueryIsoDateTime,
     v.transform((s) => Math.min(Number.MAX_SAFE_INTEGER, Math.max(MIN_US, isoToMicros(s)!))),
   );
 

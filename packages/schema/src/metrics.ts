@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDateTime } from './common.ts';
+import { QueryIsoDateTime } from './common.ts';
 import { isoToMicros, STORED_TIME_RANGE_MESSAGE, STORED_TIME_RANGE_US } from './time.ts';
 
 /** Limits on metric points (docs/api.md). */
@@ -125,8 +125,8 @@ const Single = <S extends v.GenericSchema<string, unknown>>(schema: S) =>
  */
 export const MetricsQueryParams = v.object({
   name: v.optional(Single(v.pipe(v.string(), v.minLength(1, 'must not be empty')))),
-  from: v.optional(Single(IsoDateTime)),
-  to: v.optional(Single(IsoDateTime)),
+  from: v.optional(Single(QueryIsoDateTime)),
+  to: v.optional(Single(QueryIsoDateTime)),
   labels: v.optional(Single(v.string())),
   step: v.optional(Single(v.picklist(METRIC_STEPS, `must be one of ${METRIC_STEPS.join(', ')}`)), '1m'),
   agg: v.optional(Single(v.picklist(METRIC_AGGS, `must be one of ${METRIC_AGGS.join(', ')}`)), 'avg'),
