@@ -73,7 +73,8 @@ export const MetricTimestamp = v.pipe(
   v.check((s) => isoToMicros(s) !== null, METRIC_MESSAGES.timestamp),
   v.check((s) => {
     const us = isoToMicros(s);
-    return us !== null && us >= METRIC_TIME_RANGE_US.min && us <= METRIC_TIME_RANGE_US.max;
+    // Not a time at all is the check above's to word; this one is for a time out of range.
+    return us === null || (us >= METRIC_TIME_RANGE_US.min && us <= METRIC_TIME_RANGE_US.max);
   }, METRIC_MESSAGES.timestampRange),
 );
 
