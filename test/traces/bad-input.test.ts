@@ -22,6 +22,7 @@ describe('POST /v1/l/batch refuses bad input with 400 naming the field, storing 
     ['missing trace', { observations: [] }, /^trace: is required$/],
     ['missing trace id', { trace: { name: 'x' } }, /^trace\.id: is required$/],
     ['empty trace id', { trace: { id: '' } }, /trace\.id/],
+    ['blank trace id', { trace: { id: ' \t ' } }, /^trace\.id: must not be empty$/],
     ['trace id of the wrong type', { trace: { id: 42 } }, /trace\.id/],
     ['tags not an array', { trace: { id: 'x', tags: 'a' } }, /trace\.tags/],
     ['metadata not an object', { trace: { id: 'x', metadata: [1] } }, /trace\.metadata/],

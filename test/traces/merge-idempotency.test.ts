@@ -140,3 +140,26 @@ describe('an observation sent again without its type', () => {
     expect(await types()).toEqual({ 'g-1': 'GENERATION', 's-1': 'SPAN', 'n-1': 'SPAN' });
   });
 });
+
+describe('ids with surrounding spaces', () => {
+  it('are kept as sent: the trace reads back under the id it was sent with, its tree intact', async () => {
+    const id = ' padded trace\t';
+    const res = await t.post('/v1/l/batch', {
+      trace: { id, userId: 'padder' },
+      observations: [
+        { id: ' root ', startTime: '2026-04-04T00:00:00Z' },
+        { id: 'child', startTime: '2026-04-04T00:00:01Z', parentObservationId: ' root ', traceId: id },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const single = await t.get(`/api/public/traces/${encodeURIComponent(id)}`);
+    expect(single.status).toBe(200);
+    expect(single.body.id).toBe(id);
+    const byId = Object.fromEntries(
+      single.body.observations.map((o: { id: string; parentObservationId: string | null }) => [o.id, o.parentObservationId]),
+    );
+    expect(byId).toEqual({ ' root ': null, child: ' root ' });
+    const list = await t.get('/api/public/traces?userId=padder');
+    expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([id]);
+  });
+});

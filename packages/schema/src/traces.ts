@@ -19,10 +19,14 @@ export const OBSERVATION_TYPES = [
 export const ObservationType = v.picklist(OBSERVATION_TYPES);
 export type ObservationType = v.InferOutput<typeof ObservationType>;
 
+/**
+ * A trace or observation id, kept exactly as sent: it is what the client reads the trace back
+ * with (`GET /api/public/traces/{id}`), what children name as their parent and what the other
+ * ingest paths store untouched, so surrounding spaces are part of it. Only blank ids are refused.
+ */
 const Id = v.pipe(
   v.string(),
-  v.trim(),
-  v.minLength(1, 'must not be empty'),
+  v.check((s) => s.trim().length > 0, 'must not be empty'),
   v.maxLength(256, 'must be at most 256 characters'),
 );
 const OptText = v.optional(v.nullable(v.string()));
