@@ -27,7 +27,8 @@ export const Int = (name: string, min: number, max: number, dflt: number) =>
   v.pipe(
     v.optional(One(name), ''),
     v.transform((s) => (s === '' ? String(dflt) : s)),
-    v.regex(/^\d+$/, `${name} must be an integer`),
+    // A sign is read, so that -1 is refused as below the minimum, which it is, not as no integer.
+    v.regex(/^-?\d+$/, `${name} must be an integer`),
     v.transform(Number),
     v.minValue(min, `${name} must be >= ${min}`),
     v.maxValue(max, `${name} must be <= ${max}`),
