@@ -306,3 +306,19 @@ describe('bad parameters -> 400 naming the parameter', () => {
     expect(res.body.message).toMatch(message);
   });
 });
+
+describe('a tag with surrounding spaces', () => {
+  it('is found by itself, given whole; comma-separated values are still trimmed', async () => {
+    const res = await t.post(
+      '/v1/l/batch',
+      makeBatch({ id: 'spaced', timestamp: '2026-03-09T00:00:00Z', userId: 'spacer', tags: [' spaced tag ', 'plain'] }, []),
+    );
+    expect(res.status).toBe(200);
+    expect(await ids(`userId=spacer&tags=${encodeURIComponent(' spaced tag ')}`)).toEqual(['spaced']);
+    expect(await ids(`userId=spacer&tags=plain&tags=${encodeURIComponent(' spaced tag ')}`)).toEqual(['spaced']);
+    expect(await ids(`userId=spacer&tags=${encodeURIComponent('plain, a')}`)).toEqual([]);
+    expect(await ids(`userId=spacer&tags=${encodeURIComponent('plain , plain')}`)).toEqual(['spaced']);
+    const daily = await t.get(`/api/public/metrics/daily?userId=spacer&tags=${encodeURIComponent(' spaced tag ')}`);
+    expect(daily.body.data.map((d: { countTraces: number }) => d.countTraces)).toEqual([1]);
+  });
+});

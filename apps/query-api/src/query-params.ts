@@ -34,14 +34,18 @@ export const Int = (name: string, min: number, max: number, dflt: number) =>
     v.maxValue(max, `${name} must be <= ${max}`),
   );
 
-/** Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. */
+/**
+ * Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. The pieces of a
+ * comma list are trimmed (`a, b`); a value without a comma is taken exactly as given, since a tag
+ * (or an environment) is stored as sent, surrounding spaces included, and must be findable by
+ * itself. Blank values name nothing.
+ */
 export const List = v.pipe(
   v.union([v.string(), v.array(v.string())]),
   v.transform((x) =>
     (Array.isArray(x) ? x : [x])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter(Boolean),
+      .flatMap((s) => (s.includes(',') ? s.split(',').map((piece) => piece.trim()) : [s]))
+      .filter((s) => s.trim() !== ''),
   ),
 );
 
