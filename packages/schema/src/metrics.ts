@@ -125,7 +125,7 @@ const Single = <S extends v.GenericSchema<string, unknown>>(schema: S) =>
  * into a MetricsQuery (defaults, parsed labels, microsecond bounds).
  */
 export const MetricsQueryParams = v.object({
-  name: v.optional(Single(v.pipe(v.string(), v.minLength(1, 'must not be empty')))),
+  name: Single(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
   from: v.optional(Single(QueryIsoDateTime)),
   to: v.optional(Single(QueryIsoDateTime)),
   labels: v.optional(Single(v.string())),
