@@ -89,12 +89,26 @@ export const TraceInput = v.object({
 });
 export type TraceInput = v.InferOutput<typeof TraceInput>;
 
-/** Provided per-observation costs in USD (Langfuse's costDetails); they win over the price table. */
-export const CostDetails = v.object({
-  input: v.optional(Money),
-  output: v.optional(Money),
-  total: v.optional(Money),
-});
+/**
+ * Provided per-observation costs in USD (Langfuse's costDetails); they win over the price table.
+ * Kinds beyond input, output and total (`input_cached_tokens`, ...) are kept, as the ingestion API
+ * keeps them; without `total` the cost is the sum of the kinds.
+ */
+export const CostDetails = v.objectWithRest(
+  {
+    input: v.optional(Money),
+    output: v.optional(Money),
+    total: v.optional(Money),
+  },
+  Money,
+);
+
+/**
+ * Token counts per usage kind (Langfuse's usageDetails): input, output, total and any other kind
+ * (`input_cached_tokens`, `output_reasoning_tokens`, ...), counted by the usage-kind rule
+ * (docs/api.md) as the ingestion API's are.
+ */
+const UsageDetails = v.objectWithRest({ input: TokenCount, output: TokenCount, total: TokenCount }, TokenCount);
 
 /** An observation of a batch (docs/api.md), with Langfuse's usageDetails/costDetails. */
 export const ObservationInput = v.object({
@@ -110,7 +124,7 @@ export const ObservationInput = v.object({
   promptTokens: TokenCount,
   completionTokens: TokenCount,
   totalTokens: TokenCount,
-  usageDetails: v.optional(v.nullable(v.object({ input: TokenCount, output: TokenCount, total: TokenCount }))),
+  usageDetails: v.optional(v.nullable(UsageDetails)),
   costDetails: v.optional(v.nullable(CostDetails)),
   parentObservationId: v.optional(v.nullable(Id)),
   metadata: v.optional(v.nullable(JsonObject)),

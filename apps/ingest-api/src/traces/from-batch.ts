@@ -52,6 +52,7 @@ export function fromBatch(body: BatchRequest): { piece: TracePiece; observations
       output: o.output,
       metadata: o.metadata ?? {},
       usage: {
+        ...usage,
         input: o.promptTokens ?? usage.input ?? undefined,
         output: o.completionTokens ?? usage.output ?? undefined,
         total: o.totalTokens ?? usage.total ?? undefined,
