@@ -103,6 +103,23 @@ describe('alignment', () => {
     expect(pairs(res)).toEqual([[out('2026-01-01T00:30:00Z'), 3]]);
   });
 
+  it('reads an offset whose + was written unencoded in the URL (decoded as a space)', async () => {
+    const name = 'offsets_plain_plus';
+    await ingest(app, [
+      { name, value: 1, timestamp: '2026-01-01T00:30:00Z' },
+      { name, value: 2, timestamp: '2026-01-01T01:30:00Z' },
+    ]);
+    // As curl sends it: `+01:00` arrives as ` 01:00`. The window is 00:00Z to 01:00Z.
+    const res = await app.get(
+      `/api/public/metrics/query?name=${name}&from=2026-01-01T01:00:00+01:00&to=2026-01-01T02:00:00+01:00&agg=sum&step=1h`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data[0].values).toEqual([{ timestamp: out('2026-01-01T00:00:00Z'), value: 1 }]);
+    // A space anywhere else is still no time.
+    const bad = await app.get(`/api/public/metrics/query?name=${name}&from=2026-01-01T01:00:00+01`);
+    expect(bad.status).toBe(400);
+  });
+
   it('omits empty buckets and sorts values by time', async () => {
     const name = 'gaps';
     await ingest(app, [

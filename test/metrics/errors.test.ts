@@ -33,9 +33,13 @@ describe('POST /v1/metrics/batch refuses bad points, naming the point and the fi
     [
       'timestamp without zone',
       { ...good(), timestamp: '2026-01-01T00:00:00' },
-      /^metrics\.3\.timestamp: must be an ISO 8601/,
+      /^metrics\.3\.timestamp: must be an ISO 8601 date-time with a time zone \(Z or an offset\)$/,
     ],
-    ['timestamp not a date', { ...good(), timestamp: '2026-02-30T00:00:00Z' }, /^metrics\.3\.timestamp: /],
+    [
+      'timestamp not a date',
+      { ...good(), timestamp: '2026-02-30T00:00:00Z' },
+      /^metrics\.3\.timestamp: must be an ISO 8601 date-time with a time zone \(Z or an offset\)$/,
+    ],
     ['timestamp a number', { ...good(), timestamp: 1767225600 }, /^metrics\.3\.timestamp: /],
     [
       'timestamp before 1970',

@@ -111,3 +111,28 @@ describe('values written with an exponent (1e21 and up, tiny ones) are stored ex
     expect(pairs(res)).toEqual(values.map(([timestamp, value]) => [out(timestamp), value]));
   });
 });
+
+describe('a batch spanning more than 100 months (a backfill)', () => {
+  it('is stored whole, and the points written after it are not held behind it', async () => {
+    // One point on the 15th of each month from 2000 to 2024: 300 monthly partitions in one insert.
+    const points = Array.from({ length: 300 }, (_, i) => ({
+      name: 'backfill',
+      labels: { src: 'import' },
+      value: i,
+      timestamp: new Date(Date.UTC(2000 + Math.floor(i / 12), i % 12, 15)).toISOString(),
+    }));
+    await ingest(app, points);
+    const res = await query(app, {
+      name: 'backfill',
+      from: '2000-01-01T00:00:00Z',
+      to: '2025-01-01T00:00:00Z',
+      step: '1d',
+      agg: 'sum',
+    });
+    expect(pairs(res)).toHaveLength(300);
+    expect(pairs(res)[299]).toEqual([out('2024-12-15T00:00:00Z'), 299]);
+    await ingest(app, [{ name: 'after_backfill', value: 7, timestamp: '2026-01-01T00:00:00Z' }]);
+    const after = await query(app, { name: 'after_backfill', from: '2026-01-01T00:00:00Z', to: '2026-01-01T00:01:00Z' });
+    expect(pairs(after)).toEqual([[out('2026-01-01T00:00:00Z'), 7]]);
+  });
+});

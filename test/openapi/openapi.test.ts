@@ -95,6 +95,8 @@ export async function listTraces(base: string, query: Query<'/api/public/traces'
 const q: Query<'/api/public/metrics/query'> = { name: 'cpu', step: '5m', agg: 'p99', group_by: 'host' };
 // @ts-expect-error step is one of 1m, 5m, 1h, 1d
 const badStep: Query<'/api/public/metrics/query'> = { name: 'cpu', step: '10s' };
+// @ts-expect-error a metrics query needs its name
+const noName: Query<'/api/public/metrics/query'> = { step: '5m' };
 type Series = Json<'/api/public/metrics/query', 'get'>['data'][number];
 const point: Series['values'][number] = { timestamp: '2026-01-01T00:00:00.000+00:00', value: null };
 const truncated: boolean = ({} as Json<'/api/public/metrics/query', 'get'>).meta.truncated;
@@ -108,7 +110,7 @@ const count: number = ({} as Json<'/v1/metrics/batch', 'post'>).count;
 const day: string = ({} as Json<'/api/public/metrics/daily', 'get'>).data[0]!.date;
 const names: string[] = ({} as Json<'/api/public/metrics/names', 'get'>).data;
 const detail: string | null = ({} as Json<'/api/public/traces/{traceId}', 'get'>).observations[0]!.parentObservationId;
-export { q, badStep, point, truncated, batch, noId, points, count, day, names, detail };
+export { q, badStep, noName, point, truncated, batch, noId, points, count, day, names, detail };
 `,
       );
       const program = ts.createProgram([path.join(dir, 'client.ts')], {

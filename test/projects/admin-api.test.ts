@@ -185,6 +185,44 @@ describe('API keys', () => {
   });
 });
 
+describe('concurrent admin requests', () => {
+  const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort();
+
+  it('store one project per name: one 201, the others 409', async () => {
+    const name = 'raced name';
+    const rs = await Promise.all(Array.from({ length: 8 }, () => call('POST', '/api/public/projects', bearer(), { name })));
+    expect(statuses(rs)).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const listed = await call('GET', '/api/public/projects', bearer());
+    expect((listed.body.data as { name: string }[]).filter((p) => p.name === name)).toHaveLength(1);
+  });
+
+  it('rename two projects to one name: one 200, one 409', async () => {
+    const a = await admin.api.projects.create({ name: 'rename a', retention: 0 }, asAdmin());
+    const b = await admin.api.projects.create({ name: 'rename b', retention: 0 }, asAdmin());
+    const name = 'renamed alike';
+    const rs = await Promise.all([a, b].map((p) => call('PUT', `/api/public/projects/${p.id}`, bearer(), { name })));
+    expect(statuses(rs)).toEqual([200, 409]);
+    const listed = await call('GET', '/api/public/projects', bearer());
+    expect((listed.body.data as { name: string }[]).filter((p) => p.name === name)).toHaveLength(1);
+  });
+
+  it('store one key per public key, and the secret answered with 201 is the one that works', async () => {
+    const project = await admin.api.projects.create({ name: 'raced keys', retention: 0 }, asAdmin());
+    const path = `/api/public/projects/${project.id}/apiKeys`;
+    const publicKey = 'pk-lf-raced-0001';
+    const secrets = Array.from({ length: 6 }, (_, i) => `sk-lf-raced-secret-000${i}`);
+    const rs = await Promise.all(secrets.map((secretKey) => call('POST', path, bearer(), { publicKey, secretKey })));
+    expect(statuses(rs)).toEqual([201, 409, 409, 409, 409, 409]);
+    const winner = rs.find((r) => r.status === 201)!.body.secretKey as string;
+    for (const secretKey of secrets) {
+      const res = await call('GET', '/api/public/projects', basic(publicKey, secretKey));
+      expect(res.status, secretKey).toBe(secretKey === winner ? 200 : 401);
+    }
+    const keys = await call('GET', path, bearer());
+    expect((keys.body.apiKeys as { publicKey: string }[]).filter((k) => k.publicKey === publicKey)).toHaveLength(1);
+  });
+});
+
 describe("a project's key", () => {
   it('sees its own project alone and administers nothing (403, as Langfuse answers a project key)', async () => {
     const project = await admin.api.projects.create({ name: 'plain member', retention: 0 }, asAdmin());

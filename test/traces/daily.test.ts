@@ -163,3 +163,40 @@ describe('GET /api/public/metrics/daily', () => {
     },
   );
 });
+
+describe('days from 2149-06-07 on, past the range of a ClickHouse Date', () => {
+  it('are reported as themselves, apart from the earlier day that shares their date slot', async () => {
+    // toDate wraps after 2149-06-06: 2199-12-31 falls on 2020-07-26's slot, 2149-06-07 on 1970-01-01's.
+    const times = ['2199-12-31T23:59:59.999999Z', '2150-01-01T00:00:00Z', '2149-06-07T00:00:00Z', '2149-06-06T12:00:00Z'];
+    for (const [i, ts] of [...times, '2020-07-26T10:00:00Z'].entries()) {
+      const res = await t.post('/v1/l/batch', {
+        trace: { id: `far-${i}`, timestamp: ts, userId: 'far' },
+        observations: [gen(`far-${i}-g`, 'gpt-4o', ts, 1000 * (i + 1), 0)],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const expected = [
+      ['2199-12-31', 1000],
+      ['2150-01-01', 2000],
+      ['2149-06-07', 3000],
+      ['2149-06-06', 4000],
+      ['2020-07-26', 5000],
+    ];
+    const read = async (query = '') => {
+      const res = await t.get(`/api/public/metrics/daily?userId=far${query}`);
+      expect(res.status).toBe(200);
+      return v.parse(DailyResponse, res.body);
+    };
+    // Computed, then (the second time) from the per-day cache.
+    for (let pass = 0; pass < 2; pass++) {
+      const all = await read();
+      expect(all.data.map((d) => [d.date, d.usage[0]!.inputUsage])).toEqual(expected);
+      expect(all.data.every((d) => d.countTraces === 1 && d.countObservations === 1)).toBe(true);
+    }
+    const page = await read('&limit=2&page=2');
+    expect(page.meta).toEqual({ page: 2, limit: 2, totalItems: 5, totalPages: 3 });
+    expect(page.data.map((d) => d.date)).toEqual(['2149-06-07', '2149-06-06']);
+    const bounded = await read('&fromTimestamp=2150-01-01T00:00:00Z');
+    expect(bounded.data.map((d) => d.date)).toEqual(['2199-12-31', '2150-01-01']);
+  });
+});

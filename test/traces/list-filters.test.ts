@@ -286,6 +286,9 @@ describe('bad parameters -> 400 naming the parameter', () => {
     ['limit=201', /limit/],
     ['limit=abc', /limit/],
     ['page=0', /page/],
+    ['limit=-1', /^limit: limit must be >= 1$/],
+    ['page=-3', /^page: page must be >= 1$/],
+    ['limit=2.5', /^limit: limit must be an integer$/],
     ['fromTimestamp=2026-03-01', /fromTimestamp/],
     ['toTimestamp=2026-03-01T00:00:00', /toTimestamp/],
     ['fromTimestamp=not-a-date', /fromTimestamp/],
@@ -301,5 +304,21 @@ describe('bad parameters -> 400 naming the parameter', () => {
     expect(res.body.code).toBe('BAD_REQUEST');
     expect(res.body.data).toBeNull();
     expect(res.body.message).toMatch(message);
+  });
+});
+
+describe('a tag with surrounding spaces', () => {
+  it('is found by itself, given whole; comma-separated values are still trimmed', async () => {
+    const res = await t.post(
+      '/v1/l/batch',
+      makeBatch({ id: 'spaced', timestamp: '2026-03-09T00:00:00Z', userId: 'spacer', tags: [' spaced tag ', 'plain'] }, []),
+    );
+    expect(res.status).toBe(200);
+    expect(await ids(`userId=spacer&tags=${encodeURIComponent(' spaced tag ')}`)).toEqual(['spaced']);
+    expect(await ids(`userId=spacer&tags=plain&tags=${encodeURIComponent(' spaced tag ')}`)).toEqual(['spaced']);
+    expect(await ids(`userId=spacer&tags=${encodeURIComponent('plain, a')}`)).toEqual([]);
+    expect(await ids(`userId=spacer&tags=${encodeURIComponent('plain , plain')}`)).toEqual(['spaced']);
+    const daily = await t.get(`/api/public/metrics/daily?userId=spacer&tags=${encodeURIComponent(' spaced tag ')}`);
+    expect(daily.body.data.map((d: { countTraces: number }) => d.countTraces)).toEqual([1]);
   });
 });

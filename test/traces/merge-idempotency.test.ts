@@ -101,3 +101,65 @@ describe('re-sending a batch', () => {
     expect(single.body.observations).toHaveLength(2);
   });
 });
+
+describe('an observation sent again without its type', () => {
+  it('stays the GENERATION an earlier piece made it; a type sent later wins', async () => {
+    const id = 'typed-later';
+    const start = '2026-04-03T10:00:00Z';
+    const first = await t.post('/v1/l/batch', {
+      trace: { id, userId: 'typer' },
+      observations: [
+        { id: 'g-1', type: 'GENERATION', model: 'gpt-4o', startTime: start, promptTokens: 10 },
+        { id: 's-1', type: 'TOOL', startTime: start },
+      ],
+    });
+    // The second piece only adds the end times: no type, as a client updating a span sends it.
+    const second = await t.post('/v1/l/batch', {
+      trace: { id },
+      observations: [
+        { id: 'g-1', startTime: start, endTime: '2026-04-03T10:00:02Z' },
+        { id: 's-1', startTime: start, endTime: '2026-04-03T10:00:01Z' },
+        { id: 'n-1', startTime: start },
+      ],
+    });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const types = async () => {
+      const single = await t.get(`/api/public/traces/${id}`);
+      return Object.fromEntries(single.body.observations.map((o: { id: string; type: string }) => [o.id, o.type]));
+    };
+    expect(await types()).toEqual({ 'g-1': 'GENERATION', 's-1': 'TOOL', 'n-1': 'SPAN' });
+    const single = await t.get(`/api/public/traces/${id}`);
+    const g = single.body.observations.find((o: { id: string }) => o.id === 'g-1');
+    expect(g).toMatchObject({ model: 'gpt-4o', endTime: '2026-04-03T10:00:02.000Z', usage: { input: 10 } });
+
+    const third = await t.post('/v1/l/batch', {
+      trace: { id },
+      observations: [{ id: 's-1', type: 'SPAN', startTime: start }],
+    });
+    expect(third.status).toBe(200);
+    expect(await types()).toEqual({ 'g-1': 'GENERATION', 's-1': 'SPAN', 'n-1': 'SPAN' });
+  });
+});
+
+describe('ids with surrounding spaces', () => {
+  it('are kept as sent: the trace reads back under the id it was sent with, its tree intact', async () => {
+    const id = ' padded trace\t';
+    const res = await t.post('/v1/l/batch', {
+      trace: { id, userId: 'padder' },
+      observations: [
+        { id: ' root ', startTime: '2026-04-04T00:00:00Z' },
+        { id: 'child', startTime: '2026-04-04T00:00:01Z', parentObservationId: ' root ', traceId: id },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const single = await t.get(`/api/public/traces/${encodeURIComponent(id)}`);
+    expect(single.status).toBe(200);
+    expect(single.body.id).toBe(id);
+    const byId = Object.fromEntries(
+      single.body.observations.map((o: { id: string; parentObservationId: string | null }) => [o.id, o.parentObservationId]),
+    );
+    expect(byId).toEqual({ ' root ': null, child: ' root ' });
+    const list = await t.get('/api/public/traces?userId=padder');
+    expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([id]);
+  });
+});

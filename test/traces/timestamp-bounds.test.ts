@@ -54,4 +54,15 @@ describe('fromTimestamp and toTimestamp', () => {
     expect(await ids(`fromTimestamp=${encodeURIComponent('2026-01-03T00:00:00.654900Z')}`)).toEqual(['b1', 'b2', 'b3']);
     expect(await ids(`fromTimestamp=${encodeURIComponent('2026-01-03T00:00:00.655Z')}`)).toEqual(['b3']);
   });
+
+  it('read an offset whose + was written unencoded in the URL (a space once decoded)', async () => {
+    // 02:00:00.654+02:00 is 00:00:00.654Z, as curl sends it without %2B.
+    expect(await ids('fromTimestamp=2026-01-03T02:00:00.654+02:00&toTimestamp=2026-01-03T02:00:00.655+02:00')).toEqual([
+      'b1',
+      'b2',
+    ]);
+    const daily = await t.get('/api/public/metrics/daily?traceName=bounds&fromTimestamp=2026-01-03T02:00:00.655+02:00');
+    expect(daily.status).toBe(200);
+    expect(daily.body.data.map((d: { countTraces: number }) => d.countTraces)).toEqual([1]);
+  });
 });

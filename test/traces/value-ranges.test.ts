@@ -201,3 +201,50 @@ describe('costs', () => {
     expect((await t.get('/api/public/traces/huge-cost')).status).toBe(404);
   });
 });
+
+describe('usage and cost kinds beyond input, output and total', () => {
+  it('are kept and counted by the usage-kind rule, as the ingestion API counts them', async () => {
+    const res = await t.post('/v1/l/batch', {
+      trace: { id: 'kinds', timestamp: '2026-02-01T00:00:00Z', userId: 'kinds' },
+      observations: [
+        {
+          id: 'kinds-gen',
+          type: 'GENERATION',
+          model: 'gpt-4o',
+          startTime: '2026-02-01T00:00:00Z',
+          usageDetails: { input: 100, output: 50, input_cached_tokens: 20, output_reasoning_tokens: 5 },
+          costDetails: { input: 0.001, output: 0.002, input_cached_tokens: 0.0001 },
+        },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [o] = (await detail('kinds')).observations;
+    expect(o!.usageDetails).toEqual({
+      input: 100,
+      output: 50,
+      input_cached_tokens: 20,
+      output_reasoning_tokens: 5,
+      total: 175,
+    });
+    expect(o!.usage).toMatchObject({ input: 100, output: 50, total: 175 });
+    // The list and the daily report count every kind naming input as input, naming output as output.
+    const list = await t.get('/api/public/traces?userId=kinds');
+    expect(list.body.data[0].usage).toEqual({ input: 120, output: 55, total: 175 });
+    expect(o!.costDetails).toMatchObject({ input: 0.001, output: 0.002, input_cached_tokens: 0.0001 });
+    expect(o!.totalCost).toBeCloseTo(0.0031, 12);
+    const daily = await t.get('/api/public/metrics/daily?userId=kinds');
+    expect(daily.body.data[0].usage[0]).toMatchObject({ inputUsage: 120, outputUsage: 55, totalUsage: 175 });
+  });
+
+  it.each([
+    ['a negative kind', { usageDetails: { input_cached_tokens: -1 } }, /^observations\.0\.usageDetails\.input_cached_tokens: /],
+    ['a fractional kind', { usageDetails: { audio: 1.5 } }, /^observations\.0\.usageDetails\.audio: /],
+    ['a cost kind past 1e12', { costDetails: { cached: 2e12 } }, /^observations\.0\.costDetails\.cached: /],
+  ])('%s: 400 naming it', async (_name, fields, pattern) => {
+    const message = await refused({
+      trace: { id: 'kinds-bad' },
+      observations: [{ id: 'o', startTime: '2026-02-01T00:00:00Z', ...fields }],
+    });
+    expect(message).toMatch(pattern);
+  });
+});

@@ -1,4 +1,4 @@
-import { IsoDateTime, isoToMicros } from '@spanhouse/schema';
+import { isoToMicros, QueryIsoDateTime } from '@spanhouse/schema';
 import * as v from 'valibot';
 
 /*
@@ -27,20 +27,25 @@ export const Int = (name: string, min: number, max: number, dflt: number) =>
   v.pipe(
     v.optional(One(name), ''),
     v.transform((s) => (s === '' ? String(dflt) : s)),
-    v.regex(/^\d+$/, `${name} must be an integer`),
+    // A sign is read, so that -1 is refused as below the minimum, which it is, not as no integer.
+    v.regex(/^-?\d+$/, `${name} must be an integer`),
     v.transform(Number),
     v.minValue(min, `${name} must be >= ${min}`),
     v.maxValue(max, `${name} must be <= ${max}`),
   );
 
-/** Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. */
+/**
+ * Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. The pieces of a
+ * comma list are trimmed (`a, b`); a value without a comma is taken exactly as given, since a tag
+ * (or an environment) is stored as sent, surrounding spaces included, and must be findable by
+ * itself. Blank values name nothing.
+ */
 export const List = v.pipe(
   v.union([v.string(), v.array(v.string())]),
   v.transform((x) =>
     (Array.isArray(x) ? x : [x])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter(Boolean),
+      .flatMap((s) => (s.includes(',') ? s.split(',').map((piece) => piece.trim()) : [s]))
+      .filter((s) => s.trim() !== ''),
   ),
 );
 
@@ -53,7 +58,7 @@ const MIN_US = Date.UTC(1900, 0, 1) * 1000;
 export const Time = (name: string) =>
   v.pipe(
     One(name),
-    IsoDateTime,
+    QueryIsoDateTime,
     v.transform((s) => Math.min(Number.MAX_SAFE_INTEGER, Math.max(MIN_US, isoToMicros(s)!))),
   );
 

@@ -21,9 +21,28 @@ const PIECES_AS_SENT = { optimize_on_insert: 0 } as const;
 
 const TABLES_WITH_PIECES_AS_SENT: ReadonlySet<string> = new Set([TABLES.traces, TABLES.observationPieces]);
 
+/**
+ * `max_partitions_per_insert_block = 0` (no limit): the metric tables are partitioned by month
+ * (samples and non-finite samples by toYYYYMM(ts), the per-minute rows their view fills by 31-day
+ * blocks; clickhouse/0021), and a point may be of any time from 1970 to 2199, so one insert block
+ * (a backfill of a few years, or the points of several requests the log's writer gathers) can span
+ * more than the engine's default of 100 partitions. The engine refuses such a block whole with an
+ * error no retry cures: the log's writer would retry it forever, and every metric point
+ * acknowledged after it, of every project, would wait behind it. Each partition an insert touches
+ * costs a part, folded by merges as any other.
+ */
+const ANY_PARTITIONS = { max_partitions_per_insert_block: 0 } as const;
+
+const PARTITIONED_TABLES: ReadonlySet<string> = new Set([
+  TABLES.metricSamples,
+  TABLES.metricNonFinite,
+  TABLES.metricMinutes,
+]);
+
 /** The settings of the log's insert into `table` (empty for tables that keep the engine's defaults). */
 export function logInsertSettings(table: string): Readonly<Record<string, number>> {
-  return TABLES_WITH_PIECES_AS_SENT.has(table) ? PIECES_AS_SENT : {};
+  if (TABLES_WITH_PIECES_AS_SENT.has(table)) return PIECES_AS_SENT;
+  return PARTITIONED_TABLES.has(table) ? ANY_PARTITIONS : {};
 }
 
 /** The settings as the SETTINGS clause of a query's text (empty without settings). */

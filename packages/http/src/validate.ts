@@ -8,12 +8,21 @@ export function issuesMessage(issues: readonly v.BaseIssue<unknown>[], root?: st
   const parts = issues.slice(0, 5).map((issue) => {
     const path = v.getDotPath(issue);
     const where = [root, path].filter(Boolean).join('.');
+    const message = missingKey(issue) ? 'is required' : issue.message;
     // A schema's own message may name its field already ('batch: must be an array of events').
-    return where && !issue.message.startsWith(`${where}: `) ? `${where}: ${issue.message}` : issue.message;
+    return where && !message.startsWith(`${where}: `) ? `${where}: ${message}` : message;
   });
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   return parts.join('; ') + more;
 }
+
+/**
+ * A required key the input lacks, worded by the schema library's default ('Invalid key: Expected
+ * "startTime" but received undefined'): the field is named by the path, so 'is required' says it.
+ * A schema's own message for it is kept.
+ */
+const missingKey = (issue: v.BaseIssue<unknown>) =>
+  issue.type === 'object' && issue.received === 'undefined' && issue.message.startsWith('Invalid key:');
 
 /** Validates a value; throws 400 naming the fields that failed. */
 export function validate<S extends v.GenericSchema>(schema: S, value: unknown, root?: string): v.InferOutput<S> {

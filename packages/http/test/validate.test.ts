@@ -20,4 +20,13 @@ describe('issuesMessage', () => {
       'batch: must be an array of events; n: Invalid type: Expected number but received "x"',
     );
   });
+
+  it('says a missing required field is required, naming its path', () => {
+    const schema = v.object({ trace: v.object({ id: v.string() }), observations: v.array(v.object({ startTime: v.string() })) });
+    const result = v.safeParse(schema, { trace: {}, observations: [{}] });
+    expect(result.success).toBe(false);
+    expect(issuesMessage(result.issues!)).toBe('trace.id: is required; observations.0.startTime: is required');
+    const none = v.safeParse(schema, {});
+    expect(issuesMessage(none.issues!)).toBe('trace: is required; observations: is required');
+  });
 });

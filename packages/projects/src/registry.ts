@@ -48,8 +48,18 @@ const notFound = (id: string) => new ApiError('NOT_FOUND', `project ${id} not fo
  * then applied to this process's key ring at once; other processes see it at their next read of
  * the tables (KeyRing). Every change first reads the tables again, so it checks names and keys
  * against what every process wrote.
+ *
+ * The changes of one process run one at a time. Each checks what is stored (a name or a public key
+ * free, the project there) and then writes, with a read and an insert in between: run side by
+ * side, two requests for one name or one public key would both pass the check and both be stored
+ * (two keys of one public key, one of which never authenticates), and a key created while its
+ * project is being deleted would escape the revocation. Two processes answering the admin API at
+ * the same moment can still race (ClickHouse has no unique constraint; docs/projects.md).
  */
 export class ProjectRegistry {
+  /** The tail of the queue of changes (see the class comment); it never rejects. */
+  private changes: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly opts: {
       db: Db;
@@ -76,7 +86,18 @@ export class ProjectRegistry {
     return this.opts.ring.project(id);
   }
 
-  async create(body: ProjectBody): Promise<ProjectRow> {
+  /** Runs `change` once every change queued before it has finished. */
+  private inTurn<T>(change: () => Promise<T>): Promise<T> {
+    const run = this.changes.then(change);
+    this.changes = run.catch(() => undefined);
+    return run;
+  }
+
+  create(body: ProjectBody): Promise<ProjectRow> {
+    return this.inTurn(() => this.createNow(body));
+  }
+
+  private async createNow(body: ProjectBody): Promise<ProjectRow> {
     await this.opts.ring.refresh();
     this.checkName(body.name);
     const row: ProjectRow = {
@@ -94,7 +115,11 @@ export class ProjectRegistry {
   }
 
   /** Name, and metadata and retention when given (Langfuse keeps them otherwise). */
-  async update(id: string, body: ProjectBody): Promise<ProjectRow> {
+  update(id: string, body: ProjectBody): Promise<ProjectRow> {
+    return this.inTurn(() => this.updateNow(id, body));
+  }
+
+  private async updateNow(id: string, body: ProjectBody): Promise<ProjectRow> {
     await this.opts.ring.refresh();
     const known = this.opts.ring.project(id);
     if (!known) throw notFound(id);
@@ -116,7 +141,11 @@ export class ProjectRegistry {
    * refused at once here (within the ring's refresh elsewhere); its rows are deleted in the
    * background (DataRemoval).
    */
-  async delete(id: string): Promise<void> {
+  delete(id: string): Promise<void> {
+    return this.inTurn(() => this.deleteNow(id));
+  }
+
+  private async deleteNow(id: string): Promise<void> {
     await this.opts.ring.refresh();
     const known = this.opts.ring.project(id);
     if (!known) throw notFound(id);
@@ -133,10 +162,12 @@ export class ProjectRegistry {
   }
 
   /** Records that a deleted project's rows are gone. */
-  async removed(id: string): Promise<void> {
-    const known = this.opts.ring.allProjects().find((p) => p.id === id);
-    if (known)
-      await this.writeProject({ ...known, data_removed: 1, version: Math.max(nextVersion(), known.version + 1) });
+  removed(id: string): Promise<void> {
+    return this.inTurn(async () => {
+      const known = this.opts.ring.allProjects().find((p) => p.id === id);
+      if (known)
+        await this.writeProject({ ...known, data_removed: 1, version: Math.max(nextVersion(), known.version + 1) });
+    });
   }
 
   /** A project's keys, oldest first, with their last use; never a secret. */
@@ -169,7 +200,11 @@ export class ProjectRegistry {
   }
 
   /** A new key of the project: generated, or the predefined pair given. Its secret is in this answer only. */
-  async createKey(projectId: string, body: ApiKeyBody): Promise<ApiKeyResponse> {
+  createKey(projectId: string, body: ApiKeyBody): Promise<ApiKeyResponse> {
+    return this.inTurn(() => this.createKeyNow(projectId, body));
+  }
+
+  private async createKeyNow(projectId: string, body: ApiKeyBody): Promise<ApiKeyResponse> {
     await this.opts.ring.refresh();
     if (!this.opts.ring.project(projectId)) throw notFound(projectId);
     const pair =
@@ -200,11 +235,13 @@ export class ProjectRegistry {
   }
 
   /** Revokes a key of the project: refused by this process at once, by the others within the ring's refresh. */
-  async deleteKey(projectId: string, keyId: string): Promise<void> {
-    if (!this.opts.ring.project(projectId)) throw notFound(projectId);
-    const [key] = await this.keyRows(projectId, keyId);
-    if (!key) throw new ApiError('NOT_FOUND', `API key ${keyId} not found`);
-    await this.writeKey({ ...key, deleted: 1, version: Math.max(nextVersion(), key.version + 1) });
+  deleteKey(projectId: string, keyId: string): Promise<void> {
+    return this.inTurn(async () => {
+      if (!this.opts.ring.project(projectId)) throw notFound(projectId);
+      const [key] = await this.keyRows(projectId, keyId);
+      if (!key) throw new ApiError('NOT_FOUND', `API key ${keyId} not found`);
+      await this.writeKey({ ...key, deleted: 1, version: Math.max(nextVersion(), key.version + 1) });
+    });
   }
 
   private checkName(name: string, except?: string): void {

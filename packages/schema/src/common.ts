@@ -13,6 +13,18 @@ export const IsoDateTime = v.pipe(
 );
 
 /**
+ * IsoDateTime as a query-string value. An offset's `+` written unencoded in a URL
+ * (`from=2026-02-01T01:00:00+01:00`, as curl and a browser's address bar send it) arrives as a
+ * space, since a query string decodes `+` to one; a space between the time and `hh:mm` can mean
+ * nothing else, so it is read as the `+` it was. The output is the time with its `+`.
+ */
+export const QueryIsoDateTime = v.pipe(
+  v.string(),
+  v.transform((s) => s.replace(/(\d) (\d{2}:?\d{2})$/, '$1+$2')),
+  IsoDateTime,
+);
+
+/**
  * Free-form key/value object (JSON object, not an array or null), passed on as given: every key
  * is the client's, "__proto__" and "constructor" included (a record schema would leave those out).
  */

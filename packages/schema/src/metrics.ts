@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDateTime } from './common.ts';
+import { QueryIsoDateTime } from './common.ts';
 import { isoToMicros, STORED_TIME_RANGE_MESSAGE, STORED_TIME_RANGE_US } from './time.ts';
 
 /** Limits on metric points (docs/api.md). */
@@ -73,7 +73,8 @@ export const MetricTimestamp = v.pipe(
   v.check((s) => isoToMicros(s) !== null, METRIC_MESSAGES.timestamp),
   v.check((s) => {
     const us = isoToMicros(s);
-    return us !== null && us >= METRIC_TIME_RANGE_US.min && us <= METRIC_TIME_RANGE_US.max;
+    // Not a time at all is the check above's to word; this one is for a time out of range.
+    return us === null || (us >= METRIC_TIME_RANGE_US.min && us <= METRIC_TIME_RANGE_US.max);
   }, METRIC_MESSAGES.timestampRange),
 );
 
@@ -124,9 +125,9 @@ const Single = <S extends v.GenericSchema<string, unknown>>(schema: S) =>
  * into a MetricsQuery (defaults, parsed labels, microsecond bounds).
  */
 export const MetricsQueryParams = v.object({
-  name: v.optional(Single(v.pipe(v.string(), v.minLength(1, 'must not be empty')))),
-  from: v.optional(Single(IsoDateTime)),
-  to: v.optional(Single(IsoDateTime)),
+  name: Single(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
+  from: v.optional(Single(QueryIsoDateTime)),
+  to: v.optional(Single(QueryIsoDateTime)),
   labels: v.optional(Single(v.string())),
   step: v.optional(Single(v.picklist(METRIC_STEPS, `must be one of ${METRIC_STEPS.join(', ')}`)), '1m'),
   agg: v.optional(Single(v.picklist(METRIC_AGGS, `must be one of ${METRIC_AGGS.join(', ')}`)), 'avg'),

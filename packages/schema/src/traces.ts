@@ -19,10 +19,14 @@ export const OBSERVATION_TYPES = [
 export const ObservationType = v.picklist(OBSERVATION_TYPES);
 export type ObservationType = v.InferOutput<typeof ObservationType>;
 
+/**
+ * A trace or observation id, kept exactly as sent: it is what the client reads the trace back
+ * with (`GET /api/public/traces/{id}`), what children name as their parent and what the other
+ * ingest paths store untouched, so surrounding spaces are part of it. Only blank ids are refused.
+ */
 const Id = v.pipe(
   v.string(),
-  v.trim(),
-  v.minLength(1, 'must not be empty'),
+  v.check((s) => s.trim().length > 0, 'must not be empty'),
   v.maxLength(256, 'must be at most 256 characters'),
 );
 const OptText = v.optional(v.nullable(v.string()));
@@ -85,12 +89,26 @@ export const TraceInput = v.object({
 });
 export type TraceInput = v.InferOutput<typeof TraceInput>;
 
-/** Provided per-observation costs in USD (Langfuse's costDetails); they win over the price table. */
-export const CostDetails = v.object({
-  input: v.optional(Money),
-  output: v.optional(Money),
-  total: v.optional(Money),
-});
+/**
+ * Provided per-observation costs in USD (Langfuse's costDetails); they win over the price table.
+ * Kinds beyond input, output and total (`input_cached_tokens`, ...) are kept, as the ingestion API
+ * keeps them; without `total` the cost is the sum of the kinds.
+ */
+export const CostDetails = v.objectWithRest(
+  {
+    input: v.optional(Money),
+    output: v.optional(Money),
+    total: v.optional(Money),
+  },
+  Money,
+);
+
+/**
+ * Token counts per usage kind (Langfuse's usageDetails): input, output, total and any other kind
+ * (`input_cached_tokens`, `output_reasoning_tokens`, ...), counted by the usage-kind rule
+ * (docs/api.md) as the ingestion API's are.
+ */
+const UsageDetails = v.objectWithRest({ input: TokenCount, output: TokenCount, total: TokenCount }, TokenCount);
 
 /** An observation of a batch (docs/api.md), with Langfuse's usageDetails/costDetails. */
 export const ObservationInput = v.object({
@@ -106,7 +124,7 @@ export const ObservationInput = v.object({
   promptTokens: TokenCount,
   completionTokens: TokenCount,
   totalTokens: TokenCount,
-  usageDetails: v.optional(v.nullable(v.object({ input: TokenCount, output: TokenCount, total: TokenCount }))),
+  usageDetails: v.optional(v.nullable(UsageDetails)),
   costDetails: v.optional(v.nullable(CostDetails)),
   parentObservationId: v.optional(v.nullable(Id)),
   metadata: v.optional(v.nullable(JsonObject)),

@@ -1,5 +1,6 @@
 import { badRequest } from '@spanhouse/http';
 import { type BatchRequest, isoToMicros } from '@spanhouse/schema';
+import { WEAK_VERSION } from '@spanhouse/store';
 import type { ObservationRecord, TracePiece } from './model.ts';
 
 const text = (s: string | null | undefined) => (s ? s : undefined);
@@ -37,6 +38,10 @@ export function fromBatch(body: BatchRequest): { piece: TracePiece; observations
       id: o.id,
       traceId: t.id,
       type: o.type ?? 'SPAN',
+      // SPAN is the default of an observation that never says its type, not a type this piece
+      // gives: a later piece without `type` (one that adds the end time) keeps the GENERATION an
+      // earlier piece sent, as every other field left out does.
+      ...(o.type === undefined ? { versions: { type: WEAK_VERSION } } : {}),
       name: text(o.name),
       startUs,
       endUs,
@@ -47,6 +52,7 @@ export function fromBatch(body: BatchRequest): { piece: TracePiece; observations
       output: o.output,
       metadata: o.metadata ?? {},
       usage: {
+        ...usage,
         input: o.promptTokens ?? usage.input ?? undefined,
         output: o.completionTokens ?? usage.output ?? undefined,
         total: o.totalTokens ?? usage.total ?? undefined,

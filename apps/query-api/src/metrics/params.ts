@@ -24,7 +24,6 @@ const HOUR_US = 3_600e6;
  */
 export function parseMetricsQuery(raw: Record<string, string | string[]>, nowUs: number): MetricsQuery {
   const p = validate(MetricsQueryParams, raw);
-  if (p.name === undefined) throw badRequest('name: is required (the metric to query)');
   const toUs = p.to === undefined ? nowUs : micros(p.to, 'to');
   const fromUs = p.from === undefined ? toUs - HOUR_US : micros(p.from, 'from');
   if (fromUs > toUs) throw badRequest('from: must not be after to');

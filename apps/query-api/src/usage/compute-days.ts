@@ -15,7 +15,17 @@ import type { DayResult } from './day-cache.ts';
 /** Past this many traces with an observation sent twice, the report reads the map of every trace. */
 const MAX_MAP_TRACES = 20_000;
 
-type ModelRow = { date: string; usage: DailyRecord['usage'][number] };
+type ModelRow = { date: string; day: string; usage: DailyRecord['usage'][number] };
+
+/**
+ * The report's days are UTC days of the trace timestamp, as `toDate32` gives them (1900-2299). The
+ * per-date write counts and the cache (clickhouse/0011, DailyDayCache) key a day by `toDate`, whose
+ * 16-bit day number wraps past 2149-06-06: a trace at 2199-12-31 is written under 2020-07-26. So a
+ * requested date is a slot (`toDate`) that can hold, besides its own day, days from 2149-06-07 on;
+ * each row names both, and the later days are reported as themselves (DayResult.later).
+ */
+const SLOT = 'toDate(timestamp)';
+const DAY = 'toDate32(timestamp)';
 
 /**
  * Usage and cost of `dates` per UTC day of the trace timestamp, with a record per model; a date
@@ -33,14 +43,14 @@ export async function computeDays(
 ): Promise<Map<string, DayResult>> {
   const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
-  where.push(`toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
+  where.push(`${SLOT} IN ${p.add(dates, 'Array(Date)')}`);
   const daysSql = `
-    SELECT toDate(timestamp) AS date, count() AS traces
+    SELECT ${SLOT} AS date, ${DAY} AS day, count() AS traces
     ${fromProject(TABLES.traces, p, { final: true })}${andAll(where)}
-    GROUP BY date`;
+    GROUP BY date, day`;
   const ip = new ProjectParams(project);
   const inexactWhere = traceConditions(filter, ip);
-  inexactWhere.push(`toDate(timestamp) IN ${ip.add(dates, 'Array(Date)')}`, `NOT (${SUMMARIES_EXACT})`);
+  inexactWhere.push(`${SLOT} IN ${ip.add(dates, 'Array(Date)')}`, `NOT (${SUMMARIES_EXACT})`);
   const inexactSql = `
     SELECT id ${fromProject(TABLES.traces, ip, { final: true })}${andAll(inexactWhere)}
     LIMIT ${ip.add(MAX_MAP_TRACES + 1, 'UInt32')}`;
@@ -50,14 +60,14 @@ export async function computeDays(
       params: p.params,
       tag: 'daily.days',
       signal,
-      map: (r) => ({ date: String(r.date), traces: Number(r.traces) }),
+      map: (r) => ({ date: String(r.date), day: String(r.day), traces: Number(r.traces) }),
     }),
     queryRows(db, { sql: inexactSql, params: ip.params, tag: 'daily.inexact', map: (r) => String(r.id), signal }),
   ]);
   const out = new Map<string, DayResult>();
   if (days.length === 0) return out;
 
-  const withTraces = days.map((d) => d.date);
+  const withTraces = [...new Set(days.map((d) => d.date))];
   const parts =
     inexact.length > MAX_MAP_TRACES
       ? [modelsFromMap(db, project, filter, withTraces, undefined, signal)]
@@ -65,11 +75,12 @@ export async function computeDays(
           modelsFromSummaries(db, project, filter, withTraces, signal),
           ...(inexact.length ? [modelsFromMap(db, project, filter, withTraces, inexact, signal)] : []),
         ];
-  const byDate = new Map<string, Map<string, DailyRecord['usage'][number]>>();
+  const byDay = new Map<string, Map<string, DailyRecord['usage'][number]>>();
+  const dayKey = (date: string, day: string) => `${date}\n${day}`;
   for (const rows of await Promise.all(parts)) {
-    for (const { date, usage } of rows) {
-      const models = byDate.get(date) ?? new Map();
-      byDate.set(date, models);
+    for (const { date, day, usage } of rows) {
+      const models = byDay.get(dayKey(date, day)) ?? new Map();
+      byDay.set(dayKey(date, day), models);
       const key = usage.model ?? '';
       const seen = models.get(key);
       if (!seen) models.set(key, usage);
@@ -84,16 +95,26 @@ export async function computeDays(
     }
   }
   for (const d of days) {
-    const usage = [...(byDate.get(d.date)?.entries() ?? [])]
+    const usage = [...(byDay.get(dayKey(d.date, d.day))?.entries() ?? [])]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, u]) => u);
-    out.set(d.date, { traces: d.traces, usage });
+    const slot = out.get(d.date) ?? { traces: 0, usage: [] };
+    out.set(d.date, slot);
+    if (d.day === d.date) {
+      slot.traces = d.traces;
+      slot.usage = usage;
+    } else {
+      slot.later = [...(slot.later ?? []), { date: d.day, traces: d.traces, usage }].sort((a, b) =>
+        a.date < b.date ? -1 : 1,
+      );
+    }
   }
   return out;
 }
 
 const toModelRow = (r: Record<string, unknown>): ModelRow => ({
   date: String(r.date),
+  day: String(r.day),
   usage: {
     model: r.model === '' ? null : String(r.model),
     inputUsage: Number(r.input),
@@ -109,14 +130,14 @@ const toModelRow = (r: Record<string, unknown>): ModelRow => ({
 function modelsFromSummaries(db: Db, project: string, filter: TraceFilter, dates: string[], signal?: AbortSignal) {
   const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
-  where.push(SUMMARIES_EXACT, `toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
+  where.push(SUMMARIES_EXACT, `${SLOT} IN ${p.add(dates, 'Array(Date)')}`);
   return queryRows(db, {
     sql: `
-      SELECT toDate(timestamp) AS date, model, sum(${MODEL_SUMMARY_EXPR.input}) AS input,
+      SELECT ${SLOT} AS date, ${DAY} AS day, model, sum(${MODEL_SUMMARY_EXPR.input}) AS input,
              sum(${MODEL_SUMMARY_EXPR.output}) AS output, sum(${MODEL_SUMMARY_EXPR.total}) AS total, count() AS traces,
              sum(${MODEL_SUMMARY_EXPR.observations}) AS observations, sum(${MODEL_SUMMARY_EXPR.cost}) AS cost
       ${fromProject(TABLES.traces, p, { final: true, arrayJoin: 'mapKeys(model_obs) AS model' })}${andAll(where)}
-      GROUP BY date, model`,
+      GROUP BY date, day, model`,
     params: p.params,
     tag: 'daily.models.summaries',
     signal,
@@ -135,15 +156,15 @@ function modelsFromMap(
 ) {
   const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
-  where.push(`toDate(timestamp) IN ${p.add(dates, 'Array(Date)')}`);
+  where.push(`${SLOT} IN ${p.add(dates, 'Array(Date)')}`);
   if (ids) where.push(`id IN ${p.add(ids, 'Array(String)')}`);
   return queryRows(db, {
     sql: `
-      SELECT toDate(timestamp) AS date, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsageInput}) AS input,
+      SELECT ${SLOT} AS date, ${DAY} AS day, ${TRACE_EXPR.obsModel} AS model, sum(${TRACE_EXPR.obsUsageInput}) AS input,
              sum(${TRACE_EXPR.obsUsageOutput}) AS output, sum(${TRACE_EXPR.obsUsageTotal}) AS total,
              uniqExact(id) AS traces, count() AS observations, sum(${TRACE_EXPR.obsCost}) AS cost
       ${fromProject(TABLES.traces, p, { final: true, arrayJoin: 'obs_ids AS k' })}${andAll(where)}
-      GROUP BY date, model`,
+      GROUP BY date, day, model`,
     params: p.params,
     tag: ids ? 'daily.models.map' : 'daily.models.all',
     signal,

@@ -55,12 +55,18 @@ export async function dailyUsage(
     }
   }
 
-  const withTraces = dates.filter((d) => results.get(d)!.traces > 0);
-  const total = withTraces.length;
+  // Each date's own day, and the later days that share its slot (DayResult.later), newest first.
+  const days = dates
+    .flatMap((date) => {
+      const slot = results.get(date)!;
+      return [{ date, traces: slot.traces, usage: slot.usage }, ...(slot.later ?? [])];
+    })
+    .filter((d) => d.traces > 0)
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const total = days.length;
   const offset = (q.page - 1) * q.limit;
   return {
-    data: withTraces.slice(offset, offset + q.limit).map((date) => {
-      const { traces, usage } = results.get(date)!;
+    data: days.slice(offset, offset + q.limit).map(({ date, traces, usage }) => {
       return {
         date,
         countTraces: traces,

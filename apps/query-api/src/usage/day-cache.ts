@@ -2,8 +2,16 @@ import type { DailyRecord } from '@spanhouse/schema';
 import { LRUCache } from 'lru-cache';
 import type { DayWrites } from './day-writes.ts';
 
-/** One day of the daily report for one filter: its matching traces (0 for none) and their usage per model. */
-export type DayResult = { traces: number; usage: DailyRecord['usage'] };
+/**
+ * One day of the daily report for one filter: its matching traces (0 for none) and their usage per
+ * model. `later`: the days from 2149-06-07 on that share its date's slot (a ClickHouse Date wraps
+ * there; compute-days.ts), each with its own date, oldest first.
+ */
+export type DayResult = {
+  traces: number;
+  usage: DailyRecord['usage'];
+  later?: { date: string; traces: number; usage: DailyRecord['usage'] }[];
+};
 
 type Entry = { day: DayResult; bytes: number };
 
@@ -91,6 +99,9 @@ const dayOf = (key: string) => key.split('\n', 2)[1]!;
 /** Approximate memory of an entry: its key twice (string and map), 96 bytes per model record plus its name. */
 function sizeOf(key: string, day: DayResult): number {
   let bytes = 64 + 2 * key.length;
-  for (const u of day.usage) bytes += 96 + 2 * (u.model?.length ?? 0);
+  for (const d of [day, ...(day.later ?? [])]) {
+    bytes += 64;
+    for (const u of d.usage) bytes += 96 + 2 * (u.model?.length ?? 0);
+  }
   return bytes;
 }
