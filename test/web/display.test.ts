@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { WEB_DIST_DIR } from '@spanhouse/web';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { type Browser, findChromium, openBrowser, screenshot } from '../support/web/browser.ts';
+import { post } from '../support/web/seed.ts';
+
+/**
+ * What the pages show of demanding data, in chromium against the real service on chDB: long
+ * prompts of mixed scripts, costs from fractions of a cent to thousands of dollars, and the layout
+ * at the widths the UI is made for and on a phone.
+ */
+const chromiumPath = findChromium();
+
+describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const url = (p: string) => `${server.baseUrl}${p}`;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const t0 = Date.now() - 10 * 60_000;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
+    }
+    server = await startTestServer('web_display');
+    browser = await openBrowser(chromiumPath!);
+    page = browser.page;
+    await page.goto(url('/traces'));
+    await page.getByLabel('API token').fill(server.credentials.bearerToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows a long prompt of Cyrillic and Latin text at once, and all of it on request', async () => {
+    // 600 KB in one message: Chromium used to take long enough over its layout to freeze the page.
+    const sentence = 'Отчёт за квартал: revenue grew, расходы снизились, margins improved. ';
+    const prompt = sentence.repeat(9_000);
+    await post(server, '/v1/l/batch', {
+      trace: { id: 'long-prompt', timestamp: iso(t0), name: 'long prompt' },
+      observations: [
+        {
+          id: 'long-prompt-gen',
+          type: 'GENERATION',
+          name: 'answer',
+          model: 'gpt-4o',
+          startTime: iso(t0),
+          endTime: iso(t0 + 2000),
+          input: [{ role: 'user', content: prompt }],
+          output: { role: 'assistant', content: 'Выручка выросла.' },
+        },
+      ],
+    });
+    const started = Date.now();
+    await page.goto(url('/traces/long-prompt?observation=long-prompt-gen'));
+    const input = page.getByRole('region', { name: 'Input' });
+    const showAll = input.getByRole('button', { name: /^Show all/ });
+    await expect.poll(() => showAll.textContent(), { timeout: 5_000 }).toBe('Show all 621 KB');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The start of the message, cut: the rest waits for the button.
+    const shown = () => input.locator('.message .text').evaluate((p) => p.textContent!.length);
+    expect(await shown()).toBe(20_001);
+    await showAll.click();
+    await expect.poll(shown, { timeout: 5_000 }).toBe(prompt.length);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    await screenshot(page, 'long-prompt');
+  });
+
+  it('logged no console error', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});
