@@ -48,7 +48,7 @@ export function SessionListPage() {
   );
   const sessions = res.data?.data ?? [];
   const open = useCallback((i: number) => route(link(sessionHref(sessions[i]!.id))), [sessions, route, link]);
-  const [active, setActive] = useListNavigation(sessions.length, open);
+  const [active, setActive] = useListNavigation(sessions, open);
   const filtered = state.range !== 'all' || state.environment.length > 0 || Boolean(state.search);
 
   const reloadAll = () => {

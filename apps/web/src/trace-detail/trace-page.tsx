@@ -6,7 +6,7 @@ import { useApi } from '../auth/session.tsx';
 import { Segmented } from '../components/segmented.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
 import { formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
-import { isTypingTarget, nextIndex } from '../lib/list-navigation.ts';
+import { keyBelongsToTarget, nextIndex, releaseFocus } from '../lib/list-navigation.ts';
 import { useProjectHref } from '../lib/project-url.ts';
 import { param } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
@@ -230,9 +230,10 @@ function useTreeKeys(
   }
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || keyBelongsToTarget(e.target, e.key)) return;
       const { rows: visible, selectedId: current, select: choose, toggle: flip } = latest.current;
       const move = (id: string | undefined) => {
+        releaseFocus(e.target);
         latest.current.selectedId = id ?? null;
         choose(id);
       };

@@ -29,7 +29,7 @@ export function TraceTable(props: {
     (i: number) => route(link(traceHref(props.traces[i]!.id, { search: props.search }))),
     [props.traces, props.search, route, link],
   );
-  const [active, setActive] = useListNavigation(props.traces.length, open);
+  const [active, setActive] = useListNavigation(props.traces, open);
   // Once per page of traces, not on every key press (inputs can be large).
   const previews = useMemo(
     () =>
