@@ -73,6 +73,33 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await screenshot(page, 'long-prompt');
   });
 
+  it('writes costs of thousands of dollars with separators and the smallest in plain decimals', async () => {
+    await post(server, '/v1/l/batch', {
+      trace: { id: 'costly', timestamp: iso(t0 + 60_000), name: 'costly' },
+      observations: [
+        {
+          id: 'costly-gen',
+          type: 'GENERATION',
+          name: 'big batch',
+          model: 'gpt-4o',
+          startTime: iso(t0 + 60_000),
+          endTime: iso(t0 + 61_000),
+          usageDetails: { input: 12_345_678, output: 987_654 },
+          costDetails: { input: 1234.5678, output: 0.00000012 },
+        },
+      ],
+    });
+    await page.goto(url('/traces'));
+    const row = page.locator('table.traces tbody tr', { hasText: 'costly' });
+    await expect.poll(() => row.locator('td.num').nth(2).textContent()).toBe('$1,234.57');
+    await row.locator('td.name a').click();
+    await expect.poll(() => page.locator('.facts-inline').textContent()).toContain('$1,234.57');
+    await page.locator('[data-observation-id="costly-gen"]').click();
+    const details = page.getByRole('region', { name: 'Cost details' });
+    await expect.poll(() => details.locator('td').allTextContents()).toEqual(['$1,234.57', '$0.00000012', '$1,234.57']);
+    expect(await page.locator('.detail .facts').textContent()).toContain('12,345,678 in · 987,654 out');
+  });
+
   it('logged no console error', () => {
     expect(browser.errors).toEqual([]);
   });
