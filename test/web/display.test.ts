@@ -100,6 +100,35 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     expect(await page.locator('.detail .facts').textContent()).toContain('12,345,678 in · 987,654 out');
   });
 
+  it('fits the trace list in a 1280 px window, long names and previews included', async () => {
+    for (let i = 0; i < 3; i++) {
+      await post(server, '/v1/l/batch', {
+        trace: {
+          id: `wide-${i}`,
+          timestamp: iso(t0 + 120_000 + i * 1000),
+          name: `a rather long trace name number ${i} for the nightly batch`,
+          userId: `user-with-a-very-long-identifier-${i}@customers.example.com`,
+          session_id: `session-with-a-long-identifier-${i}-2026-11-29`,
+          tags: ['production', 'nightly', 'batch'],
+          input: [{ role: 'user', content: 'Сравни выручку за квартал с прошлым годом и объясни разницу подробно.' }],
+          output: { role: 'assistant', content: 'Выручка выросла на 12 % благодаря новым клиентам в Европе и Азии.' },
+        },
+        observations: [],
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url('/traces'));
+    await expect.poll(() => page.locator('table.traces tbody tr', { hasText: 'nightly batch' }).count()).toBe(3);
+    const wrap = page.locator('.table-wrap');
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const output = page.locator('table.traces thead th', { hasText: 'Output' });
+    expect((await output.boundingBox())!.x + (await output.boundingBox())!.width).toBeLessThanOrEqual(1280);
+    // What a cell cuts is in its tooltip.
+    const row = page.locator('table.traces tbody tr', { hasText: 'number 0' });
+    expect(await row.locator('td').nth(3).getAttribute('title')).toBe('session-with-a-long-identifier-0-2026-11-29');
+    await screenshot(page, 'traces-1280');
+  });
+
   it('logged no console error', () => {
     expect(browser.errors).toEqual([]);
   });
