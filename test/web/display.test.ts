@@ -129,6 +129,38 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await screenshot(page, 'traces-1280');
   });
 
+  it('shows every page on a phone without a sideways scroll, Sign out in reach', async () => {
+    await post(server, '/v1/metrics/batch', {
+      metrics: [0, 1, 2].map((i) => ({
+        name: 'llm.latency_ms',
+        labels: { model: 'gpt-4o' },
+        value: 500 + i,
+        timestamp: iso(Date.now() - (i + 1) * 60_000),
+      })),
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const [path, ready] of [
+        ['/traces', 'table.traces tbody tr'],
+        ['/traces/costly?observation=costly-gen', '.obs-row'],
+        ['/sessions', 'main h1'],
+        ['/usage', 'figure.chart'],
+        ['/explore?name=llm.latency_ms', 'figure.chart'],
+        ['/settings', 'main h1'],
+      ] as const) {
+        await page.goto(url(path));
+        await page.locator(ready).first().waitFor();
+        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        expect(widths, path).toEqual([390, 390]);
+        const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!;
+        expect(signOut.x + signOut.width, path).toBeLessThanOrEqual(390);
+      }
+      await screenshot(page, 'phone-metrics');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('logged no console error', () => {
     expect(browser.errors).toEqual([]);
   });
