@@ -161,6 +161,33 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     }
   });
 
+  it("keeps a trace's panes in the window under the service's banner", async () => {
+    // The service's answer while the disk is short of DISK_MIN_FREE_BYTES.
+    await page.route('**/readyz', (route) =>
+      route.fulfill({
+        json: {
+          status: 'ready',
+          ingestRefused: 'the disk holding /var/lib/spanhouse has 900 MiB free, below DISK_MIN_FREE_BYTES (1024 MiB)',
+        },
+      }),
+    );
+    try {
+      await page.goto(url('/traces/costly'));
+      await expect.poll(() => page.locator('.service-state').count()).toBe(1);
+      await page.locator('.obs-row').first().waitFor();
+      const [scrollHeight, windowHeight] = await page.evaluate(() => [
+        document.documentElement.scrollHeight,
+        window.innerHeight,
+      ]);
+      expect(scrollHeight).toBe(windowHeight);
+      const pane = (await page.getByRole('region', { name: 'Observations' }).boundingBox())!;
+      expect(pane.y + pane.height).toBeLessThanOrEqual(windowHeight);
+      await screenshot(page, 'trace-banner');
+    } finally {
+      await page.unroute('**/readyz');
+    }
+  });
+
   it('logged no console error', () => {
     expect(browser.errors).toEqual([]);
   });
