@@ -188,6 +188,20 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     }
   });
 
+  it("shows an API key's public key whole in Settings", async () => {
+    const res = await fetch(url('/api/public/projects/spanhouse/apiKeys'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.credentials.bearerToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ note: 'the nightly export job, which also backfills the warehouse on Sundays' }),
+    });
+    const { publicKey } = (await res.json()) as { publicKey: string };
+    await page.goto(url('/settings'));
+    const cell = page.locator('table.keys tbody td', { hasText: publicKey.slice(0, 12) });
+    await expect.poll(() => cell.textContent()).toBe(publicKey);
+    expect(await cell.evaluate((td) => td.scrollWidth - td.clientWidth)).toBe(0);
+    await screenshot(page, 'settings-keys');
+  });
+
   it('logged no console error', () => {
     expect(browser.errors).toEqual([]);
   });
