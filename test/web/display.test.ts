@@ -202,6 +202,21 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await screenshot(page, 'settings-keys');
   });
 
+  it("draws a chart's value labels whole: '$1,000.00' is not cut at its left edge", async () => {
+    // The costly trace makes the usage chart's cost axis run past $1,000.
+    await page.goto(url('/usage'));
+    const canvas = page.locator('figure.chart').first().locator('canvas');
+    await canvas.waitFor();
+    // Labels are drawn on the canvas: nothing may touch its two leftmost columns of pixels.
+    const inkAtLeftEdge = () =>
+      canvas.evaluate((c: HTMLCanvasElement) => {
+        const { data } = c.getContext('2d')!.getImageData(0, 0, 2, c.height);
+        return data.filter((_, i) => i % 4 === 3 && data[i]! > 0).length;
+      });
+    await expect.poll(inkAtLeftEdge).toBe(0);
+    await screenshot(page, 'usage-axis');
+  });
+
   it('logged no console error', () => {
     expect(browser.errors).toEqual([]);
   });

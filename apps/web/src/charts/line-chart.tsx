@@ -6,6 +6,20 @@ import { colorAt } from './series.ts';
 export type ChartLine = { label: string; values: (number | null)[] };
 
 /**
+ * The y axis as wide as its widest label (and its ticks and gap), so a long one ("$1,000.00",
+ * "1,000,000") is not cut at the chart's left edge and a short one leaves no gap. uPlot asks again
+ * while the labels change with the size; from the third round it keeps the last answer.
+ */
+function valuesWidth(self: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  // At run time an axis' font is [the canvas font, its size]: uPlot scales it to the pixel ratio.
+  const axis = self.axes[axisIdx] as uPlot.Axis & { font: [string, number]; _size?: number };
+  if (cycleNum > 1 && axis._size) return axis._size;
+  self.ctx.font = axis.font[0];
+  const widest = Math.max(0, ...(values ?? []).map((v) => self.ctx.measureText(String(v)).width));
+  return Math.ceil(widest / devicePixelRatio + (axis.ticks?.size ?? 10) + (axis.gap ?? 5) + 4);
+}
+
+/**
  * A time-series line chart (uPlot): one line per series, a legend naming each with its colour,
  * and the values under the cursor shown in the legend as the pointer moves. `xs` are seconds
  * since the epoch; `xRange` fixes the axis to a window (seconds), so one point does not stretch
@@ -45,7 +59,7 @@ export function LineChart(props: {
           value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '–' : format(v)),
         })),
       ],
-      axes: [axis, { ...axis, size: 70, values: (_u: uPlot, ticks: number[]) => ticks.map(format) }],
+      axes: [axis, { ...axis, size: valuesWidth, values: (_u: uPlot, ticks: number[]) => ticks.map(format) }],
       legend: { live: true },
       cursor: { points: { size: 6 } },
     };
