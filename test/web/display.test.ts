@@ -217,6 +217,29 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await screenshot(page, 'usage-axis');
   });
 
+  it('reads times on the charts as the rest of the UI writes them: 24-hour, year first', async () => {
+    await post(server, '/v1/metrics/batch', {
+      metrics: [1, 2, 3, 4].map((i) => ({
+        name: 'queue.depth',
+        labels: { queue: 'main' },
+        value: i,
+        timestamp: iso(Date.now() - i * 5 * 60_000),
+      })),
+    });
+    const hoverTime = async () => {
+      const plot = (await page.locator('.u-over').first().boundingBox())!;
+      await page.mouse.move(plot.x + plot.width * 0.9, plot.y + plot.height / 2);
+      return page.locator('.u-legend').first().locator('.u-series').first().locator('.u-value').textContent();
+    };
+    await page.goto(url('/explore?name=queue.depth'));
+    await page.locator('figure.chart canvas').waitFor();
+    await expect.poll(hoverTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Daily usage: a UTC day, without a time of day.
+    await page.goto(url('/usage'));
+    await page.locator('figure.chart canvas').first().waitFor();
+    await expect.poll(hoverTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it('logged no console error', () => {
     expect(browser.errors).toEqual([]);
   });
