@@ -240,7 +240,24 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await expect.poll(hoverTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('logged no console error', () => {
-    expect(browser.errors).toEqual([]);
+  it('says a trace or a session is not there inside its page, with the way back to its list', async () => {
+    for (const [path, list, message] of [
+      ['/traces/no-such-trace', '/traces', 'trace no-such-trace not found'],
+      ['/sessions/no-such-session', '/sessions', 'session no-such-session not found'],
+    ] as const) {
+      await page.goto(url(path));
+      const alert = page.locator('main.page').getByRole('alert');
+      await expect.poll(() => alert.textContent()).toContain(message);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(path.split('/')[2]);
+      await page.locator('main .crumbs a').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(list);
+    }
+  });
+
+  it('logged no console error but the answers of the missing trace and session', () => {
+    expect(browser.errors).toEqual([
+      expect.stringMatching(/status of 404 .*\/api\/public\/traces\/no-such-trace/),
+      expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/no-such-session/),
+    ]);
   });
 });

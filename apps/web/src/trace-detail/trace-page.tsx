@@ -53,8 +53,17 @@ export function TracePage() {
   // One value per search: a new array each render would re-render every marked text below.
   const searchTerms = useMemo(() => highlightTerms(state.search), [state.search]);
   const trace = res.data?.id === id ? res.data : undefined;
-  if (res.error) return <ErrorState error={res.error} retry={res.reload} title="Could not load this trace" />;
-  if (!trace) return <Loading what="the trace" />;
+  if (res.error || !trace) {
+    return (
+      <TracePageState id={id}>
+        {res.error ? (
+          <ErrorState error={res.error} retry={res.reload} title="Could not load this trace" />
+        ) : (
+          <Loading what="the trace" />
+        )}
+      </TracePageState>
+    );
+  }
   return (
     <SearchTerms.Provider value={searchTerms}>
       <TraceView
@@ -66,6 +75,22 @@ export function TracePage() {
         actions={<DeleteTraceButton traceId={trace.id} name={trace.name ?? ''} />}
       />
     </SearchTerms.Provider>
+  );
+}
+
+/** The trace's page while it loads or when it cannot: the way back to the list, and its id. */
+function TracePageState(props: { id: string; children: ComponentChildren }) {
+  const link = useProjectHref();
+  return (
+    <main class="page">
+      <header class="page-head">
+        <nav class="crumbs">
+          <a href={link('/traces')}>Traces</a> /
+        </nav>
+        <h1 class="mono">{props.id}</h1>
+      </header>
+      {props.children}
+    </main>
   );
 }
 
