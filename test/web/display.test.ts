@@ -240,6 +240,16 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await expect.poll(hoverTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('counts one of a thing in the singular: 1 observation, 1 trace', async () => {
+    await page.goto(url('/traces/costly'));
+    await expect.poll(() => page.locator('.facts-inline').textContent()).toMatch(/ · 1 observation$/);
+    await page.goto(url('/traces?name=costly'));
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent())
+      .toContain('Page 1 of 1 · 1 trace');
+    expect(await page.getByRole('navigation', { name: 'Pages' }).textContent()).not.toContain('1 traces');
+  });
+
   it('says a trace or a session is not there inside its page, with the way back to its list', async () => {
     for (const [path, list, message] of [
       ['/traces/no-such-trace', '/traces', 'trace no-such-trace not found'],

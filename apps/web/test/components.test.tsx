@@ -329,7 +329,7 @@ describe('a list page past the end', () => {
     expect(isPastTheEnd(meta, 0)).toBe(true);
     expect(isPastTheEnd({ ...meta, page: 3 }, 0)).toBe(false);
     expect(isPastTheEnd({ ...meta, totalItems: 0, totalPages: 0 }, 0)).toBe(false);
-    render(<PastTheEnd meta={meta} noun="traces" onPage={(p) => pages.push(p)} />);
+    render(<PastTheEnd meta={meta} noun="trace" onPage={(p) => pages.push(p)} />);
     expect(screen.getByText('No traces on this page')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
     fireEvent.click(screen.getByRole('button', { name: 'Go to the last page (3)' }));
@@ -341,7 +341,7 @@ describe('a list page past the end', () => {
     render(
       <Pagination
         meta={{ page: 999, limit: 20, totalItems: 45, totalPages: 3 }}
-        noun="traces"
+        noun="trace"
         onPage={(p) => pages.push(p)}
       />,
     );

@@ -36,6 +36,11 @@ export function formatCount(n: number | null | undefined): string {
   return integer.format(n);
 }
 
+/** A count with its noun, singular for one: "1 trace", "1,234 traces" (the plural adds an s). */
+export function counted(n: number, noun: string): string {
+  return `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
+}
+
 /** Short counts for dense columns: "950", "12.3K", "4.5M". */
 export function formatCompact(n: number | null | undefined): string {
   if (n === null || n === undefined || n < 0 || !Number.isFinite(n)) return '–';

@@ -74,8 +74,8 @@ export function SessionListPage() {
         <Loading what="sessions" />
       ) : isPastTheEnd(res.data.meta, sessions.length) ? (
         <>
-          <PastTheEnd meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
-          <Pagination meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
+          <PastTheEnd meta={res.data.meta} noun="session" onPage={(page) => update({ page })} />
+          <Pagination meta={res.data.meta} noun="session" onPage={(page) => update({ page })} />
         </>
       ) : sessions.length === 0 ? (
         <EmptyState title={filtered ? 'No sessions match these filters' : 'No sessions yet'}>
@@ -119,7 +119,7 @@ export function SessionListPage() {
               </tbody>
             </table>
           </div>
-          <Pagination meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
+          <Pagination meta={res.data.meta} noun="session" onPage={(page) => update({ page })} />
         </div>
       )}
     </main>

@@ -5,7 +5,7 @@ import type { Observation, Trace } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { Segmented } from '../components/segmented.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
-import { formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
+import { counted, formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
 import { keyBelongsToTarget, nextIndex, releaseFocus } from '../lib/list-navigation.ts';
 import { useProjectHref } from '../lib/project-url.ts';
 import { param } from '../lib/url-state.ts';
@@ -166,7 +166,7 @@ export function TraceView(props: {
         <h1>{trace.name || '(unnamed trace)'}</h1>
         <span class="facts-inline">
           {formatTime(trace.timestamp)} · {formatDuration(trace.latency)} · {formatCompact(tokens)} tokens ·{' '}
-          {formatCost(trace.totalCost)} · {trace.observations.length} observations
+          {formatCost(trace.totalCost)} · {counted(trace.observations.length, 'observation')}
         </span>
         {props.actions}
       </header>

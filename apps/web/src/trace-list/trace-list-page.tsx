@@ -46,10 +46,10 @@ export function TraceListPage() {
         <Loading what="traces" />
       ) : isPastTheEnd(res.data.meta, res.data.data.length) ? (
         <>
-          <PastTheEnd meta={res.data.meta} noun="traces" onPage={(page) => update({ page })} />
+          <PastTheEnd meta={res.data.meta} noun="trace" onPage={(page) => update({ page })} />
           <Pagination
             meta={res.data.meta}
-            noun="traces"
+            noun="trace"
             onPage={(page) => update({ page })}
             onLimit={(limit) => update({ limit })}
           />
@@ -75,7 +75,7 @@ export function TraceListPage() {
           <TraceTable traces={res.data.data} onFilter={update} search={state.search} />
           <Pagination
             meta={res.data.meta}
-            noun="traces"
+            noun="trace"
             onPage={(page) => update({ page })}
             onLimit={(limit) => update({ limit })}
           />
