@@ -240,6 +240,35 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await expect.poll(hoverTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it("lines the waterfall's bars up with its time axis, with a scroll bar beside them", async () => {
+    // A root over the whole trace and 60 children, more rows than the pane shows.
+    const observations = [{ id: 'wf-root', name: 'root', startTime: iso(t0), endTime: iso(t0 + 60_000) }];
+    for (let i = 0; i < 60; i++) {
+      observations.push({
+        id: `wf-${i}`,
+        name: `step ${i}`,
+        parentObservationId: 'wf-root',
+        startTime: iso(t0 + i * 1000),
+        endTime: iso(t0 + i * 1000 + 900),
+      } as (typeof observations)[number]);
+    }
+    await post(server, '/v1/l/batch', {
+      trace: { id: 'waterfall', timestamp: iso(t0), name: 'waterfall' },
+      observations,
+    });
+    await page.goto(url('/traces/waterfall?view=timeline'));
+    const root = page.locator('[data-observation-id="wf-root"] .tl-bar');
+    await root.waitFor();
+    const list = page.getByRole('tree', { name: 'Timeline' });
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const ticks = (await page.locator('.tl-ticks').boundingBox())!;
+    const bar = (await root.boundingBox())!;
+    // The root spans the whole window: from the axis' 0 to its end.
+    expect(Math.abs(bar.x - ticks.x)).toBeLessThan(1);
+    expect(Math.abs(bar.x + bar.width - (ticks.x + ticks.width))).toBeLessThan(1);
+    await screenshot(page, 'waterfall-axis');
+  });
+
   it('counts one of a thing in the singular: 1 observation, 1 trace', async () => {
     await page.goto(url('/traces/costly'));
     await expect.poll(() => page.locator('.facts-inline').textContent()).toMatch(/ · 1 observation$/);
