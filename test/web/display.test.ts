@@ -188,6 +188,19 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     }
   });
 
+  it('says in the banner when the service does not answer at all', async () => {
+    // As when the service is stopped: the check of its state gets no answer.
+    await page.route('**/readyz', (route) => route.abort('connectionrefused'));
+    try {
+      await page.goto(url('/traces'));
+      await expect
+        .poll(() => page.locator('.service-state').textContent())
+        .toBe('The service cannot be reached: nothing new loads until it answers again. Is it running?');
+    } finally {
+      await page.unroute('**/readyz');
+    }
+  });
+
   it("shows an API key's public key whole in Settings", async () => {
     const res = await fetch(url('/api/public/projects/spanhouse/apiKeys'), {
       method: 'POST',
@@ -293,8 +306,9 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     }
   });
 
-  it('logged no console error but the answers of the missing trace and session', () => {
+  it('logged no console error but the refused check of the service and the answers of the missing trace and session', () => {
     expect(browser.errors).toEqual([
+      expect.stringMatching(/ERR_CONNECTION_REFUSED .*\/readyz/),
       expect.stringMatching(/status of 404 .*\/api\/public\/traces\/no-such-trace/),
       expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/no-such-session/),
     ]);
