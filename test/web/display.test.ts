@@ -282,6 +282,40 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await screenshot(page, 'waterfall-axis');
   });
 
+  it('opens pages at their top, and brings a list back to where it was scrolled on Back', async () => {
+    const events = Array.from({ length: 80 }, (_, i) => ({
+      id: `scroll-event-${i}`,
+      type: 'trace-create',
+      timestamp: iso(t0 - (i + 1) * 60_000),
+      body: { id: `scroll-${i}`, timestamp: iso(t0 - (i + 1) * 60_000), name: `scrolled ${i}` },
+    }));
+    await post(server, '/api/public/ingestion', { batch: events }, 207);
+    await page.goto(url('/traces?limit=100'));
+    const link = page.getByRole('link', { name: 'scrolled 60', exact: true });
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+    await link.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/traces/scroll-60');
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await link.isVisible()).toBe(true);
+    // A new visit to the list (the header's link) starts at its top.
+    await page.getByRole('link', { name: 'Traces', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Next at the bottom of a page shows the next page from its top; Back, the bottom again.
+    await expect.poll(() => page.locator('table.traces tbody tr').count()).toBe(50);
+    const next = page.getByRole('button', { name: 'Next →' });
+    await next.scrollIntoViewIfNeeded();
+    const bottom = await page.evaluate(() => window.scrollY);
+    expect(bottom).toBeGreaterThan(1000);
+    await next.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(bottom);
+  });
+
   it('counts one of a thing in the singular: 1 observation, 1 trace', async () => {
     await page.goto(url('/traces/costly'));
     await expect.poll(() => page.locator('.facts-inline').textContent()).toMatch(/ · 1 observation$/);

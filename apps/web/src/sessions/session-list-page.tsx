@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
 import { formatTime } from '../lib/format.ts';
 import { useListNavigation } from '../lib/list-navigation.ts';
 import { useProjectHref } from '../lib/project-url.ts';
+import { useScrollRestore } from '../lib/scroll-restore.ts';
 import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
 import { param, splitList } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
@@ -49,6 +50,7 @@ export function SessionListPage() {
   const sessions = res.data?.data ?? [];
   const open = useCallback((i: number) => route(link(sessionHref(sessions[i]!.id))), [sessions, route, link]);
   const [active, setActive] = useListNavigation(sessions, open);
+  useScrollRestore(Boolean(res.data) && !res.loading);
   const filtered = state.range !== 'all' || state.environment.length > 0 || Boolean(state.search);
 
   const reloadAll = () => {

@@ -6,6 +6,7 @@ import { PageHead } from '../components/page-head.tsx';
 import { isPastTheEnd, Pagination, PastTheEnd } from '../components/pagination.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
 import { useProjectHref } from '../lib/project-url.ts';
+import { useScrollRestore } from '../lib/scroll-restore.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
 import { hasFilters, TRACE_LIST_PARAMS, traceListQuery } from './list-state.ts';
@@ -23,6 +24,8 @@ export function TraceListPage() {
   const query = traceListQuery(state, now);
   const key = `/api/public/traces${toQueryString(query)}`;
   const res = useResource(key, (signal) => api.get<TraceListResponse>('/api/public/traces', query, signal));
+
+  useScrollRestore(Boolean(res.data) && !res.loading);
 
   const marked = useRef(false);
   useEffect(() => {
