@@ -316,6 +316,30 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(bottom);
   });
 
+  it('leads from a trace back to the list it was opened from, after a deletion too', async () => {
+    for (const id of ['temp-a', 'temp-b']) {
+      await post(server, '/v1/l/batch', {
+        trace: { id, timestamp: iso(t0 + 5_000), name: `disposable ${id}`, userId: 'temp-user' },
+        observations: [],
+      });
+    }
+    await page.goto(url('/traces?userId=temp-user&orderBy=timestamp.asc&limit=20'));
+    await expect.poll(() => page.locator('table.traces tbody tr').count()).toBe(2);
+    const list = page.url();
+    expect(list).toContain('project=spanhouse');
+    await page.getByRole('link', { name: 'disposable temp-a' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/traces/temp-a');
+    await page.locator('.crumbs').getByRole('link', { name: 'Traces' }).click();
+    await expect.poll(() => page.url()).toBe(list);
+    await page.getByRole('link', { name: 'disposable temp-b' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete trace' }).click();
+    await expect.poll(() => page.url()).toBe(list);
+    await expect
+      .poll(() => page.locator('table.traces tbody td.name').allTextContents())
+      .toEqual(['disposable temp-a']);
+  });
+
   it('counts one of a thing in the singular: 1 observation, 1 trace', async () => {
     await page.goto(url('/traces/costly'));
     await expect.poll(() => page.locator('.facts-inline').textContent()).toMatch(/ · 1 observation$/);

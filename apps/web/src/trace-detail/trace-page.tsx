@@ -7,7 +7,7 @@ import { Segmented } from '../components/segmented.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
 import { counted, formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
 import { keyBelongsToTarget, nextIndex, releaseFocus } from '../lib/list-navigation.ts';
-import { useProjectHref } from '../lib/project-url.ts';
+import { useTraceListHref } from '../lib/project-url.ts';
 import { param } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
@@ -80,12 +80,12 @@ export function TracePage() {
 
 /** The trace's page while it loads or when it cannot: the way back to the list, and its id. */
 function TracePageState(props: { id: string; children: ComponentChildren }) {
-  const link = useProjectHref();
+  const list = useTraceListHref();
   return (
     <main class="page">
       <header class="page-head">
         <nav class="crumbs">
-          <a href={link('/traces')}>Traces</a> /
+          <a href={list}>Traces</a> /
         </nav>
         <h1 class="mono">{props.id}</h1>
       </header>
@@ -151,7 +151,7 @@ export function TraceView(props: {
   );
   useTreeKeys(rows, props.selectedId, select, toggle);
 
-  const link = useProjectHref();
+  const list = useTraceListHref();
   const tokens = useMemo(() => tree.roots.reduce((sum, r) => sum + r.rollup.total, 0), [tree]);
   const withChildren = useMemo(
     () => [...tree.byId.values()].filter((n) => n.children.length).map((n) => n.obs.id),
@@ -161,7 +161,7 @@ export function TraceView(props: {
     <main class="page trace-page">
       <header class="page-head">
         <nav class="crumbs">
-          <a href={link('/traces')}>Traces</a> /
+          <a href={list}>Traces</a> /
         </nav>
         <h1>{trace.name || '(unnamed trace)'}</h1>
         <span class="facts-inline">

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { toQueryString } from '../api/client.ts';
 import type { TraceListResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { isPastTheEnd, Pagination, PastTheEnd } from '../components/pagination.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
-import { useProjectHref } from '../lib/project-url.ts';
+import { rememberTraceList, useProjectHref } from '../lib/project-url.ts';
 import { useScrollRestore } from '../lib/scroll-restore.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
@@ -20,6 +21,8 @@ export function TraceListPage() {
   const api = useApi();
   const link = useProjectHref();
   const [state, update] = useUrlState(TRACE_LIST_PARAMS);
+  const { url } = useLocation();
+  rememberTraceList(url);
   const [now, refresh] = useNow(JSON.stringify(state));
   const query = traceListQuery(state, now);
   const key = `/api/public/traces${toQueryString(query)}`;
