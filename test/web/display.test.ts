@@ -14,6 +14,12 @@ import { post } from '../support/web/seed.ts';
  */
 const chromiumPath = findChromium();
 
+/** What the test reads of a canvas in the page (this package has no DOM types). */
+type CanvasLike = {
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+};
+
 describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
   let server: TestServer;
   let browser: Browser;
@@ -150,7 +156,7 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
       ] as const) {
         await page.goto(url(path));
         await page.locator(ready).first().waitFor();
-        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        const widths = await page.evaluate<number[]>('[document.documentElement.scrollWidth, window.innerWidth]');
         expect(widths, path).toEqual([390, 390]);
         const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!;
         expect(signOut.x + signOut.width, path).toBeLessThanOrEqual(390);
@@ -175,10 +181,9 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
       await page.goto(url('/traces/costly'));
       await expect.poll(() => page.locator('.service-state').count()).toBe(1);
       await page.locator('.obs-row').first().waitFor();
-      const [scrollHeight, windowHeight] = await page.evaluate(() => [
-        document.documentElement.scrollHeight,
-        window.innerHeight,
-      ]);
+      const [scrollHeight, windowHeight] = await page.evaluate<[number, number]>(
+        '[document.documentElement.scrollHeight, window.innerHeight]',
+      );
       expect(scrollHeight).toBe(windowHeight);
       const pane = (await page.getByRole('region', { name: 'Observations' }).boundingBox())!;
       expect(pane.y + pane.height).toBeLessThanOrEqual(windowHeight);
@@ -222,9 +227,10 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await canvas.waitFor();
     // Labels are drawn on the canvas: nothing may touch its two leftmost columns of pixels.
     const inkAtLeftEdge = () =>
-      canvas.evaluate((c: HTMLCanvasElement) => {
-        const { data } = c.getContext('2d')!.getImageData(0, 0, 2, c.height);
-        return data.filter((_, i) => i % 4 === 3 && data[i]! > 0).length;
+      canvas.evaluate((c) => {
+        const canvas = c as unknown as CanvasLike;
+        const { data } = canvas.getContext('2d').getImageData(0, 0, 2, canvas.height);
+        return data.filter((_: number, i: number) => i % 4 === 3 && data[i]! > 0).length;
       });
     await expect.poll(inkAtLeftEdge).toBe(0);
     await screenshot(page, 'usage-axis');
@@ -293,27 +299,27 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await page.goto(url('/traces?limit=100'));
     const link = page.getByRole('link', { name: 'scrolled 60', exact: true });
     await link.scrollIntoViewIfNeeded();
-    const scrolled = await page.evaluate(() => window.scrollY);
+    const scrolled = await page.evaluate<number>('window.scrollY');
     expect(scrolled).toBeGreaterThan(1000);
     await link.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/traces/scroll-60');
     await page.goBack();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(scrolled);
     expect(await link.isVisible()).toBe(true);
     // A new visit to the list (the header's link) starts at its top.
     await page.getByRole('link', { name: 'Traces', exact: true }).click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
     // Next at the bottom of a page shows the next page from its top; Back, the bottom again.
     await expect.poll(() => page.locator('table.traces tbody tr').count()).toBe(50);
     const next = page.getByRole('button', { name: 'Next →' });
     await next.scrollIntoViewIfNeeded();
-    const bottom = await page.evaluate(() => window.scrollY);
+    const bottom = await page.evaluate<number>('window.scrollY');
     expect(bottom).toBeGreaterThan(1000);
     await next.click();
     await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
     await page.goBack();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(bottom);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(bottom);
   });
 
   it('leads from a trace back to the list it was opened from, after a deletion too', async () => {
