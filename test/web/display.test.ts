@@ -346,6 +346,20 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
       .toEqual(['disposable temp-a']);
   });
 
+  it('shows a small score as itself, not as 0.000', async () => {
+    for (const [name, value] of [
+      ['perplexity-delta', 0.0004],
+      ['tokens-saved', 12345.6789],
+    ] as const) {
+      await post(server, '/api/public/scores', { traceId: 'costly', name, value });
+    }
+    await page.goto(url('/traces/costly'));
+    const rows = page.locator('table.scores tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.filter({ hasText: 'perplexity-delta' }).locator('td').first().textContent()).toBe('0.0004');
+    expect(await rows.filter({ hasText: 'tokens-saved' }).locator('td').first().textContent()).toBe('12,345.7');
+  });
+
   it('counts one of a thing in the singular: 1 observation, 1 trace', async () => {
     await page.goto(url('/traces/costly'));
     await expect.poll(() => page.locator('.facts-inline').textContent()).toMatch(/ · 1 observation$/);

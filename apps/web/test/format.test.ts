@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Score } from '../src/api/types.ts';
 import { formatCompact, formatCost, formatCount, formatDuration, truncate } from '../src/lib/format.ts';
+import { scoreValue } from '../src/trace-detail/scores.tsx';
 
 describe('formats', () => {
   it('durations from seconds', () => {
@@ -40,5 +42,15 @@ describe('formats', () => {
   it('truncates to one line', () => {
     expect(truncate('a\n  b   c', 10)).toBe('a b c');
     expect(truncate('abcdefghij', 5)).toBe('abcd…');
+  });
+
+  it('score values: numbers to six significant digits, labels as they are', () => {
+    const numeric = (value: number) => scoreValue({ value, dataType: 'NUMERIC' } as Score);
+    expect(numeric(0.9)).toBe('0.9');
+    expect(numeric(0.0004)).toBe('0.0004');
+    expect(numeric(12345.6789)).toBe('12,345.7');
+    expect(numeric(-0.5)).toBe('-0.5');
+    expect(numeric(3)).toBe('3');
+    expect(scoreValue({ value: 1, stringValue: 'True', dataType: 'BOOLEAN' } as Score)).toBe('True');
   });
 });
