@@ -360,6 +360,43 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     expect(await rows.filter({ hasText: 'tokens-saved' }).locator('td').first().textContent()).toBe('12,345.7');
   });
 
+  it('keeps the header on one row with a long project name and a key pair', async () => {
+    const admin = { Authorization: `Bearer ${server.credentials.bearerToken}`, 'Content-Type': 'application/json' };
+    const project = (await (
+      await fetch(url('/api/public/projects'), {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ name: 'The customer-support assistant of the European region' }),
+      })
+    ).json()) as { id: string };
+    const key = (await (
+      await fetch(url(`/api/public/projects/${project.id}/apiKeys`), { method: 'POST', headers: admin, body: '{}' })
+    ).json()) as { publicKey: string; secretKey: string };
+    // Its own tab: the key's session does not replace the admin's of the other tests.
+    const tab = await browser.context.newPage();
+    try {
+      await tab.goto(url('/traces'));
+      await tab.getByRole('tab', { name: 'Key pair' }).click();
+      await tab.getByLabel('Public key').fill(key.publicKey);
+      await tab.getByLabel('Secret key').fill(key.secretKey);
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      const signOut = tab.getByRole('button', { name: 'Sign out' });
+      await signOut.waitFor();
+      const bar = (await tab.locator('.topbar').boundingBox())!;
+      const button = (await signOut.boundingBox())!;
+      expect(bar.height).toBe(44);
+      // "Sign out" on one line, inside the bar.
+      expect(button.height).toBeLessThan(32);
+      expect(button.y + button.height).toBeLessThanOrEqual(bar.y + bar.height);
+      expect(await tab.locator('.project-name').getAttribute('title')).toContain(
+        'The customer-support assistant of the European region',
+      );
+      await screenshot(tab, 'header-key-pair');
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('counts one of a thing in the singular: 1 observation, 1 trace', async () => {
     await page.goto(url('/traces/costly'));
     await expect.poll(() => page.locator('.facts-inline').textContent()).toMatch(/ · 1 observation$/);

@@ -99,7 +99,9 @@ function TopBar() {
         ))}
       </nav>
       <ProjectPicker />
-      <span class="who">{credentials && `Signed in with ${describeCredentials(credentials)}`}</span>
+      <span class="who" title={credentials ? `Signed in with ${describeCredentials(credentials)}` : undefined}>
+        {credentials && `Signed in with ${describeCredentials(credentials)}`}
+      </span>
       <button type="button" onClick={() => signOut()}>
         Sign out
       </button>
@@ -117,7 +119,7 @@ function ProjectPicker() {
   if (!chooser && !project) return null;
   if (!chooser && (!isAdmin || projects.length < 2)) {
     return (
-      <span class="project-name" title={`Project ${project!.id}`}>
+      <span class="project-name" title={`${project!.name} (project ${project!.id})`}>
         {project!.name}
       </span>
     );
