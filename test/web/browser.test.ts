@@ -154,7 +154,7 @@ describe.skipIf(!chromiumPath)('web UI in chromium', () => {
     const detail = page.locator('.detail-pane');
     const scoreRows = () => detail.locator('table.scores tbody tr').allTextContents();
     // Nothing selected: the trace's own scores.
-    await expect.poll(scoreRows).toEqual([expect.stringMatching(/^helpfulness0\.900APIresolved/)]);
+    await expect.poll(scoreRows).toEqual([expect.stringMatching(/^helpfulness0\.9APIresolved/)]);
     const generation = page.locator(`[data-observation-id="${data.generationId}"]`);
     expect(await generation.locator('.badge').textContent()).toBe('1 score');
     await generation.click();

@@ -7,6 +7,7 @@ import { SignIn } from './auth/sign-in.tsx';
 import { IngestStatus } from './components/ingest-status.tsx';
 import { EmptyState, Loading } from './components/states.tsx';
 import { PROJECT_PARAM, useProjectHref, withProject } from './lib/project-url.ts';
+import { useTopOnNewPage } from './lib/scroll-restore.ts';
 import { ExplorerPage } from './metrics/explorer-page.tsx';
 import { SessionListPage } from './sessions/session-list-page.tsx';
 import { SessionPage } from './sessions/session-page.tsx';
@@ -35,6 +36,7 @@ export function App() {
 function Shell() {
   const { credentials, project, projectsRead, unreadableProject } = useSession();
   const { url, query, route } = useLocation();
+  useTopOnNewPage(url);
   const shown = credentials && projectsRead ? project?.id : undefined;
   useEffect(() => {
     if (shown && !query[PROJECT_PARAM]) route(withProject(url, shown), true);
@@ -97,7 +99,9 @@ function TopBar() {
         ))}
       </nav>
       <ProjectPicker />
-      <span class="who">{credentials && `Signed in with ${describeCredentials(credentials)}`}</span>
+      <span class="who" title={credentials ? `Signed in with ${describeCredentials(credentials)}` : undefined}>
+        {credentials && `Signed in with ${describeCredentials(credentials)}`}
+      </span>
       <button type="button" onClick={() => signOut()}>
         Sign out
       </button>
@@ -115,7 +119,7 @@ function ProjectPicker() {
   if (!chooser && !project) return null;
   if (!chooser && (!isAdmin || projects.length < 2)) {
     return (
-      <span class="project-name" title={`Project ${project!.id}`}>
+      <span class="project-name" title={`${project!.name} (project ${project!.id})`}>
         {project!.name}
       </span>
     );

@@ -5,9 +5,12 @@ import type { Observation, Trace, TraceListItem } from '../src/api/types.ts';
 import { SessionProvider } from '../src/auth/session.tsx';
 import { SignIn } from '../src/auth/sign-in.tsx';
 import { ChatView } from '../src/chat/chat-view.tsx';
+import { SHOW_AT_ONCE } from '../src/components/long-text.tsx';
 import { isPastTheEnd, Pagination, PastTheEnd } from '../src/components/pagination.tsx';
 import { toChatMessages } from '../src/chat/messages.ts';
 import { MetricResults } from '../src/metrics/metric-results.tsx';
+import { highlightTerms } from '../src/search/highlight.ts';
+import { SearchTerms, TEXT_NODE_CHARS, textPieces } from '../src/search/highlighted.tsx';
 import { TraceView } from '../src/trace-detail/trace-page.tsx';
 import { TraceTable } from '../src/trace-list/trace-table.tsx';
 
@@ -192,6 +195,41 @@ describe('ChatView', () => {
     expect(document.querySelector('.tool-call pre')!.textContent).toBe('{\n  "q": "x"\n}');
     expect(document.querySelector('.tool-result')!.textContent).toContain('found');
   });
+
+  it('cuts a long message until asked, as text nodes of a few thousand characters, marks counted', () => {
+    const text = 'Отчёт: revenue grew. '.repeat(2_000);
+    const messages = toChatMessages([{ role: 'user', content: text }])!;
+    render(
+      <SearchTerms.Provider value={highlightTerms('revenue')}>
+        <ChatView messages={messages} />
+      </SearchTerms.Provider>,
+    );
+    const p = document.querySelector('.message .text')!;
+    expect(p.textContent).toBe(`${text.slice(0, SHOW_AT_ONCE)}…`);
+    const more = screen.getByRole('button', { name: /^Show all/ });
+    const marked = text.split('revenue').length - 1;
+    const shown = p.querySelectorAll('mark').length;
+    expect(more.textContent).toBe(`Show all 42 KB (${(marked - shown).toLocaleString('en-US')} more marked)`);
+    fireEvent.click(more);
+    expect(p.textContent).toBe(text);
+    expect(p.querySelectorAll('mark')).toHaveLength(marked);
+    const nodes = [...p.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
+    expect(Math.max(...nodes.map((n) => n.textContent!.length))).toBeLessThanOrEqual(TEXT_NODE_CHARS);
+  });
+});
+
+describe('textPieces', () => {
+  it('cuts after a space near the size, never inside a surrogate pair, and loses nothing', () => {
+    expect(textPieces('short')).toEqual(['short']);
+    const words = 'word '.repeat(1_000);
+    const pieces = textPieces(words, 1_000);
+    expect(pieces.join('')).toBe(words);
+    expect(pieces.every((p) => p.endsWith(' ') && p.length <= 1_000)).toBe(true);
+    const emoji = '😀'.repeat(1_500);
+    const cut = textPieces(emoji, 1_001);
+    expect(cut.join('')).toBe(emoji);
+    expect(cut.every((p) => !/^[\uDC00-\uDFFF]/.test(p))).toBe(true);
+  });
 });
 
 describe('SignIn', () => {
@@ -291,7 +329,7 @@ describe('a list page past the end', () => {
     expect(isPastTheEnd(meta, 0)).toBe(true);
     expect(isPastTheEnd({ ...meta, page: 3 }, 0)).toBe(false);
     expect(isPastTheEnd({ ...meta, totalItems: 0, totalPages: 0 }, 0)).toBe(false);
-    render(<PastTheEnd meta={meta} noun="traces" onPage={(p) => pages.push(p)} />);
+    render(<PastTheEnd meta={meta} noun="trace" onPage={(p) => pages.push(p)} />);
     expect(screen.getByText('No traces on this page')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
     fireEvent.click(screen.getByRole('button', { name: 'Go to the last page (3)' }));
@@ -303,7 +341,7 @@ describe('a list page past the end', () => {
     render(
       <Pagination
         meta={{ page: 999, limit: 20, totalItems: 45, totalPages: 3 }}
-        noun="traces"
+        noun="trace"
         onPage={(p) => pages.push(p)}
       />,
     );

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IngestStatus } from '../src/components/ingest-status.tsx';
+import { IngestStatus, UNREACHABLE } from '../src/components/ingest-status.tsx';
 
 afterEach(() => {
   cleanup();
@@ -55,5 +55,13 @@ describe('the header banner of the service state', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Service not ready: replaying the ingest log: 3 of 9 records read',
     );
+  });
+
+  it('says the service cannot be reached when /readyz gets no answer at all', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    render(<IngestStatus />);
+    expect((await screen.findByRole('alert')).textContent).toBe(UNREACHABLE);
   });
 });

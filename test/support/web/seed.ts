@@ -20,7 +20,8 @@ export type Seeded = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function post(server: TestServer, path: string, body: unknown, status = 200): Promise<void> {
+/** POSTs `body` as the admin, answered once readable, and expects `status`. */
+export async function post(server: TestServer, path: string, body: unknown, status = 200): Promise<void> {
   const res = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
     headers: {

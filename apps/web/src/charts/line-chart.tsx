@@ -5,11 +5,46 @@ import { colorAt } from './series.ts';
 
 export type ChartLine = { label: string; values: (number | null)[] };
 
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+const NL_DATE = '\n{YYYY}-{MM}-{DD}';
+const NL_DAY = '\n{MM}-{DD}';
+/**
+ * The time axis' labels by tick spacing (uPlot's table, in 24-hour time and year-first dates):
+ * [smallest spacing, label, and the second line added when the year, month, day, hour, minute or
+ * second changes between ticks, then 1: add it under the label].
+ */
+const TIME_STAMPS: (string | number | null)[][] = [
+  [365 * DAY, '{YYYY}', null, null, null, null, null, null, 1],
+  [28 * DAY, '{MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [DAY, '{MM}-{DD}', '\n{YYYY}', null, null, null, null, null, 1],
+  [HOUR, '{HH}:00', NL_DATE, null, NL_DAY, null, null, null, 1],
+  [MINUTE, '{HH}:{mm}', NL_DATE, null, NL_DAY, null, null, null, 1],
+  [1, ':{ss}', `${NL_DATE} {HH}:{mm}`, null, `${NL_DAY} {HH}:{mm}`, null, '\n{HH}:{mm}', null, 1],
+  [0.001, ':{ss}.{fff}', `${NL_DATE} {HH}:{mm}`, null, `${NL_DAY} {HH}:{mm}`, null, '\n{HH}:{mm}', null, 1],
+];
+
+/**
+ * The y axis as wide as its widest label (and its ticks and gap), so a long one ("$1,000.00",
+ * "1,000,000") is not cut at the chart's left edge and a short one leaves no gap. uPlot asks again
+ * while the labels change with the size; from the third round it keeps the last answer.
+ */
+function valuesWidth(self: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  // At run time an axis' font is [the canvas font, its size]: uPlot scales it to the pixel ratio.
+  const axis = self.axes[axisIdx] as uPlot.Axis & { font: [string, number]; _size?: number };
+  if (cycleNum > 1 && axis._size) return axis._size;
+  self.ctx.font = axis.font[0];
+  const widest = Math.max(0, ...(values ?? []).map((v) => self.ctx.measureText(String(v)).width));
+  return Math.ceil(widest / devicePixelRatio + (axis.ticks?.size ?? 10) + (axis.gap ?? 5) + 4);
+}
+
 /**
  * A time-series line chart (uPlot): one line per series, a legend naming each with its colour,
  * and the values under the cursor shown in the legend as the pointer moves. `xs` are seconds
  * since the epoch; `xRange` fixes the axis to a window (seconds), so one point does not stretch
- * it over years; `utc` labels the axis in UTC (daily usage), else in local time.
+ * it over years; `utcDays`: the points are UTC days (daily usage), labelled as dates in UTC, else
+ * times in the browser's zone. Times read as everywhere else in the UI: 24-hour, dates year first.
  */
 export function LineChart(props: {
   title: string;
@@ -17,7 +52,7 @@ export function LineChart(props: {
   lines: ChartLine[];
   height?: number;
   xRange?: [number, number];
-  utc?: boolean;
+  utcDays?: boolean;
   format?: (v: number) => string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -33,10 +68,10 @@ export function LineChart(props: {
     const opts: uPlot.Options = {
       width: Math.max(300, el.clientWidth || 800),
       height: props.height ?? 280,
-      ...(props.utc ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') } : {}),
+      ...(props.utcDays ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') } : {}),
       scales: { x: { time: true, ...(xMin !== undefined && xMax !== undefined ? { range: [xMin, xMax] } : {}) } },
       series: [
-        {},
+        { value: props.utcDays ? '{YYYY}-{MM}-{DD}' : '{YYYY}-{MM}-{DD} {HH}:{mm}:{ss}' },
         ...props.lines.map((l, i) => ({
           label: l.label,
           stroke: colorAt(i),
@@ -45,7 +80,10 @@ export function LineChart(props: {
           value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '–' : format(v)),
         })),
       ],
-      axes: [axis, { ...axis, size: 70, values: (_u: uPlot, ticks: number[]) => ticks.map(format) }],
+      axes: [
+        { ...axis, values: TIME_STAMPS },
+        { ...axis, size: valuesWidth, values: (_u: uPlot, ticks: number[]) => ticks.map(format) },
+      ],
       legend: { live: true },
       cursor: { points: { size: 6 } },
     };
@@ -56,6 +94,6 @@ export function LineChart(props: {
       ro.disconnect();
       chart.destroy();
     };
-  }, [props.xs, props.lines, props.height, props.utc, props.format, xMin, xMax, scheme]);
+  }, [props.xs, props.lines, props.height, props.utcDays, props.format, xMin, xMax, scheme]);
   return <figure class="chart" ref={ref} aria-label={props.title} />;
 }

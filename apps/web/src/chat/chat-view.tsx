@@ -1,5 +1,5 @@
 import { formatValue } from '../components/json-view.tsx';
-import { Highlighted } from '../search/highlighted.tsx';
+import { LongText } from '../components/long-text.tsx';
 import type { ChatMessage, ChatPart } from './messages.ts';
 
 /** A conversation: one block per message, labelled by role, tool calls and results set apart. */
@@ -28,18 +28,12 @@ function Part(props: { part: ChatPart }) {
   const p = props.part;
   switch (p.kind) {
     case 'text':
-      return (
-        <p class="text">
-          <Highlighted text={p.text} />
-        </p>
-      );
+      return <LongText class="text" text={p.text} />;
     case 'reasoning':
       return (
         <details class="reasoning">
           <summary>Reasoning</summary>
-          <p class="text">
-            <Highlighted text={p.text} />
-          </p>
+          <LongText class="text" text={p.text} />
         </details>
       );
     case 'image':
@@ -55,25 +49,17 @@ function Part(props: { part: ChatPart }) {
             Tool call <strong>{p.name}</strong>
             {p.id && <span class="muted mono"> {p.id}</span>}
           </div>
-          <pre class="json">
-            <Highlighted text={formatValue(p.arguments)} />
-          </pre>
+          <LongText as="pre" class="json" text={formatValue(p.arguments)} />
         </div>
       );
     case 'tool-result':
       return (
         <div class="tool-result">
           <div class="tool-head">Tool result{p.id && <span class="muted mono"> {p.id}</span>}</div>
-          <pre class={typeof p.content === 'string' ? 'text' : 'json'}>
-            <Highlighted text={formatValue(p.content)} />
-          </pre>
+          <LongText as="pre" class={typeof p.content === 'string' ? 'text' : 'json'} text={formatValue(p.content)} />
         </div>
       );
     default:
-      return (
-        <pre class="json">
-          <Highlighted text={formatValue(p.value)} />
-        </pre>
-      );
+      return <LongText as="pre" class="json" text={formatValue(p.value)} />;
   }
 }

@@ -5,18 +5,21 @@ export const INGEST_STATUS_INTERVAL_MS = 15_000;
 
 type Readiness = { ingestRefused?: string; message?: string };
 
+/** The banner while the service does not answer at all (stopped, restarting, the network). */
+export const UNREACHABLE = 'The service cannot be reached: nothing new loads until it answers again. Is it running?';
+
 /**
  * What the header says about the service's state, from GET /readyz (no credentials needed): why
- * ingest is refused while reads go on (low disk space), or why the service is not ready. Nothing
- * while all is well, or when the service that serves the UI does not ingest (split mode's query
- * process answers /readyz without ingest details).
+ * ingest is refused while reads go on (low disk space), why the service is not ready, or that it
+ * does not answer. Nothing while all is well, or when the service that serves the UI does not
+ * ingest (split mode's query process answers /readyz without ingest details).
  */
 export async function readServiceState(signal?: AbortSignal): Promise<string | undefined> {
   let res: Response;
   try {
     res = await fetch('/readyz', { signal });
   } catch {
-    return undefined;
+    return signal?.aborted ? undefined : UNREACHABLE;
   }
   // Only a 503 means not ready; any other answer (a proxy that forwards /api alone) says nothing.
   if (!res.ok && res.status !== 503) return undefined;
@@ -25,7 +28,7 @@ export async function readServiceState(signal?: AbortSignal): Promise<string | u
   return body.message ? `Service ${body.message}` : 'The service is not ready.';
 }
 
-/** A banner under the header while ingest is refused or the service is not ready. */
+/** A banner under the header while ingest is refused, the service is not ready or does not answer. */
 export function IngestStatus() {
   const [state, setState] = useState<string | undefined>();
   useEffect(() => {

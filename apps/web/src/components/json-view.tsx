@@ -1,8 +1,4 @@
-import { useState } from 'preact/hooks';
-import { Highlighted } from '../search/highlighted.tsx';
-
-/** Past this many characters a value is cut until asked for (a 5 MB prompt must not stall the page). */
-const SHOW_AT_ONCE = 20_000;
+import { LongText } from './long-text.tsx';
 
 /** Text as is, anything else as indented JSON. */
 export function formatValue(value: unknown): string {
@@ -16,24 +12,15 @@ export function formatValue(value: unknown): string {
 }
 
 /**
- * A value as text or indented JSON, with the current search's terms marked (Highlighted: the
- * search that led to the page, none elsewhere), as a conversation's text is: the search reads
- * input, output and metadata as JSON text, so a term inside a JSON value or key is marked there.
+ * A value as text or indented JSON, with the current search's terms marked (the search that led
+ * to the page, none elsewhere) and a long one cut (LongText), as a conversation's text is: the
+ * search reads input, output and metadata as JSON text, so a term inside a JSON value or key is
+ * marked there.
  */
 export function JsonView(props: { value: unknown }) {
-  const [all, setAll] = useState(false);
-  const text = formatValue(props.value);
-  const cut = !all && text.length > SHOW_AT_ONCE;
   return (
     <div class="json-view">
-      <pre class={typeof props.value === 'string' ? 'text' : 'json'}>
-        <Highlighted text={cut ? `${text.slice(0, SHOW_AT_ONCE)}…` : text} />
-      </pre>
-      {cut && (
-        <button type="button" class="link" onClick={() => setAll(true)}>
-          Show all {Math.round(text.length / 1000)} KB
-        </button>
-      )}
+      <LongText as="pre" class={typeof props.value === 'string' ? 'text' : 'json'} text={formatValue(props.value)} />
     </div>
   );
 }

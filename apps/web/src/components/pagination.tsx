@@ -1,5 +1,5 @@
 import type { PaginationMeta } from '../api/types.ts';
-import { formatCount } from '../lib/format.ts';
+import { counted, formatCount } from '../lib/format.ts';
 import { EmptyState } from './states.tsx';
 
 /** A page number past the list's last page, on a list that has items (a shortened list, an edited URL). */
@@ -7,15 +7,18 @@ export function isPastTheEnd(meta: PaginationMeta, shown: number): boolean {
   return shown === 0 && meta.totalItems > 0 && meta.page > Math.max(1, meta.totalPages);
 }
 
-/** An empty page of a list that is not empty: says so, with the way back to its first and last pages. */
+/**
+ * An empty page of a list that is not empty: says so, with the way back to its first and last
+ * pages. `noun`: what the list holds, singular ("trace").
+ */
 export function PastTheEnd(props: { meta: PaginationMeta; noun: string; onPage: (page: number) => void }) {
   const { page, totalPages, totalItems } = props.meta;
   const last = Math.max(1, totalPages);
   return (
-    <EmptyState title={`No ${props.noun} on this page`}>
+    <EmptyState title={`No ${props.noun}s on this page`}>
       <p>
-        Page {formatCount(page)} is past the end: the list has {formatCount(totalItems)} {props.noun} on{' '}
-        {formatCount(last)} {last === 1 ? 'page' : 'pages'}.
+        Page {formatCount(page)} is past the end: the list has {counted(totalItems, props.noun)} on{' '}
+        {counted(last, 'page')}.
       </p>
       <p>
         <button type="button" class="link" onClick={() => props.onPage(1)}>
@@ -34,7 +37,7 @@ export function PastTheEnd(props: { meta: PaginationMeta; noun: string; onPage: 
   );
 }
 
-/** Server-side pages: previous/next, where we are, and (with onLimit) the page size. */
+/** Server-side pages: previous/next, where we are, and (with onLimit) the page size; `noun` singular. */
 export function Pagination(props: {
   meta: PaginationMeta;
   noun: string;
@@ -65,7 +68,7 @@ export function Pagination(props: {
         ← Previous
       </button>
       <span>
-        Page {formatCount(page)} of {formatCount(Math.max(1, totalPages))} · {formatCount(totalItems)} {props.noun}
+        Page {formatCount(page)} of {formatCount(Math.max(1, totalPages))} · {counted(totalItems, props.noun)}
       </span>
       <button type="button" disabled={page >= totalPages} onClick={() => props.onPage(page + 1)}>
         Next →

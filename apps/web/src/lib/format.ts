@@ -6,26 +6,39 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 /** Seconds (the API's unit) as "850 ms", "1.25 s", "2m 05s", "1h 02m". Negative: not measured. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || seconds < 0 || !Number.isFinite(seconds)) return '–';
-  if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
-  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
+  // Each unit up to the value that would round to the next one (999.6 ms is "1.00 s", not "1000 ms").
+  if (seconds < 0.9995) return `${Math.round(seconds * 1000)} ms`;
+  if (seconds < 59.95) return `${seconds.toFixed(seconds < 9.995 ? 2 : 1)} s`;
   const s = Math.round(seconds);
   if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-/** USD with enough digits to tell small costs apart: "$0", "$0.000042", "$0.0123", "$12.50". */
+const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Two significant digits, in plain decimals however small (never "1.2e-7"). */
+const fraction = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
+
+/**
+ * USD with enough digits to tell small costs apart: "$0", "$0.00000012", "$0.000042", "$0.0123",
+ * "$12.50", "$1,234.57".
+ */
 export function formatCost(usd: number | null | undefined): string {
   if (usd === null || usd === undefined || usd < 0 || !Number.isFinite(usd)) return '–';
   if (usd === 0) return '$0';
-  if (usd >= 1) return `$${usd.toFixed(2)}`;
+  if (usd >= 0.99995) return `$${cents.format(usd)}`;
   if (usd >= 0.01) return `$${usd.toFixed(4)}`;
-  return `$${usd.toPrecision(2).replace(/0+$/, '').replace(/\.$/, '')}`;
+  return `$${fraction.format(usd)}`;
 }
 
 /** Exact counts with separators: "1,234,567". */
 export function formatCount(n: number | null | undefined): string {
   if (n === null || n === undefined || n < 0 || !Number.isFinite(n)) return '–';
   return integer.format(n);
+}
+
+/** A count with its noun, singular for one: "1 trace", "1,234 traces" (the plural adds an s). */
+export function counted(n: number, noun: string): string {
+  return `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
 }
 
 /** Short counts for dense columns: "950", "12.3K", "4.5M". */

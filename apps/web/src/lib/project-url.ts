@@ -40,3 +40,24 @@ export function useProjectHref(): (href: string) => string {
   const project = useLocation()?.query?.[PROJECT_PARAM];
   return useCallback((href: string) => withProject(href, project), [project]);
 }
+
+/** The trace list last shown, with its filters, order and page (see useTraceListHref). */
+let lastTraceList: string | null = null;
+
+/** The trace list page records its URL as the user filters and pages it. */
+export function rememberTraceList(url: string): void {
+  lastTraceList = url;
+}
+
+/**
+ * Where "back to the traces" leads from a trace's page (its crumb, after a deletion): the trace
+ * list the user came from, with its filters and page, when it shows the same project; else the
+ * project's whole list.
+ */
+export function useTraceListHref(): string {
+  const project = useLocation()?.query?.[PROJECT_PARAM];
+  if (lastTraceList && new URL(lastTraceList, 'http://app.invalid').searchParams.get(PROJECT_PARAM) === project) {
+    return lastTraceList;
+  }
+  return withProject('/traces', project);
+}

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
 import { formatTime } from '../lib/format.ts';
 import { useListNavigation } from '../lib/list-navigation.ts';
 import { useProjectHref } from '../lib/project-url.ts';
+import { useScrollRestore } from '../lib/scroll-restore.ts';
 import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
 import { param, splitList } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
@@ -48,7 +49,8 @@ export function SessionListPage() {
   );
   const sessions = res.data?.data ?? [];
   const open = useCallback((i: number) => route(link(sessionHref(sessions[i]!.id))), [sessions, route, link]);
-  const [active, setActive] = useListNavigation(sessions.length, open);
+  const [active, setActive] = useListNavigation(sessions, open);
+  useScrollRestore(Boolean(res.data) && !res.loading);
   const filtered = state.range !== 'all' || state.environment.length > 0 || Boolean(state.search);
 
   const reloadAll = () => {
@@ -74,8 +76,8 @@ export function SessionListPage() {
         <Loading what="sessions" />
       ) : isPastTheEnd(res.data.meta, sessions.length) ? (
         <>
-          <PastTheEnd meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
-          <Pagination meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
+          <PastTheEnd meta={res.data.meta} noun="session" onPage={(page) => update({ page })} />
+          <Pagination meta={res.data.meta} noun="session" onPage={(page) => update({ page })} />
         </>
       ) : sessions.length === 0 ? (
         <EmptyState title={filtered ? 'No sessions match these filters' : 'No sessions yet'}>
@@ -119,7 +121,7 @@ export function SessionListPage() {
               </tbody>
             </table>
           </div>
-          <Pagination meta={res.data.meta} noun="sessions" onPage={(page) => update({ page })} />
+          <Pagination meta={res.data.meta} noun="session" onPage={(page) => update({ page })} />
         </div>
       )}
     </main>

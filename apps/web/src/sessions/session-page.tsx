@@ -17,17 +17,33 @@ export function SessionPage() {
   const res = useResource(`session:${id}`, (signal) =>
     api.get<SessionDetail>(`/api/public/sessions/${encodeURIComponent(id)}`, undefined, signal),
   );
-  if (res.error) return <ErrorState error={res.error} retry={res.reload} title="Could not load this session" />;
-  if (!res.data || res.data.id !== id) return <Loading what="the session" />;
+  const crumbs = (
+    <nav class="crumbs">
+      <a href={link('/sessions')}>Sessions</a> /
+    </nav>
+  );
+  if (res.error || !res.data || res.data.id !== id) {
+    return (
+      <main class="page">
+        <header class="page-head">
+          {crumbs}
+          <h1 class="mono">{id}</h1>
+        </header>
+        {res.error ? (
+          <ErrorState error={res.error} retry={res.reload} title="Could not load this session" />
+        ) : (
+          <Loading what="the session" />
+        )}
+      </main>
+    );
+  }
   const traces = [...res.data.traces].sort((a, b) =>
     a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
   );
   return (
     <main class="page">
       <header class="page-head">
-        <nav class="crumbs">
-          <a href={link('/sessions')}>Sessions</a> /
-        </nav>
+        {crumbs}
         <h1 class="mono">{id}</h1>
         <span class="facts-inline">
           {traces.length} {traces.length === 1 ? 'trace' : 'traces'} · started{' '}

@@ -112,38 +112,40 @@ function ApiKeys(props: { projectId: string } & ErrorProps) {
           <p>Create one below; its secret is shown once.</p>
         </EmptyState>
       ) : (
-        <table class="list keys">
-          <thead>
-            <tr>
-              <th>Public key</th>
-              <th>Secret</th>
-              <th>Note</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.apiKeys.map((k) => (
-              <tr key={k.id}>
-                <td>
-                  <code>{k.publicKey}</code>
-                </td>
-                <td>
-                  <code>{k.displaySecretKey}</code>
-                </td>
-                <td>{k.note ?? ''}</td>
-                <td>{formatTime(k.createdAt)}</td>
-                <td>{k.lastUsedAt ? formatTime(k.lastUsedAt) : 'never'}</td>
-                <td>
-                  <button type="button" class="danger" onClick={() => revoke(k)}>
-                    Revoke
-                  </button>
-                </td>
+        <div class="keys-wrap">
+          <table class="list keys">
+            <thead>
+              <tr>
+                <th>Public key</th>
+                <th>Secret</th>
+                <th>Note</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {keys.data.apiKeys.map((k) => (
+                <tr key={k.id}>
+                  <td>
+                    <code>{k.publicKey}</code>
+                  </td>
+                  <td>
+                    <code>{k.displaySecretKey}</code>
+                  </td>
+                  <td class="note">{k.note ?? ''}</td>
+                  <td>{formatTime(k.createdAt)}</td>
+                  <td>{k.lastUsedAt ? formatTime(k.lastUsedAt) : 'never'}</td>
+                  <td>
+                    <button type="button" class="danger" onClick={() => revoke(k)}>
+                      Revoke
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <form class="inline-form" onSubmit={create} aria-label="Create an API key">
         <input

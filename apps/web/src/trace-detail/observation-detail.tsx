@@ -53,19 +53,19 @@ export function ObservationDetail(props: { obs: Observation; scores: Score[] }) 
       <IoView title="Input" value={o.input} />
       <IoView title="Output" value={o.output} />
       {hasKeys(o.modelParameters) && (
-        <section>
+        <section aria-label="Model parameters">
           <h3>Model parameters</h3>
           <KeyValues value={o.modelParameters} />
         </section>
       )}
       {hasKeys(o.usageDetails) && (
-        <section>
+        <section aria-label="Usage details">
           <h3>Usage details</h3>
           <KeyValues value={o.usageDetails} format={(_, v) => formatCount(Number(v))} />
         </section>
       )}
       {hasKeys(o.costDetails) && (
-        <section>
+        <section aria-label="Cost details">
           <h3>Cost details</h3>
           <KeyValues value={o.costDetails} format={(_, v) => formatCost(Number(v))} />
         </section>

@@ -12,10 +12,13 @@ export function toScores(list: readonly unknown[]): Score[] {
   );
 }
 
+/** Six significant digits: a small score keeps its own ("0.0004", not "0.000"), a large one its separators. */
+const scoreNumber = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+
 /** A score's value as people read it: the label for categorical and boolean scores, else the number. */
 export function scoreValue(s: Score): string {
   if (s.stringValue !== undefined && s.stringValue !== null && s.dataType !== 'NUMERIC') return s.stringValue;
-  if (typeof s.value === 'number') return Number.isInteger(s.value) ? String(s.value) : s.value.toFixed(3);
+  if (typeof s.value === 'number') return scoreNumber.format(s.value);
   return s.stringValue ?? '–';
 }
 

@@ -5,9 +5,9 @@ import type { Observation, Trace } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { Segmented } from '../components/segmented.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
-import { formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
-import { isTypingTarget, nextIndex } from '../lib/list-navigation.ts';
-import { useProjectHref } from '../lib/project-url.ts';
+import { counted, formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
+import { keyBelongsToTarget, nextIndex, releaseFocus } from '../lib/list-navigation.ts';
+import { useTraceListHref } from '../lib/project-url.ts';
 import { param } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
@@ -53,8 +53,17 @@ export function TracePage() {
   // One value per search: a new array each render would re-render every marked text below.
   const searchTerms = useMemo(() => highlightTerms(state.search), [state.search]);
   const trace = res.data?.id === id ? res.data : undefined;
-  if (res.error) return <ErrorState error={res.error} retry={res.reload} title="Could not load this trace" />;
-  if (!trace) return <Loading what="the trace" />;
+  if (res.error || !trace) {
+    return (
+      <TracePageState id={id}>
+        {res.error ? (
+          <ErrorState error={res.error} retry={res.reload} title="Could not load this trace" />
+        ) : (
+          <Loading what="the trace" />
+        )}
+      </TracePageState>
+    );
+  }
   return (
     <SearchTerms.Provider value={searchTerms}>
       <TraceView
@@ -66,6 +75,22 @@ export function TracePage() {
         actions={<DeleteTraceButton traceId={trace.id} name={trace.name ?? ''} />}
       />
     </SearchTerms.Provider>
+  );
+}
+
+/** The trace's page while it loads or when it cannot: the way back to the list, and its id. */
+function TracePageState(props: { id: string; children: ComponentChildren }) {
+  const list = useTraceListHref();
+  return (
+    <main class="page">
+      <header class="page-head">
+        <nav class="crumbs">
+          <a href={list}>Traces</a> /
+        </nav>
+        <h1 class="mono">{props.id}</h1>
+      </header>
+      {props.children}
+    </main>
   );
 }
 
@@ -126,7 +151,7 @@ export function TraceView(props: {
   );
   useTreeKeys(rows, props.selectedId, select, toggle);
 
-  const link = useProjectHref();
+  const list = useTraceListHref();
   const tokens = useMemo(() => tree.roots.reduce((sum, r) => sum + r.rollup.total, 0), [tree]);
   const withChildren = useMemo(
     () => [...tree.byId.values()].filter((n) => n.children.length).map((n) => n.obs.id),
@@ -136,12 +161,12 @@ export function TraceView(props: {
     <main class="page trace-page">
       <header class="page-head">
         <nav class="crumbs">
-          <a href={link('/traces')}>Traces</a> /
+          <a href={list}>Traces</a> /
         </nav>
         <h1>{trace.name || '(unnamed trace)'}</h1>
         <span class="facts-inline">
           {formatTime(trace.timestamp)} · {formatDuration(trace.latency)} · {formatCompact(tokens)} tokens ·{' '}
-          {formatCost(trace.totalCost)} · {trace.observations.length} observations
+          {formatCost(trace.totalCost)} · {counted(trace.observations.length, 'observation')}
         </span>
         {props.actions}
       </header>
@@ -230,9 +255,10 @@ function useTreeKeys(
   }
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || keyBelongsToTarget(e.target, e.key)) return;
       const { rows: visible, selectedId: current, select: choose, toggle: flip } = latest.current;
       const move = (id: string | undefined) => {
+        releaseFocus(e.target);
         latest.current.selectedId = id ?? null;
         choose(id);
       };

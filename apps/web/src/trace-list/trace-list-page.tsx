@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { toQueryString } from '../api/client.ts';
 import type { TraceListResponse } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { isPastTheEnd, Pagination, PastTheEnd } from '../components/pagination.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
-import { useProjectHref } from '../lib/project-url.ts';
+import { rememberTraceList, useProjectHref } from '../lib/project-url.ts';
+import { useScrollRestore } from '../lib/scroll-restore.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
 import { hasFilters, TRACE_LIST_PARAMS, traceListQuery } from './list-state.ts';
@@ -19,10 +21,14 @@ export function TraceListPage() {
   const api = useApi();
   const link = useProjectHref();
   const [state, update] = useUrlState(TRACE_LIST_PARAMS);
+  const { url } = useLocation();
+  rememberTraceList(url);
   const [now, refresh] = useNow(JSON.stringify(state));
   const query = traceListQuery(state, now);
   const key = `/api/public/traces${toQueryString(query)}`;
   const res = useResource(key, (signal) => api.get<TraceListResponse>('/api/public/traces', query, signal));
+
+  useScrollRestore(Boolean(res.data) && !res.loading);
 
   const marked = useRef(false);
   useEffect(() => {
@@ -46,10 +52,10 @@ export function TraceListPage() {
         <Loading what="traces" />
       ) : isPastTheEnd(res.data.meta, res.data.data.length) ? (
         <>
-          <PastTheEnd meta={res.data.meta} noun="traces" onPage={(page) => update({ page })} />
+          <PastTheEnd meta={res.data.meta} noun="trace" onPage={(page) => update({ page })} />
           <Pagination
             meta={res.data.meta}
-            noun="traces"
+            noun="trace"
             onPage={(page) => update({ page })}
             onLimit={(limit) => update({ limit })}
           />
@@ -75,7 +81,7 @@ export function TraceListPage() {
           <TraceTable traces={res.data.data} onFilter={update} search={state.search} />
           <Pagination
             meta={res.data.meta}
-            noun="traces"
+            noun="trace"
             onPage={(page) => update({ page })}
             onLimit={(limit) => update({ limit })}
           />

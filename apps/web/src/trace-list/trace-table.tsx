@@ -29,7 +29,7 @@ export function TraceTable(props: {
     (i: number) => route(link(traceHref(props.traces[i]!.id, { search: props.search }))),
     [props.traces, props.search, route, link],
   );
-  const [active, setActive] = useListNavigation(props.traces.length, open);
+  const [active, setActive] = useListNavigation(props.traces, open);
   // Once per page of traces, not on every key press (inputs can be large).
   const previews = useMemo(
     () =>
@@ -72,7 +72,7 @@ export function TraceTable(props: {
               <td class="time" title={t.timestamp}>
                 {formatTime(t.timestamp)}
               </td>
-              <td class="name">
+              <td class="name" title={t.name ?? undefined}>
                 <a href={href(t.id)}>{t.name || <span class="muted">(unnamed)</span>}</a>
               </td>
               <td>
@@ -80,15 +80,17 @@ export function TraceTable(props: {
                   <button
                     type="button"
                     class="link"
-                    title="Show this user's traces"
+                    title={`Show the traces of ${t.userId}`}
                     onClick={() => props.onFilter({ userId: t.userId! })}
                   >
                     {t.userId}
                   </button>
                 )}
               </td>
-              <td>{t.sessionId && <a href={link(`/sessions/${encodeURIComponent(t.sessionId)}`)}>{t.sessionId}</a>}</td>
-              <td class="tags">
+              <td title={t.sessionId ?? undefined}>
+                {t.sessionId && <a href={link(`/sessions/${encodeURIComponent(t.sessionId)}`)}>{t.sessionId}</a>}
+              </td>
+              <td class="tags" title={t.tags.join(', ') || undefined}>
                 {t.tags.map((tag) => (
                   <span key={tag} class="chip">
                     {tag}

@@ -85,7 +85,7 @@ export function UsagePage() {
                   title={c.title}
                   xs={usage.xs}
                   xRange={c.xRange}
-                  utc
+                  utcDays
                   lines={c.lines}
                   format={c.format}
                   height={220}

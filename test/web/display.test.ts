@@ -1,0 +1,431 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { WEB_DIST_DIR } from '@spanhouse/web';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { type Browser, findChromium, openBrowser, screenshot } from '../support/web/browser.ts';
+import { post } from '../support/web/seed.ts';
+
+/**
+ * What the pages show of demanding data, in chromium against the real service on chDB: long
+ * prompts of mixed scripts, costs from fractions of a cent to thousands of dollars, and the layout
+ * at the widths the UI is made for and on a phone.
+ */
+const chromiumPath = findChromium();
+
+/** What the test reads of a canvas in the page (this package has no DOM types). */
+type CanvasLike = {
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+};
+
+describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const url = (p: string) => `${server.baseUrl}${p}`;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const t0 = Date.now() - 10 * 60_000;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
+    }
+    server = await startTestServer('web_display');
+    browser = await openBrowser(chromiumPath!);
+    page = browser.page;
+    await page.goto(url('/traces'));
+    await page.getByLabel('API token').fill(server.credentials.bearerToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows a long prompt of Cyrillic and Latin text at once, and all of it on request', async () => {
+    // 600 KB in one message: Chromium used to take long enough over its layout to freeze the page.
+    const sentence = 'Отчёт за квартал: revenue grew, расходы снизились, margins improved. ';
+    const prompt = sentence.repeat(9_000);
+    await post(server, '/v1/l/batch', {
+      trace: { id: 'long-prompt', timestamp: iso(t0), name: 'long prompt' },
+      observations: [
+        {
+          id: 'long-prompt-gen',
+          type: 'GENERATION',
+          name: 'answer',
+          model: 'gpt-4o',
+          startTime: iso(t0),
+          endTime: iso(t0 + 2000),
+          input: [{ role: 'user', content: prompt }],
+          output: { role: 'assistant', content: 'Выручка выросла.' },
+        },
+      ],
+    });
+    const started = Date.now();
+    await page.goto(url('/traces/long-prompt?observation=long-prompt-gen'));
+    const input = page.getByRole('region', { name: 'Input' });
+    const showAll = input.getByRole('button', { name: /^Show all/ });
+    await expect.poll(() => showAll.textContent(), { timeout: 5_000 }).toBe('Show all 621 KB');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The start of the message, cut: the rest waits for the button.
+    const shown = () => input.locator('.message .text').evaluate((p) => p.textContent!.length);
+    expect(await shown()).toBe(20_001);
+    await showAll.click();
+    await expect.poll(shown, { timeout: 5_000 }).toBe(prompt.length);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    await screenshot(page, 'long-prompt');
+  });
+
+  it('writes costs of thousands of dollars with separators and the smallest in plain decimals', async () => {
+    await post(server, '/v1/l/batch', {
+      trace: { id: 'costly', timestamp: iso(t0 + 60_000), name: 'costly' },
+      observations: [
+        {
+          id: 'costly-gen',
+          type: 'GENERATION',
+          name: 'big batch',
+          model: 'gpt-4o',
+          startTime: iso(t0 + 60_000),
+          endTime: iso(t0 + 61_000),
+          usageDetails: { input: 12_345_678, output: 987_654 },
+          costDetails: { input: 1234.5678, output: 0.00000012 },
+        },
+      ],
+    });
+    await page.goto(url('/traces'));
+    const row = page.locator('table.traces tbody tr', { hasText: 'costly' });
+    await expect.poll(() => row.locator('td.num').nth(2).textContent()).toBe('$1,234.57');
+    await row.locator('td.name a').click();
+    await expect.poll(() => page.locator('.facts-inline').textContent()).toContain('$1,234.57');
+    await page.locator('[data-observation-id="costly-gen"]').click();
+    const details = page.getByRole('region', { name: 'Cost details' });
+    await expect.poll(() => details.locator('td').allTextContents()).toEqual(['$1,234.57', '$0.00000012', '$1,234.57']);
+    expect(await page.locator('.detail .facts').textContent()).toContain('12,345,678 in · 987,654 out');
+  });
+
+  it('fits the trace list in a 1280 px window, long names and previews included', async () => {
+    for (let i = 0; i < 3; i++) {
+      await post(server, '/v1/l/batch', {
+        trace: {
+          id: `wide-${i}`,
+          timestamp: iso(t0 + 120_000 + i * 1000),
+          name: `a rather long trace name number ${i} for the nightly batch`,
+          userId: `user-with-a-very-long-identifier-${i}@customers.example.com`,
+          session_id: `session-with-a-long-identifier-${i}-2026-11-29`,
+          tags: ['production', 'nightly', 'batch'],
+          input: [{ role: 'user', content: 'Сравни выручку за квартал с прошлым годом и объясни разницу подробно.' }],
+          output: { role: 'assistant', content: 'Выручка выросла на 12 % благодаря новым клиентам в Европе и Азии.' },
+        },
+        observations: [],
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url('/traces'));
+    await expect.poll(() => page.locator('table.traces tbody tr', { hasText: 'nightly batch' }).count()).toBe(3);
+    const wrap = page.locator('.table-wrap');
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const output = page.locator('table.traces thead th', { hasText: 'Output' });
+    expect((await output.boundingBox())!.x + (await output.boundingBox())!.width).toBeLessThanOrEqual(1280);
+    // What a cell cuts is in its tooltip.
+    const row = page.locator('table.traces tbody tr', { hasText: 'number 0' });
+    expect(await row.locator('td').nth(3).getAttribute('title')).toBe('session-with-a-long-identifier-0-2026-11-29');
+    await screenshot(page, 'traces-1280');
+  });
+
+  it('shows every page on a phone without a sideways scroll, Sign out in reach', async () => {
+    await post(server, '/v1/metrics/batch', {
+      metrics: [0, 1, 2].map((i) => ({
+        name: 'llm.latency_ms',
+        labels: { model: 'gpt-4o' },
+        value: 500 + i,
+        timestamp: iso(Date.now() - (i + 1) * 60_000),
+      })),
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const [path, ready] of [
+        ['/traces', 'table.traces tbody tr'],
+        ['/traces/costly?observation=costly-gen', '.obs-row'],
+        ['/sessions', 'main h1'],
+        ['/usage', 'figure.chart'],
+        ['/explore?name=llm.latency_ms', 'figure.chart'],
+        ['/settings', 'main h1'],
+      ] as const) {
+        await page.goto(url(path));
+        await page.locator(ready).first().waitFor();
+        const widths = await page.evaluate<number[]>('[document.documentElement.scrollWidth, window.innerWidth]');
+        expect(widths, path).toEqual([390, 390]);
+        const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!;
+        expect(signOut.x + signOut.width, path).toBeLessThanOrEqual(390);
+      }
+      await screenshot(page, 'phone-metrics');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it("keeps a trace's panes in the window under the service's banner", async () => {
+    // The service's answer while the disk is short of DISK_MIN_FREE_BYTES.
+    await page.route('**/readyz', (route) =>
+      route.fulfill({
+        json: {
+          status: 'ready',
+          ingestRefused: 'the disk holding /var/lib/spanhouse has 900 MiB free, below DISK_MIN_FREE_BYTES (1024 MiB)',
+        },
+      }),
+    );
+    try {
+      await page.goto(url('/traces/costly'));
+      await expect.poll(() => page.locator('.service-state').count()).toBe(1);
+      await page.locator('.obs-row').first().waitFor();
+      const [scrollHeight, windowHeight] = await page.evaluate<[number, number]>(
+        '[document.documentElement.scrollHeight, window.innerHeight]',
+      );
+      expect(scrollHeight).toBe(windowHeight);
+      const pane = (await page.getByRole('region', { name: 'Observations' }).boundingBox())!;
+      expect(pane.y + pane.height).toBeLessThanOrEqual(windowHeight);
+      await screenshot(page, 'trace-banner');
+    } finally {
+      await page.unroute('**/readyz');
+    }
+  });
+
+  it('says in the banner when the service does not answer at all', async () => {
+    // As when the service is stopped: the check of its state gets no answer.
+    await page.route('**/readyz', (route) => route.abort('connectionrefused'));
+    try {
+      await page.goto(url('/traces'));
+      await expect
+        .poll(() => page.locator('.service-state').textContent())
+        .toBe('The service cannot be reached: nothing new loads until it answers again. Is it running?');
+    } finally {
+      await page.unroute('**/readyz');
+    }
+  });
+
+  it("shows an API key's public key whole in Settings", async () => {
+    const res = await fetch(url('/api/public/projects/spanhouse/apiKeys'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.credentials.bearerToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ note: 'the nightly export job, which also backfills the warehouse on Sundays' }),
+    });
+    const { publicKey } = (await res.json()) as { publicKey: string };
+    await page.goto(url('/settings'));
+    const cell = page.locator('table.keys tbody td', { hasText: publicKey.slice(0, 12) });
+    await expect.poll(() => cell.textContent()).toBe(publicKey);
+    expect(await cell.evaluate((td) => td.scrollWidth - td.clientWidth)).toBe(0);
+    await screenshot(page, 'settings-keys');
+  });
+
+  it("draws a chart's value labels whole: '$1,000.00' is not cut at its left edge", async () => {
+    // The costly trace makes the usage chart's cost axis run past $1,000.
+    await page.goto(url('/usage'));
+    const canvas = page.locator('figure.chart').first().locator('canvas');
+    await canvas.waitFor();
+    // Labels are drawn on the canvas: nothing may touch its two leftmost columns of pixels.
+    const inkAtLeftEdge = () =>
+      canvas.evaluate((c) => {
+        const canvas = c as unknown as CanvasLike;
+        const { data } = canvas.getContext('2d').getImageData(0, 0, 2, canvas.height);
+        return data.filter((_: number, i: number) => i % 4 === 3 && data[i]! > 0).length;
+      });
+    await expect.poll(inkAtLeftEdge).toBe(0);
+    await screenshot(page, 'usage-axis');
+  });
+
+  it('reads times on the charts as the rest of the UI writes them: 24-hour, year first', async () => {
+    await post(server, '/v1/metrics/batch', {
+      metrics: [1, 2, 3, 4].map((i) => ({
+        name: 'queue.depth',
+        labels: { queue: 'main' },
+        value: i,
+        timestamp: iso(Date.now() - i * 5 * 60_000),
+      })),
+    });
+    const hoverTime = async () => {
+      const plot = (await page.locator('.u-over').first().boundingBox())!;
+      await page.mouse.move(plot.x + plot.width * 0.9, plot.y + plot.height / 2);
+      return page.locator('.u-legend').first().locator('.u-series').first().locator('.u-value').textContent();
+    };
+    await page.goto(url('/explore?name=queue.depth'));
+    await page.locator('figure.chart canvas').waitFor();
+    await expect.poll(hoverTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Daily usage: a UTC day, without a time of day.
+    await page.goto(url('/usage'));
+    await page.locator('figure.chart canvas').first().waitFor();
+    await expect.poll(hoverTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("lines the waterfall's bars up with its time axis, with a scroll bar beside them", async () => {
+    // A root over the whole trace and 60 children, more rows than the pane shows.
+    const observations = [{ id: 'wf-root', name: 'root', startTime: iso(t0), endTime: iso(t0 + 60_000) }];
+    for (let i = 0; i < 60; i++) {
+      observations.push({
+        id: `wf-${i}`,
+        name: `step ${i}`,
+        parentObservationId: 'wf-root',
+        startTime: iso(t0 + i * 1000),
+        endTime: iso(t0 + i * 1000 + 900),
+      } as (typeof observations)[number]);
+    }
+    await post(server, '/v1/l/batch', {
+      trace: { id: 'waterfall', timestamp: iso(t0), name: 'waterfall' },
+      observations,
+    });
+    await page.goto(url('/traces/waterfall?view=timeline'));
+    const root = page.locator('[data-observation-id="wf-root"] .tl-bar');
+    await root.waitFor();
+    const list = page.getByRole('tree', { name: 'Timeline' });
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const ticks = (await page.locator('.tl-ticks').boundingBox())!;
+    const bar = (await root.boundingBox())!;
+    // The root spans the whole window: from the axis' 0 to its end.
+    expect(Math.abs(bar.x - ticks.x)).toBeLessThan(1);
+    expect(Math.abs(bar.x + bar.width - (ticks.x + ticks.width))).toBeLessThan(1);
+    await screenshot(page, 'waterfall-axis');
+  });
+
+  it('opens pages at their top, and brings a list back to where it was scrolled on Back', async () => {
+    const events = Array.from({ length: 80 }, (_, i) => ({
+      id: `scroll-event-${i}`,
+      type: 'trace-create',
+      timestamp: iso(t0 - (i + 1) * 60_000),
+      body: { id: `scroll-${i}`, timestamp: iso(t0 - (i + 1) * 60_000), name: `scrolled ${i}` },
+    }));
+    await post(server, '/api/public/ingestion', { batch: events }, 207);
+    await page.goto(url('/traces?limit=100'));
+    const link = page.getByRole('link', { name: 'scrolled 60', exact: true });
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate<number>('window.scrollY');
+    expect(scrolled).toBeGreaterThan(1000);
+    await link.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/traces/scroll-60');
+    await page.goBack();
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(scrolled);
+    expect(await link.isVisible()).toBe(true);
+    // A new visit to the list (the header's link) starts at its top.
+    await page.getByRole('link', { name: 'Traces', exact: true }).click();
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
+    // Next at the bottom of a page shows the next page from its top; Back, the bottom again.
+    await expect.poll(() => page.locator('table.traces tbody tr').count()).toBe(50);
+    const next = page.getByRole('button', { name: 'Next →' });
+    await next.scrollIntoViewIfNeeded();
+    const bottom = await page.evaluate<number>('window.scrollY');
+    expect(bottom).toBeGreaterThan(1000);
+    await next.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(bottom);
+  });
+
+  it('leads from a trace back to the list it was opened from, after a deletion too', async () => {
+    for (const id of ['temp-a', 'temp-b']) {
+      await post(server, '/v1/l/batch', {
+        trace: { id, timestamp: iso(t0 + 5_000), name: `disposable ${id}`, userId: 'temp-user' },
+        observations: [],
+      });
+    }
+    await page.goto(url('/traces?userId=temp-user&orderBy=timestamp.asc&limit=20'));
+    await expect.poll(() => page.locator('table.traces tbody tr').count()).toBe(2);
+    const list = page.url();
+    expect(list).toContain('project=spanhouse');
+    await page.getByRole('link', { name: 'disposable temp-a' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/traces/temp-a');
+    await page.locator('.crumbs').getByRole('link', { name: 'Traces' }).click();
+    await expect.poll(() => page.url()).toBe(list);
+    await page.getByRole('link', { name: 'disposable temp-b' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete trace' }).click();
+    await expect.poll(() => page.url()).toBe(list);
+    await expect
+      .poll(() => page.locator('table.traces tbody td.name').allTextContents())
+      .toEqual(['disposable temp-a']);
+  });
+
+  it('shows a small score as itself, not as 0.000', async () => {
+    for (const [name, value] of [
+      ['perplexity-delta', 0.0004],
+      ['tokens-saved', 12345.6789],
+    ] as const) {
+      await post(server, '/api/public/scores', { traceId: 'costly', name, value });
+    }
+    await page.goto(url('/traces/costly'));
+    const rows = page.locator('table.scores tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.filter({ hasText: 'perplexity-delta' }).locator('td').first().textContent()).toBe('0.0004');
+    expect(await rows.filter({ hasText: 'tokens-saved' }).locator('td').first().textContent()).toBe('12,345.7');
+  });
+
+  it('keeps the header on one row with a long project name and a key pair', async () => {
+    const admin = { Authorization: `Bearer ${server.credentials.bearerToken}`, 'Content-Type': 'application/json' };
+    const project = (await (
+      await fetch(url('/api/public/projects'), {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ name: 'The customer-support assistant of the European region' }),
+      })
+    ).json()) as { id: string };
+    const key = (await (
+      await fetch(url(`/api/public/projects/${project.id}/apiKeys`), { method: 'POST', headers: admin, body: '{}' })
+    ).json()) as { publicKey: string; secretKey: string };
+    // Its own tab: the key's session does not replace the admin's of the other tests.
+    const tab = await browser.context.newPage();
+    try {
+      await tab.goto(url('/traces'));
+      await tab.getByRole('tab', { name: 'Key pair' }).click();
+      await tab.getByLabel('Public key').fill(key.publicKey);
+      await tab.getByLabel('Secret key').fill(key.secretKey);
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      const signOut = tab.getByRole('button', { name: 'Sign out' });
+      await signOut.waitFor();
+      const bar = (await tab.locator('.topbar').boundingBox())!;
+      const button = (await signOut.boundingBox())!;
+      expect(bar.height).toBe(44);
+      // "Sign out" on one line, inside the bar.
+      expect(button.height).toBeLessThan(32);
+      expect(button.y + button.height).toBeLessThanOrEqual(bar.y + bar.height);
+      expect(await tab.locator('.project-name').getAttribute('title')).toContain(
+        'The customer-support assistant of the European region',
+      );
+      await screenshot(tab, 'header-key-pair');
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('counts one of a thing in the singular: 1 observation, 1 trace', async () => {
+    await page.goto(url('/traces/costly'));
+    await expect.poll(() => page.locator('.facts-inline').textContent()).toMatch(/ · 1 observation$/);
+    await page.goto(url('/traces?name=costly'));
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent())
+      .toContain('Page 1 of 1 · 1 trace');
+    expect(await page.getByRole('navigation', { name: 'Pages' }).textContent()).not.toContain('1 traces');
+  });
+
+  it('says a trace or a session is not there inside its page, with the way back to its list', async () => {
+    for (const [path, list, message] of [
+      ['/traces/no-such-trace', '/traces', 'trace no-such-trace not found'],
+      ['/sessions/no-such-session', '/sessions', 'session no-such-session not found'],
+    ] as const) {
+      await page.goto(url(path));
+      const alert = page.locator('main.page').getByRole('alert');
+      await expect.poll(() => alert.textContent()).toContain(message);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(path.split('/')[2]);
+      await page.locator('main .crumbs a').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(list);
+    }
+  });
+
+  it('logged no console error but the refused check of the service and the answers of the missing trace and session', () => {
+    expect(browser.errors).toEqual([
+      expect.stringMatching(/ERR_CONNECTION_REFUSED .*\/readyz/),
+      expect.stringMatching(/status of 404 .*\/api\/public\/traces\/no-such-trace/),
+      expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/no-such-session/),
+    ]);
+  });
+});
