@@ -4,7 +4,7 @@ import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, openBrowser, screenshot } from '../support/web/browser.ts';
+import { type Browser, findChromium, openBrowser, screenshot, signInWithToken } from '../support/web/browser.ts';
 import { post } from '../support/web/seed.ts';
 
 /**
@@ -36,9 +36,7 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     browser = await openBrowser(chromiumPath!);
     page = browser.page;
     await page.goto(url('/traces'));
-    await page.getByLabel('API token').fill(server.credentials.bearerToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await signInWithToken(page, server.credentials.bearerToken);
   });
   afterAll(async () => {
     await browser?.close();

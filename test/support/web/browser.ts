@@ -86,3 +86,10 @@ export async function measureDuration(page: Page, measure: string): Promise<numb
   await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, measure);
   return page.evaluate((m) => performance.getEntriesByName(m).at(-1)!.duration, measure);
 }
+
+/** Signs in on the page's sign-in form with a bearer token, and waits for the signed-in header. */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.getByLabel('API token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}

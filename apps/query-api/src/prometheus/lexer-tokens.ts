@@ -107,17 +107,27 @@ function grammarContext(text: string, at: number, inBraces: boolean): string {
   return '';
 }
 
-/** What is open just before `at`, outside strings and comments: parentheses (how many), braces, brackets. */
-function openBefore(text: string, at: number): { parens: number; braces: boolean; brackets: boolean } {
-  const open = { parens: 0, braces: false, brackets: false };
-  for (let i = 0; i < at && i < text.length; i++) {
+/**
+ * The characters of `text` before `end` that are code, with their positions: what strings
+ * (quoted, backslash escapes but in backticks) and `#` comments hold is skipped.
+ */
+export function* codeChars(text: string, end: number): Generator<[number, string]> {
+  for (let i = 0; i < end && i < text.length; i++) {
     const c = text[i]!;
     if (c === '#') {
       while (i < text.length && text[i] !== '\n') i++;
     } else if (c === '"' || c === "'" || c === '`') {
       i++;
       while (i < text.length && text[i] !== c) i += c !== '`' && text[i] === '\\' ? 2 : 1;
-    } else if (c === '{') open.braces = true;
+    } else yield [i, c];
+  }
+}
+
+/** What is open just before `at`, outside strings and comments: parentheses (how many), braces, brackets. */
+function openBefore(text: string, at: number): { parens: number; braces: boolean; brackets: boolean } {
+  const open = { parens: 0, braces: false, brackets: false };
+  for (const [, c] of codeChars(text, at)) {
+    if (c === '{') open.braces = true;
     else if (c === '}') open.braces = false;
     else if (c === '[') open.brackets = true;
     else if (c === ']') open.brackets = false;

@@ -4,7 +4,7 @@ import type { AtModifier, BinaryOp, Expr, Matcher, MatchOp, Selector, VectorMatc
 import { MAX_TIME_MS, parseDurationMs } from './duration.ts';
 import { badData, type PromApiError } from './errors.ts';
 import { AGGREGATION_OPS, FUNCTIONS } from './function-signatures.ts';
-import { skipBlank, unexpectedAt } from './lexer-tokens.ts';
+import { codeChars, skipBlank, unexpectedAt } from './lexer-tokens.ts';
 import { matchesEmpty, regexError } from './regex.ts';
 import { unquotedBody } from './string-literal.ts';
 import { checkTypes } from './typecheck.ts';
@@ -75,14 +75,8 @@ export function parseError(pos: number, message: string, query: string): PromApi
  */
 function strayRightParen(text: string, pos: number): number | undefined {
   let depth = 0;
-  for (let i = 0; i <= pos && i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '#') {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (c === '"' || c === "'" || c === '`') {
-      i++;
-      while (i < text.length && text[i] !== c) i += c !== '`' && text[i] === '\\' ? 2 : 1;
-    } else if (c === '(') depth++;
+  for (const [i, c] of codeChars(text, pos + 1)) {
+    if (c === '(') depth++;
     else if (c === ')' && --depth < 0) return i;
   }
   return undefined;
