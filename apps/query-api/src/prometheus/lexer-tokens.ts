@@ -3,8 +3,11 @@
  * token as its lexer describes it (`Item.desc`: `"("`, `<by>`, `<op:+>`, `<aggr:sum>`,
  * `identifier "foo"`, `number "1"`), with what its grammar expected there where it says so
  * (`in label matching, expected string`), and its lexer's own refusals at the end of the input
- * (inside braces, an unclosed parenthesis or bracket) and of a character PromQL has no use for.
+ * (inside braces, an unclosed parenthesis or bracket) and of a character PromQL has no use for;
+ * and where the grammar alone would misplace the error (syntaxErrorAt): a call of no function, a
+ * `)` closing nothing, a trailing comma.
  */
+import { AGGREGATION_OPS, FUNCTIONS } from './function-signatures.ts';
 
 /** 2.42's lexer keywords (read case-insensitively) and what each is. */
 const WORDS: Record<string, 'operator' | 'aggregator' | 'keyword' | 'preprocessor' | 'number'> = {
@@ -46,6 +49,68 @@ const goQuote = (s: string) => JSON.stringify(s);
 
 /** Go's %.10q...: the first 10 characters quoted, then "...". */
 const shortQuote = (s: string) => ([...s].length > 10 ? `${goQuote([...s].slice(0, 10).join(''))}...` : goQuote(s));
+
+/**
+ * The position and words of the syntax error of a query whose grammar breaks off at `at`, as
+ * 2.42's lexer and parser give them: a call of no function, a `)` closing nothing, a trailing
+ * comma in a call, or what unexpectedAt says.
+ */
+export function syntaxErrorAt(text: string, at: number): { pos: number; message: string } {
+  const call = unknownCall(text, at);
+  if (call) return { pos: call.at, message: `unknown function with name "${call.name}"` };
+  const stray = strayRightParen(text, at);
+  if (stray !== undefined) return { pos: stray + 1, message: "unexpected right parenthesis ')'" };
+  const comma = trailingComma(text, at);
+  if (comma !== undefined) return { pos: comma, message: 'trailing commas not allowed in function call args' };
+  return { pos: at, message: unexpectedAt(text, at) };
+}
+
+/**
+ * Where a `)` closes no parenthesis, at or before `pos` (outside strings and comments): 2.42's
+ * lexer refuses it there, before the grammar sees what follows.
+ */
+function strayRightParen(text: string, pos: number): number | undefined {
+  let depth = 0;
+  for (const [i, c] of codeChars(text, pos + 1)) {
+    if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) return i;
+  }
+  return undefined;
+}
+
+/** Where a `,` right before the `)` at `pos` ends a call's arguments (`rate(x[5m],)`), or undefined. */
+function trailingComma(text: string, pos: number): number | undefined {
+  if (text[pos] !== ')') return undefined;
+  const before = /,\s*$/.exec(text.slice(0, pos));
+  return before ? before.index : undefined;
+}
+
+/**
+ * A call of a name that is no function, `nonexistent_func(x)`: the grammar fails at its `(`,
+ * where Prometheus' lexer names the function. The name and where it starts, or undefined.
+ */
+function unknownCall(text: string, pos: number): { name: string; at: number } | undefined {
+  if (text[pos] !== '(') return undefined;
+  const m = /([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(text.slice(0, pos));
+  if (!m || FUNCTIONS.has(m[1]!) || AGGREGATION_OPS.has(m[1]!) || KEYWORDS.has(m[1]!)) return undefined;
+  return { name: m[1]!, at: m.index };
+}
+
+/** Words before a `(` that are not calls: grouping and matching clauses, `bool`, the binary words. */
+const KEYWORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'and',
+  'or',
+  'unless',
+  'atan2',
+  'offset',
+]);
 
 /**
  * Why a query breaks off at `at`, in 2.42's words: at the end of the input, what is left open

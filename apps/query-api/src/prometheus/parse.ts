@@ -4,7 +4,7 @@ import type { AtModifier, BinaryOp, Expr, Matcher, MatchOp, Selector, VectorMatc
 import { MAX_TIME_MS, parseDurationMs } from './duration.ts';
 import { badData, type PromApiError } from './errors.ts';
 import { AGGREGATION_OPS, FUNCTIONS } from './function-signatures.ts';
-import { codeChars, skipBlank, unexpectedAt } from './lexer-tokens.ts';
+import { skipBlank, syntaxErrorAt } from './lexer-tokens.ts';
 import { matchesEmpty, regexError } from './regex.ts';
 import { unquotedBody } from './string-literal.ts';
 import { checkTypes } from './typecheck.ts';
@@ -40,13 +40,8 @@ export function parsePromQL(text: string, options: ParseOptions = {}): Expr {
     },
   });
   if (error !== undefined) {
-    const call = unknownCall(text, error.from);
-    if (call) throw parseError(call.at, `unknown function with name "${call.name}"`, text);
-    const stray = strayRightParen(text, error.from);
-    if (stray !== undefined) throw parseError(stray + 1, "unexpected right parenthesis ')'", text);
-    const comma = trailingComma(text, error.from);
-    if (comma !== undefined) throw parseError(comma, 'trailing commas not allowed in function call args', text);
-    throw parseError(error.from, unexpectedAt(text, error.from), text);
+    const { pos, message } = syntaxErrorAt(text, error.from);
+    throw parseError(pos, message, text);
   }
   const top = tree.topNode.firstChild;
   if (!top) throw parseError(0, 'no expression found in input', text);
@@ -68,53 +63,6 @@ export function parseError(pos: number, message: string, query: string): PromApi
   const col = pos - before.lastIndexOf('\n');
   return badData(`${line}:${col}: parse error: ${message}`);
 }
-
-/**
- * Where a `)` closes no parenthesis, at or before `pos` (outside strings and comments): 2.42's
- * lexer refuses it there, before the grammar sees what follows.
- */
-function strayRightParen(text: string, pos: number): number | undefined {
-  let depth = 0;
-  for (const [i, c] of codeChars(text, pos + 1)) {
-    if (c === '(') depth++;
-    else if (c === ')' && --depth < 0) return i;
-  }
-  return undefined;
-}
-
-/** Where a `,` right before the `)` at `pos` ends a call's arguments (`rate(x[5m],)`), or undefined. */
-function trailingComma(text: string, pos: number): number | undefined {
-  if (text[pos] !== ')') return undefined;
-  const before = /,\s*$/.exec(text.slice(0, pos));
-  return before ? before.index : undefined;
-}
-
-/**
- * A call of a name that is no function, `nonexistent_func(x)`: the grammar fails at its `(`,
- * where Prometheus' lexer names the function. The name and where it starts, or undefined.
- */
-function unknownCall(text: string, pos: number): { name: string; at: number } | undefined {
-  if (text[pos] !== '(') return undefined;
-  const m = /([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(text.slice(0, pos));
-  if (!m || FUNCTIONS.has(m[1]!) || AGGREGATION_OPS.has(m[1]!) || KEYWORDS.has(m[1]!)) return undefined;
-  return { name: m[1]!, at: m.index };
-}
-
-/** Words before a `(` that are not calls: grouping and matching clauses, `bool`, the binary words. */
-const KEYWORDS = new Set([
-  'by',
-  'without',
-  'on',
-  'ignoring',
-  'group_left',
-  'group_right',
-  'bool',
-  'and',
-  'or',
-  'unless',
-  'atan2',
-  'offset',
-]);
 
 /**
  * The query as the 3.x grammar reads it, every change the same length so positions hold, outside
