@@ -14,21 +14,51 @@ import type { Matcher } from './ast.ts';
 /** A compiled anchored regex, or RE2's reason for refusing the pattern (Go's wording). */
 type Compiled = { re: RE2JS } | { error: string };
 
-// Dashboards send the same few patterns again and again; compiling one costs more than a match.
-const COMPILED = new LRUCache<string, Compiled>({ max: 1000 });
+/**
+ * What the service knows of a pattern, each part made when first needed: its compiled regex, and
+ * whether it is an alternation of literals (their set; null when it is not).
+ */
+type Known = { compiled?: Compiled; literals?: Set<string> | null };
+
+// Dashboards send the same few patterns again and again; compiling one costs more than a match,
+// and a Grafana variable's alternation (megabytes) more than its set test. Bounded by the
+// patterns' length as well as their number.
+const KNOWN = new LRUCache<string, Known>({
+  max: 1000,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (_known, pattern) => pattern.length + 1,
+});
+
+function known(re: string): Known {
+  let k = KNOWN.get(re);
+  if (!k) {
+    k = {};
+    KNOWN.set(re, k);
+  }
+  return k;
+}
 
 function compile(re: string): Compiled {
-  let c = COMPILED.get(re);
-  if (!c) {
+  const k = known(re);
+  if (!k.compiled) {
     try {
-      c = { re: RE2JS.compile(`^(?:${re})$`) };
+      k.compiled = { re: RE2JS.compile(`^(?:${re})$`) };
     } catch (err) {
       // re2js words its syntax errors as Go's regexp does: "error parsing regexp: missing closing ): `^(?:()$`".
-      c = { error: err instanceof Error ? err.message : String(err) };
+      k.compiled = { error: err instanceof Error ? err.message : String(err) };
     }
-    COMPILED.set(re, c);
   }
-  return c;
+  return k.compiled;
+}
+
+/** The set a pattern that is an alternation of literals stands for (literalAlternatives), or undefined. */
+function literalSet(re: string): Set<string> | undefined {
+  const k = known(re);
+  if (k.literals === undefined) {
+    const literals = literalAlternatives(re);
+    k.literals = literals ? new Set(literals) : null;
+  }
+  return k.literals ?? undefined;
 }
 
 /** The anchored regex; undefined when RE2 refuses the pattern (regexError says why). */
@@ -42,7 +72,7 @@ export function anchoredRegex(re: string): RE2JS | undefined {
  * An alternation of literals is valid at any size, as in Go's regexp (RE2 bounds its memory).
  */
 export function regexError(re: string): string | undefined {
-  if (literalAlternatives(re)) return undefined;
+  if (literalSet(re)) return undefined;
   const c = compile(re);
   return 'error' in c ? c.error : undefined;
 }
@@ -52,8 +82,8 @@ export function regexError(re: string): string | undefined {
  * alternation of literals is a set test (literalAlternatives), whatever its size.
  */
 export function regexMatches(re: string, s: string): boolean | undefined {
-  const literals = literalAlternatives(re);
-  if (literals) return literals.includes(s);
+  const literals = literalSet(re);
+  if (literals) return literals.has(s);
   return anchoredRegex(re)?.matches(s);
 }
 
