@@ -164,10 +164,73 @@ describe('GET /api/public/metrics/daily', () => {
   );
 });
 
+describe('traces stored in several rows, before their merge', () => {
+  it('count once, on the merged trace day, with its latest user and every observation', async () => {
+    await t.db.writer.command({ query: 'SYSTEM STOP MERGES traces_v2' });
+    try {
+      const send = async (trace: Record<string, unknown>, observations: unknown[]) =>
+        expect((await t.post('/v1/l/batch', { trace, observations })).status).toBe(200);
+      // m1 first on 2026-06-02, then sent again with an earlier timestamp: its day is 2026-06-01.
+      await send({ id: 'm1', timestamp: '2026-06-02T10:00:00Z', userId: 'several' }, [
+        gen('m1-a', 'gpt-4o', '2026-06-02T10:00:00Z', 100, 10),
+      ]);
+      await send({ id: 'm1', timestamp: '2026-06-01T10:00:00Z', userId: 'several' }, [
+        gen('m1-b', 'gpt-4o', '2026-06-01T10:00:00Z', 50, 5),
+      ]);
+      // m2 first of another user, then moved to this one.
+      await send({ id: 'm2', timestamp: '2026-06-01T11:00:00Z', userId: 'someone' }, [
+        gen('m2-a', 'gpt-4o', '2026-06-01T11:00:00Z', 10, 1),
+      ]);
+      await send({ id: 'm2', timestamp: '2026-06-01T11:00:00Z', userId: 'several' }, []);
+      // m3 in one row.
+      await send({ id: 'm3', timestamp: '2026-06-01T12:00:00Z', userId: 'several' }, [
+        gen('m3-a', 'claude-3-5-haiku', '2026-06-01T12:00:00Z', 1000, 100),
+      ]);
+      const stored = await t.db.writer.query({
+        query: "SELECT id, count() AS n FROM traces_v2 WHERE id IN ('m1', 'm2', 'm3') GROUP BY id ORDER BY id",
+        format: 'JSONEachRow',
+      });
+      expect(await stored.json()).toEqual([
+        { id: 'm1', n: 2 },
+        { id: 'm2', n: 2 },
+        { id: 'm3', n: 1 },
+      ]);
+      for (const query of ['userId=several&nocache=1', 'fromTimestamp=2026-06-01T00:00:00Z&nocache=1']) {
+        const body = await daily(query);
+        expect(
+          body.data.map((d) => d.date),
+          query,
+        ).toEqual(['2026-06-01']);
+        expect(body.data[0], query).toMatchObject({ countTraces: 3, countObservations: 4 });
+        const byModel = Object.fromEntries(body.data[0]!.usage.map((u) => [String(u.model), u]));
+        expect(byModel['gpt-4o'], query).toMatchObject({
+          inputUsage: 160,
+          outputUsage: 16,
+          countTraces: 2,
+          countObservations: 3,
+        });
+        expect(byModel['claude-3-5-haiku'], query).toMatchObject({
+          inputUsage: 1000,
+          countTraces: 1,
+          countObservations: 1,
+        });
+      }
+      expect((await daily('userId=someone&nocache=1')).data).toEqual([]);
+    } finally {
+      await t.db.writer.command({ query: 'SYSTEM START MERGES traces_v2' });
+    }
+  });
+});
+
 describe('days from 2149-06-07 on, past the range of a ClickHouse Date', () => {
   it('are reported as themselves, apart from the earlier day that shares their date slot', async () => {
     // toDate wraps after 2149-06-06: 2199-12-31 falls on 2020-07-26's slot, 2149-06-07 on 1970-01-01's.
-    const times = ['2199-12-31T23:59:59.999999Z', '2150-01-01T00:00:00Z', '2149-06-07T00:00:00Z', '2149-06-06T12:00:00Z'];
+    const times = [
+      '2199-12-31T23:59:59.999999Z',
+      '2150-01-01T00:00:00Z',
+      '2149-06-07T00:00:00Z',
+      '2149-06-06T12:00:00Z',
+    ];
     for (const [i, ts] of [...times, '2020-07-26T10:00:00Z'].entries()) {
       const res = await t.post('/v1/l/batch', {
         trace: { id: `far-${i}`, timestamp: ts, userId: 'far' },

@@ -29,6 +29,10 @@ import { traceIdColumn } from './trace-deletions.ts';
  *
  * `trace`: a read of one trace's rows, this parameter its id: the trace id column equal to it
  * leads the filters, and the deletion lookup is keyed by the parameter, made once per query.
+ *
+ * `stored`: every stored row of the project, none left out for retention or deletion, as a merge
+ * would take them in: for a read that decides how to read the rows (which keys are stored in more
+ * than one row), never for an answer.
  */
 export function fromProject(
   table: string,
@@ -40,6 +44,7 @@ export function fromProject(
     filters?: readonly string[];
     scan?: boolean;
     trace?: string;
+    stored?: boolean;
   } = {},
 ): string {
   if (!p.project) throw new Error(`a read of ${table} needs a project`);
@@ -48,6 +53,7 @@ export function fromProject(
   const filters = opts.trace
     ? [`${table}.${traceIdColumn(table)} = ${opts.trace}`, ...(opts.filters ?? [])]
     : (opts.filters ?? []);
+  if (opts.stored) return start + andAll(filters);
   return start + andAll([...retentionConditions(table), ...filters, ...deletionConditions(table, opts)]);
 }
 

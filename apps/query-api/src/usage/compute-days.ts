@@ -11,6 +11,7 @@ import {
   traceConditions,
 } from '@spanhouse/store';
 import type { DayResult } from './day-cache.ts';
+import { mergedTracesSql, tracesInSeveralRows } from './merged-traces.ts';
 
 /** Past this many traces with an observation sent twice, the report reads the map of every trace. */
 const MAX_MAP_TRACES = 20_000;
@@ -28,6 +29,14 @@ const SLOT = 'toDate(timestamp)';
 const DAY = 'toDate32(timestamp)';
 
 /**
+ * Settings of a read of stored trace rows (not FINAL) by SLOT. The engine skips a merged part by
+ * the min and max of its statistics (auto_statistics_types, built at merges) as if toDate were
+ * monotonic; it wraps, so a part holding traces of 2026 and 2199 was skipped for the 2199 trace's
+ * slot (2020-07-26).
+ */
+const SLOT_READ_SETTINGS = { use_statistics_for_part_pruning: 0 };
+
+/**
  * Usage and cost of `dates` per UTC day of the trace timestamp, with a record per model; a date
  * without matching traces is absent. Filters apply to the trace; a trace's observations count on
  * the trace's day. Reads only the traces table: the per-model summaries (clickhouse/0004, 0007)
@@ -41,28 +50,38 @@ export async function computeDays(
   dates: string[],
   signal?: AbortSignal,
 ): Promise<Map<string, DayResult>> {
+  const severalRows = await tracesInSeveralRows(db, project, SLOT, dates, SLOT_READ_SETTINGS, signal);
   const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
   where.push(`${SLOT} IN ${p.add(dates, 'Array(Date)')}`);
   const daysSql = `
-    SELECT ${SLOT} AS date, ${DAY} AS day, count() AS traces
-    ${fromProject(TABLES.traces, p, { final: true })}${andAll(where)}
+    SELECT date, day, count() AS traces
+    FROM (${mergedTracesSql(p, `${SLOT} AS date, ${DAY} AS day`, where, severalRows)})
     GROUP BY date, day`;
   const ip = new ProjectParams(project);
   const inexactWhere = traceConditions(filter, ip);
   inexactWhere.push(`${SLOT} IN ${ip.add(dates, 'Array(Date)')}`, `NOT (${SUMMARIES_EXACT})`);
   const inexactSql = `
-    SELECT id ${fromProject(TABLES.traces, ip, { final: true })}${andAll(inexactWhere)}
+    SELECT id FROM (${mergedTracesSql(ip, 'id', inexactWhere, severalRows)})
     LIMIT ${ip.add(MAX_MAP_TRACES + 1, 'UInt32')}`;
-  const [days, inexact] = await Promise.all([
+  const [days, inexact, summaries] = await Promise.all([
     queryRows(db, {
       sql: daysSql,
       params: p.params,
       tag: 'daily.days',
+      settings: SLOT_READ_SETTINGS,
       signal,
       map: (r) => ({ date: String(r.date), day: String(r.day), traces: Number(r.traces) }),
     }),
-    queryRows(db, { sql: inexactSql, params: ip.params, tag: 'daily.inexact', map: (r) => String(r.id), signal }),
+    queryRows(db, {
+      sql: inexactSql,
+      params: ip.params,
+      tag: 'daily.inexact',
+      settings: SLOT_READ_SETTINGS,
+      map: (r) => String(r.id),
+      signal,
+    }),
+    modelsFromSummaries(db, project, filter, dates, severalRows, signal),
   ]);
   const out = new Map<string, DayResult>();
   if (days.length === 0) return out;
@@ -71,10 +90,7 @@ export async function computeDays(
   const parts =
     inexact.length > MAX_MAP_TRACES
       ? [modelsFromMap(db, project, filter, withTraces, undefined, signal)]
-      : [
-          modelsFromSummaries(db, project, filter, withTraces, signal),
-          ...(inexact.length ? [modelsFromMap(db, project, filter, withTraces, inexact, signal)] : []),
-        ];
+      : [summaries, ...(inexact.length ? [modelsFromMap(db, project, filter, withTraces, inexact, signal)] : [])];
   const byDay = new Map<string, Map<string, DailyRecord['usage'][number]>>();
   const dayKey = (date: string, day: string) => `${date}\n${day}`;
   for (const rows of await Promise.all(parts)) {
@@ -127,19 +143,29 @@ const toModelRow = (r: Record<string, unknown>): ModelRow => ({
 });
 
 /** Per (date, model) from the summaries, for the traces whose summaries are exact. */
-function modelsFromSummaries(db: Db, project: string, filter: TraceFilter, dates: string[], signal?: AbortSignal) {
+function modelsFromSummaries(
+  db: Db,
+  project: string,
+  filter: TraceFilter,
+  dates: string[],
+  severalRows: string[] | undefined,
+  signal?: AbortSignal,
+) {
   const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
   where.push(SUMMARIES_EXACT, `${SLOT} IN ${p.add(dates, 'Array(Date)')}`);
+  const perTrace = `${SLOT} AS date, ${DAY} AS day, model, ${MODEL_SUMMARY_EXPR.input} AS input_units,
+    ${MODEL_SUMMARY_EXPR.output} AS output_units, ${MODEL_SUMMARY_EXPR.total} AS total_units,
+    ${MODEL_SUMMARY_EXPR.observations} AS observations, ${MODEL_SUMMARY_EXPR.cost} AS model_cost_sum`;
   return queryRows(db, {
     sql: `
-      SELECT ${SLOT} AS date, ${DAY} AS day, model, sum(${MODEL_SUMMARY_EXPR.input}) AS input,
-             sum(${MODEL_SUMMARY_EXPR.output}) AS output, sum(${MODEL_SUMMARY_EXPR.total}) AS total, count() AS traces,
-             sum(${MODEL_SUMMARY_EXPR.observations}) AS observations, sum(${MODEL_SUMMARY_EXPR.cost}) AS cost
-      ${fromProject(TABLES.traces, p, { final: true, arrayJoin: 'mapKeys(model_obs) AS model' })}${andAll(where)}
+      SELECT date, day, model, sum(input_units) AS input, sum(output_units) AS output, sum(total_units) AS total,
+             count() AS traces, sum(observations) AS observations, sum(model_cost_sum) AS cost
+      FROM (${mergedTracesSql(p, perTrace, where, severalRows, 'mapKeys(model_obs) AS model')})
       GROUP BY date, day, model`,
     params: p.params,
     tag: 'daily.models.summaries',
+    settings: SLOT_READ_SETTINGS,
     signal,
     map: toModelRow,
   });
@@ -167,6 +193,7 @@ function modelsFromMap(
       GROUP BY date, day, model`,
     params: p.params,
     tag: ids ? 'daily.models.map' : 'daily.models.all',
+    settings: SLOT_READ_SETTINGS,
     signal,
     map: toModelRow,
   });
