@@ -90,6 +90,35 @@ describe('delete_series', () => {
     expect((await counts()).promql).toMatchObject({ b: 1, d: 1 });
   });
 
+  it("leaves a series whose every point is deleted out of the metric names and the label suggestions", async () => {
+    const post = async (name: string, labels: Record<string, string>, at: number) =>
+      expect((await t.post('/v1/metrics/batch', { metrics: [{ name, labels, value: 1, timestamp: iso(at) }] })).status).toBe(200);
+    await post('signups_total', { email: 'alice@example.com' }, now - 600_000);
+    await post('signups_total', { email: 'bob@example.com' }, now - 600_000);
+    await post('leaked_total', { token: 'sk-live-123' }, now - 600_000);
+    const names = async () => (await t.get('/api/public/metrics/names')).body.data as string[];
+    const emails = async () => {
+      const r = await t.get('/api/public/metrics/labels?name=signups_total');
+      const values = r.body.data.flatMap((k: { values: { value: string }[] }) => k.values.map((v) => v.value));
+      return { values, series: r.body.meta.seriesCount };
+    };
+    expect(await names()).toEqual(expect.arrayContaining(['signups_total', 'leaked_total']));
+    expect(await emails()).toEqual({ values: ['alice@example.com', 'bob@example.com'], series: 2 });
+
+    const q = new URLSearchParams();
+    q.append('match[]', 'signups_total{email="alice@example.com"}');
+    q.append('match[]', 'leaked_total');
+    expect((await deleteSeries(q.toString())).status).toBe(204);
+    expect(await names()).not.toContain('leaked_total');
+    expect(await names()).toContain('signups_total');
+    expect(await emails()).toEqual({ values: ['bob@example.com'], series: 1 });
+    expect((await t.get('/api/public/metrics/labels?name=leaked_total')).body.data).toEqual([]);
+
+    // A point written after the deletion brings the series back, as it does in PromQL.
+    await post('leaked_total', { token: 'sk-live-123' }, Date.now() + 1000);
+    expect(await names()).toContain('leaked_total');
+  });
+
   it("answers a request without match[] or with a bad selector with Prometheus' bad_data", async () => {
     for (const query of ['', `match[]=${encodeURIComponent('sum(cpu_usage)')}`]) {
       const r = await deleteSeries(query);

@@ -130,6 +130,17 @@ describe('GET /api/public/traces?search', () => {
     expect(await found('東京行き')).toEqual([]);
   });
 
+  it('a single Chinese or Japanese character beside a word must be in the trace too', async () => {
+    // s-tokyo holds "travel" and に; no trace holds 猫 or は.
+    expect(await found('travelに')).toEqual(['s-tokyo']);
+    expect(await found('travel猫')).toEqual([]);
+    expect(await found('late猫')).toEqual([]);
+    expect(await found('"東京 は"')).toEqual([]);
+    expect(await found('"東京 に"')).toEqual(['s-tokyo']);
+    const obs = await t.get(`/api/public/observations?search=${q('delivery猫')}`);
+    expect(obs.body.data).toEqual([]);
+  });
+
   it('matches a quoted phrase in order, and words joined by punctuation as a phrase', async () => {
     expect(await found('"late delivery"')).toEqual(['s-billing']);
     expect(await found('"delivery was late"')).toEqual(['s-reverse']);

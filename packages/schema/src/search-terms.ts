@@ -125,8 +125,8 @@ function split(input: string): { text: string; quoted: boolean }[] {
 
 /**
  * The terms of a search. Terms made of separators only ("-", "?") are dropped, since no index holds
- * them; a search left with no term, a term whose Chinese or Japanese part is a single character
- * and nothing else, too many terms or too long a search is a SearchSyntaxError (a 400 naming why).
+ * them; a search left with no term, a term of single Chinese or Japanese characters and nothing
+ * else, too many terms or too long a search is a SearchSyntaxError (a 400 naming why).
  */
 export function parseSearch(input: string): ParsedTerm[] {
   const text = input.normalize('NFC');
@@ -137,15 +137,12 @@ export function parseSearch(input: string): ParsedTerm[] {
   const seen = new Set<string>();
   for (const part of split(text)) {
     const runs = [...part.text.matchAll(CJK_RUNS)].map((m) => m[0]);
-    const term: ParsedTerm = {
-      text: part.text,
-      quoted: part.quoted,
-      words: wordsOf(part.text),
-      // A single character between words is no bigram: it cannot be looked up on its own.
-      cjk: runs.filter((run) => [...run].length >= 2),
-    };
+    // A single character is no bigram: the index cannot look it up, so a term needs a word or a
+    // run of two characters to look up; a single character beside them is kept, and checked in
+    // the text of what they find (termMatches), so the term still needs every character it holds.
+    const term: ParsedTerm = { text: part.text, quoted: part.quoted, words: wordsOf(part.text), cjk: runs };
     if (term.words.length === 0 && runs.length === 0) continue;
-    if (term.words.length === 0 && term.cjk.length === 0) {
+    if (term.words.length === 0 && runs.every((run) => [...run].length < 2)) {
       throw new SearchSyntaxError(
         `search term "${part.text}": a Chinese or Japanese term needs at least two characters`,
       );

@@ -44,8 +44,13 @@ describe('parseSearch', () => {
   it('refuses a Chinese or Japanese term of one character with nothing else to look up', () => {
     expect(() => parseSearch('猫')).toThrow(/at least two characters/);
     expect(() => parseSearch('猫 cat')).toThrow(/search term "猫"/);
+    expect(() => parseSearch('"猫 の"')).toThrow(/search term "猫 の"/);
+  });
+
+  it('keeps a single Chinese or Japanese character beside a word or a longer run, which it needs too', () => {
     expect(parseSearch('猫cat')[0]!.words).toEqual(['cat']);
-    expect(parseSearch('猫cat')[0]!.cjk).toEqual([]);
+    expect(parseSearch('猫cat')[0]!.cjk).toEqual(['猫']);
+    expect(parseSearch('"東京 は"')[0]!.cjk).toEqual(['東京', 'は']);
   });
 
   it('drops terms of separators only, and refuses a search left with nothing to look up', () => {

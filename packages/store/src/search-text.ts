@@ -128,6 +128,8 @@ export const TRACE_SEARCH_INDEXES: SearchIndexes = {
  * (a quoted phrase, "us-east-1"): the words in a row (hasPhrase, served by the same index). A
  * Chinese or Japanese run: every bigram of it (the index), then the run itself in the row's CJK
  * text, for runs longer than one bigram; the run is folded by the index's expression (cjkText).
+ * A run of one character has no bigram: it is only looked for in the CJK text of the rows the
+ * term's other parts found through the indexes (parseSearch never makes a term of it alone).
  */
 export function termMatches(term: SearchTerm, p: ProjectParams, index: SearchIndexes = PIECE_INDEXES): string {
   const parts: string[] = [];
@@ -138,8 +140,9 @@ export function termMatches(term: SearchTerm, p: ProjectParams, index: SearchInd
   }
   for (const run of term.cjk) {
     const value = cjkText(p.add(run, 'String'));
-    parts.push(`hasAllTokens(${index.cjk}, tokens(${value}, 'ngrams', 2))`);
-    if ([...run].length > 2) parts.push(`position(${index.cjk}, ${value}) > 0`);
+    const length = [...run].length;
+    if (length >= 2) parts.push(`hasAllTokens(${index.cjk}, tokens(${value}, 'ngrams', 2))`);
+    if (length !== 2) parts.push(`position(${index.cjk}, ${value}) > 0`);
   }
   return parts.length === 1 ? parts[0]! : `(${parts.join(' AND ')})`;
 }

@@ -131,11 +131,15 @@ export function metricLoader(db: Db, project: string, name: string, signal?: Abo
   };
 }
 
-/** Every stored metric name of a project, sorted (byte order of UTF-8, i.e. code-point order). */
+/**
+ * Every stored metric name of a project, sorted (byte order of UTF-8, i.e. code-point order); a
+ * metric whose every series has all its points deleted (delete_series) is left out, as the
+ * Prometheus API's label values leave it out.
+ */
 export async function metricNames(db: Db, project: string, signal?: AbortSignal): Promise<string[]> {
   const p = new ProjectParams(project);
   return queryRows(db, {
-    sql: `SELECT DISTINCT name ${series(p, {})} ORDER BY name`,
+    sql: `SELECT DISTINCT name ${series(p, {})} AND ${seriesWithPointsCondition()} ORDER BY name`,
     params: p.params,
     tag: 'metrics.names',
     signal,
@@ -174,8 +178,10 @@ export function fromLabelRow(r: Record<string, unknown>): LabelPairRow {
 /**
  * The label keys of a metric's stored series with their most common values (by number of
  * series), as stored (the native view): every key and value ever stored for the metric, no time
- * range. Keys on the most series are kept when there are more than `limits.keys`; each key keeps
- * its `limits.valuesPerKey` most common values. Also the number of series of the metric.
+ * range, but for series whose every point is deleted (delete_series: a series deleted for the
+ * values its labels hold must stop being suggested). Keys on the most series are kept when there
+ * are more than `limits.keys`; each key keeps its `limits.valuesPerKey` most common values. Also
+ * the number of series of the metric.
  */
 export async function labelPairs(
   db: Db,
@@ -188,10 +194,11 @@ export async function labelPairs(
   const metric = p.add(name, 'String');
   // Window levels: counts per key, then the keys' rank by series, then the number of keys.
   // uniqExact(series_id) counts a series once while its re-sent rows are not merged yet.
+  const kept = seriesWithPointsCondition();
   const rows = await queryRows(db, {
     sql: `
       SELECT key, value, series, key_series, values_total, keys_total,
-        (SELECT uniqExact(series_id) ${series(p, {})} AND name = ${metric}) AS metric_series
+        (SELECT uniqExact(series_id) ${series(p, {})} AND name = ${metric} AND ${kept}) AS metric_series
       FROM (
         SELECT *, max(key_rank) OVER () AS keys_total
         FROM (
@@ -203,7 +210,7 @@ export async function labelPairs(
             FROM (
               SELECT key, value, uniqExact(series_id) AS series
               ${fromProject(TABLES.metricSeries, p, { arrayJoin: 'mapKeys(labels) AS key, mapValues(labels) AS value' })}
-              AND name = ${metric}
+              AND name = ${metric} AND ${kept}
               GROUP BY key, value
             )
           )
@@ -222,7 +229,7 @@ export async function labelPairs(
     rows[0]?.metricSeries ??
     (
       await queryRows(db, {
-        sql: `SELECT uniqExact(series_id) AS n ${series(cp, {})} AND name = ${cp.add(name, 'String')}`,
+        sql: `SELECT uniqExact(series_id) AS n ${series(cp, {})} AND name = ${cp.add(name, 'String')} AND ${kept}`,
         params: cp.params,
         tag: 'metrics.labels.count',
         signal,
