@@ -85,6 +85,8 @@ describe('projects', () => {
       [{ name: 'fine name', retention: 3.5 }, 400, /retention: must be an integer/],
       [{ name: 'fine name', metadata: [1] }, 400, /metadata: must be a JSON object/],
       [{ name: 'fine name', metadata: 'not json' }, 400, /metadata: must be a JSON object/],
+      // Every process keeps every project's metadata and reads them all again every few seconds.
+      [{ name: 'fine name', metadata: { notes: 'x'.repeat(65_536) } }, 400, /metadata: must be at most 65536 bytes/],
       ['not json', 400, /not valid JSON/],
       [{ name: 'statuses' }, 409, /already exists/],
     ];

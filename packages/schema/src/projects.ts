@@ -42,6 +42,12 @@ export const Retention = v.pipe(
   v.check((n) => n === 0 || (n >= 3 && n <= 36500), 'must be 0 or between 3 and 36500 days'),
 );
 
+/**
+ * The longest project metadata, as UTF-8 JSON: every process keeps every project in memory, reads
+ * them all again every few seconds and answers them whole in every project listing.
+ */
+export const MAX_PROJECT_METADATA_BYTES = 65_536;
+
 /** Metadata: a JSON object, or its JSON text (Langfuse takes both). */
 export const ProjectMetadata = v.pipe(
   v.union(
@@ -64,6 +70,10 @@ export const ProjectMetadata = v.pipe(
       ),
     ],
     'must be a JSON object',
+  ),
+  v.check(
+    (m) => new TextEncoder().encode(JSON.stringify(m)).length <= MAX_PROJECT_METADATA_BYTES,
+    `must be at most ${MAX_PROJECT_METADATA_BYTES} bytes as JSON`,
   ),
 );
 
