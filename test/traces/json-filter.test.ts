@@ -320,7 +320,7 @@ describe('bad filters are 400s naming what is wrong', () => {
       JSON.stringify([{ type: 'regex', column: 'name', operator: '=', value: 'x' }]),
       /filter\[0\]\.type must be one of/,
     ],
-    ['unknown column', JSON.stringify([str('nope', '=', 'x')]), /filter\[0\]\.column "nope" is not a trace column/],
+    ['unknown column', JSON.stringify([str('nope', '=', 'x')]), /filter\[0\]\.column "nope" is not one of the trace columns/],
     [
       'a column spanhouse does not store',
       JSON.stringify([{ type: 'boolean', column: 'bookmarked', operator: '=', value: true }]),
@@ -374,7 +374,7 @@ describe('bad filters are 400s naming what is wrong', () => {
     for (const path of ['/api/public/observations', '/api/public/v2/observations']) {
       const res = await t.get(`${path}?${q([str('release', '=', 'x')])}`);
       expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/"release" is not an? observation column/);
+      expect(res.body.message).toMatch(/"release" is not one of the observation columns/);
     }
   });
 

@@ -88,7 +88,7 @@ export function columnOf(table: ColumnTable, c: Condition, at: string): Column {
   const column = table.columns.find((col) => matches(col, c.column));
   if (!column) {
     throw new FilterError(
-      `${at}.column "${c.column}" is not a ${table.what} column; one of ${table.columns.map((col) => col.id).join(', ')}`,
+      `${at}.column "${c.column}" is not one of the ${table.what} columns: ${table.columns.map((col) => col.id).join(', ')}`,
     );
   }
   if (!COMPATIBLE[column.type].includes(c.type)) {

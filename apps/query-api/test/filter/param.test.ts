@@ -109,7 +109,7 @@ describe('every condition type and operator', () => {
     const ok = { type: 'string', column: 'userId', operator: '=', value: 'u' };
     expect(messageOf(Array.from({ length: 51 }, () => ok))).toBe('filter must have at most 50 conditions');
     expect(messageOf([ok, ok, { ...ok, column: 'nope' }])).toMatch(
-      /^filter\[2\]\.column "nope" is not a trace column; one of id, name/,
+      /^filter\[2\]\.column "nope" is not one of the trace columns: id, name/,
     );
   });
 
