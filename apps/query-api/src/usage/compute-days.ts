@@ -29,12 +29,13 @@ const SLOT = 'toDate(timestamp)';
 const DAY = 'toDate32(timestamp)';
 
 /**
- * Settings of a read of stored trace rows (not FINAL) by SLOT. The engine skips a merged part by
- * the min and max of its statistics (auto_statistics_types, built at merges) as if toDate were
- * monotonic; it wraps, so a part holding traces of 2026 and 2199 was skipped for the 2199 trace's
- * slot (2020-07-26).
+ * SQL: the row's SLOT is one of `dates`. indexOf rather than IN: the engine (ClickHouse 26.4 on)
+ * skips a merged part by the min and max of its column statistics (auto_statistics_types, built
+ * at merges) for a condition it can analyse, taking toDate as monotonic. toDate wraps, so a part
+ * holding traces of 2026 and 2199 was skipped for the 2199 trace's slot (2020-07-26). indexOf is
+ * not analysed; the setting that turns the pruning off is unknown to servers before 26.4.
  */
-const SLOT_READ_SETTINGS = { use_statistics_for_part_pruning: 0 };
+const slotIn = (p: ProjectParams, dates: string[]) => `indexOf(${p.add(dates, 'Array(Date)')}, ${SLOT}) > 0`;
 
 /**
  * Usage and cost of `dates` per UTC day of the trace timestamp, with a record per model; a date
@@ -50,17 +51,17 @@ export async function computeDays(
   dates: string[],
   signal?: AbortSignal,
 ): Promise<Map<string, DayResult>> {
-  const severalRows = await tracesInSeveralRows(db, project, SLOT, dates, SLOT_READ_SETTINGS, signal);
+  const severalRows = await tracesInSeveralRows(db, project, (sp) => slotIn(sp, dates), signal);
   const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
-  where.push(`${SLOT} IN ${p.add(dates, 'Array(Date)')}`);
+  where.push(slotIn(p, dates));
   const daysSql = `
     SELECT date, day, count() AS traces
     FROM (${mergedTracesSql(p, `${SLOT} AS date, ${DAY} AS day`, where, severalRows)})
     GROUP BY date, day`;
   const ip = new ProjectParams(project);
   const inexactWhere = traceConditions(filter, ip);
-  inexactWhere.push(`${SLOT} IN ${ip.add(dates, 'Array(Date)')}`, `NOT (${SUMMARIES_EXACT})`);
+  inexactWhere.push(slotIn(ip, dates), `NOT (${SUMMARIES_EXACT})`);
   const inexactSql = `
     SELECT id FROM (${mergedTracesSql(ip, 'id', inexactWhere, severalRows)})
     LIMIT ${ip.add(MAX_MAP_TRACES + 1, 'UInt32')}`;
@@ -69,7 +70,6 @@ export async function computeDays(
       sql: daysSql,
       params: p.params,
       tag: 'daily.days',
-      settings: SLOT_READ_SETTINGS,
       signal,
       map: (r) => ({ date: String(r.date), day: String(r.day), traces: Number(r.traces) }),
     }),
@@ -77,7 +77,6 @@ export async function computeDays(
       sql: inexactSql,
       params: ip.params,
       tag: 'daily.inexact',
-      settings: SLOT_READ_SETTINGS,
       map: (r) => String(r.id),
       signal,
     }),
@@ -153,7 +152,7 @@ function modelsFromSummaries(
 ) {
   const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
-  where.push(SUMMARIES_EXACT, `${SLOT} IN ${p.add(dates, 'Array(Date)')}`);
+  where.push(SUMMARIES_EXACT, slotIn(p, dates));
   const perTrace = `${SLOT} AS date, ${DAY} AS day, model, ${MODEL_SUMMARY_EXPR.input} AS input_units,
     ${MODEL_SUMMARY_EXPR.output} AS output_units, ${MODEL_SUMMARY_EXPR.total} AS total_units,
     ${MODEL_SUMMARY_EXPR.observations} AS observations, ${MODEL_SUMMARY_EXPR.cost} AS model_cost_sum`;
@@ -165,7 +164,6 @@ function modelsFromSummaries(
       GROUP BY date, day, model`,
     params: p.params,
     tag: 'daily.models.summaries',
-    settings: SLOT_READ_SETTINGS,
     signal,
     map: toModelRow,
   });
@@ -182,7 +180,7 @@ function modelsFromMap(
 ) {
   const p = new ProjectParams(project);
   const where = traceConditions(filter, p);
-  where.push(`${SLOT} IN ${p.add(dates, 'Array(Date)')}`);
+  where.push(slotIn(p, dates));
   if (ids) where.push(`id IN ${p.add(ids, 'Array(String)')}`);
   return queryRows(db, {
     sql: `
@@ -193,7 +191,6 @@ function modelsFromMap(
       GROUP BY date, day, model`,
     params: p.params,
     tag: ids ? 'daily.models.map' : 'daily.models.all',
-    settings: SLOT_READ_SETTINGS,
     signal,
     map: toModelRow,
   });

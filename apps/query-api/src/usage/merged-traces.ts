@@ -1,4 +1,4 @@
-import { type Db, ProjectParams, queryRows, type ReadSettings } from '@spanhouse/db';
+import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import { andAll, fromProject, TABLES } from '@spanhouse/store';
 
 /*
@@ -18,28 +18,25 @@ import { andAll, fromProject, TABLES } from '@spanhouse/store';
 const MAX_SEVERAL_ROW_TRACES = 20_000;
 
 /**
- * The traces with a row whose `slot` (an expression of the row's timestamp) is in `slots` that
- * are stored in more than one row; undefined past MAX_SEVERAL_ROW_TRACES. A trace's merged
- * timestamp is its earliest row's, so a trace whose merged slot is asked has a row in it.
+ * The traces with a row meeting `inSlots` (a condition on the row's timestamp: its day is asked)
+ * that are stored in more than one row; undefined past MAX_SEVERAL_ROW_TRACES. A trace's merged
+ * timestamp is its earliest row's, so a trace whose merged day is asked has a row meeting it.
  */
 export async function tracesInSeveralRows(
   db: Db,
   project: string,
-  slot: string,
-  slots: string[],
-  settings: ReadSettings,
+  inSlots: (p: ProjectParams) => string,
   signal?: AbortSignal,
 ): Promise<string[] | undefined> {
   const p = new ProjectParams(project);
-  const inSlots = `SELECT id ${fromProject(TABLES.traces, p, { stored: true })} AND ${slot} IN ${p.add(slots, 'Array(Date)')}`;
+  const rowsInSlots = `SELECT id ${fromProject(TABLES.traces, p, { stored: true })} AND ${inSlots(p)}`;
   const ids = await queryRows(db, {
     sql: `
-      SELECT id ${fromProject(TABLES.traces, p, { stored: true })} AND id IN (${inSlots})
+      SELECT id ${fromProject(TABLES.traces, p, { stored: true })} AND id IN (${rowsInSlots})
       GROUP BY id HAVING count() > 1
       LIMIT ${p.add(MAX_SEVERAL_ROW_TRACES + 1, 'UInt32')}`,
     params: p.params,
     tag: 'daily.several_rows',
-    settings,
     signal,
     map: (r) => String(r.id),
   });
