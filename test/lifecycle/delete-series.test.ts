@@ -90,9 +90,11 @@ describe('delete_series', () => {
     expect((await counts()).promql).toMatchObject({ b: 1, d: 1 });
   });
 
-  it("leaves a series whose every point is deleted out of the metric names and the label suggestions", async () => {
+  it('leaves a series whose every point is deleted out of the metric names and the label suggestions', async () => {
     const post = async (name: string, labels: Record<string, string>, at: number) =>
-      expect((await t.post('/v1/metrics/batch', { metrics: [{ name, labels, value: 1, timestamp: iso(at) }] })).status).toBe(200);
+      expect(
+        (await t.post('/v1/metrics/batch', { metrics: [{ name, labels, value: 1, timestamp: iso(at) }] })).status,
+      ).toBe(200);
     await post('signups_total', { email: 'alice@example.com' }, now - 600_000);
     await post('signups_total', { email: 'bob@example.com' }, now - 600_000);
     await post('leaked_total', { token: 'sk-live-123' }, now - 600_000);
@@ -117,6 +119,41 @@ describe('delete_series', () => {
     // A point written after the deletion brings the series back, as it does in PromQL.
     await post('leaked_total', { token: 'sk-live-123' }, Date.now() + 1000);
     expect(await names()).toContain('leaked_total');
+  });
+
+  it('leaves a series whose every point is deleted out of every PromQL answer, whatever the expression', async () => {
+    const post = async (region: string, at: number) =>
+      expect(
+        (
+          await t.post('/v1/metrics/batch', {
+            metrics: [{ name: 'queue_depth', labels: { region }, value: 5, timestamp: iso(at) }],
+          })
+        ).status,
+      ).toBe(200);
+    await post('eu', now - 60_000);
+    await post('us', now - 60_000);
+    const q = new URLSearchParams();
+    q.append('match[]', 'queue_depth{region="eu"}');
+    expect((await deleteSeries(q.toString())).status).toBe(204);
+    const at = (now + 60_000) / 1000;
+    const result = async (query: string) => {
+      const r = await t.get(`/prometheus/api/v1/query?query=${encodeURIComponent(query)}&time=${at}`);
+      expect(r.status, query).toBe(200);
+      return r.body.data.result as { metric: Record<string, string>; value: [number, string] }[];
+    };
+    const regions = async (query: string) => (await result(query)).map((r) => r.metric.region).sort();
+    expect(await regions('queue_depth')).toEqual(['us']);
+    expect(await regions('last_over_time(queue_depth[1h])')).toEqual(['us']);
+    expect(await regions('group by (region) (queue_depth)')).toEqual(['us']);
+    expect(await regions('count by (region) (count_over_time(queue_depth[1h]))')).toEqual(['us']);
+    expect((await result('count(queue_depth)'))[0]?.value[1]).toBe('1');
+    expect((await result('absent(queue_depth{region="eu"})'))[0]?.value[1]).toBe('1');
+    const range = await t.get(
+      `/prometheus/api/v1/query_range?query=${encodeURIComponent('sum by (region) (queue_depth)')}&start=${(now - 900_000) / 1000}&end=${at}&step=60`,
+    );
+    expect((range.body.data.result as { metric: Record<string, string> }[]).map((r) => r.metric.region)).toEqual([
+      'us',
+    ]);
   });
 
   it("answers a request without match[] or with a bad selector with Prometheus' bad_data", async () => {

@@ -286,12 +286,20 @@ export function regexSql(column: string, op: '=~' | '!~', pattern: string, p: Pa
 /** Selectors ORed into one query of seriesByAnyMatchers: bounds a query's text and parameters. */
 export const SELECTORS_PER_QUERY = 50;
 
+/**
+ * How a lookup of series is bounded. `limit` and `range` as seriesByAnyMatchers says. `evaluation`:
+ * for a read of the series' points, which finds none for a series whose every point is deleted:
+ * such series are not left out by the lookup (seriesWithPointsCondition, a read of the points of
+ * every deleted series, cost each PromQL selector its time again), as the points read drops them.
+ */
+export type SeriesLookup = { signal?: AbortSignal; limit?: number; range?: TimeRange; evaluation?: boolean };
+
 /** The stored series of a project matching every matcher, in the PromQL view (prometheusLabels with `__name__`). */
 export async function seriesByMatchers(
   db: Db,
   project: string,
   matchers: readonly LabelMatcher[],
-  opts: { signal?: AbortSignal; limit?: number; range?: TimeRange } = {},
+  opts: SeriesLookup = {},
 ): Promise<PromSeries[]> {
   return seriesByAnyMatchers(db, project, [matchers], opts);
 }
@@ -309,9 +317,10 @@ export async function seriesByAnyMatchers(
   db: Db,
   project: string,
   selectors: readonly (readonly LabelMatcher[])[],
-  opts: { signal?: AbortSignal; limit?: number; range?: TimeRange } = {},
+  opts: SeriesLookup = {},
 ): Promise<PromSeries[]> {
   const byId = new Map<string, PromSeries>();
+  const listed = opts.evaluation ? '' : ` AND ${seriesWithPointsCondition()}`;
   for (let i = 0; i < selectors.length; i += SELECTORS_PER_QUERY) {
     const p = new ProjectParams(project);
     const any = selectors
@@ -321,7 +330,7 @@ export async function seriesByAnyMatchers(
     const inRange = opts.range ? ` AND ${seriesWithPointsIn(opts.range, p)}` : '';
     const limit = opts.limit === undefined ? '' : ` LIMIT ${p.add(opts.limit, 'UInt32')}`;
     const rows = await queryRows(db, {
-      sql: `SELECT toString(series_id) AS id, name, labels ${series(p)} AND ${seriesWithPointsCondition()} AND (${any})${inRange}${limit}`,
+      sql: `SELECT toString(series_id) AS id, name, labels ${series(p)}${listed} AND (${any})${inRange}${limit}`,
       params: p.params,
       tag: 'prometheus.series',
       signal: opts.signal,

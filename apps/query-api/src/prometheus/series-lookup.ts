@@ -12,7 +12,9 @@ export type FoundSeries = PromSeries;
 
 /**
  * Every series of a project matching all of `matchers`, with `__name__` among its labels: the
- * stored ones and the LLM metrics read from the project's traces (llm-metrics.ts).
+ * stored ones and the LLM metrics read from the project's traces (llm-metrics.ts). For a read of
+ * their points: a stored series whose every point is deleted is among them (SeriesLookup's
+ * `evaluation`), and its points read finds none.
  */
 export async function findSeries(
   db: Db,
@@ -23,7 +25,7 @@ export async function findSeries(
   const llm = llmNamesOf(matchers);
   const fromTraces =
     llm.length > 0 ? await findLlmSeries(db, llm, matchers, new ProjectParams(project), opts.signal) : [];
-  const stored = await seriesByMatchers(db, project, matchers, opts);
+  const stored = await seriesByMatchers(db, project, matchers, { ...opts, evaluation: true });
   return fromTraces.length === 0 ? stored : [...stored, ...fromTraces];
 }
 
