@@ -118,9 +118,19 @@ describe('mapExport: spans of one export → one piece per trace', () => {
     };
     for (const key of TRACE_SCALARS) {
       const [attribute, value] = sent[key];
-      const [trace] = mapExport([span({ [attribute]: value } as Attributes)], NOW_US).traces;
+      const root = span({ [attribute]: value } as Attributes, { parentSpanId: '' });
+      const [trace] = mapExport([root], NOW_US).traces;
       expect(trace!.piece[key], key).toEqual(key === 'input' ? { q: 1 } : key === 'output' ? 'a' : value);
     }
+  });
+
+  it("a child's langfuse.version is its own; the trace's only when the span updates the trace", () => {
+    const resource = { 'service.version': 'svc-1' };
+    const [plain] = mapExport([span({ 'langfuse.version': 'prompt-v7' }, { resource })], NOW_US).traces;
+    expect(plain!.observations[0]!.version).toBe('prompt-v7');
+    expect(plain!.piece.version).toBe('svc-1');
+    const updating = span({ 'langfuse.version': 'prompt-v7', 'user.id': 'u' });
+    expect(mapExport([updating], NOW_US).traces[0]!.piece.version).toBe('prompt-v7');
   });
 
   it('an attribute or metadata key named __proto__ is kept as data', () => {
