@@ -17,6 +17,12 @@ export type TracePiece = {
   metadata?: Record<string, unknown>;
   input?: unknown;
   output?: unknown;
+  /**
+   * Values the sender implied rather than sent (an OTLP root span's name and IO for its trace's):
+   * stored at WEAK_VERSION, so a value any piece sent wins over them whichever arrives later.
+   * Used only where the piece sends no value of its own.
+   */
+  implied?: { name?: string; input?: unknown; output?: unknown };
 };
 
 /** Units per kind (`input`, `output`, `total`, `input_cached_tokens`, ...). */

@@ -8,6 +8,7 @@ import {
   type TraceRow,
   type Versioned,
   versioned,
+  WEAK_VERSION,
 } from '@spanhouse/store';
 import type { PriceTable } from '../pricing/prices.ts';
 import type { CostDetails, ObservationRecord, PieceField, TracePiece, UsageDetails } from './model.ts';
@@ -204,14 +205,14 @@ export function buildTraceRows(
     project_id: project,
     id: piece.id,
     timestamp: microsToCh(timestampUs),
-    name: versioned(piece.name, version),
+    name: piece.name !== undefined ? versioned(piece.name, version) : versioned(piece.implied?.name, WEAK_VERSION),
     user_id: versioned(piece.userId, version),
     session_id: versioned(piece.sessionId, version),
     release: versioned(piece.release, version),
     version: versioned(piece.version, version),
     environment: versioned(piece.environment, version),
-    input: versioned(jsonText(piece.input), version),
-    output: versioned(jsonText(piece.output), version),
+    input: sentOrImplied(piece.input, piece.implied?.input, version),
+    output: sentOrImplied(piece.output, piece.implied?.output, version),
     tags: [...new Set(piece.tags ?? [])],
     metadata,
     obs_ids: ids,
@@ -234,4 +235,9 @@ export function buildTraceRows(
     model_cost: modelCost,
   };
   return { trace, observations };
+}
+
+/** A trace's input or output: the value sent at the piece's version, else the implied one at WEAK_VERSION. */
+function sentOrImplied(sent: unknown, implied: unknown, version: number): Versioned<string> {
+  return sent !== undefined ? versioned(jsonText(sent), version) : versioned(jsonText(implied), WEAK_VERSION);
 }
