@@ -323,6 +323,33 @@ describe('POST /api/public/ingestion', () => {
     });
   });
 
+  it('a priced cost has the kinds the usage has: an embedding has no output cost', async () => {
+    await ingest([
+      ev('embedding-create', {
+        id: 'emb-cost',
+        traceId: 'priced-kinds',
+        model: 'text-embedding-3-small',
+        usageDetails: { input: 1000 },
+      }),
+      ev('generation-create', {
+        id: 'gen-cost',
+        traceId: 'priced-kinds',
+        model: 'gpt-4o',
+        usageDetails: { input: 1000, output: 10 },
+      }),
+    ]);
+    const byId = Object.fromEntries((await trace('priced-kinds')).observations.map((o) => [o.id, o]));
+    const embedding = byId['emb-cost']!;
+    expect(Object.keys(embedding.costDetails).sort()).toEqual(['input', 'total']);
+    expect(embedding.calculatedOutputCost).toBeNull();
+    expect(embedding.calculatedInputCost).toBeGreaterThan(0);
+    expect(embedding.calculatedTotalCost).toBe(embedding.calculatedInputCost);
+    expect(Object.keys(byId['gen-cost']!.costDetails).sort()).toEqual(['input', 'output', 'total']);
+    const v2 = await t.get('/api/public/v2/observations?traceId=priced-kinds&fields=core,usage');
+    const v2Embedding = v2.body.data.find((o: { id: string }) => o.id === 'emb-cost');
+    expect(Object.keys(v2Embedding.costDetails).sort()).toEqual(['input', 'total']);
+  });
+
   it('a re-sent batch changes no count, usage or cost', async () => {
     const batch = [
       ev('trace-create', { id: 'resend', name: 'again', sessionId: 's-resend' }),

@@ -11,7 +11,9 @@ const isoOfMicros = (us: number) => new Date(Math.floor(us / 1000)).toISOString(
 
 /**
  * Calculated costs: the provided cost details when any were sent (total: `total`, else the sum),
- * else the usage at the unit prices kept with the model. Sums are rounded as every cost sum is
+ * else the usage at the unit prices kept with the model, a kind for each priced kind the usage
+ * has (Langfuse prices the usage's kinds: an embedding's input-only usage has no output cost, so
+ * no `output` detail and a null calculatedOutputCost). Sums are rounded as every cost sum is
  * shown (roundCostSum).
  */
 export function costsOf(
@@ -24,11 +26,15 @@ export function costsOf(
     const total = provided.total ?? roundCostSum(keys.reduce((sum, k) => sum + provided[k]!, 0));
     return { details: { ...provided, total }, input: provided.input ?? null, output: provided.output ?? null, total };
   }
-  const input = roundCostSum((usage.input ?? 0) * prices.input);
-  const output = roundCostSum((usage.output ?? 0) * prices.output);
-  if (input === 0 && output === 0) return { details: {}, input: null, output: null, total: 0 };
-  const total = roundCostSum(input + output);
-  return { details: { input, output, total }, input, output, total };
+  const input = usage.input === undefined ? null : roundCostSum(usage.input * prices.input);
+  const output = usage.output === undefined ? null : roundCostSum(usage.output * prices.output);
+  if (!input && !output) return { details: {}, input: null, output: null, total: 0 };
+  const total = roundCostSum((input ?? 0) + (output ?? 0));
+  const details: Record<string, number> = {};
+  if (input !== null) details.input = input;
+  if (output !== null) details.output = output;
+  details.total = total;
+  return { details, input, output, total };
 }
 
 /**
