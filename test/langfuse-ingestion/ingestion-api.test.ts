@@ -350,6 +350,30 @@ describe('POST /api/public/ingestion', () => {
     expect(Object.keys(v2Embedding.costDetails).sort()).toEqual(['input', 'total']);
   });
 
+  it("the observation view's usage, token counts and calculated costs count every input and output kind", async () => {
+    await ingest([
+      ev('generation-create', {
+        id: 'kinds-gen',
+        traceId: 'kinds',
+        model: 'gpt-4o',
+        usageDetails: { input: 70, input_cached_tokens: 30, output: 40, output_reasoning_tokens: 10, total: 150 },
+        costDetails: { input: 0.02, input_cached_tokens: 0.001, output: 0.05 },
+      }),
+    ]);
+    const expected = {
+      usage: { unit: 'TOKENS', input: 100, output: 50, total: 150 },
+      promptTokens: 100,
+      completionTokens: 50,
+      totalTokens: 150,
+      calculatedInputCost: 0.021,
+      calculatedOutputCost: 0.05,
+      calculatedTotalCost: 0.071,
+    };
+    const [one] = (await trace('kinds')).observations;
+    expect(one).toMatchObject(expected);
+    expect((await t.get('/api/public/observations/kinds-gen')).body).toMatchObject(expected);
+  });
+
   it('a re-sent batch changes no count, usage or cost', async () => {
     const batch = [
       ev('trace-create', { id: 'resend', name: 'again', sessionId: 's-resend' }),
