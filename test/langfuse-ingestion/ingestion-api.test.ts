@@ -374,6 +374,31 @@ describe('POST /api/public/ingestion', () => {
     expect((await t.get('/api/public/observations/kinds-gen')).body).toMatchObject(expected);
   });
 
+  it("takes ids up to Langfuse's 800 characters and reads them back; longer is a 400 entry", async () => {
+    const long = (tag: string) => `${tag}-${'x'.repeat(700)}`;
+    const [traceId, spanId, scoreId] = [long('trace'), long('span'), long('score')];
+    const stored = await ingest([
+      ev('trace-create', { id: traceId, name: 'long ids' }),
+      ev('span-create', { id: spanId, traceId, name: 'step' }),
+      ev('score-create', { id: scoreId, traceId, observationId: spanId, name: 'ok', value: 1 }),
+      ev('trace-create', { id: 'y'.repeat(801) }),
+    ]);
+    expect(stored.status).toBe(207);
+    expect(stored.body.successes).toHaveLength(3);
+    expect(stored.body.errors).toEqual([
+      expect.objectContaining({ status: 400, error: 'body.id: must be at most 800 characters' }),
+    ]);
+    const read = async (path: string) => {
+      const res = await t.get(path);
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      return res.body;
+    };
+    expect((await read(`/api/public/traces/${encodeURIComponent(traceId)}`)).observations[0].id).toBe(spanId);
+    expect((await read(`/api/public/observations/${encodeURIComponent(spanId)}`)).traceId).toBe(traceId);
+    expect((await read(`/api/public/v2/scores/${encodeURIComponent(scoreId)}`)).observationId).toBe(spanId);
+    expect((await read(`/api/public/scores/${encodeURIComponent(scoreId)}`)).traceId).toBe(traceId);
+  });
+
   it('a re-sent batch changes no count, usage or cost', async () => {
     const batch = [
       ev('trace-create', { id: 'resend', name: 'again', sessionId: 's-resend' }),
