@@ -3,6 +3,7 @@ import { LangfuseSpanProcessor } from '@langfuse/otel';
 import { propagateAttributes, setActiveTraceIO, startActiveObservation, startObservation } from '@langfuse/tracing';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, WAIT_FOR_COMMIT } from '../support/app.ts';
 import { eventually } from '../support/eventually.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -126,6 +127,35 @@ describe('what the root implies does not replace what a span set, when the root 
     await processor.forceFlush();
     const trace = await traceWith(traceId, 3);
     expect(trace.name).toBe('checkout flow');
+  });
+
+  it('of two spans that stand for the trace, the later-starting one names it, whichever is exported last', async () => {
+    const traceHex = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const at = (s: number) => String(BigInt(Date.UTC(2026, 10, 1, 12, 0, s)) * 1_000_000n);
+    // Two spans marked as the trace's root under a parent that was never exported (Langfuse's
+    // as_root); the later-starting one is sent first.
+    const rootSpan = (spanId: string, name: string, startS: number) => ({
+      traceId: traceHex,
+      spanId,
+      parentSpanId: 'ffffffffffffffff',
+      name,
+      startTimeUnixNano: at(startS),
+      endTimeUnixNano: at(startS + 1),
+      attributes: [
+        { key: 'langfuse.internal.as_root', value: { boolValue: true } },
+        { key: 'langfuse.observation.input', value: { stringValue: JSON.stringify(`${name} input`) } },
+      ],
+    });
+    for (const span of [rootSpan('0000000000000002', 'alpha', 10), rootSpan('0000000000000001', 'zulu', 0)]) {
+      const res = await fetch(`${server.baseUrl}/api/public/otel/v1/traces`, {
+        method: 'POST',
+        headers: { ...basic(), ...WAIT_FOR_COMMIT, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ scope: { name: 'langfuse-sdk' }, spans: [span] }] }] }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const trace = await traceWith(traceHex, 2);
+    expect(trace).toMatchObject({ name: 'alpha', input: 'alpha input' });
   });
 
   it('a root alone still names the trace and gives it its IO', async () => {

@@ -93,7 +93,10 @@ function toTraceBatch(traceId: string, spans: MappedSpan[]): TraceBatch {
   // SDK paths, langfuse#9970; the root's IO is what a user expects to see). The root's are implied
   // values: a name or IO another span sent wins over them, also from an export before the root's
   // (a root ends last), as in Langfuse, where the later-starting span's trace update wins.
-  if (root) piece.implied = { name: rootName, input: root.observation.input, output: root.observation.output };
+  if (root) {
+    const { startUs, input, output } = root.observation;
+    piece.implied = { atUs: startUs, name: rootName, input, output };
+  }
   piece.timestampUs = earliest;
   if (tags) piece.tags = [...tags];
   if (metadata) piece.metadata = metadata;
