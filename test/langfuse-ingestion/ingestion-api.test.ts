@@ -323,6 +323,82 @@ describe('POST /api/public/ingestion', () => {
     });
   });
 
+  it('a priced cost has the kinds the usage has: an embedding has no output cost', async () => {
+    await ingest([
+      ev('embedding-create', {
+        id: 'emb-cost',
+        traceId: 'priced-kinds',
+        model: 'text-embedding-3-small',
+        usageDetails: { input: 1000 },
+      }),
+      ev('generation-create', {
+        id: 'gen-cost',
+        traceId: 'priced-kinds',
+        model: 'gpt-4o',
+        usageDetails: { input: 1000, output: 10 },
+      }),
+    ]);
+    const byId = Object.fromEntries((await trace('priced-kinds')).observations.map((o) => [o.id, o]));
+    const embedding = byId['emb-cost']!;
+    expect(Object.keys(embedding.costDetails).sort()).toEqual(['input', 'total']);
+    expect(embedding.calculatedOutputCost).toBeNull();
+    expect(embedding.calculatedInputCost).toBeGreaterThan(0);
+    expect(embedding.calculatedTotalCost).toBe(embedding.calculatedInputCost);
+    expect(Object.keys(byId['gen-cost']!.costDetails).sort()).toEqual(['input', 'output', 'total']);
+    const v2 = await t.get('/api/public/v2/observations?traceId=priced-kinds&fields=core,usage');
+    const v2Embedding = v2.body.data.find((o: { id: string }) => o.id === 'emb-cost');
+    expect(Object.keys(v2Embedding.costDetails).sort()).toEqual(['input', 'total']);
+  });
+
+  it("the observation view's usage, token counts and calculated costs count every input and output kind", async () => {
+    await ingest([
+      ev('generation-create', {
+        id: 'kinds-gen',
+        traceId: 'kinds',
+        model: 'gpt-4o',
+        usageDetails: { input: 70, input_cached_tokens: 30, output: 40, output_reasoning_tokens: 10, total: 150 },
+        costDetails: { input: 0.02, input_cached_tokens: 0.001, output: 0.05 },
+      }),
+    ]);
+    const expected = {
+      usage: { unit: 'TOKENS', input: 100, output: 50, total: 150 },
+      promptTokens: 100,
+      completionTokens: 50,
+      totalTokens: 150,
+      calculatedInputCost: 0.021,
+      calculatedOutputCost: 0.05,
+      calculatedTotalCost: 0.071,
+    };
+    const [one] = (await trace('kinds')).observations;
+    expect(one).toMatchObject(expected);
+    expect((await t.get('/api/public/observations/kinds-gen')).body).toMatchObject(expected);
+  });
+
+  it("takes ids up to Langfuse's 800 characters and reads them back; longer is a 400 entry", async () => {
+    const long = (tag: string) => `${tag}-${'x'.repeat(700)}`;
+    const [traceId, spanId, scoreId] = [long('trace'), long('span'), long('score')];
+    const stored = await ingest([
+      ev('trace-create', { id: traceId, name: 'long ids' }),
+      ev('span-create', { id: spanId, traceId, name: 'step' }),
+      ev('score-create', { id: scoreId, traceId, observationId: spanId, name: 'ok', value: 1 }),
+      ev('trace-create', { id: 'y'.repeat(801) }),
+    ]);
+    expect(stored.status).toBe(207);
+    expect(stored.body.successes).toHaveLength(3);
+    expect(stored.body.errors).toEqual([
+      expect.objectContaining({ status: 400, error: 'body.id: must be at most 800 characters' }),
+    ]);
+    const read = async (path: string) => {
+      const res = await t.get(path);
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      return res.body;
+    };
+    expect((await read(`/api/public/traces/${encodeURIComponent(traceId)}`)).observations[0].id).toBe(spanId);
+    expect((await read(`/api/public/observations/${encodeURIComponent(spanId)}`)).traceId).toBe(traceId);
+    expect((await read(`/api/public/v2/scores/${encodeURIComponent(scoreId)}`)).observationId).toBe(spanId);
+    expect((await read(`/api/public/scores/${encodeURIComponent(scoreId)}`)).traceId).toBe(traceId);
+  });
+
   it('a re-sent batch changes no count, usage or cost', async () => {
     const batch = [
       ev('trace-create', { id: 'resend', name: 'again', sessionId: 's-resend' }),

@@ -162,3 +162,61 @@ describe('scores', () => {
     });
   });
 });
+
+describe('the JSON filter of the score lists', () => {
+  const filtered = async (conditions: unknown[], api = 'v2') =>
+    (await list(`?filter=${encodeURIComponent(JSON.stringify(conditions))}`, api)).data.map((s) => s.id).sort();
+  const judge = { type: 'stringOptions', column: 'name', operator: 'any of', value: ['judge'] };
+
+  beforeAll(async () => {
+    for (const [id, traceId, value, metadata] of [
+      ['sc-meta-a', 's-t1', 0.3, { user_id: 'abc', run: 7 }],
+      ['sc-meta-b', 's-t2', 0.8, { user_id: 'xyz' }],
+    ] as const) {
+      expect((await post({ id, traceId, name: 'judge', value, metadata })).status).toBe(200);
+    }
+  });
+
+  it("keeps only the scores that match, on the score's metadata, its fields and its trace's", async () => {
+    const metadata = (value: string) => ({
+      type: 'stringObject',
+      column: 'metadata',
+      key: 'user_id',
+      operator: '=',
+      value,
+    });
+    expect(await filtered([metadata('abc')])).toEqual(['sc-meta-a']);
+    expect(await filtered([metadata('abc')], 'v1')).toEqual(['sc-meta-a']);
+    expect(await filtered([metadata('nobody')])).toEqual([]);
+    expect(
+      await filtered([{ type: 'stringObject', column: 'metadata', key: 'run', operator: '=', value: '7' }]),
+    ).toEqual(['sc-meta-a']);
+    expect(await filtered([judge, { type: 'number', column: 'value', operator: '>', value: 0.5 }])).toEqual([
+      'sc-meta-b',
+    ]);
+    expect(await filtered([judge, { type: 'string', column: 'userId', operator: '=', value: 'bob' }])).toEqual([
+      'sc-meta-b',
+    ]);
+    expect(
+      await filtered([judge, { type: 'arrayOptions', column: 'Trace Tags', operator: 'all of', value: ['x'] }]),
+    ).toEqual(['sc-meta-a', 'sc-meta-b']);
+    // The simple parameters still apply beside it.
+    const both = await list(`?traceId=s-t2&filter=${encodeURIComponent(JSON.stringify([judge]))}`);
+    expect(both.data.map((s) => s.id)).toEqual(['sc-meta-b']);
+  });
+
+  it('a filter it cannot apply is a 400 naming the condition, never ignored', async () => {
+    const bad = async (filter: string) => {
+      const res = await t.get(`/api/public/v2/scores?filter=${encodeURIComponent(filter)}`);
+      expect(res.status).toBe(400);
+      return res.body.message as string;
+    };
+    expect(await bad('not json')).toContain('filter must be JSON');
+    expect(await bad(JSON.stringify([{ type: 'string', column: 'nope', operator: '=', value: 'a' }]))).toContain(
+      '"nope"',
+    );
+    expect(await bad(JSON.stringify([{ type: 'number', column: 'name', operator: '=', value: 1 }]))).toContain(
+      'filter[0]',
+    );
+  });
+});

@@ -465,7 +465,7 @@ describe('bad input', () => {
     ['an empty list', { traceIds: [] }, /traceIds: must name at least one trace/],
     ['a non-string id', { traceIds: [1] }, /traceIds/],
     ['an empty id, named by its index', { traceIds: ['a', ''] }, /traceIds\.1: must not be empty/],
-    ['an id over 256 characters', { traceIds: ['a', 'b', 'x'.repeat(257)] }, /traceIds\.2: must be at most 256/],
+    ['an id over 800 characters', { traceIds: ['a', 'b', 'x'.repeat(801)] }, /traceIds\.2: must be at most 800/],
     ['not JSON', '{"traceIds":', /JSON/],
   ])('%s is a 400 that says why', async (_, body, message) => {
     const r = await call('DELETE', '/api/public/traces', body);

@@ -226,8 +226,9 @@ describe('usage and cost kinds beyond input, output and total', () => {
       output_reasoning_tokens: 5,
       total: 175,
     });
-    expect(o!.usage).toMatchObject({ input: 100, output: 50, total: 175 });
-    // The list and the daily report count every kind naming input as input, naming output as output.
+    // The observation view, the list and the daily report count every kind naming input as input,
+    // naming output as output (Langfuse's rule).
+    expect(o!.usage).toMatchObject({ input: 120, output: 55, total: 175 });
     const list = await t.get('/api/public/traces?userId=kinds');
     expect(list.body.data[0].usage).toEqual({ input: 120, output: 55, total: 175 });
     expect(o!.costDetails).toMatchObject({ input: 0.001, output: 0.002, input_cached_tokens: 0.0001 });
@@ -237,7 +238,11 @@ describe('usage and cost kinds beyond input, output and total', () => {
   });
 
   it.each([
-    ['a negative kind', { usageDetails: { input_cached_tokens: -1 } }, /^observations\.0\.usageDetails\.input_cached_tokens: /],
+    [
+      'a negative kind',
+      { usageDetails: { input_cached_tokens: -1 } },
+      /^observations\.0\.usageDetails\.input_cached_tokens: /,
+    ],
     ['a fractional kind', { usageDetails: { audio: 1.5 } }, /^observations\.0\.usageDetails\.audio: /],
     ['a cost kind past 1e12', { costDetails: { cached: 2e12 } }, /^observations\.0\.costDetails\.cached: /],
   ])('%s: 400 naming it', async (_name, fields, pattern) => {

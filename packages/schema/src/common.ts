@@ -42,3 +42,9 @@ export const PaginationMeta = v.object({
 export type PaginationMeta = v.InferOutput<typeof PaginationMeta>;
 
 export const Integer = v.pipe(v.number(), v.integer());
+
+/**
+ * The longest id of a trace, observation or score: Langfuse's (its ingestion API takes ids of up
+ * to 800 characters, and integrations such as LiteLLM's send long ones).
+ */
+export const ENTITY_ID_MAX_LENGTH = 800;

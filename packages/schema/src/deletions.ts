@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ENTITY_ID_MAX_LENGTH, EntityId } from './ingestion.ts';
+import { ENTITY_ID_MAX_LENGTH } from './common.ts';
+import { EntityId } from './ingestion.ts';
 
 /** The most trace ids one DELETE /api/public/traces names. */
 export const MAX_DELETED_TRACES = 100_000;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDateTime, JsonObject } from './common.ts';
+import { ENTITY_ID_MAX_LENGTH, IsoDateTime, JsonObject } from './common.ts';
 import { ObservationLevel } from './traces.ts';
 
 /*
@@ -9,10 +9,7 @@ import { ObservationLevel } from './traces.ts';
  * skipped while the others are stored.
  */
 
-/** The longest id of a trace, observation or score. */
-export const ENTITY_ID_MAX_LENGTH = 256;
-
-/** Entity ids: 1 to 256 characters, as everywhere in this service. */
+/** Entity ids: 1 to ENTITY_ID_MAX_LENGTH characters, as everywhere in this service. */
 export const EntityId = v.pipe(
   v.string(),
   v.minLength(1, 'must not be empty'),

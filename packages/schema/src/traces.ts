@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Integer, IsoDateTime, JsonObject, PaginationMeta } from './common.ts';
+import { ENTITY_ID_MAX_LENGTH, Integer, IsoDateTime, JsonObject, PaginationMeta } from './common.ts';
 import { ScoreOutput } from './scores.ts';
 import { isoToMicros, isStorableMicros, STORED_TIME_RANGE_MESSAGE } from './time.ts';
 
@@ -27,7 +27,7 @@ export type ObservationType = v.InferOutput<typeof ObservationType>;
 const Id = v.pipe(
   v.string(),
   v.check((s) => s.trim().length > 0, 'must not be empty'),
-  v.maxLength(256, 'must be at most 256 characters'),
+  v.maxLength(ENTITY_ID_MAX_LENGTH, `must be at most ${ENTITY_ID_MAX_LENGTH} characters`),
 );
 const OptText = v.optional(v.nullable(v.string()));
 

@@ -18,6 +18,15 @@ export const NEVER_GIVEN = 0;
 /** Version of a value the sender did not give (an update's start): any real value beats it. */
 export const WEAK_VERSION = 1;
 
+/**
+ * Version of a value a sender implied rather than sent (an OTLP root span's name and IO for its
+ * trace), given the time in microseconds of what implied it: above WEAK_VERSION and ordered by that
+ * time in milliseconds, so the later of two implied values wins (Langfuse: the later-starting
+ * root's trace event), and far below every arrival version (nextVersion, microseconds of now), so
+ * any value a sender gave wins over it.
+ */
+export const impliedVersion = (atUs: number) => WEAK_VERSION + 1 + Math.max(0, Math.floor(atUs / 1000));
+
 /** (version, value) for a scalar: an empty value never wins the max(). */
 export function versioned(value: string | undefined, version: number): Versioned<string> {
   return value ? [version, value] : [NEVER_GIVEN, ''];

@@ -90,11 +90,12 @@ function toTraceBatch(traceId: string, spans: MappedSpan[]): TraceBatch {
   }
   // Trace name: langfuse.trace.name, else the root span's name. Trace IO: langfuse.trace.input/
   // output, else the root span's IO (Langfuse fills trace IO only from explicit attributes in some
-  // SDK paths, langfuse#9970; the root's IO is what a user expects to see).
-  piece.name ??= rootName;
+  // SDK paths, langfuse#9970; the root's IO is what a user expects to see). The root's are implied
+  // values: a name or IO another span sent wins over them, also from an export before the root's
+  // (a root ends last), as in Langfuse, where the later-starting span's trace update wins.
   if (root) {
-    piece.input ??= root.observation.input;
-    piece.output ??= root.observation.output;
+    const { startUs, input, output } = root.observation;
+    piece.implied = { atUs: startUs, name: rootName, input, output };
   }
   piece.timestampUs = earliest;
   if (tags) piece.tags = [...tags];

@@ -138,6 +138,7 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (span.links.length > 0 && metadata.links === undefined) metadata.links = span.links.map(linkOf);
 
   const trace = mergeTraceFacts([langfuse.trace, genAi.trace, vercel.trace, openInference.trace, resource.trace]);
+  const isRoot = span.parentSpanId === '' || langfuse.asRoot;
   const { startUs, endUs } = spanTimes(span.startNanos ?? 0n, span.endNanos ?? 0n, nowUs);
   const observation: ObservationRecord = {
     id: spanIdToUuid(span.spanId),
@@ -154,6 +155,10 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (environment !== undefined) observation.environment = environment;
   // The observation's version as Langfuse sets it: langfuse.version on the span, else the resource's.
   if (trace.version !== undefined) observation.version = trace.version;
+  // A span's own version is its trace's only when the span stands for the trace or updates it, as
+  // in Langfuse: the SDK puts an observation's `version` in langfuse.version, and a child's (a
+  // prompt's version on a generation) is not the application's. Other spans give the resource's.
+  if (!isRoot && !updatesTrace(trace)) trace.version = resource.trace.version;
   // Span events come last: GenAI messages there fill input and output only when no attribute does.
   const events = readSpanEvents(span.events);
   const input = pick(langfuse.input, genAi.input, vercel.input, openInference.input) ?? events.input;
@@ -179,5 +184,18 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (usage !== undefined) observation.usage = usage;
   const cost = pick(langfuse.cost, genAi.cost, vercel.cost, openInference.cost);
   if (cost !== undefined) observation.cost = cost;
-  return { observation, trace, isRoot: span.parentSpanId === '' || langfuse.asRoot };
+  return { observation, trace, isRoot };
+}
+
+/** Whether a span sets fields of its trace beyond the environment, release and version every span carries. */
+function updatesTrace(trace: TraceFacts): boolean {
+  return (
+    trace.name !== undefined ||
+    trace.userId !== undefined ||
+    trace.sessionId !== undefined ||
+    trace.input !== undefined ||
+    trace.output !== undefined ||
+    trace.tags !== undefined ||
+    trace.metadata !== undefined
+  );
 }

@@ -17,6 +17,13 @@ export type TracePiece = {
   metadata?: Record<string, unknown>;
   input?: unknown;
   output?: unknown;
+  /**
+   * Values the sender implied rather than sent (an OTLP root span's name and IO for its trace's),
+   * as of `atUs` (the root's start): stored at impliedVersion(atUs), so a value any piece sent wins
+   * over them whichever arrives later, and of two implied ones the later. Used only where the
+   * piece sends no value of its own.
+   */
+  implied?: { atUs: number; name?: string; input?: unknown; output?: unknown };
 };
 
 /** Units per kind (`input`, `output`, `total`, `input_cached_tokens`, ...). */

@@ -7,7 +7,9 @@ import {
   type ObservationRow,
   type TraceRow,
   type Versioned,
+  impliedVersion,
   versioned,
+  WEAK_VERSION,
 } from '@spanhouse/store';
 import type { PriceTable } from '../pricing/prices.ts';
 import type { CostDetails, ObservationRecord, PieceField, TracePiece, UsageDetails } from './model.ts';
@@ -200,18 +202,19 @@ export function buildTraceRows(
     if (value !== undefined) metadata[key] = [version, jsonOf(value)];
   }
   const timestampUs = piece.timestampUs ?? (Number.isFinite(earliest) ? earliest : Math.floor(version));
+  const impliedAt = piece.implied ? impliedVersion(piece.implied.atUs) : WEAK_VERSION;
   const trace: TraceRow = {
     project_id: project,
     id: piece.id,
     timestamp: microsToCh(timestampUs),
-    name: versioned(piece.name, version),
+    name: piece.name !== undefined ? versioned(piece.name, version) : versioned(piece.implied?.name, impliedAt),
     user_id: versioned(piece.userId, version),
     session_id: versioned(piece.sessionId, version),
     release: versioned(piece.release, version),
     version: versioned(piece.version, version),
     environment: versioned(piece.environment, version),
-    input: versioned(jsonText(piece.input), version),
-    output: versioned(jsonText(piece.output), version),
+    input: sentOrImplied(piece.input, piece.implied?.input, version, impliedAt),
+    output: sentOrImplied(piece.output, piece.implied?.output, version, impliedAt),
     tags: [...new Set(piece.tags ?? [])],
     metadata,
     obs_ids: ids,
@@ -234,4 +237,9 @@ export function buildTraceRows(
     model_cost: modelCost,
   };
   return { trace, observations };
+}
+
+/** A trace's input or output: the value sent at the piece's version, else the implied one at its version. */
+function sentOrImplied(sent: unknown, implied: unknown, version: number, impliedAt: number): Versioned<string> {
+  return sent !== undefined ? versioned(jsonText(sent), version) : versioned(jsonText(implied), impliedAt);
 }

@@ -22,12 +22,13 @@ describe('mapExport: spans of one export → one piece per trace', () => {
     expect(rejected).toEqual([]);
     expect(traces).toHaveLength(2);
     const [first, second] = traces;
-    expect(first!.piece).toMatchObject({ id: TRACE_UUID, name: 'root', timestampUs: 1_000_000 });
+    expect(first!.piece).toMatchObject({ id: TRACE_UUID, implied: { name: 'root' }, timestampUs: 1_000_000 });
     expect(first!.observations.map((o) => o.name)).toEqual(['child', 'root']);
     expect(first!.observations[0]!.parentId).toBe('00000000-0000-0000-b7ad-6b7169203331');
     expect(first!.observations[1]!.parentId).toBeNull();
     expect(second!.piece).toMatchObject({ id: '11111111-1111-1111-1111-111111111111', timestampUs: 5_000_000 });
     expect(second!.piece.name).toBeUndefined(); // no root in this export: the name comes later
+    expect(second!.piece.implied).toBeUndefined();
   });
 
   it('langfuse.trace.name wins over the root span name; trace fields merge across spans', () => {
@@ -47,14 +48,16 @@ describe('mapExport: spans of one export → one piece per trace', () => {
     expect(trace!.piece).toMatchObject({ name: 'named', userId: 'u', tags: ['a', 'b'], metadata: { x: 1, y: 'z' } });
   });
 
-  it("trace IO falls back to the root span's IO", () => {
+  it("trace IO falls back to the root span's IO, implied: what a span sends wins over it", () => {
     const spans = [
       span(
         { 'langfuse.observation.input': '{"q":1}', 'langfuse.observation.output': '"a"' },
         { spanId: ROOT_HEX, parentSpanId: '' },
       ),
     ];
-    expect(mapExport(spans, NOW_US).traces[0]!.piece).toMatchObject({ input: { q: 1 }, output: 'a' });
+    const { piece } = mapExport(spans, NOW_US).traces[0]!;
+    expect(piece.input).toBeUndefined();
+    expect(piece.implied).toMatchObject({ input: { q: 1 }, output: 'a' });
   });
 
   it('resource attributes give environment, release and version, and land in metadata', () => {
@@ -118,9 +121,19 @@ describe('mapExport: spans of one export → one piece per trace', () => {
     };
     for (const key of TRACE_SCALARS) {
       const [attribute, value] = sent[key];
-      const [trace] = mapExport([span({ [attribute]: value } as Attributes)], NOW_US).traces;
+      const root = span({ [attribute]: value } as Attributes, { parentSpanId: '' });
+      const [trace] = mapExport([root], NOW_US).traces;
       expect(trace!.piece[key], key).toEqual(key === 'input' ? { q: 1 } : key === 'output' ? 'a' : value);
     }
+  });
+
+  it("a child's langfuse.version is its own; the trace's only when the span updates the trace", () => {
+    const resource = { 'service.version': 'svc-1' };
+    const [plain] = mapExport([span({ 'langfuse.version': 'prompt-v7' }, { resource })], NOW_US).traces;
+    expect(plain!.observations[0]!.version).toBe('prompt-v7');
+    expect(plain!.piece.version).toBe('svc-1');
+    const updating = span({ 'langfuse.version': 'prompt-v7', 'user.id': 'u' });
+    expect(mapExport([updating], NOW_US).traces[0]!.piece.version).toBe('prompt-v7');
   });
 
   it('an attribute or metadata key named __proto__ is kept as data', () => {

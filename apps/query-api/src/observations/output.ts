@@ -9,9 +9,30 @@ const num = (x: unknown) => {
 };
 const isoOfMicros = (us: number) => new Date(Math.floor(us / 1000)).toISOString();
 
+const INPUT_KIND = /input/i;
+const OUTPUT_KIND = /output/i;
+
+/**
+ * The sums of the kinds whose name contains "input" and of those containing "output" (any case),
+ * each null when there is none: Langfuse's observation view counts usage and cost so
+ * (`input_cached_tokens` is input, `output_reasoning_tokens` output), as the trace list and the
+ * daily report count tokens here.
+ */
+export function kindSums(details: Record<string, number>): { input: number | null; output: number | null } {
+  let input: number | null = null;
+  let output: number | null = null;
+  for (const [kind, value] of Object.entries(details)) {
+    if (INPUT_KIND.test(kind)) input = (input ?? 0) + value;
+    if (OUTPUT_KIND.test(kind)) output = (output ?? 0) + value;
+  }
+  return { input, output };
+}
+
 /**
  * Calculated costs: the provided cost details when any were sent (total: `total`, else the sum),
- * else the usage at the unit prices kept with the model. Sums are rounded as every cost sum is
+ * else the usage at the unit prices kept with the model, a kind for each priced kind the usage
+ * has (Langfuse prices the usage's kinds: an embedding's input-only usage has no output cost, so
+ * no `output` detail and a null calculatedOutputCost). Sums are rounded as every cost sum is
  * shown (roundCostSum).
  */
 export function costsOf(
@@ -22,13 +43,23 @@ export function costsOf(
   const keys = Object.keys(provided);
   if (keys.length > 0) {
     const total = provided.total ?? roundCostSum(keys.reduce((sum, k) => sum + provided[k]!, 0));
-    return { details: { ...provided, total }, input: provided.input ?? null, output: provided.output ?? null, total };
+    const { input, output } = kindSums(provided);
+    return {
+      details: { ...provided, total },
+      input: input === null ? null : roundCostSum(input),
+      output: output === null ? null : roundCostSum(output),
+      total,
+    };
   }
-  const input = roundCostSum((usage.input ?? 0) * prices.input);
-  const output = roundCostSum((usage.output ?? 0) * prices.output);
-  if (input === 0 && output === 0) return { details: {}, input: null, output: null, total: 0 };
-  const total = roundCostSum(input + output);
-  return { details: { input, output, total }, input, output, total };
+  const input = usage.input === undefined ? null : roundCostSum(usage.input * prices.input);
+  const output = usage.output === undefined ? null : roundCostSum(usage.output * prices.output);
+  if (!input && !output) return { details: {}, input: null, output: null, total: 0 };
+  const total = roundCostSum((input ?? 0) + (output ?? 0));
+  const details: Record<string, number> = {};
+  if (input !== null) details.input = input;
+  if (output !== null) details.output = output;
+  details.total = total;
+  return { details, input, output, total };
 }
 
 /**
@@ -49,8 +80,9 @@ export function toObservationOutput(
   const completionStart = fields[FIELD_KEYS.completionStart];
   const completionUs = completionStart ? num(completionStart) : null;
   const model = orNull(o.model);
-  const input = usage.input ?? 0;
-  const output = usage.output ?? 0;
+  const counted = kindSums(usage);
+  const input = counted.input ?? 0;
+  const output = counted.output ?? 0;
   const total = usage.total ?? 0;
   const metadata: Record<string, unknown> = Object.create(null);
   for (const [k, v] of Object.entries(o.metadata)) metadata[k] = parseJsonText(v);

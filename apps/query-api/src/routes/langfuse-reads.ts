@@ -1,5 +1,6 @@
 import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
 import {
+  ENTITY_ID_MAX_LENGTH,
   ObservationListResponse,
   ObservationOutput,
   ObservationV2Response,
@@ -15,7 +16,11 @@ import { observationsV2 } from '../observations/v2.ts';
 import { getSession, listSessions, SessionListParams } from '../sessions/sessions.ts';
 
 const PathId = (name: string) =>
-  v.pipe(v.string(), v.minLength(1), v.maxLength(256, `${name} must be at most 256 characters`));
+  v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(ENTITY_ID_MAX_LENGTH, `${name} must be at most ${ENTITY_ID_MAX_LENGTH} characters`),
+  );
 
 const read = (path: string, summary: string, json: Endpoint['query'], extra: Partial<Endpoint> = {}): Endpoint => ({
   method: 'get',

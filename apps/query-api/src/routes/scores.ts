@@ -1,12 +1,16 @@
 import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
-import { ScoreListResponse, ScoreOutput } from '@spanhouse/schema';
+import { ENTITY_ID_MAX_LENGTH, ScoreListResponse, ScoreOutput } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { QueryDeps } from '../deps.ts';
 import { getScore, listScores, type ScoreApi } from '../scores/list.ts';
 import { ScoreListParams } from '../scores/params.ts';
 
-const ScoreId = v.pipe(v.string(), v.minLength(1), v.maxLength(256, 'scoreId must be at most 256 characters'));
+const ScoreId = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(ENTITY_ID_MAX_LENGTH, `scoreId must be at most ${ENTITY_ID_MAX_LENGTH} characters`),
+);
 
 const SCORE_PATHS: [path: string, api: ScoreApi][] = [
   ['/api/public/v2/scores', 'v2'],

@@ -1,5 +1,5 @@
 import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
-import { TraceDetail, TraceListResponse } from '@spanhouse/schema';
+import { ENTITY_ID_MAX_LENGTH, TraceDetail, TraceListResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { QueryDeps } from '../deps.ts';
@@ -8,7 +8,11 @@ import { listTraces } from '../traces/list.ts';
 import { TraceGetParams, TraceListParams } from '../traces/params.ts';
 import { RecentMisses } from '../traces/recent-misses.ts';
 
-const TraceId = v.pipe(v.string(), v.minLength(1), v.maxLength(256, 'traceId must be at most 256 characters'));
+const TraceId = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(ENTITY_ID_MAX_LENGTH, `traceId must be at most ${ENTITY_ID_MAX_LENGTH} characters`),
+);
 
 export const TRACE_ENDPOINTS: Endpoint[] = [
   {

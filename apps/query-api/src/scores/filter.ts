@@ -5,7 +5,8 @@ import type { ScoreListParams } from './params.ts';
 
 /**
  * Conditions of a score list of the project `p` reads (after fromProject) over columns that
- * `scores` and `score_times` share; every value a parameter. userId and traceTags are properties of
+ * `scores` and `score_times` share, except those of the JSON filter (`conditions`), which read
+ * `scores` only (scoreListPlan); every value a parameter. userId and traceTags are properties of
  * the score's trace.
  */
 export function scoreConditions(q: ScoreListParams, p: ProjectParams, opts: { traceScoresOnly: boolean }): string[] {
@@ -38,5 +39,6 @@ export function scoreConditions(q: ScoreListParams, p: ProjectParams, opts: { tr
   if (q.userId !== undefined) trace.push(`${TRACE_EXPR.userId} = ${p.add(q.userId, 'String')}`);
   if (q.traceTags?.length) trace.push(`hasAll(tags, ${p.add(q.traceTags, 'Array(String)')})`);
   if (trace.length) where.push(inTracesWhere(trace, p));
+  if (q.conditions) where.push(...q.conditions(p));
   return where;
 }

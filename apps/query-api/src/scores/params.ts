@@ -1,5 +1,7 @@
 import { SCORE_DATA_TYPES, SCORE_SOURCES } from '@spanhouse/schema';
 import * as v from 'valibot';
+import { Filter, withFilter } from '../filter/param.ts';
+import { SCORE_FILTER_COLUMNS } from '../filter/score-columns.ts';
 import { List, One, OneOf, Pagination, Time } from '../query-params.ts';
 
 const OPERATORS = ['<', '>', '<=', '>=', '!=', '='] as const;
@@ -17,7 +19,8 @@ const Ids = v.pipe(
 /**
  * GET /api/public/scores and /api/public/v2/scores, with Langfuse's parameter names: fromTimestamp
  * inclusive, toTimestamp exclusive; scoreIds and observationId comma lists; environment and
- * traceTags repeated or comma-separated; `fields` score and trace (unknown groups ignored).
+ * traceTags repeated or comma-separated; `fields` score and trace (unknown groups ignored); the JSON
+ * `filter` over SCORE_FILTER_COLUMNS, each condition replacing the simple parameter of its field.
  */
 export const ScoreListParams = v.pipe(
   v.object({
@@ -51,7 +54,9 @@ export const ScoreListParams = v.pipe(
         v.transform((s) => new Set(s.split(',').map((x) => x.trim()))),
       ),
     ),
+    filter: v.optional(Filter(SCORE_FILTER_COLUMNS)),
   }),
   v.check((p) => (p.operator === undefined) === (p.value === undefined), 'operator and value go together'),
+  v.transform(withFilter),
 );
 export type ScoreListParams = v.InferOutput<typeof ScoreListParams>;
