@@ -130,6 +130,28 @@ describe('delta temporality and bad points', () => {
     expect(await instant('d_ok', String(Date.UTC(2026, 0, 1) / 1000))).toHaveLength(1);
   });
 
+  it('names a rejected metric by the start of its name: the reply stays small however long the name', async () => {
+    const long = `d_long_${'x'.repeat(1024 * 1024)}`;
+    const points = [point({}), point({}), point({}), point({}), point({}), point({})];
+    const partial = await post(
+      body([
+        { name: 'd_kept', gauge: { dataPoints: [point({})] } },
+        { name: long, gauge: { dataPoints: points } },
+      ]),
+    );
+    expect(partial.status).toBe(200);
+    const text = await partial.text();
+    expect(text.length).toBeLessThan(4096);
+    const reply = JSON.parse(text) as { partialSuccess: { rejectedDataPoints: string; errorMessage: string } };
+    expect(reply.partialSuccess.rejectedDataPoints).toBe('6');
+    expect(reply.partialSuccess.errorMessage).toMatch(/d_long_x+…: name longer than 249 characters/);
+    const refused = await post(body([{ name: long, gauge: { dataPoints: points } }]));
+    expect(refused.status).toBe(400);
+    const error = await refused.text();
+    expect(error.length).toBeLessThan(4096);
+    expect((JSON.parse(error) as { message: string }).message).toMatch(/name longer than 249 characters/);
+  });
+
   it('answers 400 when no point is usable, and for bodies that are not OTLP', async () => {
     const onlyDelta = await post(
       body([

@@ -58,7 +58,7 @@ export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, pr
               ? 'time_unix_nano missing or outside 1970-01-01..2199-12-31'
               : undefined);
           if (why !== undefined) {
-            rejected.push(`${name || '(no name)'}: ${why}`);
+            rejected.push(`${shownName(name)}: ${why}`);
             continue;
           }
           const noValue = ((point.flags ?? 0) & NO_RECORDED_VALUE) !== 0;
@@ -159,6 +159,17 @@ function summary(p: SummaryPointLike): Emitted[] {
     double(q.value),
   ]);
   return [...out, ...countAndSum(p)];
+}
+
+/**
+ * How a rejection reason names its metric: the name, cut past NAME_SHOWN characters. A reason
+ * goes into the reply (five of them at most), which must stay small whatever was sent: the OTLP
+ * specification bounds a reply at 4 MiB, and a gRPC client refuses a longer message or trailer.
+ */
+const NAME_SHOWN = 120;
+function shownName(name: string): string {
+  if (name === '') return '(no name)';
+  return name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN - 1)}…` : name;
 }
 
 function check(name: string): string | undefined {
