@@ -289,6 +289,48 @@ describe('POST /api/public/otel/v1/logs replies', () => {
     ).toBe(2);
   });
 
+  it('all-zero ids, which some SDKs send for "no span" and "no trace": absent, not malformed', async () => {
+    const zeroTrace = '00'.repeat(16);
+    const zeroSpan = '00'.repeat(8);
+    const traceHex = 'ac'.repeat(16);
+    const res = await post(
+      JSON.stringify({
+        resourceLogs: [
+          {
+            scopeLogs: [
+              {
+                logRecords: [
+                  {
+                    traceId: traceHex,
+                    spanId: zeroSpan,
+                    timeUnixNano: '1767225600000000000',
+                    body: { stringValue: 'in the trace' },
+                  },
+                  {
+                    traceId: zeroTrace,
+                    spanId: zeroSpan,
+                    timeUnixNano: '1767225600000000000',
+                    body: { stringValue: 'outside' },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+      { 'Content-Type': 'application/json' },
+    );
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { partialSuccess: { rejectedLogRecords: string; errorMessage: string } };
+    expect(reply.partialSuccess.rejectedLogRecords).toBe('1');
+    expect(reply.partialSuccess.errorMessage).toMatch(/logRecords\.1: no trace context \(traceId is missing\)/);
+    const stored = await fetch(`${server.baseUrl}/api/public/traces/${traceUuid(traceHex)}`, { headers: bearer() });
+    expect(stored.status).toBe(200);
+    const observations = ((await stored.json()) as { observations: { input: unknown; parentObservationId: unknown }[] })
+      .observations;
+    expect(observations.map((o) => [o.input, o.parentObservationId])).toEqual([['in the trace', null]]);
+  });
+
   it('a body that is not an export is a 400 naming the problem', async () => {
     const res = await post('{"resourceLogs": {}}', { 'Content-Type': 'application/json' });
     expect(res.status).toBe(400);

@@ -29,8 +29,8 @@ function unplaceable(record: OtlpLogRecord): string | undefined {
     return `${record.path}: no trace context (traceId is missing); log records are stored only as part of a trace`;
   }
   const problems: string[] = [];
-  if (record.traceId === null) problems.push('traceId is not 16 bytes (hex, base64 or bytes; not all zero)');
-  if (record.spanId === null) problems.push('spanId is not 8 bytes (hex, base64 or bytes; not all zero)');
+  if (record.traceId === null) problems.push('traceId is not 16 bytes (hex, base64 or bytes)');
+  if (record.spanId === null) problems.push('spanId is not 8 bytes (hex, base64 or bytes)');
   if (record.timeNanos === null) problems.push('timeUnixNano is not a 64-bit unsigned integer');
   else if (record.timeNanos > MAX_NANOS) problems.push('timeUnixNano is after 2199-12-31T23:59:59.999999Z');
   return problems.length > 0 ? `${record.path}: ${problems.join(', ')}` : undefined;

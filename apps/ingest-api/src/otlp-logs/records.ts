@@ -7,7 +7,7 @@ import {
   type KeyValueLike,
   keyValues,
 } from '../otlp/values.ts';
-import { idToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from '../otlp-traces/ids.ts';
+import { referenceIdToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from '../otlp-traces/ids.ts';
 
 /**
  * An ExportLogsServiceRequest as the protobuf decoder returns it or as a checked OTLP/JSON body is
@@ -40,7 +40,7 @@ export type LogRecordLike = {
 export type OtlpLogRecord = {
   /** Where it sat in the request, for messages: `resourceLogs.0.scopeLogs.1.logRecords.2`. */
   path: string;
-  /** Lowercase hex; '' when absent, null when malformed (see idToHex). */
+  /** Lowercase hex; '' when absent, null when malformed (see referenceIdToHex: all zero is absent). */
   traceId: string | null;
   spanId: string | null;
   /** When it happened: time_unix_nano, else observed_time_unix_nano; 0n when neither, null when malformed. */
@@ -93,8 +93,8 @@ export function collectLogRecords(request: LogsRequestLike): OtlpLogRecord[] {
         const named = attributes['event.name'];
         out.push({
           path: `resourceLogs.${r}.scopeLogs.${s}.logRecords.${i}`,
-          traceId: idToHex(record.traceId, TRACE_ID_BYTES),
-          spanId: idToHex(record.spanId, SPAN_ID_BYTES),
+          traceId: referenceIdToHex(record.traceId, TRACE_ID_BYTES),
+          spanId: referenceIdToHex(record.spanId, SPAN_ID_BYTES),
           timeNanos: timeOf(record),
           eventName: record.eventName || (typeof named === 'string' ? named : ''),
           severityNumber: severityNumber(record.severityNumber),

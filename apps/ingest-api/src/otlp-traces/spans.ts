@@ -1,4 +1,4 @@
-import { idToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from './ids.ts';
+import { idToHex, referenceIdToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from './ids.ts';
 import { type LongLike, toNanos } from '../otlp/times.ts';
 import { type Attributes, type KeyValueLike, keyValues } from '../otlp/values.ts';
 
@@ -50,6 +50,7 @@ export type OtlpSpan = {
   /** Lowercase hex; '' when absent, null when malformed (see idToHex). */
   traceId: string | null;
   spanId: string | null;
+  /** The same, all zero read as absent (see referenceIdToHex). */
   parentSpanId: string | null;
   name: string;
   /** Exact nanoseconds; 0n when absent, null when malformed. */
@@ -115,7 +116,7 @@ export function collectSpans(request: RequestLike): OtlpSpan[] {
           path: `resourceSpans.${r}.scopeSpans.${s}.spans.${i}`,
           traceId: idToHex(span.traceId, TRACE_ID_BYTES),
           spanId: idToHex(span.spanId, SPAN_ID_BYTES),
-          parentSpanId: idToHex(span.parentSpanId, SPAN_ID_BYTES),
+          parentSpanId: referenceIdToHex(span.parentSpanId, SPAN_ID_BYTES),
           name: span.name ?? '',
           startNanos: toNanos(span.startTimeUnixNano),
           endNanos: toNanos(span.endTimeUnixNano),
