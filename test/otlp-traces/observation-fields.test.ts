@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * The observation fields a span's attributes and events fill, as the Langfuse read API shows them:
  * usage and cost details with every kind the sender gave, gen_ai.usage.* kinds beyond input and
  * output, model parameters, the version, the environment as Langfuse normalizes it, the older
- * GenAI content events. Sent by the real OpenTelemetry
+ * GenAI content events, a tool call's arguments and result. Sent by the real OpenTelemetry
  * protobuf exporter.
  */
 
@@ -104,10 +104,21 @@ describe('observation fields from OTLP spans', () => {
           },
         });
         openInference.end();
+        const tool = tracer.startSpan('execute_tool get_weather', {
+          attributes: {
+            'gen_ai.operation.name': 'execute_tool',
+            'gen_ai.tool.name': 'get_weather',
+            'gen_ai.tool.call.id': 'call_1',
+            'gen_ai.tool.call.arguments': JSON.stringify({ location: 'Paris' }),
+            'gen_ai.tool.call.result': JSON.stringify({ temperature: 20, conditions: 'sunny' }),
+          },
+        });
+        tool.end();
         return {
           details: spanUuid(details.spanContext().spanId),
           genAi: spanUuid(genAi.spanContext().spanId),
           openInference: spanUuid(openInference.spanContext().spanId),
+          tool: spanUuid(tool.spanContext().spanId),
         };
       },
     );
@@ -156,6 +167,14 @@ describe('observation fields from OTLP spans', () => {
     expect(genAi.metadata.attributes?.['gen_ai.request.temperature']).toBeUndefined();
     const openInference = await observation(ids.openInference!);
     expect(openInference.modelParameters).toEqual({ temperature: 0.7, max_tokens: 64 });
+  });
+
+  it("an execute_tool span is a TOOL whose input and output are the call's arguments and result", async () => {
+    const o = await observation(ids.tool!);
+    expect(o.type).toBe('TOOL');
+    expect(o.input).toEqual({ location: 'Paris' });
+    expect(o.output).toEqual({ temperature: 20, conditions: 'sunny' });
+    expect(o.metadata.attributes).toEqual({ 'gen_ai.tool.name': 'get_weather', 'gen_ai.tool.call.id': 'call_1' });
   });
 
   it('gen_ai.content.prompt and gen_ai.content.completion events are the input and output', async () => {

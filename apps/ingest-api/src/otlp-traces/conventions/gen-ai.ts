@@ -88,8 +88,11 @@ export function readGenAi(r: AttributeReader): SpanFacts {
   const completionList = indexedList(r, 'gen_ai.completion.');
   const messages = r.take('gen_ai.input.messages');
   const instructions = messages === undefined ? undefined : r.take('gen_ai.system_instructions');
-  const input = messages ?? r.firstValue('gen_ai.prompt') ?? promptList;
-  const output = r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ?? completionList;
+  // A tool call's arguments and result (an execute_tool span) are its input and output, read last
+  // as Langfuse reads them: messages of the span, when it has any, come first.
+  const input = messages ?? r.firstValue('gen_ai.prompt') ?? promptList ?? r.take('gen_ai.tool.call.arguments');
+  const output =
+    r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ?? completionList ?? r.take('gen_ai.tool.call.result');
   const cost = costUsd(r.number('gen_ai.usage.cost'));
   return compact({
     type: operation ? OPERATION_TYPES[operation.toLowerCase()] : undefined,
