@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { nanosToMicros, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import { WEAK_VERSION } from '@spanhouse/store';
+import { scopeMetadata } from '../otlp/scope.ts';
 import { isEmpty } from '../otlp-traces/attr-reader.ts';
 import { resourceTraceFacts } from '../otlp-traces/conventions/resource.ts';
 import { spanIdToUuid, traceIdToUuid } from '../otlp-traces/ids.ts';
@@ -96,9 +97,8 @@ function eventObservation(record: Placed, id: string, timeUs: number): Observati
     metadata.severity = { text: record.severityText, number: record.severityNumber };
   }
   if (!isEmpty(record.resource)) metadata.resourceAttributes = record.resource;
-  if (record.scope.name) {
-    metadata.scope = record.scope.version ? record.scope : { name: record.scope.name };
-  }
+  const scope = scopeMetadata(record.scope);
+  if (scope) metadata.scope = scope;
   const observation: ObservationRecord = {
     id,
     traceId: traceIdToUuid(record.traceId),

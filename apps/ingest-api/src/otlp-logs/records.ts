@@ -1,3 +1,4 @@
+import { type OtlpScope, type ScopeLike, scopeOf } from '../otlp/scope.ts';
 import { type LongLike, toNanos } from '../otlp/times.ts';
 import {
   type AnyValueLike,
@@ -20,7 +21,7 @@ type ResourceLogsLike = {
   scopeLogs?: ScopeLogsLike[] | null;
 };
 type ScopeLogsLike = {
-  scope?: { name?: string | null; version?: string | null } | null;
+  scope?: ScopeLike;
   logRecords?: LogRecordLike[] | null;
 };
 type Time = LongLike | string | number | null;
@@ -57,7 +58,7 @@ export type OtlpLogRecord = {
   attributes: Attributes;
   /** Shared by every record of the same resource. */
   resource: Attributes;
-  scope: { name: string; version: string };
+  scope: OtlpScope;
 };
 
 /** OTLP/JSON may spell the severity as its enum name. */
@@ -85,7 +86,7 @@ export function collectLogRecords(request: LogsRequestLike): OtlpLogRecord[] {
     const scopeLogs = rl?.scopeLogs ?? [];
     for (let s = 0; s < scopeLogs.length; s++) {
       const sl = scopeLogs[s];
-      const scope = { name: sl?.scope?.name ?? '', version: sl?.scope?.version ?? '' };
+      const scope = scopeOf(sl?.scope);
       const records = sl?.logRecords ?? [];
       for (let i = 0; i < records.length; i++) {
         const record = records[i]!;

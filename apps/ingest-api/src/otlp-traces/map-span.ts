@@ -10,6 +10,7 @@ import { readSpanEvents } from './conventions/span-events.ts';
 import { readVercelAi } from './conventions/vercel-ai.ts';
 import { spanIdToUuid, traceIdToUuid } from './ids.ts';
 import type { OtlpSpan, OtlpSpanLink } from './spans.ts';
+import { scopeMetadata } from '../otlp/scope.ts';
 import { spanTimes } from '../otlp/times.ts';
 import type { Attributes } from '../otlp/values.ts';
 
@@ -47,15 +48,15 @@ function infoOf(resource: Attributes): ResourceInfo {
   }
   return info;
 }
-const scopeMetadata = new WeakMap<OtlpSpan['scope'], { name: string; version?: string }>();
-function scopeOf(scope: OtlpSpan['scope']): { name: string; version?: string } {
-  let out = scopeMetadata.get(scope);
-  if (!out) {
-    out = scope.version ? { name: scope.name, version: scope.version } : { name: scope.name };
-    scopeMetadata.set(scope, out);
-    shareJson(out);
+const scopeMetadataCache = new WeakMap<OtlpSpan['scope'], Record<string, unknown> | null>();
+function scopeOf(scope: OtlpSpan['scope']): Record<string, unknown> | undefined {
+  let out = scopeMetadataCache.get(scope);
+  if (out === undefined) {
+    out = scopeMetadata(scope) ?? null;
+    scopeMetadataCache.set(scope, out);
+    if (out) shareJson(out);
   }
-  return out;
+  return out ?? undefined;
 }
 
 /** Trace facts by precedence: for each scalar the first that has it; tags unioned; metadata merged. */
@@ -133,7 +134,8 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (rest) setData(metadata, 'attributes', rest);
   const resource = infoOf(span.resource);
   if (!resource.empty) metadata.resourceAttributes = span.resource;
-  if (span.scope.name) metadata.scope = scopeOf(span.scope);
+  const scope = scopeOf(span.scope);
+  if (scope) metadata.scope = scope;
   // Span links, ids in the form the API answers ids in (UUIDs; null when absent or malformed).
   if (span.links.length > 0 && metadata.links === undefined) metadata.links = span.links.map(linkOf);
 

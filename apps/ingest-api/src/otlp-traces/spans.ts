@@ -1,4 +1,5 @@
 import { idToHex, referenceIdToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from './ids.ts';
+import { type OtlpScope, type ScopeLike, scopeOf } from '../otlp/scope.ts';
 import { type LongLike, toNanos } from '../otlp/times.ts';
 import { type Attributes, type KeyValueLike, keyValues } from '../otlp/values.ts';
 
@@ -13,7 +14,7 @@ type ResourceSpansLike = {
   scopeSpans?: ScopeSpansLike[] | null;
 };
 type ScopeSpansLike = {
-  scope?: { name?: string | null; version?: string | null } | null;
+  scope?: ScopeLike;
   spans?: SpanLike[] | null;
 };
 type Time = LongLike | string | number | null;
@@ -66,7 +67,7 @@ export type OtlpSpan = {
   links: readonly OtlpSpanLink[];
   /** Shared by every span of the same resource. */
   resource: Attributes;
-  scope: { name: string; version: string };
+  scope: OtlpScope;
 };
 
 const STATUS_NAMES: Record<string, number> = { STATUS_CODE_UNSET: 0, STATUS_CODE_OK: 1, STATUS_CODE_ERROR: 2 };
@@ -108,7 +109,7 @@ export function collectSpans(request: RequestLike): OtlpSpan[] {
     const scopeSpans = rs?.scopeSpans ?? [];
     for (let s = 0; s < scopeSpans.length; s++) {
       const ss = scopeSpans[s];
-      const scope = { name: ss?.scope?.name ?? '', version: ss?.scope?.version ?? '' };
+      const scope = scopeOf(ss?.scope);
       const spans = ss?.spans ?? [];
       for (let i = 0; i < spans.length; i++) {
         const span = spans[i]!;
