@@ -86,9 +86,10 @@ describe('observation fields from OTLP spans', () => {
             'gen_ai.request.top_p': 0.9,
             'gen_ai.usage.input_tokens': 100,
             'gen_ai.usage.output_tokens': 40,
-            'gen_ai.usage.cache_read_input_tokens': 30,
-            'gen_ai.usage.cache_creation_input_tokens': 10,
-            'gen_ai.usage.reasoning_tokens': 12,
+            'gen_ai.usage.cache_read.input_tokens': 30,
+            'gen_ai.usage.cache_creation.input_tokens': 10,
+            'gen_ai.usage.reasoning.output_tokens': 12,
+            'gen_ai.usage.image_tokens': 7,
           },
         });
         genAi.addEvent('gen_ai.content.prompt', { 'gen_ai.prompt': JSON.stringify([{ role: 'user', content: 'hi' }]) });
@@ -147,18 +148,28 @@ describe('observation fields from OTLP spans', () => {
     expect((await observation(ids.genAi!)).environment).toBe('staging');
   });
 
-  it('gen_ai.usage.* kinds beyond input and output are usage details; total is the sum; input and output priced', async () => {
+  it('gen_ai.usage.* cache and reasoning counts are broken out of input and output, each token counted once', async () => {
+    // The conventions count cache reads and writes inside input_tokens and reasoning inside
+    // output_tokens: they are broken out as Langfuse breaks them out; other kinds are as sent.
     const o = await observation(ids.genAi!);
     expect(o.usageDetails).toEqual({
-      input: 100,
-      output: 40,
-      cache_read_input_tokens: 30,
-      cache_creation_input_tokens: 10,
-      reasoning_tokens: 12,
-      total: 192,
+      input: 60,
+      output: 28,
+      input_cached_tokens: 30,
+      input_cache_creation: 10,
+      output_reasoning_tokens: 12,
+      image_tokens: 7,
+      total: 147,
     });
-    // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens.
-    expect(o.calculatedTotalCost).toBeCloseTo((100 * 0.15 + 40 * 0.6) / 1e6, 12);
+    expect(o.usage).toMatchObject({ input: 60, output: 28, total: 147 });
+    // Token counts (every kind containing input or output) are the sender's input and output tokens.
+    const list = await fetch(`${server.baseUrl}/api/public/traces?name=${encodeURIComponent('chat claude')}`, {
+      headers: bearer(),
+    });
+    const [trace] = ((await list.json()) as { data: { usage: unknown }[] }).data;
+    expect(trace?.usage).toEqual({ input: 100, output: 40, total: 147 });
+    // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens; the broken-out kinds have no price.
+    expect(o.calculatedTotalCost).toBeCloseTo((60 * 0.15 + 28 * 0.6) / 1e6, 12);
   });
 
   it('gen_ai.request.* and llm.invocation_parameters are the model parameters', async () => {

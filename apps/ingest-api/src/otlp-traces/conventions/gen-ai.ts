@@ -33,10 +33,54 @@ const USAGE_KINDS: Record<string, string> = {
 const KIND_ORDER = Object.keys(USAGE_KINDS);
 
 /**
+ * Kinds that the conventions (and the instrumentations before them) count inside the input or the
+ * output tokens, by every spelling senders use, with the name Langfuse gives each: the first
+ * spelling sent wins. Each is broken out of the count it sits in (`input` = input_tokens minus the
+ * cache reads and writes, `output` = output_tokens minus reasoning and audio), as Langfuse reads
+ * them, so a token is counted once and the total stays input_tokens + output_tokens.
+ */
+const INCLUDED_KINDS: readonly { name: string; side: 'input' | 'output'; spellings: readonly string[] }[] = [
+  {
+    name: 'input_cached_tokens',
+    side: 'input',
+    spellings: [
+      'cache_read.input_tokens',
+      'cache_read_input_tokens',
+      'cache_read_tokens',
+      'details.cache_read_tokens',
+      'details.cache_read_input_tokens',
+      'prompt_details.cache_read',
+      'input_cached_tokens',
+    ],
+  },
+  {
+    name: 'input_cache_creation',
+    side: 'input',
+    spellings: [
+      'cache_creation.input_tokens',
+      'cache_creation_input_tokens',
+      'cache_write_tokens',
+      'details.cache_write_tokens',
+      'details.cache_creation_input_tokens',
+      'prompt_details.cache_write',
+      'input_cache_creation',
+    ],
+  },
+  {
+    name: 'output_reasoning_tokens',
+    side: 'output',
+    spellings: ['reasoning.output_tokens', 'completion_details.reasoning'],
+  },
+  { name: 'output_audio_tokens', side: 'output', spellings: ['completion_details.audio'] },
+];
+const INCLUDED_SPELLINGS = new Set(INCLUDED_KINDS.flatMap((k) => k.spellings));
+
+/**
  * Every `gen_ai.usage.<kind>` count (but `cost`) as a usage detail, named as Langfuse names it:
- * the USAGE_KINDS as `input`, `output`, `total` (the first spelling sent wins), any other kind (`cache_read_input_tokens`,
- * `reasoning_tokens`, ...) under its own name. A value that is not a count (tokenCount) is not
- * read and stays in metadata. Undefined when there is none.
+ * the USAGE_KINDS as `input`, `output`, `total` (the first spelling sent wins); the INCLUDED_KINDS
+ * broken out of input and output; any other kind (`reasoning_tokens`, ...) under its own name, a
+ * `details.` prefix dropped. A value that is not a count (tokenCount) is not read and stays in
+ * metadata. Undefined when there is none.
  */
 function usageDetails(r: AttributeReader): UsageDetails | undefined {
   let out: UsageDetails | undefined;
@@ -50,10 +94,19 @@ function usageDetails(r: AttributeReader): UsageDetails | undefined {
     out[name] ??= n;
   };
   for (const kind of KIND_ORDER) put(kind, USAGE_KINDS[kind]!);
+  for (const { name, spellings } of INCLUDED_KINDS) for (const spelling of spellings) put(spelling, name);
   for (const key of Object.keys(r.attributes)) {
     if (!key.startsWith(USAGE) || key.length === USAGE.length) continue;
     const kind = key.slice(USAGE.length);
-    if (kind !== 'cost' && !Object.hasOwn(USAGE_KINDS, kind)) put(kind, kind);
+    if (kind === 'cost' || Object.hasOwn(USAGE_KINDS, kind) || INCLUDED_SPELLINGS.has(kind)) continue;
+    put(kind, kind.startsWith('details.') ? kind.slice('details.'.length) : kind);
+  }
+  if (out) {
+    const usage: UsageDetails = out;
+    for (const { name, side } of INCLUDED_KINDS) {
+      if (usage[name] !== undefined && usage[side] !== undefined)
+        usage[side] = Math.max(usage[side]! - usage[name]!, 0);
+    }
   }
   return out;
 }
