@@ -152,6 +152,38 @@ describe('delta temporality and bad points', () => {
     expect((JSON.parse(error) as { message: string }).message).toMatch(/name longer than 249 characters/);
   });
 
+  it('an attribute value past 1024 characters (a long process.command_args) is cut, its points stored', async () => {
+    // The resource of a JVM or Node process carries its command line, often past the label
+    // value limit; every point of the process must not be refused for it.
+    const classpath = Array.from({ length: 60 }, (_, i) => `/opt/app/lib/dependency-${i}.jar`).join(':');
+    const args = ['-classpath', classpath, 'com.example.Main'];
+    const res = await post({
+      resourceMetrics: [
+        {
+          resource: {
+            attributes: [
+              { key: 'service.name', value: { stringValue: 'java-svc' } },
+              {
+                key: 'process.command_args',
+                value: { arrayValue: { values: args.map((stringValue) => ({ stringValue })) } },
+              },
+            ],
+          },
+          scopeMetrics: [{ metrics: [{ name: 'd_jvm_memory', gauge: { dataPoints: [point({}), point({})] } }] }],
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { partialSuccess: { rejectedDataPoints: string; errorMessage: string } };
+    expect(reply.partialSuccess.rejectedDataPoints).toBe('0');
+    expect(reply.partialSuccess.errorMessage).toMatch(
+      /attribute values longer than 1024 characters cut to 1024 \(process\.command_args\)/,
+    );
+    const [sample] = await instant('d_jvm_memory', String(Date.UTC(2026, 0, 1) / 1000));
+    expect(sample?.metric['service.name']).toBe('java-svc');
+    expect(sample?.metric['process.command_args']).toBe(JSON.stringify(args).slice(0, 1024));
+  });
+
   it('answers 400 when no point is usable, and for bodies that are not OTLP', async () => {
     const onlyDelta = await post(
       body([

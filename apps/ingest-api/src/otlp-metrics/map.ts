@@ -22,7 +22,13 @@ const CUMULATIVE = 2;
 /** DataPointFlags.NO_RECORDED_VALUE: the point says its series has no value now (stored as stale). */
 const NO_RECORDED_VALUE = 1;
 
-export type MappedMetrics = { points: MetricPoints; accepted: number; rejected: string[] };
+export type MappedMetrics = {
+  points: MetricPoints;
+  accepted: number;
+  rejected: string[];
+  /** Names of the attributes whose values were cut to the label value limit (cutLabelValue), once each. */
+  cutAttributes: string[];
+};
 
 /** One output series of a data point: a name suffix, extra labels, a value. */
 type Emitted = [suffix: string, extra: Record<string, string> | undefined, value: number];
@@ -41,6 +47,7 @@ type Emitted = [suffix: string, extra: Record<string, string> | undefined, value
 export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, project: string): MappedMetrics {
   const out = new PointWriter(known, project, 1024);
   const rejected: string[] = [];
+  const cut = new Set<string>();
   let accepted = 0;
   for (const rm of req.resourceMetrics ?? []) {
     const resource = keyValues(rm.resource?.attributes);
@@ -49,7 +56,7 @@ export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, pr
         const name = m.name ?? '';
         for (const { point, emitted, reason } of pointsOf(m)) {
           const problem = reason ?? check(name);
-          const labels = problem ? undefined : labelsOf(resource, point.attributes);
+          const labels = problem ? undefined : labelsOf(resource, point.attributes, cut);
           const us = nanosToMicros(toNanos(point.timeUnixNano) ?? 0n);
           const why =
             problem ??
@@ -74,7 +81,7 @@ export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, pr
       }
     }
   }
-  return { points: out.result(), accepted, rejected };
+  return { points: out.result(), accepted, rejected, cutAttributes: [...cut] };
 }
 
 type PointOut = { point: NumberPointLike; emitted: () => Emitted[]; reason?: string };
@@ -178,10 +185,26 @@ function check(name: string): string | undefined {
   return undefined;
 }
 
-/** Resource then point attributes as string labels; a string saying why when they break a limit. */
+/**
+ * A label value past METRIC_LIMITS.labelValueMax cut to it (never inside a surrogate pair). An
+ * attribute is the sender's, and a resource's often holds a process' whole command line
+ * (`process.command_args`): VictoriaMetrics cuts such values too, rather than refuse every point of
+ * the process.
+ */
+function cutLabelValue(text: string): string {
+  const max = METRIC_LIMITS.labelValueMax;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
+ * Resource then point attributes as string labels, values past the limit cut (their names added to
+ * `cut`); a string saying why when they break another limit.
+ */
 function labelsOf(
   resource: Record<string, AttrValue>,
   attributes: NumberPointLike['attributes'],
+  cut: Set<string>,
 ): Record<string, string> | string {
   const all = { ...resource, ...keyValues(attributes) };
   // Attribute names are the sender's: without a prototype, `__proto__` is a label like any other.
@@ -193,9 +216,10 @@ function labelsOf(
     if (text === '') continue;
     if (k.length > METRIC_LIMITS.labelKeyMax)
       return `attribute name longer than ${METRIC_LIMITS.labelKeyMax} characters`;
-    if (text.length > METRIC_LIMITS.labelValueMax)
-      return `attribute ${k} longer than ${METRIC_LIMITS.labelValueMax} characters`;
-    labels[k] = text;
+    if (text.length > METRIC_LIMITS.labelValueMax) {
+      labels[k] = cutLabelValue(text);
+      cut.add(k);
+    } else labels[k] = text;
     n++;
   }
   // le and quantile are set by the mapping; one label is kept free for them.
