@@ -115,7 +115,31 @@ describe('observation fields from OTLP spans', () => {
           },
         });
         tool.end();
+        // Streamed calls: the time to the first chunk, as the Vercel AI SDK (ms) and the GenAI
+        // conventions (seconds) give it, from a start of 2026-03-01T10:00:00Z.
+        const streamStart: [number, number] = [1_772_359_200, 0];
+        const vercelStream = tracer.startSpan('ai.streamText.doStream', {
+          startTime: streamStart,
+          attributes: {
+            'ai.operationId': 'ai.streamText.doStream',
+            'ai.model.id': 'gpt-4o',
+            'ai.response.msToFirstChunk': 412.3,
+          },
+        });
+        vercelStream.end([1_772_359_202, 0]);
+        const genAiStream = tracer.startSpan('chat gpt-4o', {
+          startTime: streamStart,
+          attributes: {
+            'gen_ai.operation.name': 'chat',
+            'gen_ai.request.model': 'gpt-4o',
+            'gen_ai.request.stream': true,
+            'gen_ai.response.time_to_first_chunk': 0.25,
+          },
+        });
+        genAiStream.end([1_772_359_202, 0]);
         return {
+          vercelStream: spanUuid(vercelStream.spanContext().spanId),
+          genAiStream: spanUuid(genAiStream.spanContext().spanId),
           details: spanUuid(details.spanContext().spanId),
           genAi: spanUuid(genAi.spanContext().spanId),
           openInference: spanUuid(openInference.spanContext().spanId),
@@ -186,6 +210,16 @@ describe('observation fields from OTLP spans', () => {
     expect(o.input).toEqual({ location: 'Paris' });
     expect(o.output).toEqual({ temperature: 20, conditions: 'sunny' });
     expect(o.metadata.attributes).toEqual({ 'gen_ai.tool.name': 'get_weather', 'gen_ai.tool.call.id': 'call_1' });
+  });
+
+  it('the time to the first chunk of a streamed call is its completion start and time to first token', async () => {
+    const vercel = await observation(ids.vercelStream!);
+    expect(vercel.completionStartTime).toBe('2026-03-01T10:00:00.413Z'); // ms rounded up, as Langfuse does
+    expect(vercel.timeToFirstToken).toBeCloseTo(0.413, 6);
+    expect(vercel.metadata.attributes?.['ai.response.msToFirstChunk']).toBeUndefined();
+    const genAi = await observation(ids.genAiStream!);
+    expect(genAi.completionStartTime).toBe('2026-03-01T10:00:00.250Z');
+    expect(genAi.timeToFirstToken).toBeCloseTo(0.25, 6);
   });
 
   it('gen_ai.content.prompt and gen_ai.content.completion events are the input and output', async () => {

@@ -172,7 +172,11 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   // Langfuse's order: its own attribute, then OpenInference's invocation parameters, then gen_ai.request.*.
   const modelParameters = langfuse.modelParameters ?? openInference.modelParameters ?? genAi.modelParameters;
   if (modelParameters !== undefined) observation.modelParameters = modelParameters;
-  if (langfuse.completionStartUs !== undefined) observation.completionStartUs = langfuse.completionStartUs;
+  // The completion start: Langfuse's attribute, else the start plus the time to the first chunk.
+  const firstChunkUs = genAi.timeToFirstChunkUs ?? vercel.timeToFirstChunkUs;
+  const completionStartUs =
+    langfuse.completionStartUs ?? (firstChunkUs === undefined ? undefined : startUs + firstChunkUs);
+  if (completionStartUs !== undefined) observation.completionStartUs = completionStartUs;
   if (langfuse.promptName !== undefined) {
     observation.promptName = langfuse.promptName;
     if (langfuse.promptVersion !== undefined) observation.promptVersion = langfuse.promptVersion;

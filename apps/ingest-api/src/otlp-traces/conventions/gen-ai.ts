@@ -147,6 +147,8 @@ export function readGenAi(r: AttributeReader): SpanFacts {
   const output =
     r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ?? completionList ?? r.take('gen_ai.tool.call.result');
   const cost = costUsd(r.number('gen_ai.usage.cost'));
+  // Seconds from the request to the first chunk of a streamed response.
+  const firstChunkS = r.number('gen_ai.response.time_to_first_chunk');
   return compact({
     type: operation ? OPERATION_TYPES[operation.toLowerCase()] : undefined,
     model: responseModel ?? requestModel,
@@ -160,6 +162,7 @@ export function readGenAi(r: AttributeReader): SpanFacts {
     usage: usageDetails(r),
     modelParameters: requestParameters(r),
     cost: cost === undefined ? undefined : { total: cost },
+    timeToFirstChunkUs: firstChunkS !== undefined && firstChunkS >= 0 ? Math.round(firstChunkS * 1e6) : undefined,
     trace: compact({ sessionId: r.string('gen_ai.conversation.id') }),
   });
 }

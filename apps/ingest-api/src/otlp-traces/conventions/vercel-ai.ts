@@ -13,7 +13,8 @@ const EMBED_CALLS = new Set(['ai.embed.doEmbed', 'ai.embedMany.doEmbed']);
 
 /**
  * Vercel AI SDK telemetry (ai.*): the model, usage in both SDK generations' spellings
- * (promptTokens / inputTokens), prompt and response, and `ai.telemetry.metadata.*`, where the
+ * (promptTokens / inputTokens), prompt and response, the time to a stream's first chunk, and
+ * `ai.telemetry.metadata.*`, where the
  * SDK puts the caller's metadata (userId, sessionId and tags are trace fields; the rest is
  * trace metadata).
  */
@@ -24,6 +25,8 @@ export function readVercelAi(r: AttributeReader, spanName: string): SpanFacts {
   const { userId, sessionId, tags, ...metadata } = telemetry;
   const input = r.firstValue('ai.prompt.messages', 'ai.prompt', 'ai.toolCall.args', 'ai.values', 'ai.value');
   const output = r.firstValue('ai.response.text', 'ai.response.object', 'ai.response.toolCalls', 'ai.toolCall.result');
+  // Milliseconds, rounded up to the next as Langfuse reads them.
+  const msToFirstChunk = r.firstNumber('ai.response.msToFirstChunk', 'ai.stream.msToFirstChunk');
   let type: SpanFacts['type'];
   if (MODEL_CALLS.has(operation) && model) type = 'GENERATION';
   else if (EMBED_CALLS.has(operation)) type = 'EMBEDDING';
@@ -38,6 +41,8 @@ export function readVercelAi(r: AttributeReader, spanName: string): SpanFacts {
       r.firstNumber('ai.usage.completionTokens', 'ai.usage.outputTokens'),
       r.number('ai.usage.totalTokens'),
     ),
+    timeToFirstChunkUs:
+      msToFirstChunk !== undefined && msToFirstChunk >= 0 ? Math.ceil(msToFirstChunk) * 1000 : undefined,
     trace: compact({
       userId: typeof userId === 'string' && userId ? userId : undefined,
       sessionId: typeof sessionId === 'string' && sessionId ? sessionId : undefined,
