@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * The observation fields a span's attributes and events fill, as the Langfuse read API shows them:
  * usage and cost details with every kind the sender gave, gen_ai.usage.* kinds beyond input and
  * output, model parameters, the version, the environment as Langfuse normalizes it, the older
- * GenAI content events, a tool call's arguments and result. Sent by the real OpenTelemetry
+ * GenAI content events, a tool call's arguments and result, OpenLLMetry's entity input and output,
+ * a streamed call's time to its first chunk. Sent by the real OpenTelemetry
  * protobuf exporter.
  */
 
@@ -137,7 +138,18 @@ describe('observation fields from OTLP spans', () => {
           },
         });
         genAiStream.end([1_772_359_202, 0]);
+        // OpenLLMetry's @task / @workflow decorators: the function's arguments and result.
+        const task = tracer.startSpan('summarize.task', {
+          attributes: {
+            'traceloop.span.kind': 'task',
+            'traceloop.entity.name': 'summarize',
+            'traceloop.entity.input': JSON.stringify({ args: ['a long text'], kwargs: { words: 10 } }),
+            'traceloop.entity.output': JSON.stringify('a short text'),
+          },
+        });
+        task.end();
         return {
+          task: spanUuid(task.spanContext().spanId),
           vercelStream: spanUuid(vercelStream.spanContext().spanId),
           genAiStream: spanUuid(genAiStream.spanContext().spanId),
           details: spanUuid(details.spanContext().spanId),
@@ -210,6 +222,13 @@ describe('observation fields from OTLP spans', () => {
     expect(o.input).toEqual({ location: 'Paris' });
     expect(o.output).toEqual({ temperature: 20, conditions: 'sunny' });
     expect(o.metadata.attributes).toEqual({ 'gen_ai.tool.name': 'get_weather', 'gen_ai.tool.call.id': 'call_1' });
+  });
+
+  it("an OpenLLMetry task's traceloop.entity.input and .output are its input and output", async () => {
+    const o = await observation(ids.task!);
+    expect(o.input).toEqual({ args: ['a long text'], kwargs: { words: 10 } });
+    expect(o.output).toBe('a short text');
+    expect(o.metadata.attributes).toEqual({ 'traceloop.span.kind': 'task', 'traceloop.entity.name': 'summarize' });
   });
 
   it('the time to the first chunk of a streamed call is its completion start and time to first token', async () => {

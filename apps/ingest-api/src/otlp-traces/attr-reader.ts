@@ -16,6 +16,7 @@ const NAMESPACES = [
   'output',
   'tag',
   'metadata',
+  'traceloop',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

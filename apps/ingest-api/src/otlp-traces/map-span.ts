@@ -7,6 +7,7 @@ import { type LangfuseFacts, readLangfuse } from './conventions/langfuse.ts';
 import { readOpenInference } from './conventions/openinference.ts';
 import { resourceTraceFacts } from './conventions/resource.ts';
 import { readSpanEvents } from './conventions/span-events.ts';
+import { readTraceloop } from './conventions/traceloop.ts';
 import { readVercelAi } from './conventions/vercel-ai.ts';
 import { spanIdToUuid, traceIdToUuid } from './ids.ts';
 import type { OtlpSpan, OtlpSpanLink } from './spans.ts';
@@ -28,8 +29,8 @@ export type MappedSpan = {
 const NOTHING: SpanFacts = Object.freeze({});
 const NO_LANGFUSE: LangfuseFacts = Object.freeze({ asRoot: false });
 
-/** The first of four that is not undefined (null counts: a JSON `null` input is an input). */
-function pick<T>(a: T | undefined, b: T | undefined, c: T | undefined, d: T | undefined): T | undefined {
+/** The first of up to four that is not undefined (null counts: a JSON `null` input is an input). */
+function pick<T>(a: T | undefined, b: T | undefined, c?: T, d?: T): T | undefined {
   return a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
 }
 
@@ -99,7 +100,8 @@ function linkOf(link: OtlpSpanLink): { traceId: string | null; spanId: string | 
 /**
  * One span to an observation plus the trace fields it carries. Conventions are read in order of
  * precedence: Langfuse, then GenAI, then Vercel AI, then OpenInference; the first that says
- * something about a field decides it. The type: an explicit Langfuse type other than SPAN, else
+ * something about a field decides it (OpenLLMetry's entity input and output come right after
+ * Langfuse's). The type: an explicit Langfuse type other than SPAN, else
  * what a convention's span kind or operation says, else GENERATION when a model is known, else
  * SPAN. Unconsumed span attributes, the resource attributes and the scope go to metadata.
  * Runs for every span ingested, so it allocates only what it returns.
@@ -110,6 +112,7 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   const langfuse = r.has('langfuse', 'user', 'session') ? readLangfuse(r) : NO_LANGFUSE;
   const genAi = r.has('gen_ai') ? readGenAi(r) : NOTHING;
   const vercel = r.has('ai') ? readVercelAi(r, span.name) : NOTHING;
+  const traceloop = r.has('traceloop') ? readTraceloop(r) : NOTHING;
   const openInference = r.has('openinference', 'llm', 'input', 'output', 'tag', 'metadata')
     ? readOpenInference(r)
     : NOTHING;
@@ -158,9 +161,12 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (trace.version !== undefined) observation.version = trace.version;
   // Span events come last: GenAI messages there fill input and output only when no attribute does.
   const events = readSpanEvents(span.events);
-  const input = pick(langfuse.input, genAi.input, vercel.input, openInference.input) ?? events.input;
+  // OpenLLMetry's entity input and output come before the model conventions', as Langfuse reads them.
+  const input =
+    pick(pick(langfuse.input, traceloop.input, genAi.input, vercel.input), openInference.input) ?? events.input;
   if (input !== undefined) observation.input = input;
-  const output = pick(langfuse.output, genAi.output, vercel.output, openInference.output) ?? events.output;
+  const output =
+    pick(pick(langfuse.output, traceloop.output, genAi.output, vercel.output), openInference.output) ?? events.output;
   if (output !== undefined) observation.output = output;
   if (events.events) observation.events = events.events;
   // Level: Langfuse's attribute, else ERROR for an error status or an exception event.
