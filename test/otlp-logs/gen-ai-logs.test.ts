@@ -189,6 +189,41 @@ describe('GenAI events as OTLP logs complete their generation, in any order', ()
   });
 });
 
+describe('a record with a severity text and no severity number', () => {
+  it('takes its level from the text, as the log data model reads a source severity', async () => {
+    const exporter = new OTLPLogExporter({
+      url: `${server.baseUrl}/api/public/otel/v1/logs`,
+      headers: { ...bearer(), ...COMMIT },
+    });
+    const provider = new LoggerProvider({ processors: [new BatchLogRecordProcessor({ exporter })] });
+    const { span, send } = chatSpan('severity-text');
+    await send();
+    const inSpan = trace.setSpan(context.active(), span);
+    const texts = ['ERROR', 'Warning', 'critical', 'debug', 'INFO', 'verbose'];
+    for (const [i, severityText] of texts.entries()) {
+      provider
+        .getLogger('app')
+        .emit({ body: `line ${severityText}`, severityText, context: inSpan, timestamp: at(1, i) });
+    }
+    await provider.forceFlush();
+    await provider.shutdown();
+    const { stored } = await storedGeneration(span);
+    const levels = Object.fromEntries(
+      stored.observations.filter((o) => o.type === 'EVENT').map((o) => [o.name, o.level]),
+    );
+    expect(levels).toEqual({
+      'line ERROR': 'ERROR',
+      'line Warning': 'WARNING',
+      'line critical': 'ERROR',
+      'line debug': 'DEBUG',
+      'line INFO': 'DEFAULT',
+      'line verbose': 'DEFAULT',
+    });
+    const error = stored.observations.find((o) => o.name === 'line ERROR')!;
+    expect(error.metadata).toMatchObject({ severity: { text: 'ERROR', number: 0 } });
+  });
+});
+
 describe('identical log records in one export', () => {
   /** Three records with the same time (to the millisecond), body and attributes, in one export. */
   async function sendRepeats(span: Span) {

@@ -37,9 +37,41 @@ function unplaceable(record: OtlpLogRecord): string | undefined {
   return problems.length > 0 ? `${record.path}: ${problems.join(', ')}` : undefined;
 }
 
-/** Log severity numbers (1-24, in steps of four per level) as observation levels. */
+/**
+ * Severity texts of a record without a severity number, as the severity number their level starts
+ * at: the log data model's short names (TRACE, DEBUG, INFO, WARN, ERROR, FATAL, with a digit or
+ * not) and the spellings of common sources (Python's WARNING and CRITICAL, syslog's NOTICE, ERR,
+ * CRIT, ALERT, EMERG), in any case.
+ */
+const SEVERITY_TEXTS: Record<string, number> = {
+  TRACE: 1,
+  DEBUG: 5,
+  INFO: 9,
+  NOTICE: 9,
+  WARN: 13,
+  WARNING: 13,
+  ERR: 17,
+  ERROR: 17,
+  FATAL: 21,
+  CRIT: 21,
+  CRITICAL: 21,
+  ALERT: 21,
+  EMERG: 21,
+  EMERGENCY: 21,
+  PANIC: 21,
+};
+
+function severityOfText(text: string): number {
+  const match = /^([A-Za-z]+)[1-4]?$/.exec(text.trim());
+  return match ? (SEVERITY_TEXTS[match[1]!.toUpperCase()] ?? 0) : 0;
+}
+
+/**
+ * Log severity numbers (1-24, in steps of four per level) as observation levels; a record that
+ * gives only a severity text (the number 0, unspecified) is read by its text (severityOfText).
+ */
 function levelOf(record: OtlpLogRecord): ObservationLevel | undefined {
-  const n = record.severityNumber;
+  const n = record.severityNumber || severityOfText(record.severityText);
   if (n >= 17) return 'ERROR';
   if (n >= 13) return 'WARNING';
   if (n >= 1 && n <= 8) return 'DEBUG';
