@@ -103,6 +103,11 @@ describe('observation fields from OTLP spans', () => {
             'openinference.span.kind': 'LLM',
             'llm.model_name': 'gpt-4o',
             'llm.invocation_parameters': JSON.stringify({ temperature: 0.7, max_tokens: 64 }),
+            'llm.token_count.prompt': 1000,
+            'llm.token_count.completion': 100,
+            'llm.token_count.total': 1100,
+            'llm.token_count.prompt_details.cache_read': 600,
+            'llm.token_count.completion_details.reasoning': 40,
           },
         });
         openInference.end();
@@ -214,6 +219,19 @@ describe('observation fields from OTLP spans', () => {
     expect(genAi.metadata.attributes?.['gen_ai.request.temperature']).toBeUndefined();
     const openInference = await observation(ids.openInference!);
     expect(openInference.modelParameters).toEqual({ temperature: 0.7, max_tokens: 64 });
+  });
+
+  it('OpenInference cache and reasoning counts are broken out of prompt and completion, as for gen_ai.usage', async () => {
+    const o = await observation(ids.openInference!);
+    expect(o.usageDetails).toEqual({
+      input: 400,
+      output: 60,
+      total: 1100,
+      input_cached_tokens: 600,
+      output_reasoning_tokens: 40,
+    });
+    // gpt-4o: $2.50 and $10 per million input and output tokens.
+    expect(o.calculatedTotalCost).toBeCloseTo((400 * 2.5 + 60 * 10) / 1e6, 12);
   });
 
   it("an execute_tool span is a TOOL whose input and output are the call's arguments and result", async () => {
