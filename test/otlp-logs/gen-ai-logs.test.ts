@@ -189,6 +189,61 @@ describe('GenAI events as OTLP logs complete their generation, in any order', ()
   });
 });
 
+describe('the operation-details event, which carries the inference span’s attributes', () => {
+  /** One gen_ai.client.inference.operation.details record of `span`, with model and usage. */
+  async function sendDetails(span: Span, inputTokens: number) {
+    const exporter = new OTLPLogExporter({
+      url: `${server.baseUrl}/api/public/otel/v1/logs`,
+      headers: { ...bearer(), ...COMMIT },
+    });
+    const provider = new LoggerProvider({ processors: [new BatchLogRecordProcessor({ exporter })] });
+    provider.getLogger('genai').emit({
+      eventName: 'gen_ai.client.inference.operation.details',
+      attributes: {
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.request.model': 'gpt-4o-mini',
+        'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
+        'gen_ai.usage.input_tokens': inputTokens,
+        'gen_ai.usage.output_tokens': 5,
+        'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'hi' }] }]),
+        'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'yo' }] }]),
+      },
+      context: trace.setSpan(context.active(), span),
+      timestamp: at(0, 900_000_000),
+    });
+    await provider.forceFlush();
+    await provider.shutdown();
+  }
+
+  it('alone (the span sent elsewhere): its model, usage and cost fill the generation', async () => {
+    const { span } = chatSpan('details-alone');
+    await sendDetails(span, 100);
+    const { generation } = await storedGeneration(span);
+    expect(generation).toMatchObject({
+      type: 'GENERATION',
+      model: 'gpt-4o-mini-2024-07-18',
+      usageDetails: { input: 100, output: 5, total: 105 },
+    });
+    // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens.
+    expect(generation.calculatedTotalCost).toBeCloseTo((100 * 0.15 + 5 * 0.6) / 1e6, 12);
+  });
+
+  it('with its span, in either order: the span’s own model and usage win, nothing counted twice', async () => {
+    for (const order of ['logs-first', 'span-first'] as const) {
+      const { span, send } = chatSpan(`details-${order}`);
+      if (order === 'span-first') await send();
+      await sendDetails(span, 999);
+      if (order === 'logs-first') await send();
+      const { generation } = await storedGeneration(span);
+      expect(generation, order).toMatchObject({
+        model: 'gpt-4o-mini',
+        usageDetails: { input: 40, output: 2, total: 42 },
+        output: [{ role: 'assistant', parts: [{ type: 'text', content: 'yo' }] }],
+      });
+    }
+  });
+});
+
 describe('a record with a severity text and no severity number', () => {
   it('takes its level from the text, as the log data model reads a source severity', async () => {
     const exporter = new OTLPLogExporter({

@@ -6,7 +6,7 @@ import { isEmpty } from '../otlp-traces/attr-reader.ts';
 import { resourceTraceFacts } from '../otlp-traces/conventions/resource.ts';
 import { spanIdToUuid, traceIdToUuid } from '../otlp-traces/ids.ts';
 import type { ObservationLevel, ObservationRecord, TracePiece } from '../traces/model.ts';
-import { genAiInputOutput, isGenAiRecord } from './gen-ai-events.ts';
+import { genAiCallFacts, genAiInputOutput, isGenAiRecord } from './gen-ai-events.ts';
 import type { OtlpLogRecord } from './records.ts';
 
 /** A log record the mapping can place: it names a trace; its span id, when given, is valid. */
@@ -150,15 +150,19 @@ function eventObservation(record: Placed, id: string, timeUs: number): Observati
 
 /**
  * The GenAI message records of one span as a piece of that span's observation carrying only its
- * input and output, merged into the span's own pieces as an ingestion API update merges into its
+ * input and output (and the model, usage, cost and parameters an operation-details record
+ * repeats from the span), merged into the span's own pieces as an ingestion API update merges into its
  * create: the fields carry the latest record time as their version, so a re-sent export changes
- * nothing and explicit input or output attributes of the span (versioned by its arrival, after
- * the records were written) win over the events; the type (GENERATION) and start (the first
+ * nothing and the span's own attributes (versioned by its arrival, after the records were
+ * written) win over the events; the type (GENERATION) and start (the first
  * record) are weak defaults any piece of the span itself overrides.
  */
 function genAiPiece(records: readonly Placed[], timesUs: readonly number[]): ObservationRecord | undefined {
   const { input, output } = genAiInputOutput(records);
-  if (input === undefined && output === undefined) return undefined;
+  const call = genAiCallFacts(records);
+  if (input === undefined && output === undefined && call.model === undefined && call.usage === undefined) {
+    return undefined;
+  }
   const first = records[0]!;
   let startUs = Number.POSITIVE_INFINITY;
   let version = WEAK_VERSION + 1;
@@ -180,6 +184,24 @@ function genAiPiece(records: readonly Placed[], timesUs: readonly number[]): Obs
   if (output !== undefined) {
     observation.output = output;
     observation.versions!.output = version;
+  }
+  // The call's model, usage, cost and parameters, as the operation-details event repeats them
+  // from its span; versioned like the messages, so the span's own (later) attributes win.
+  if (call.model !== undefined) {
+    observation.model = call.model;
+    observation.versions!.model = version;
+  }
+  if (call.usage !== undefined) {
+    observation.usage = call.usage;
+    observation.versions!.usage = version;
+  }
+  if (call.cost !== undefined) {
+    observation.cost = call.cost;
+    observation.versions!.cost = version;
+  }
+  if (call.modelParameters !== undefined) {
+    observation.modelParameters = call.modelParameters;
+    observation.versions!.modelParameters = version;
   }
   return observation;
 }
