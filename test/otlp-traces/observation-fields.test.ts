@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * The observation fields a span's attributes and events fill, as the Langfuse read API shows them:
  * usage and cost details with every kind the sender gave, gen_ai.usage.* kinds beyond input and
  * output, model parameters, the version, the environment as Langfuse normalizes it, the older
- * GenAI content events, a tool call's arguments and result, OpenLLMetry's entity input and output,
+ * GenAI content events, a tool call's arguments and result, OpenLLMetry's, MLflow's, Pipecat's and
+ * Pydantic AI's input and output,
  * a streamed call's time to its first chunk. Sent by the real OpenTelemetry
  * protobuf exporter.
  */
@@ -153,7 +154,25 @@ describe('observation fields from OTLP spans', () => {
           },
         });
         task.end();
+        // Other frameworks' input and output attributes, which Langfuse reads.
+        const mlflow = tracer.startSpan('mlflow chain', {
+          attributes: { 'mlflow.spanInputs': JSON.stringify({ question: 'why?' }), 'mlflow.spanOutputs': '"because"' },
+        });
+        mlflow.end();
+        const pipecat = tracer.startSpan('pipecat tts', { attributes: { input: 'hello there', output: 'audio.wav' } });
+        pipecat.end();
+        const pydanticTool = tracer.startSpan('running tool', {
+          attributes: {
+            'gen_ai.tool.name': 'search',
+            tool_arguments: JSON.stringify({ q: 'weather' }),
+            tool_response: 'sunny',
+          },
+        });
+        pydanticTool.end();
         return {
+          mlflow: spanUuid(mlflow.spanContext().spanId),
+          pipecat: spanUuid(pipecat.spanContext().spanId),
+          pydanticTool: spanUuid(pydanticTool.spanContext().spanId),
           task: spanUuid(task.spanContext().spanId),
           vercelStream: spanUuid(vercelStream.spanContext().spanId),
           genAiStream: spanUuid(genAiStream.spanContext().spanId),
@@ -247,6 +266,17 @@ describe('observation fields from OTLP spans', () => {
     expect(o.input).toEqual({ args: ['a long text'], kwargs: { words: 10 } });
     expect(o.output).toBe('a short text');
     expect(o.metadata.attributes).toEqual({ 'traceloop.span.kind': 'task', 'traceloop.entity.name': 'summarize' });
+  });
+
+  it('MLflow, Pipecat and Pydantic AI input and output attributes are the input and output', async () => {
+    const mlflow = await observation(ids.mlflow!);
+    expect([mlflow.input, mlflow.output]).toEqual([{ question: 'why?' }, 'because']);
+    const pipecat = await observation(ids.pipecat!);
+    expect([pipecat.input, pipecat.output]).toEqual(['hello there', 'audio.wav']);
+    expect(pipecat.metadata.attributes).toBeUndefined();
+    const tool = await observation(ids.pydanticTool!);
+    expect([tool.input, tool.output]).toEqual([{ q: 'weather' }, 'sunny']);
+    expect(tool.metadata.attributes).toEqual({ 'gen_ai.tool.name': 'search' });
   });
 
   it('the time to the first chunk of a streamed call is its completion start and time to first token', async () => {

@@ -17,6 +17,9 @@ const NAMESPACES = [
   'tag',
   'metadata',
   'traceloop',
+  'mlflow',
+  'tool_arguments',
+  'tool_response',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

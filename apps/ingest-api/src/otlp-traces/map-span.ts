@@ -7,6 +7,7 @@ import { type LangfuseFacts, readLangfuse } from './conventions/langfuse.ts';
 import { readOpenInference } from './conventions/openinference.ts';
 import { resourceTraceFacts } from './conventions/resource.ts';
 import { readSpanEvents } from './conventions/span-events.ts';
+import { readFrameworkIo } from './conventions/framework-io.ts';
 import { readTraceloop } from './conventions/traceloop.ts';
 import { readVercelAi } from './conventions/vercel-ai.ts';
 import { spanIdToUuid, traceIdToUuid } from './ids.ts';
@@ -101,7 +102,7 @@ function linkOf(link: OtlpSpanLink): { traceId: string | null; spanId: string | 
  * One span to an observation plus the trace fields it carries. Conventions are read in order of
  * precedence: Langfuse, then GenAI, then Vercel AI, then OpenInference; the first that says
  * something about a field decides it (OpenLLMetry's entity input and output come right after
- * Langfuse's). The type: an explicit Langfuse type other than SPAN, else
+ * Langfuse's; other frameworks' input and output attributes after every convention's). The type: an explicit Langfuse type other than SPAN, else
  * what a convention's span kind or operation says, else GENERATION when a model is known, else
  * SPAN. Unconsumed span attributes, the resource attributes and the scope go to metadata.
  * Runs for every span ingested, so it allocates only what it returns.
@@ -115,6 +116,9 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   const traceloop = r.has('traceloop') ? readTraceloop(r) : NOTHING;
   const openInference = r.has('openinference', 'llm', 'input', 'output', 'tag', 'metadata')
     ? readOpenInference(r)
+    : NOTHING;
+  const frameworks = r.has('mlflow', 'input', 'output', 'tool_arguments', 'tool_response')
+    ? readFrameworkIo(r)
     : NOTHING;
 
   const model = pick(langfuse.model, genAi.model, vercel.model, openInference.model);
@@ -163,10 +167,15 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   const events = readSpanEvents(span.events);
   // OpenLLMetry's entity input and output come before the model conventions', as Langfuse reads them.
   const input =
-    pick(pick(langfuse.input, traceloop.input, genAi.input, vercel.input), openInference.input) ?? events.input;
+    pick(pick(langfuse.input, traceloop.input, genAi.input, vercel.input), openInference.input, frameworks.input) ??
+    events.input;
   if (input !== undefined) observation.input = input;
   const output =
-    pick(pick(langfuse.output, traceloop.output, genAi.output, vercel.output), openInference.output) ?? events.output;
+    pick(
+      pick(langfuse.output, traceloop.output, genAi.output, vercel.output),
+      openInference.output,
+      frameworks.output,
+    ) ?? events.output;
   if (output !== undefined) observation.output = output;
   if (events.events) observation.events = events.events;
   // Level: Langfuse's attribute, else ERROR for an error status or an exception event.
