@@ -134,6 +134,18 @@ describe('observation fields from OTLP spans', () => {
           },
         });
         vercelStream.end([1_772_359_202, 0]);
+        const vercelCached = tracer.startSpan('ai.generateText.doGenerate', {
+          attributes: {
+            'ai.operationId': 'ai.generateText.doGenerate',
+            'ai.model.id': 'gpt-4o',
+            'ai.usage.inputTokens': 1000,
+            'ai.usage.outputTokens': 200,
+            'ai.usage.totalTokens': 1200,
+            'ai.usage.cachedInputTokens': 800,
+            'ai.usage.reasoningTokens': 50,
+          },
+        });
+        vercelCached.end();
         const genAiStream = tracer.startSpan('chat gpt-4o', {
           startTime: streamStart,
           attributes: {
@@ -170,6 +182,7 @@ describe('observation fields from OTLP spans', () => {
         });
         pydanticTool.end();
         return {
+          vercelCached: spanUuid(vercelCached.spanContext().spanId),
           mlflow: spanUuid(mlflow.spanContext().spanId),
           pipecat: spanUuid(pipecat.spanContext().spanId),
           pydanticTool: spanUuid(pydanticTool.spanContext().spanId),
@@ -251,6 +264,20 @@ describe('observation fields from OTLP spans', () => {
     });
     // gpt-4o: $2.50 and $10 per million input and output tokens.
     expect(o.calculatedTotalCost).toBeCloseTo((400 * 2.5 + 60 * 10) / 1e6, 12);
+  });
+
+  it('Vercel AI SDK cached input and reasoning tokens are broken out of input and output, as Langfuse does', async () => {
+    const o = await observation(ids.vercelCached!);
+    expect(o.usageDetails).toEqual({
+      input: 200,
+      output: 150,
+      total: 1200,
+      input_cached_tokens: 800,
+      output_reasoning_tokens: 50,
+    });
+    expect(o.metadata.attributes).toBeUndefined();
+    // gpt-4o: $2.50 and $10 per million input and output tokens.
+    expect(o.calculatedTotalCost).toBeCloseTo((200 * 2.5 + 150 * 10) / 1e6, 12);
   });
 
   it("an execute_tool span is a TOOL whose input and output are the call's arguments and result", async () => {
