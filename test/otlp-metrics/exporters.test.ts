@@ -184,6 +184,28 @@ describe('delta temporality and bad points', () => {
     expect(sample?.metric['process.command_args']).toBe(JSON.stringify(args).slice(0, 1024));
   });
 
+  it('an attribute named __name__ is not a label: the metric name is the series name, as in Prometheus', async () => {
+    const attributes = [
+      { key: '__name__', value: { stringValue: 'd_other' } },
+      { key: 'queue', value: { stringValue: 'a' } },
+    ];
+    const res = await post(body([{ name: 'd_named', gauge: { dataPoints: [point({ attributes })] } }]));
+    expect(res.status).toBe(200);
+    const time = String(Date.UTC(2026, 0, 1) / 1000);
+    expect((await instant('d_named', time)).map((s) => s.metric)).toEqual([{ __name__: 'd_named', queue: 'a' }]);
+    expect(await instant('{__name__="d_other"}', time)).toEqual([]);
+    const native = await fetch(
+      `${server.baseUrl}/api/public/metrics/query?${new URLSearchParams({
+        name: 'd_named',
+        from: new Date(Date.UTC(2026, 0, 1) - 60_000).toISOString(),
+        to: new Date(Date.UTC(2026, 0, 1) + 60_000).toISOString(),
+      })}`,
+      { headers: auth() },
+    );
+    const series = ((await native.json()) as { data: { labels: Record<string, string> }[] }).data;
+    expect(series.map((s) => s.labels)).toEqual([{ queue: 'a' }]);
+  });
+
   it('answers 400 when no point is usable, and for bodies that are not OTLP', async () => {
     const onlyDelta = await post(
       body([

@@ -211,7 +211,9 @@ function labelsOf(
   const labels: Record<string, string> = Object.create(null);
   let n = 0;
   for (const [k, v] of Object.entries(all)) {
-    if (v === null || k === '') continue;
+    // `__name__` is the metric's name in every Prometheus-style read: the OTLP name is it, as in
+    // Prometheus' and VictoriaMetrics' receivers, never an attribute's value.
+    if (v === null || k === '' || k === '__name__') continue;
     const text = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
     if (text === '') continue;
     if (k.length > METRIC_LIMITS.labelKeyMax)
