@@ -122,6 +122,16 @@ describe('observation fields from OTLP spans', () => {
           },
         });
         tool.end();
+        const retrieval = tracer.startSpan('retrieval kb-docs', {
+          attributes: {
+            'gen_ai.operation.name': 'retrieval',
+            'gen_ai.data_source.id': 'kb-docs',
+            'gen_ai.request.model': 'text-embedding-3-small',
+            'gen_ai.retrieval.query.text': 'refund policy',
+            'gen_ai.retrieval.documents': JSON.stringify([{ id: 'doc_1', score: 0.9 }]),
+          },
+        });
+        retrieval.end();
         // Streamed calls: the time to the first chunk, as the Vercel AI SDK (ms) and the GenAI
         // conventions (seconds) give it, from a start of 2026-03-01T10:00:00Z.
         const streamStart: [number, number] = [1_772_359_200, 0];
@@ -182,6 +192,7 @@ describe('observation fields from OTLP spans', () => {
         });
         pydanticTool.end();
         return {
+          retrieval: spanUuid(retrieval.spanContext().spanId),
           vercelCached: spanUuid(vercelCached.spanContext().spanId),
           mlflow: spanUuid(mlflow.spanContext().spanId),
           pipecat: spanUuid(pipecat.spanContext().spanId),
@@ -278,6 +289,14 @@ describe('observation fields from OTLP spans', () => {
     expect(o.metadata.attributes).toBeUndefined();
     // gpt-4o: $2.50 and $10 per million input and output tokens.
     expect(o.calculatedTotalCost).toBeCloseTo((200 * 2.5 + 150 * 10) / 1e6, 12);
+  });
+
+  it('a retrieval span is a RETRIEVER whose input and output are the query and the documents', async () => {
+    const o = await observation(ids.retrieval!);
+    expect(o.type).toBe('RETRIEVER');
+    expect(o.input).toBe('refund policy');
+    expect(o.output).toEqual([{ id: 'doc_1', score: 0.9 }]);
+    expect(o.metadata.attributes).toEqual({ 'gen_ai.data_source.id': 'kb-docs' });
   });
 
   it("an execute_tool span is a TOOL whose input and output are the call's arguments and result", async () => {

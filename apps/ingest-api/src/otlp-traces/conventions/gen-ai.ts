@@ -17,6 +17,8 @@ const OPERATION_TYPES: Record<string, ObservationType> = {
   invoke_agent: 'AGENT',
   create_agent: 'AGENT',
   execute_tool: 'TOOL',
+  retrieval: 'RETRIEVER',
+  invoke_workflow: 'CHAIN',
 };
 
 const REQUEST = 'gen_ai.request.';
@@ -49,11 +51,18 @@ export function readGenAi(r: AttributeReader): SpanFacts {
   const completionList = indexedList(r, 'gen_ai.completion.');
   const messages = r.take('gen_ai.input.messages');
   const instructions = messages === undefined ? undefined : r.take('gen_ai.system_instructions');
-  // A tool call's arguments and result (an execute_tool span) are its input and output, read last
-  // as Langfuse reads them: messages of the span, when it has any, come first.
-  const input = messages ?? r.firstValue('gen_ai.prompt') ?? promptList ?? r.take('gen_ai.tool.call.arguments');
+  // A tool call's arguments and result (an execute_tool span), else a retrieval's query and
+  // documents, are its input and output, read last as Langfuse reads the tool call's: messages of
+  // the span, when it has any, come first.
+  const input =
+    messages ??
+    r.firstValue('gen_ai.prompt') ??
+    promptList ??
+    r.firstValue('gen_ai.tool.call.arguments', 'gen_ai.retrieval.query.text');
   const output =
-    r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ?? completionList ?? r.take('gen_ai.tool.call.result');
+    r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ??
+    completionList ??
+    r.firstValue('gen_ai.tool.call.result', 'gen_ai.retrieval.documents');
   const cost = costUsd(r.number('gen_ai.usage.cost'));
   // Seconds from the request to the first chunk of a streamed response.
   const firstChunkS = r.number('gen_ai.response.time_to_first_chunk');
