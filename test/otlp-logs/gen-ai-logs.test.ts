@@ -189,6 +189,96 @@ describe('GenAI events as OTLP logs complete their generation, in any order', ()
   });
 });
 
+describe('the operation-details event, which carries the inference span’s attributes', () => {
+  /** One gen_ai.client.inference.operation.details record of `span`, with model and usage. */
+  async function sendDetails(span: Span, inputTokens: number) {
+    const exporter = new OTLPLogExporter({
+      url: `${server.baseUrl}/api/public/otel/v1/logs`,
+      headers: { ...bearer(), ...COMMIT },
+    });
+    const provider = new LoggerProvider({ processors: [new BatchLogRecordProcessor({ exporter })] });
+    provider.getLogger('genai').emit({
+      eventName: 'gen_ai.client.inference.operation.details',
+      attributes: {
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.request.model': 'gpt-4o-mini',
+        'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
+        'gen_ai.usage.input_tokens': inputTokens,
+        'gen_ai.usage.output_tokens': 5,
+        'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'hi' }] }]),
+        'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'yo' }] }]),
+      },
+      context: trace.setSpan(context.active(), span),
+      timestamp: at(0, 900_000_000),
+    });
+    await provider.forceFlush();
+    await provider.shutdown();
+  }
+
+  it('alone (the span sent elsewhere): its model, usage and cost fill the generation', async () => {
+    const { span } = chatSpan('details-alone');
+    await sendDetails(span, 100);
+    const { generation } = await storedGeneration(span);
+    expect(generation).toMatchObject({
+      type: 'GENERATION',
+      model: 'gpt-4o-mini-2024-07-18',
+      usageDetails: { input: 100, output: 5, total: 105 },
+    });
+    // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens.
+    expect(generation.calculatedTotalCost).toBeCloseTo((100 * 0.15 + 5 * 0.6) / 1e6, 12);
+  });
+
+  it('with its span, in either order: the span’s own model and usage win, nothing counted twice', async () => {
+    for (const order of ['logs-first', 'span-first'] as const) {
+      const { span, send } = chatSpan(`details-${order}`);
+      if (order === 'span-first') await send();
+      await sendDetails(span, 999);
+      if (order === 'logs-first') await send();
+      const { generation } = await storedGeneration(span);
+      expect(generation, order).toMatchObject({
+        model: 'gpt-4o-mini',
+        usageDetails: { input: 40, output: 2, total: 42 },
+        output: [{ role: 'assistant', parts: [{ type: 'text', content: 'yo' }] }],
+      });
+    }
+  });
+});
+
+describe('a record with a severity text and no severity number', () => {
+  it('takes its level from the text, as the log data model reads a source severity', async () => {
+    const exporter = new OTLPLogExporter({
+      url: `${server.baseUrl}/api/public/otel/v1/logs`,
+      headers: { ...bearer(), ...COMMIT },
+    });
+    const provider = new LoggerProvider({ processors: [new BatchLogRecordProcessor({ exporter })] });
+    const { span, send } = chatSpan('severity-text');
+    await send();
+    const inSpan = trace.setSpan(context.active(), span);
+    const texts = ['ERROR', 'Warning', 'critical', 'debug', 'INFO', 'verbose'];
+    for (const [i, severityText] of texts.entries()) {
+      provider
+        .getLogger('app')
+        .emit({ body: `line ${severityText}`, severityText, context: inSpan, timestamp: at(1, i) });
+    }
+    await provider.forceFlush();
+    await provider.shutdown();
+    const { stored } = await storedGeneration(span);
+    const levels = Object.fromEntries(
+      stored.observations.filter((o) => o.type === 'EVENT').map((o) => [o.name, o.level]),
+    );
+    expect(levels).toEqual({
+      'line ERROR': 'ERROR',
+      'line Warning': 'WARNING',
+      'line critical': 'ERROR',
+      'line debug': 'DEBUG',
+      'line INFO': 'DEFAULT',
+      'line verbose': 'DEFAULT',
+    });
+    const error = stored.observations.find((o) => o.name === 'line ERROR')!;
+    expect(error.metadata).toMatchObject({ severity: { text: 'ERROR', number: 0 } });
+  });
+});
+
 describe('identical log records in one export', () => {
   /** Three records with the same time (to the millisecond), body and attributes, in one export. */
   async function sendRepeats(span: Span) {
@@ -287,6 +377,48 @@ describe('POST /api/public/otel/v1/logs replies', () => {
     expect(
       Number(Response.decode(new Uint8Array(await outside.arrayBuffer())).partialSuccess!.rejectedLogRecords),
     ).toBe(2);
+  });
+
+  it('all-zero ids, which some SDKs send for "no span" and "no trace": absent, not malformed', async () => {
+    const zeroTrace = '00'.repeat(16);
+    const zeroSpan = '00'.repeat(8);
+    const traceHex = 'ac'.repeat(16);
+    const res = await post(
+      JSON.stringify({
+        resourceLogs: [
+          {
+            scopeLogs: [
+              {
+                logRecords: [
+                  {
+                    traceId: traceHex,
+                    spanId: zeroSpan,
+                    timeUnixNano: '1767225600000000000',
+                    body: { stringValue: 'in the trace' },
+                  },
+                  {
+                    traceId: zeroTrace,
+                    spanId: zeroSpan,
+                    timeUnixNano: '1767225600000000000',
+                    body: { stringValue: 'outside' },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+      { 'Content-Type': 'application/json' },
+    );
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { partialSuccess: { rejectedLogRecords: string; errorMessage: string } };
+    expect(reply.partialSuccess.rejectedLogRecords).toBe('1');
+    expect(reply.partialSuccess.errorMessage).toMatch(/logRecords\.1: no trace context \(traceId is missing\)/);
+    const stored = await fetch(`${server.baseUrl}/api/public/traces/${traceUuid(traceHex)}`, { headers: bearer() });
+    expect(stored.status).toBe(200);
+    const observations = ((await stored.json()) as { observations: { input: unknown; parentObservationId: unknown }[] })
+      .observations;
+    expect(observations.map((o) => [o.input, o.parentObservationId])).toEqual([['in the trace', null]]);
   });
 
   it('a body that is not an export is a 400 naming the problem', async () => {

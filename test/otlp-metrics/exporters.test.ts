@@ -130,6 +130,82 @@ describe('delta temporality and bad points', () => {
     expect(await instant('d_ok', String(Date.UTC(2026, 0, 1) / 1000))).toHaveLength(1);
   });
 
+  it('names a rejected metric by the start of its name: the reply stays small however long the name', async () => {
+    const long = `d_long_${'x'.repeat(1024 * 1024)}`;
+    const points = [point({}), point({}), point({}), point({}), point({}), point({})];
+    const partial = await post(
+      body([
+        { name: 'd_kept', gauge: { dataPoints: [point({})] } },
+        { name: long, gauge: { dataPoints: points } },
+      ]),
+    );
+    expect(partial.status).toBe(200);
+    const text = await partial.text();
+    expect(text.length).toBeLessThan(4096);
+    const reply = JSON.parse(text) as { partialSuccess: { rejectedDataPoints: string; errorMessage: string } };
+    expect(reply.partialSuccess.rejectedDataPoints).toBe('6');
+    expect(reply.partialSuccess.errorMessage).toMatch(/d_long_x+…: name longer than 249 characters/);
+    const refused = await post(body([{ name: long, gauge: { dataPoints: points } }]));
+    expect(refused.status).toBe(400);
+    const error = await refused.text();
+    expect(error.length).toBeLessThan(4096);
+    expect((JSON.parse(error) as { message: string }).message).toMatch(/name longer than 249 characters/);
+  });
+
+  it('an attribute value past 1024 characters (a long process.command_args) is cut, its points stored', async () => {
+    // The resource of a JVM or Node process carries its command line, often past the label
+    // value limit; every point of the process must not be refused for it.
+    const classpath = Array.from({ length: 60 }, (_, i) => `/opt/app/lib/dependency-${i}.jar`).join(':');
+    const args = ['-classpath', classpath, 'com.example.Main'];
+    const res = await post({
+      resourceMetrics: [
+        {
+          resource: {
+            attributes: [
+              { key: 'service.name', value: { stringValue: 'java-svc' } },
+              {
+                key: 'process.command_args',
+                value: { arrayValue: { values: args.map((stringValue) => ({ stringValue })) } },
+              },
+            ],
+          },
+          scopeMetrics: [{ metrics: [{ name: 'd_jvm_memory', gauge: { dataPoints: [point({}), point({})] } }] }],
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { partialSuccess: { rejectedDataPoints: string; errorMessage: string } };
+    expect(reply.partialSuccess.rejectedDataPoints).toBe('0');
+    expect(reply.partialSuccess.errorMessage).toMatch(
+      /attribute values longer than 1024 characters cut to 1024 \(process\.command_args\)/,
+    );
+    const [sample] = await instant('d_jvm_memory', String(Date.UTC(2026, 0, 1) / 1000));
+    expect(sample?.metric['service.name']).toBe('java-svc');
+    expect(sample?.metric['process.command_args']).toBe(JSON.stringify(args).slice(0, 1024));
+  });
+
+  it('an attribute named __name__ is not a label: the metric name is the series name, as in Prometheus', async () => {
+    const attributes = [
+      { key: '__name__', value: { stringValue: 'd_other' } },
+      { key: 'queue', value: { stringValue: 'a' } },
+    ];
+    const res = await post(body([{ name: 'd_named', gauge: { dataPoints: [point({ attributes })] } }]));
+    expect(res.status).toBe(200);
+    const time = String(Date.UTC(2026, 0, 1) / 1000);
+    expect((await instant('d_named', time)).map((s) => s.metric)).toEqual([{ __name__: 'd_named', queue: 'a' }]);
+    expect(await instant('{__name__="d_other"}', time)).toEqual([]);
+    const native = await fetch(
+      `${server.baseUrl}/api/public/metrics/query?${new URLSearchParams({
+        name: 'd_named',
+        from: new Date(Date.UTC(2026, 0, 1) - 60_000).toISOString(),
+        to: new Date(Date.UTC(2026, 0, 1) + 60_000).toISOString(),
+      })}`,
+      { headers: auth() },
+    );
+    const series = ((await native.json()) as { data: { labels: Record<string, string> }[] }).data;
+    expect(series.map((s) => s.labels)).toEqual([{ queue: 'a' }]);
+  });
+
   it('answers 400 when no point is usable, and for bodies that are not OTLP', async () => {
     const onlyDelta = await post(
       body([

@@ -49,8 +49,8 @@ describe('POST /api/public/otel/v1/traces refuses bad input, storing nothing', (
       'an unsupported Content-Encoding',
       () => good(),
       { ...JSON_TYPE, 'Content-Encoding': 'br' },
-      400,
-      /Content-Encoding/,
+      415,
+      /Content-Encoding: 'br' is not supported/,
     ],
     ['malformed JSON', () => '{"resourceSpans": [', JSON_TYPE, 400, /not valid JSON/],
     ['JSON that is not an object', () => '[1, 2]', JSON_TYPE, 400, /JSON object/],
@@ -88,8 +88,8 @@ describe('POST /api/public/otel/v1/traces refuses bad input, storing nothing', (
       400,
       /traceId is not 16 bytes/,
     ],
-    ['a wrong content type', () => good(), { 'Content-Type': 'text/plain', ...bearer() }, 400, /Content-Type/],
-    ['no content type', () => good(), bearer(), 400, /Content-Type/],
+    ['a wrong content type', () => good(), { 'Content-Type': 'text/plain', ...bearer() }, 415, /Content-Type/],
+    ['no content type', () => good(), bearer(), 415, /Content-Type/],
     ['no credentials', () => good(), { 'Content-Type': 'application/json' }, 401, /credentials/],
     ['a wrong bearer token', () => good(), { 'Content-Type': 'application/json', ...bearer('x') }, 401, /credentials/],
     [
@@ -108,6 +108,21 @@ describe('POST /api/public/otel/v1/traces refuses bad input, storing nothing', (
     const error = v.parse(ErrorBody, JSON.parse(res.body));
     expect(error.message).toMatch(message);
     await expectNothingStored();
+  });
+
+  it('an unsupported Content-Type or Content-Encoding is 415 UNSUPPORTED_MEDIA_TYPE, naming what is taken', async () => {
+    const type = await send(good(), { 'Content-Type': 'text/plain', ...bearer() });
+    expect(type.status).toBe(415);
+    expect(JSON.parse(type.body)).toEqual({
+      message: "Content-Type: 'text/plain' is not supported; send application/x-protobuf or application/json",
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      data: null,
+    });
+    const encoding = await send(good(), { ...JSON_TYPE, 'Content-Encoding': 'br' });
+    expect(encoding.status).toBe(415);
+    expect(JSON.parse(encoding.body)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    // RFC 9110: a 415 for a content coding says which codings are accepted.
+    expect(encoding.headers.get('accept-encoding')).toBe('gzip');
   });
 
   it('a gzip bomb is refused with 413 while inflating', async () => {

@@ -74,6 +74,26 @@ describe('replies in the request encoding', () => {
   });
 });
 
+describe('a root span whose parentSpanId is all zero, the invalid id some SDKs send for "no parent"', () => {
+  it.each(['json', 'protobuf'] as const)('%s: stored as the root of its trace, not rejected', async (encoding) => {
+    const traceId = hex(16);
+    const [rootId, childId] = [hex(8), hex(8)];
+    const json = jsonExport([
+      { traceId, spanId: rootId, parentSpanId: '0000000000000000', name: 'root' },
+      { traceId, spanId: childId, parentSpanId: rootId, name: 'child' },
+    ]);
+    const res = encoding === 'json' ? await postJson(json) : await postProtobuf(protobufExport(json));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(encoding === 'json' ? /application\/json/ : /protobuf/);
+    if (encoding === 'json') expect(await res.json()).toEqual({});
+    else expect((await res.arrayBuffer()).byteLength).toBe(0);
+    const trace = await getTrace(traceUuid(traceId));
+    expect(trace.name).toBe('root');
+    const parents = Object.fromEntries(trace.observations.map((o) => [o.name, o.parentObservationId]));
+    expect(parents).toEqual({ root: null, child: spanUuid(rootId) });
+  });
+});
+
 describe('a trace sent in pieces', () => {
   it('children before their parent, trace fields on different spans: one merged trace', async () => {
     const traceId = hex(16);

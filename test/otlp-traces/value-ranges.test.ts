@@ -62,6 +62,20 @@ describe('span times before 2001-09-09', () => {
     expect(trace.observations[0]?.latency).toBeCloseTo(0.000002, 9);
   });
 
+  it('a span whose end is before its start (a clock stepped back) is stored ended at its start, latency 0', async () => {
+    const traceId = hex(16);
+    const res = await postJson(
+      jsonExport([
+        { traceId, spanId: hex(8), name: 'skewed', start: '1772359200000500000', end: '1772359200000000000' },
+      ]),
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [obs] = (await getTrace(traceId)).observations;
+    expect(obs?.startTime).toBe('2026-03-01T10:00:00.000Z');
+    expect(obs?.endTime).toBe('2026-03-01T10:00:00.000Z');
+    expect(obs?.latency).toBe(0);
+  });
+
   it('a span after 2199 is rejected with the reason; the others in the export are stored', async () => {
     const traceId = hex(16);
     const body = jsonExport([

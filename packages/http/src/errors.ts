@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** Seconds, for 429/503: clients (OTLP exporters included) honour it. */
     readonly retryAfter?: number,
+    /** Headers the answer carries besides Retry-After (a 415's Accept-Encoding). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -33,6 +35,7 @@ const STATUS_CODE: Record<number, ErrorCode> = Object.fromEntries(
 
 export function sendError(c: Context, err: ApiError): Response {
   if (err.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
+  for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
   return c.json(errorBody(err.code, err.message), err.status);
 }
 
@@ -66,7 +69,11 @@ export function onError(logger: Logger, explain?: ExplainError): ErrorHandler {
 }
 
 /** `explain`'s answer for `err`; undefined when there is none or it failed (logged). */
-async function explainSafely(explain: ExplainError | undefined, err: Error, log: Logger): Promise<ApiError | undefined> {
+async function explainSafely(
+  explain: ExplainError | undefined,
+  err: Error,
+  log: Logger,
+): Promise<ApiError | undefined> {
   if (!explain) return undefined;
   try {
     return await explain(err);

@@ -36,15 +36,20 @@ const overBudget = () => new ApiError('TOO_MANY_REQUESTS', 'ingest is at its lim
 /**
  * The request body as bytes, inflated when Content-Encoding says gzip. Sizes are checked while
  * reading and while inflating, never after: 413 past the limits, 429 when the bytes would take the
- * admission budget past its limit (see Admission), 400 for an encoding we do not take or a body
- * cut off by the client. An admitted request resolves on its admission turn: the caller decodes
+ * admission budget past its limit (see Admission), 415 for an encoding we do not take (saying
+ * which we do, as RFC 9110 asks), 400 for a body cut off by the client. An admitted request resolves on its admission turn: the caller decodes
  * the body synchronously right after the await.
  */
 export async function readBody(c: Context, limits: BodyLimits): Promise<Buffer> {
   const encoding = (c.req.header('content-encoding') ?? '').trim().toLowerCase();
   const gzip = encoding === 'gzip' || encoding === 'x-gzip';
   if (!gzip && encoding !== '' && encoding !== 'identity') {
-    throw badRequest(`Content-Encoding: '${encoding}' is not supported; send gzip or no encoding`);
+    throw new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Encoding: '${encoding}' is not supported; send gzip or no encoding`,
+      undefined,
+      { 'Accept-Encoding': 'gzip' },
+    );
   }
   const ticket = admissionTicket(c);
   const raw = await readAll(c, limits.bodyBytes, (n) => ticket?.hold(n) ?? true);

@@ -1,4 +1,5 @@
 import { badRequest } from '@spanhouse/http';
+import { METRIC_LIMITS } from '@spanhouse/schema';
 import type { IngestDeps } from '../deps.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
 import type { OtlpEncoding } from '../otlp/content.ts';
@@ -64,6 +65,15 @@ export function tracesSignal(deps: IngestDeps): OtlpSignal {
   return preparedSignal(deps, (p, e, b) => exportRows(deps, p, e, b), 'rejectedSpans');
 }
 
+/** The note on label values cut to the limit, naming (some of) the attributes; none when none was cut. */
+function cutValuesNote(attributes: string[]): string[] {
+  if (attributes.length === 0) return [];
+  const named = attributes.slice(0, 5).join(', ') + (attributes.length > 5 ? ', ...' : '');
+  return [
+    `attribute values longer than ${METRIC_LIMITS.labelValueMax} characters cut to ${METRIC_LIMITS.labelValueMax} (${named})`,
+  ];
+}
+
 /** Metrics: points by the series ids this process shares across its metrics paths; points present but none usable a 400, an empty export a success. */
 export function metricsSignal(deps: IngestDeps): OtlpSignal {
   return {
@@ -73,7 +83,7 @@ export function metricsSignal(deps: IngestDeps): OtlpSignal {
       if (mapped.accepted === 0 && mapped.rejected.length > 0) {
         throw badRequest(rejectionMessage(mapped.rejected, 'data point'));
       }
-      const rejected = partialSuccess(mapped.rejected, 'data point', cuts);
+      const rejected = partialSuccess(mapped.rejected, 'data point', cuts, cutValuesNote(mapped.cutAttributes));
       await storeMetricPoints(deps, mapped.points, store);
       return rejected;
     },

@@ -1,4 +1,7 @@
 import type { Attributes } from '../otlp/values.ts';
+import { AttributeReader } from '../otlp-traces/attr-reader.ts';
+import type { SpanFacts } from '../otlp-traces/conventions/facts.ts';
+import { readGenAi } from '../otlp-traces/conventions/gen-ai.ts';
 import { isGenAiMessageEvent, readSpanEvents } from '../otlp-traces/conventions/span-events.ts';
 import type { OtlpSpanEvent } from '../otlp-traces/spans.ts';
 import type { OtlpLogRecord } from './records.ts';
@@ -20,6 +23,21 @@ function contentOf(record: OtlpLogRecord): Attributes {
   if (record.eventName === OPERATION_DETAILS) return map ? { ...record.attributes, ...map } : record.attributes;
   if (map) return map;
   return body === undefined || body === null ? {} : { content: body };
+}
+
+/**
+ * The model, usage, cost and request parameters an operation-details record of one span carries
+ * (the conventions give the event the inference span's attributes, so that it can stand without
+ * the span), read as the span's `gen_ai.*` attributes are; the latest such record's. Undefined
+ * fields when there is none.
+ */
+export function genAiCallFacts(
+  records: readonly OtlpLogRecord[],
+): Pick<SpanFacts, 'model' | 'usage' | 'cost' | 'modelParameters'> {
+  const details = records.findLast((r) => r.eventName === OPERATION_DETAILS);
+  if (!details) return {};
+  const { model, usage, cost, modelParameters } = readGenAi(new AttributeReader(details.attributes));
+  return { model, usage, cost, modelParameters };
 }
 
 /**

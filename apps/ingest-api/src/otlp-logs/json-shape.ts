@@ -41,6 +41,7 @@ export function checkOtlpLogsJson(body: unknown): LogsRequestLike {
       if (scope) {
         string(scope.name, `${sPath}.scope.name`);
         string(scope.version, `${sPath}.scope.version`);
+        keyValues(scope.attributes, `${sPath}.scope.attributes`);
       }
       const records = array(sl.logRecords, `${sPath}.logRecords`);
       for (let i = 0; i < records.length; i++) logRecord(records[i], `${sPath}.logRecords.${i}`);

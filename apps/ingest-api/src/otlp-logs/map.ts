@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { nanosToMicros, STORED_TIME_RANGE_US } from '@spanhouse/schema';
 import { WEAK_VERSION } from '@spanhouse/store';
+import { scopeMetadata } from '../otlp/scope.ts';
 import { isEmpty } from '../otlp-traces/attr-reader.ts';
 import { resourceTraceFacts } from '../otlp-traces/conventions/resource.ts';
 import { spanIdToUuid, traceIdToUuid } from '../otlp-traces/ids.ts';
 import type { ObservationLevel, ObservationRecord, TracePiece } from '../traces/model.ts';
-import { genAiInputOutput, isGenAiRecord } from './gen-ai-events.ts';
+import { genAiCallFacts, genAiInputOutput, isGenAiRecord } from './gen-ai-events.ts';
 import type { OtlpLogRecord } from './records.ts';
 
 /** A log record the mapping can place: it names a trace; its span id, when given, is valid. */
@@ -29,16 +30,48 @@ function unplaceable(record: OtlpLogRecord): string | undefined {
     return `${record.path}: no trace context (traceId is missing); log records are stored only as part of a trace`;
   }
   const problems: string[] = [];
-  if (record.traceId === null) problems.push('traceId is not 16 bytes (hex, base64 or bytes; not all zero)');
-  if (record.spanId === null) problems.push('spanId is not 8 bytes (hex, base64 or bytes; not all zero)');
+  if (record.traceId === null) problems.push('traceId is not 16 bytes (hex, base64 or bytes)');
+  if (record.spanId === null) problems.push('spanId is not 8 bytes (hex, base64 or bytes)');
   if (record.timeNanos === null) problems.push('timeUnixNano is not a 64-bit unsigned integer');
   else if (record.timeNanos > MAX_NANOS) problems.push('timeUnixNano is after 2199-12-31T23:59:59.999999Z');
   return problems.length > 0 ? `${record.path}: ${problems.join(', ')}` : undefined;
 }
 
-/** Log severity numbers (1-24, in steps of four per level) as observation levels. */
+/**
+ * Severity texts of a record without a severity number, as the severity number their level starts
+ * at: the log data model's short names (TRACE, DEBUG, INFO, WARN, ERROR, FATAL, with a digit or
+ * not) and the spellings of common sources (Python's WARNING and CRITICAL, syslog's NOTICE, ERR,
+ * CRIT, ALERT, EMERG), in any case.
+ */
+const SEVERITY_TEXTS: Record<string, number> = {
+  TRACE: 1,
+  DEBUG: 5,
+  INFO: 9,
+  NOTICE: 9,
+  WARN: 13,
+  WARNING: 13,
+  ERR: 17,
+  ERROR: 17,
+  FATAL: 21,
+  CRIT: 21,
+  CRITICAL: 21,
+  ALERT: 21,
+  EMERG: 21,
+  EMERGENCY: 21,
+  PANIC: 21,
+};
+
+function severityOfText(text: string): number {
+  const match = /^([A-Za-z]+)[1-4]?$/.exec(text.trim());
+  return match ? (SEVERITY_TEXTS[match[1]!.toUpperCase()] ?? 0) : 0;
+}
+
+/**
+ * Log severity numbers (1-24, in steps of four per level) as observation levels; a record that
+ * gives only a severity text (the number 0, unspecified) is read by its text (severityOfText).
+ */
 function levelOf(record: OtlpLogRecord): ObservationLevel | undefined {
-  const n = record.severityNumber;
+  const n = record.severityNumber || severityOfText(record.severityText);
   if (n >= 17) return 'ERROR';
   if (n >= 13) return 'WARNING';
   if (n >= 1 && n <= 8) return 'DEBUG';
@@ -96,9 +129,8 @@ function eventObservation(record: Placed, id: string, timeUs: number): Observati
     metadata.severity = { text: record.severityText, number: record.severityNumber };
   }
   if (!isEmpty(record.resource)) metadata.resourceAttributes = record.resource;
-  if (record.scope.name) {
-    metadata.scope = record.scope.version ? record.scope : { name: record.scope.name };
-  }
+  const scope = scopeMetadata(record.scope);
+  if (scope) metadata.scope = scope;
   const observation: ObservationRecord = {
     id,
     traceId: traceIdToUuid(record.traceId),
@@ -118,15 +150,19 @@ function eventObservation(record: Placed, id: string, timeUs: number): Observati
 
 /**
  * The GenAI message records of one span as a piece of that span's observation carrying only its
- * input and output, merged into the span's own pieces as an ingestion API update merges into its
+ * input and output (and the model, usage, cost and parameters an operation-details record
+ * repeats from the span), merged into the span's own pieces as an ingestion API update merges into its
  * create: the fields carry the latest record time as their version, so a re-sent export changes
- * nothing and explicit input or output attributes of the span (versioned by its arrival, after
- * the records were written) win over the events; the type (GENERATION) and start (the first
+ * nothing and the span's own attributes (versioned by its arrival, after the records were
+ * written) win over the events; the type (GENERATION) and start (the first
  * record) are weak defaults any piece of the span itself overrides.
  */
 function genAiPiece(records: readonly Placed[], timesUs: readonly number[]): ObservationRecord | undefined {
   const { input, output } = genAiInputOutput(records);
-  if (input === undefined && output === undefined) return undefined;
+  const call = genAiCallFacts(records);
+  if (input === undefined && output === undefined && call.model === undefined && call.usage === undefined) {
+    return undefined;
+  }
   const first = records[0]!;
   let startUs = Number.POSITIVE_INFINITY;
   let version = WEAK_VERSION + 1;
@@ -148,6 +184,24 @@ function genAiPiece(records: readonly Placed[], timesUs: readonly number[]): Obs
   if (output !== undefined) {
     observation.output = output;
     observation.versions!.output = version;
+  }
+  // The call's model, usage, cost and parameters, as the operation-details event repeats them
+  // from its span; versioned like the messages, so the span's own (later) attributes win.
+  if (call.model !== undefined) {
+    observation.model = call.model;
+    observation.versions!.model = version;
+  }
+  if (call.usage !== undefined) {
+    observation.usage = call.usage;
+    observation.versions!.usage = version;
+  }
+  if (call.cost !== undefined) {
+    observation.cost = call.cost;
+    observation.versions!.cost = version;
+  }
+  if (call.modelParameters !== undefined) {
+    observation.modelParameters = call.modelParameters;
+    observation.versions!.modelParameters = version;
   }
   return observation;
 }

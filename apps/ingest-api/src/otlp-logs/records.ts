@@ -1,3 +1,4 @@
+import { type OtlpScope, type ScopeLike, scopeOf } from '../otlp/scope.ts';
 import { type LongLike, toNanos } from '../otlp/times.ts';
 import {
   type AnyValueLike,
@@ -7,7 +8,7 @@ import {
   type KeyValueLike,
   keyValues,
 } from '../otlp/values.ts';
-import { idToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from '../otlp-traces/ids.ts';
+import { referenceIdToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from '../otlp-traces/ids.ts';
 
 /**
  * An ExportLogsServiceRequest as the protobuf decoder returns it or as a checked OTLP/JSON body is
@@ -20,7 +21,7 @@ type ResourceLogsLike = {
   scopeLogs?: ScopeLogsLike[] | null;
 };
 type ScopeLogsLike = {
-  scope?: { name?: string | null; version?: string | null } | null;
+  scope?: ScopeLike;
   logRecords?: LogRecordLike[] | null;
 };
 type Time = LongLike | string | number | null;
@@ -40,7 +41,7 @@ export type LogRecordLike = {
 export type OtlpLogRecord = {
   /** Where it sat in the request, for messages: `resourceLogs.0.scopeLogs.1.logRecords.2`. */
   path: string;
-  /** Lowercase hex; '' when absent, null when malformed (see idToHex). */
+  /** Lowercase hex; '' when absent, null when malformed (see referenceIdToHex: all zero is absent). */
   traceId: string | null;
   spanId: string | null;
   /** When it happened: time_unix_nano, else observed_time_unix_nano; 0n when neither, null when malformed. */
@@ -57,7 +58,7 @@ export type OtlpLogRecord = {
   attributes: Attributes;
   /** Shared by every record of the same resource. */
   resource: Attributes;
-  scope: { name: string; version: string };
+  scope: OtlpScope;
 };
 
 /** OTLP/JSON may spell the severity as its enum name. */
@@ -85,7 +86,7 @@ export function collectLogRecords(request: LogsRequestLike): OtlpLogRecord[] {
     const scopeLogs = rl?.scopeLogs ?? [];
     for (let s = 0; s < scopeLogs.length; s++) {
       const sl = scopeLogs[s];
-      const scope = { name: sl?.scope?.name ?? '', version: sl?.scope?.version ?? '' };
+      const scope = scopeOf(sl?.scope);
       const records = sl?.logRecords ?? [];
       for (let i = 0; i < records.length; i++) {
         const record = records[i]!;
@@ -93,8 +94,8 @@ export function collectLogRecords(request: LogsRequestLike): OtlpLogRecord[] {
         const named = attributes['event.name'];
         out.push({
           path: `resourceLogs.${r}.scopeLogs.${s}.logRecords.${i}`,
-          traceId: idToHex(record.traceId, TRACE_ID_BYTES),
-          spanId: idToHex(record.spanId, SPAN_ID_BYTES),
+          traceId: referenceIdToHex(record.traceId, TRACE_ID_BYTES),
+          spanId: referenceIdToHex(record.spanId, SPAN_ID_BYTES),
           timeNanos: timeOf(record),
           eventName: record.eventName || (typeof named === 'string' ? named : ''),
           severityNumber: severityNumber(record.severityNumber),

@@ -22,7 +22,13 @@ const CUMULATIVE = 2;
 /** DataPointFlags.NO_RECORDED_VALUE: the point says its series has no value now (stored as stale). */
 const NO_RECORDED_VALUE = 1;
 
-export type MappedMetrics = { points: MetricPoints; accepted: number; rejected: string[] };
+export type MappedMetrics = {
+  points: MetricPoints;
+  accepted: number;
+  rejected: string[];
+  /** Names of the attributes whose values were cut to the label value limit (cutLabelValue), once each. */
+  cutAttributes: string[];
+};
 
 /** One output series of a data point: a name suffix, extra labels, a value. */
 type Emitted = [suffix: string, extra: Record<string, string> | undefined, value: number];
@@ -41,6 +47,7 @@ type Emitted = [suffix: string, extra: Record<string, string> | undefined, value
 export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, project: string): MappedMetrics {
   const out = new PointWriter(known, project, 1024);
   const rejected: string[] = [];
+  const cut = new Set<string>();
   let accepted = 0;
   for (const rm of req.resourceMetrics ?? []) {
     const resource = keyValues(rm.resource?.attributes);
@@ -49,7 +56,7 @@ export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, pr
         const name = m.name ?? '';
         for (const { point, emitted, reason } of pointsOf(m)) {
           const problem = reason ?? check(name);
-          const labels = problem ? undefined : labelsOf(resource, point.attributes);
+          const labels = problem ? undefined : labelsOf(resource, point.attributes, cut);
           const us = nanosToMicros(toNanos(point.timeUnixNano) ?? 0n);
           const why =
             problem ??
@@ -58,7 +65,7 @@ export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, pr
               ? 'time_unix_nano missing or outside 1970-01-01..2199-12-31'
               : undefined);
           if (why !== undefined) {
-            rejected.push(`${name || '(no name)'}: ${why}`);
+            rejected.push(`${shownName(name)}: ${why}`);
             continue;
           }
           const noValue = ((point.flags ?? 0) & NO_RECORDED_VALUE) !== 0;
@@ -74,7 +81,7 @@ export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, pr
       }
     }
   }
-  return { points: out.result(), accepted, rejected };
+  return { points: out.result(), accepted, rejected, cutAttributes: [...cut] };
 }
 
 type PointOut = { point: NumberPointLike; emitted: () => Emitted[]; reason?: string };
@@ -161,30 +168,60 @@ function summary(p: SummaryPointLike): Emitted[] {
   return [...out, ...countAndSum(p)];
 }
 
+/**
+ * How a rejection reason names its metric: the name, cut past NAME_SHOWN characters. A reason
+ * goes into the reply (five of them at most), which must stay small whatever was sent: the OTLP
+ * specification bounds a reply at 4 MiB, and a gRPC client refuses a longer message or trailer.
+ */
+const NAME_SHOWN = 120;
+function shownName(name: string): string {
+  if (name === '') return '(no name)';
+  return name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN - 1)}…` : name;
+}
+
 function check(name: string): string | undefined {
   if (name === '') return 'metric without a name';
   if (name.length > METRIC_LIMITS.nameMax - 7) return `name longer than ${METRIC_LIMITS.nameMax - 7} characters`;
   return undefined;
 }
 
-/** Resource then point attributes as string labels; a string saying why when they break a limit. */
+/**
+ * A label value past METRIC_LIMITS.labelValueMax cut to it (never inside a surrogate pair). An
+ * attribute is the sender's, and a resource's often holds a process' whole command line
+ * (`process.command_args`): VictoriaMetrics cuts such values too, rather than refuse every point of
+ * the process.
+ */
+function cutLabelValue(text: string): string {
+  const max = METRIC_LIMITS.labelValueMax;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
+ * Resource then point attributes as string labels, values past the limit cut (their names added to
+ * `cut`); a string saying why when they break another limit.
+ */
 function labelsOf(
   resource: Record<string, AttrValue>,
   attributes: NumberPointLike['attributes'],
+  cut: Set<string>,
 ): Record<string, string> | string {
   const all = { ...resource, ...keyValues(attributes) };
   // Attribute names are the sender's: without a prototype, `__proto__` is a label like any other.
   const labels: Record<string, string> = Object.create(null);
   let n = 0;
   for (const [k, v] of Object.entries(all)) {
-    if (v === null || k === '') continue;
+    // `__name__` is the metric's name in every Prometheus-style read: the OTLP name is it, as in
+    // Prometheus' and VictoriaMetrics' receivers, never an attribute's value.
+    if (v === null || k === '' || k === '__name__') continue;
     const text = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
     if (text === '') continue;
     if (k.length > METRIC_LIMITS.labelKeyMax)
       return `attribute name longer than ${METRIC_LIMITS.labelKeyMax} characters`;
-    if (text.length > METRIC_LIMITS.labelValueMax)
-      return `attribute ${k} longer than ${METRIC_LIMITS.labelValueMax} characters`;
-    labels[k] = text;
+    if (text.length > METRIC_LIMITS.labelValueMax) {
+      labels[k] = cutLabelValue(text);
+      cut.add(k);
+    } else labels[k] = text;
     n++;
   }
   // le and quantile are set by the mapping; one label is kept free for them.

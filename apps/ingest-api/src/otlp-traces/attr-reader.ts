@@ -16,6 +16,10 @@ const NAMESPACES = [
   'output',
   'tag',
   'metadata',
+  'traceloop',
+  'mlflow',
+  'tool_arguments',
+  'tool_response',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

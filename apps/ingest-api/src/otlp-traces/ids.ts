@@ -19,31 +19,38 @@ const BASE64_RE = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
 const ZEROS_RE = /^0+$/;
 
+/** The id as lowercase hex of exactly `size` bytes, all zero included; `''` when absent, `null` when malformed. */
+function anyIdToHex(value: Uint8Array | string | null | undefined, size: number): string | null {
+  if (value === null || value === undefined || value.length === 0) return '';
+  if (typeof value !== 'string') {
+    if (value.length !== size) return null;
+    // Protobuf ids arrive as Buffer views: native hex, no string built digit by digit.
+    return Buffer.isBuffer(value) ? value.toString('hex') : bytesToHex(value);
+  }
+  if (value.length === size * 2 && /^[0-9a-fA-F]+$/.test(value)) return value.toLowerCase();
+  if (!BASE64_RE.test(value)) return null;
+  const bytes = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+  return bytes.length === size ? bytesToHex(bytes) : null;
+}
+
 /**
  * The id as lowercase hex of exactly `size` bytes; `''` when absent (no bytes, empty string);
  * `null` when malformed (wrong length, not hex or base64, or all zero, which OTLP calls invalid).
  */
 export function idToHex(value: Uint8Array | string | null | undefined, size: number): string | null {
-  if (value === null || value === undefined || value.length === 0) return '';
-  if (typeof value !== 'string') {
-    if (value.length !== size) return null;
-    let any = 0;
-    for (let i = 0; i < size; i++) any |= value[i]!;
-    if (any === 0) return null;
-    // Protobuf ids arrive as Buffer views: native hex, no string built digit by digit.
-    return Buffer.isBuffer(value) ? value.toString('hex') : bytesToHex(value);
-  }
-  let hex: string;
-  if (value.length === size * 2 && /^[0-9a-fA-F]+$/.test(value)) {
-    hex = value.toLowerCase();
-  } else if (BASE64_RE.test(value)) {
-    const bytes = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
-    if (bytes.length !== size) return null;
-    hex = bytesToHex(bytes);
-  } else {
-    return null;
-  }
-  return ZEROS_RE.test(hex) ? null : hex;
+  const hex = anyIdToHex(value, size);
+  return hex && ZEROS_RE.test(hex) ? null : hex;
+}
+
+/**
+ * An id that refers to another span or trace (a span's parent, a log record's span and trace) as
+ * idToHex reads it, except that all zero is `''`, absent: it is the API's invalid id, which several
+ * SDKs write for "no parent" or "no span" instead of leaving the field empty (OpenTelemetry's
+ * Collector reads it as empty too). A span's own ids have no such reading: all zero stays malformed.
+ */
+export function referenceIdToHex(value: Uint8Array | string | null | undefined, size: number): string | null {
+  const hex = anyIdToHex(value, size);
+  return hex && ZEROS_RE.test(hex) ? '' : hex;
 }
 
 /** 32 hex digits as a UUID (8-4-4-4-12). */

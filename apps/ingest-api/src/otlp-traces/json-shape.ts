@@ -62,6 +62,7 @@ export function checkOtlpJson(body: unknown): RequestLike {
       if (scope) {
         string(scope.name, `${sPath}.scope.name`);
         string(scope.version, `${sPath}.scope.version`);
+        keyValues(scope.attributes, `${sPath}.scope.attributes`);
       }
       const spans = array(ss.spans, `${sPath}.spans`);
       for (let i = 0; i < spans.length; i++) span(spans[i], `${sPath}.spans.${i}`);

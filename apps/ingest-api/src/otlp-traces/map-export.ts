@@ -41,7 +41,7 @@ function unusable(span: OtlpSpan): string | undefined {
   };
   id('traceId', span.traceId, '16 bytes');
   id('spanId', span.spanId, '8 bytes');
-  if (span.parentSpanId === null) problems.push('parentSpanId is not 8 bytes (hex, base64 or bytes; not all zero)');
+  if (span.parentSpanId === null) problems.push('parentSpanId is not 8 bytes (hex, base64 or bytes)');
   if (span.startNanos === null) problems.push('startTimeUnixNano is not a 64-bit unsigned integer');
   if (span.endNanos === null) problems.push('endTimeUnixNano is not a 64-bit unsigned integer');
   if (span.startNanos !== null && span.startNanos > MAX_NANOS) problems.push(`startTimeUnixNano ${TOO_LATE}`);

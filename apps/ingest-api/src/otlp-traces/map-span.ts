@@ -7,9 +7,12 @@ import { type LangfuseFacts, readLangfuse } from './conventions/langfuse.ts';
 import { readOpenInference } from './conventions/openinference.ts';
 import { resourceTraceFacts } from './conventions/resource.ts';
 import { readSpanEvents } from './conventions/span-events.ts';
+import { readFrameworkIo } from './conventions/framework-io.ts';
+import { readTraceloop } from './conventions/traceloop.ts';
 import { readVercelAi } from './conventions/vercel-ai.ts';
 import { spanIdToUuid, traceIdToUuid } from './ids.ts';
 import type { OtlpSpan, OtlpSpanLink } from './spans.ts';
+import { scopeMetadata } from '../otlp/scope.ts';
 import { spanTimes } from '../otlp/times.ts';
 import type { Attributes } from '../otlp/values.ts';
 
@@ -27,8 +30,8 @@ export type MappedSpan = {
 const NOTHING: SpanFacts = Object.freeze({});
 const NO_LANGFUSE: LangfuseFacts = Object.freeze({ asRoot: false });
 
-/** The first of four that is not undefined (null counts: a JSON `null` input is an input). */
-function pick<T>(a: T | undefined, b: T | undefined, c: T | undefined, d: T | undefined): T | undefined {
+/** The first of up to four that is not undefined (null counts: a JSON `null` input is an input). */
+function pick<T>(a: T | undefined, b: T | undefined, c?: T, d?: T): T | undefined {
   return a !== undefined ? a : b !== undefined ? b : c !== undefined ? c : d;
 }
 
@@ -47,15 +50,15 @@ function infoOf(resource: Attributes): ResourceInfo {
   }
   return info;
 }
-const scopeMetadata = new WeakMap<OtlpSpan['scope'], { name: string; version?: string }>();
-function scopeOf(scope: OtlpSpan['scope']): { name: string; version?: string } {
-  let out = scopeMetadata.get(scope);
-  if (!out) {
-    out = scope.version ? { name: scope.name, version: scope.version } : { name: scope.name };
-    scopeMetadata.set(scope, out);
-    shareJson(out);
+const scopeMetadataCache = new WeakMap<OtlpSpan['scope'], Record<string, unknown> | null>();
+function scopeOf(scope: OtlpSpan['scope']): Record<string, unknown> | undefined {
+  let out = scopeMetadataCache.get(scope);
+  if (out === undefined) {
+    out = scopeMetadata(scope) ?? null;
+    scopeMetadataCache.set(scope, out);
+    if (out) shareJson(out);
   }
-  return out;
+  return out ?? undefined;
 }
 
 /** Trace facts by precedence: for each scalar the first that has it; tags unioned; metadata merged. */
@@ -98,7 +101,8 @@ function linkOf(link: OtlpSpanLink): { traceId: string | null; spanId: string | 
 /**
  * One span to an observation plus the trace fields it carries. Conventions are read in order of
  * precedence: Langfuse, then GenAI, then Vercel AI, then OpenInference; the first that says
- * something about a field decides it. The type: an explicit Langfuse type other than SPAN, else
+ * something about a field decides it (OpenLLMetry's entity input and output come right after
+ * Langfuse's; other frameworks' input and output attributes after every convention's). The type: an explicit Langfuse type other than SPAN, else
  * what a convention's span kind or operation says, else GENERATION when a model is known, else
  * SPAN. Unconsumed span attributes, the resource attributes and the scope go to metadata.
  * Runs for every span ingested, so it allocates only what it returns.
@@ -109,8 +113,12 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   const langfuse = r.has('langfuse', 'user', 'session') ? readLangfuse(r) : NO_LANGFUSE;
   const genAi = r.has('gen_ai') ? readGenAi(r) : NOTHING;
   const vercel = r.has('ai') ? readVercelAi(r, span.name) : NOTHING;
+  const traceloop = r.has('traceloop') ? readTraceloop(r) : NOTHING;
   const openInference = r.has('openinference', 'llm', 'input', 'output', 'tag', 'metadata')
     ? readOpenInference(r)
+    : NOTHING;
+  const frameworks = r.has('mlflow', 'input', 'output', 'tool_arguments', 'tool_response')
+    ? readFrameworkIo(r)
     : NOTHING;
 
   const model = pick(langfuse.model, genAi.model, vercel.model, openInference.model);
@@ -133,7 +141,8 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (rest) setData(metadata, 'attributes', rest);
   const resource = infoOf(span.resource);
   if (!resource.empty) metadata.resourceAttributes = span.resource;
-  if (span.scope.name) metadata.scope = scopeOf(span.scope);
+  const scope = scopeOf(span.scope);
+  if (scope) metadata.scope = scope;
   // Span links, ids in the form the API answers ids in (UUIDs; null when absent or malformed).
   if (span.links.length > 0 && metadata.links === undefined) metadata.links = span.links.map(linkOf);
 
@@ -161,9 +170,17 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   if (!isRoot && !updatesTrace(trace)) trace.version = resource.trace.version;
   // Span events come last: GenAI messages there fill input and output only when no attribute does.
   const events = readSpanEvents(span.events);
-  const input = pick(langfuse.input, genAi.input, vercel.input, openInference.input) ?? events.input;
+  // OpenLLMetry's entity input and output come before the model conventions', as Langfuse reads them.
+  const input =
+    pick(pick(langfuse.input, traceloop.input, genAi.input, vercel.input), openInference.input, frameworks.input) ??
+    events.input;
   if (input !== undefined) observation.input = input;
-  const output = pick(langfuse.output, genAi.output, vercel.output, openInference.output) ?? events.output;
+  const output =
+    pick(
+      pick(langfuse.output, traceloop.output, genAi.output, vercel.output),
+      openInference.output,
+      frameworks.output,
+    ) ?? events.output;
   if (output !== undefined) observation.output = output;
   if (events.events) observation.events = events.events;
   // Level: Langfuse's attribute, else ERROR for an error status or an exception event.
@@ -175,7 +192,11 @@ export function mapSpan(span: UsableSpan, nowUs: number): MappedSpan {
   // Langfuse's order: its own attribute, then OpenInference's invocation parameters, then gen_ai.request.*.
   const modelParameters = langfuse.modelParameters ?? openInference.modelParameters ?? genAi.modelParameters;
   if (modelParameters !== undefined) observation.modelParameters = modelParameters;
-  if (langfuse.completionStartUs !== undefined) observation.completionStartUs = langfuse.completionStartUs;
+  // The completion start: Langfuse's attribute, else the start plus the time to the first chunk.
+  const firstChunkUs = genAi.timeToFirstChunkUs ?? vercel.timeToFirstChunkUs;
+  const completionStartUs =
+    langfuse.completionStartUs ?? (firstChunkUs === undefined ? undefined : startUs + firstChunkUs);
+  if (completionStartUs !== undefined) observation.completionStartUs = completionStartUs;
   if (langfuse.promptName !== undefined) {
     observation.promptName = langfuse.promptName;
     if (langfuse.promptVersion !== undefined) observation.promptVersion = langfuse.promptVersion;

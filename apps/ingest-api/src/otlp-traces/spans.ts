@@ -1,4 +1,5 @@
-import { idToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from './ids.ts';
+import { idToHex, referenceIdToHex, SPAN_ID_BYTES, TRACE_ID_BYTES } from './ids.ts';
+import { type OtlpScope, type ScopeLike, scopeOf } from '../otlp/scope.ts';
 import { type LongLike, toNanos } from '../otlp/times.ts';
 import { type Attributes, type KeyValueLike, keyValues } from '../otlp/values.ts';
 
@@ -13,7 +14,7 @@ type ResourceSpansLike = {
   scopeSpans?: ScopeSpansLike[] | null;
 };
 type ScopeSpansLike = {
-  scope?: { name?: string | null; version?: string | null } | null;
+  scope?: ScopeLike;
   spans?: SpanLike[] | null;
 };
 type Time = LongLike | string | number | null;
@@ -50,6 +51,7 @@ export type OtlpSpan = {
   /** Lowercase hex; '' when absent, null when malformed (see idToHex). */
   traceId: string | null;
   spanId: string | null;
+  /** The same, all zero read as absent (see referenceIdToHex). */
   parentSpanId: string | null;
   name: string;
   /** Exact nanoseconds; 0n when absent, null when malformed. */
@@ -65,7 +67,7 @@ export type OtlpSpan = {
   links: readonly OtlpSpanLink[];
   /** Shared by every span of the same resource. */
   resource: Attributes;
-  scope: { name: string; version: string };
+  scope: OtlpScope;
 };
 
 const STATUS_NAMES: Record<string, number> = { STATUS_CODE_UNSET: 0, STATUS_CODE_OK: 1, STATUS_CODE_ERROR: 2 };
@@ -107,7 +109,7 @@ export function collectSpans(request: RequestLike): OtlpSpan[] {
     const scopeSpans = rs?.scopeSpans ?? [];
     for (let s = 0; s < scopeSpans.length; s++) {
       const ss = scopeSpans[s];
-      const scope = { name: ss?.scope?.name ?? '', version: ss?.scope?.version ?? '' };
+      const scope = scopeOf(ss?.scope);
       const spans = ss?.spans ?? [];
       for (let i = 0; i < spans.length; i++) {
         const span = spans[i]!;
@@ -115,7 +117,7 @@ export function collectSpans(request: RequestLike): OtlpSpan[] {
           path: `resourceSpans.${r}.scopeSpans.${s}.spans.${i}`,
           traceId: idToHex(span.traceId, TRACE_ID_BYTES),
           spanId: idToHex(span.spanId, SPAN_ID_BYTES),
-          parentSpanId: idToHex(span.parentSpanId, SPAN_ID_BYTES),
+          parentSpanId: referenceIdToHex(span.parentSpanId, SPAN_ID_BYTES),
           name: span.name ?? '',
           startNanos: toNanos(span.startTimeUnixNano),
           endNanos: toNanos(span.endTimeUnixNano),

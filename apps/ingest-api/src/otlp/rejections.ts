@@ -10,25 +10,25 @@ export function rejectionMessage(reasons: string[], noun: string): string {
   return `${reasons.length} ${noun}${reasons.length === 1 ? '' : 's'} rejected: ${shown}${more}`;
 }
 
-/**
- * The partial_success message of attribute values cut for their depth (the spans are stored; the
- * rejected count is not raised), after the rejections' own message if any.
- */
-function withCutValues(message: string | undefined, cuts: number): string {
-  const cut = `${cuts} attribute value${cuts === 1 ? '' : 's'} nested deeper than ${MAX_VALUE_DEPTH} levels truncated to null`;
-  return message ? `${message}; ${cut}` : cut;
-}
+/** The note on attribute values cut for their depth (the items are stored; the rejected count is not raised). */
+const depthNote = (cuts: number) =>
+  `${cuts} attribute value${cuts === 1 ? '' : 's'} nested deeper than ${MAX_VALUE_DEPTH} levels truncated to null`;
 
 /**
  * An export's partial_success, or undefined when there is nothing to say: the rejected items
- * (reasons, `noun` as rejectionMessage's) and the attribute values cut for their depth.
+ * (reasons, `noun` as rejectionMessage's), the attribute values cut for their depth, and `notes` on
+ * what else was stored otherwise than sent (the OTLP specification's warnings: rejected count 0
+ * when nothing was rejected), joined in that order.
  */
 export function partialSuccess(
   reasons: string[],
   noun: string,
   cuts: number,
+  notes: readonly string[] = [],
 ): { count: number; message: string } | undefined {
-  const message = reasons.length > 0 ? rejectionMessage(reasons, noun) : undefined;
-  if (cuts > 0) return { count: reasons.length, message: withCutValues(message, cuts) };
-  return message === undefined ? undefined : { count: reasons.length, message };
+  const parts: string[] = [];
+  if (reasons.length > 0) parts.push(rejectionMessage(reasons, noun));
+  if (cuts > 0) parts.push(depthNote(cuts));
+  parts.push(...notes);
+  return parts.length === 0 ? undefined : { count: reasons.length, message: parts.join('; ') };
 }

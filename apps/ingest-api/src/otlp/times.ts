@@ -27,12 +27,13 @@ export function toNanos(value: LongLike | string | number | null | undefined): b
 
 /**
  * Start and end in microseconds. A span without a start takes its end (and the reverse); one
- * with neither takes `nowUs`. An end before the start is dropped: the span is open, not negative.
+ * with neither takes `nowUs`. An end before the start (a clock stepped back between the two) is
+ * the start: the span ended, with latency 0, as the ingestion API and Langfuse clamp it.
  */
 export function spanTimes(startNanos: bigint, endNanos: bigint, nowUs: number): { startUs: number; endUs?: number } {
   if (startNanos === 0n && endNanos === 0n) return { startUs: nowUs };
   const startUs = nanosToMicros(startNanos === 0n ? endNanos : startNanos);
   if (endNanos === 0n) return { startUs };
   const endUs = nanosToMicros(endNanos);
-  return endUs >= startUs ? { startUs, endUs } : { startUs };
+  return { startUs, endUs: Math.max(endUs, startUs) };
 }

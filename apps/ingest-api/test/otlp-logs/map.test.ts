@@ -234,8 +234,8 @@ describe('records that cannot be placed', () => {
     expect(mapped.rejected).toEqual([
       'resourceLogs.0.scopeLogs.0.logRecords.0: no trace context (traceId is missing); log records are stored only as part of a trace',
       'resourceLogs.0.scopeLogs.0.logRecords.1: no trace context (traceId is missing); log records are stored only as part of a trace',
-      'resourceLogs.0.scopeLogs.0.logRecords.2: traceId is not 16 bytes (hex, base64 or bytes; not all zero)',
-      'resourceLogs.0.scopeLogs.0.logRecords.3: spanId is not 8 bytes (hex, base64 or bytes; not all zero)',
+      'resourceLogs.0.scopeLogs.0.logRecords.2: traceId is not 16 bytes (hex, base64 or bytes)',
+      'resourceLogs.0.scopeLogs.0.logRecords.3: spanId is not 8 bytes (hex, base64 or bytes)',
       'resourceLogs.0.scopeLogs.0.logRecords.4: timeUnixNano is after 2199-12-31T23:59:59.999999Z',
     ]);
     expect(mapped.traces[0]!.observations.map((o) => o.input)).toEqual(['kept']);

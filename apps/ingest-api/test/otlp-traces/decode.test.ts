@@ -95,7 +95,7 @@ describe('protobuf and JSON decode to the same spans', () => {
       empty: null,
     },
     resource: { 'service.name': 'svc' },
-    scope: { name: 'lib', version: '2' },
+    scope: { name: 'lib', version: '2', attributes: {} },
   };
 
   it('JSON', () => {

@@ -23,7 +23,7 @@ export function span(attributes: Attributes, over: Partial<UsableSpan> = {}): Us
     events: [],
     links: [],
     resource: {},
-    scope: { name: '', version: '' },
+    scope: { name: '', version: '', attributes: {} },
     ...over,
   };
 }

@@ -26,16 +26,42 @@ describe('OpenTelemetry GenAI conventions (gen_ai.*)', () => {
       'gen_ai.usage.cache_read_input_tokens': 30,
       'gen_ai.usage.cache_creation_input_tokens': '10',
       'gen_ai.usage.reasoning_tokens': 12,
+      'gen_ai.usage.details.accepted_prediction_tokens': 3,
       'gen_ai.usage.note': 'not a count',
     });
     expect(observation.usage).toEqual({
-      input: 100,
+      input: 60,
       output: 40,
-      cache_read_input_tokens: 30,
-      cache_creation_input_tokens: 10,
+      input_cached_tokens: 30,
+      input_cache_creation: 10,
       reasoning_tokens: 12,
+      accepted_prediction_tokens: 3,
     });
     expect(observation.metadata?.attributes).toEqual({ 'gen_ai.usage.note': 'not a count' });
+  });
+
+  it('cache and reasoning counts, which the conventions count inside input and output, are broken out of them', () => {
+    const { observation } = map({
+      'gen_ai.usage.input_tokens': 1000,
+      'gen_ai.usage.output_tokens': 300,
+      'gen_ai.usage.cache_read.input_tokens': 800,
+      'gen_ai.usage.cache_creation.input_tokens': 150,
+      'gen_ai.usage.reasoning.output_tokens': 200,
+    });
+    expect(observation.usage).toEqual({
+      input: 50,
+      output: 100,
+      input_cached_tokens: 800,
+      input_cache_creation: 150,
+      output_reasoning_tokens: 200,
+    });
+  });
+
+  it('a broken-out count larger than the count it sits in leaves that count at 0; without it, nothing is subtracted', () => {
+    expect(
+      map({ 'gen_ai.usage.input_tokens': 10, 'gen_ai.usage.cache_read.input_tokens': 30 }).observation.usage,
+    ).toEqual({ input: 0, input_cached_tokens: 30 });
+    expect(map({ 'gen_ai.usage.cache_read.input_tokens': 30 }).observation.usage).toEqual({ input_cached_tokens: 30 });
   });
 
   it('the response model wins over the request model', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { idToHex, SPAN_ID_BYTES, spanIdToUuid, TRACE_ID_BYTES, traceIdToUuid } from '../../src/otlp-traces/ids.ts';
+import {
+  idToHex,
+  referenceIdToHex,
+  SPAN_ID_BYTES,
+  spanIdToUuid,
+  TRACE_ID_BYTES,
+  traceIdToUuid,
+} from '../../src/otlp-traces/ids.ts';
 
 const TRACE_HEX = '5b8efff798038103d269b633813fc60c';
 const SPAN_HEX = 'eee19b7ec3c1b174';
@@ -34,6 +41,22 @@ describe('idToHex', () => {
     expect(idToHex('not an id!', SPAN_ID_BYTES)).toBeNull();
     expect(idToHex('0'.repeat(32), TRACE_ID_BYTES)).toBeNull(); // all zero is invalid in OTLP
     expect(idToHex(Buffer.alloc(8), SPAN_ID_BYTES)).toBeNull();
+  });
+});
+
+describe('referenceIdToHex', () => {
+  it('reads an all-zero id as absent, in every encoding', () => {
+    expect(referenceIdToHex('0'.repeat(16), SPAN_ID_BYTES)).toBe('');
+    expect(referenceIdToHex(Buffer.alloc(8), SPAN_ID_BYTES)).toBe('');
+    expect(referenceIdToHex(new Uint8Array(16), TRACE_ID_BYTES)).toBe('');
+    expect(referenceIdToHex(Buffer.alloc(8).toString('base64'), SPAN_ID_BYTES)).toBe('');
+  });
+
+  it('reads other ids as idToHex does', () => {
+    expect(referenceIdToHex(SPAN_HEX.toUpperCase(), SPAN_ID_BYTES)).toBe(SPAN_HEX);
+    expect(referenceIdToHex(undefined, SPAN_ID_BYTES)).toBe('');
+    expect(referenceIdToHex('0'.repeat(15), SPAN_ID_BYTES)).toBeNull();
+    expect(referenceIdToHex(Buffer.alloc(7), SPAN_ID_BYTES)).toBeNull();
   });
 });
 

@@ -18,12 +18,12 @@ describe('otlpEncoding', () => {
     ['text/plain', /'text\/plain' is not supported/],
     ['application/jsonl', /not supported/],
     ['application/grpc', /not supported/],
-  ])('%s is a 400', (type, message) => {
+  ])('%s is a 415', (type, message) => {
     expect(() => otlpEncoding(type)).toThrow(message);
     try {
       otlpEncoding(type);
     } catch (err) {
-      expect(err).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+      expect(err).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
     }
   });
 });

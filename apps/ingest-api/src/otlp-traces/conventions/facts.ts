@@ -32,6 +32,8 @@ export type SpanFacts = {
   /** A JSON object, or the value as sent when it is none (or too deep to parse). */
   modelParameters?: unknown;
   completionStartUs?: number;
+  /** Microseconds from the span's start to the first chunk of a streamed response (its completion start). */
+  timeToFirstChunkUs?: number;
   promptName?: string;
   promptVersion?: number;
   environment?: string;

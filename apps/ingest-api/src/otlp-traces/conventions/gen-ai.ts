@@ -1,9 +1,9 @@
 import type { ObservationType } from '@spanhouse/schema';
 import { type AttributeReader, setData } from '../attr-reader.ts';
-import type { UsageDetails } from '../../traces/model.ts';
-import { costUsd, parseJsonish, tokenCount } from '../parse.ts';
+import { costUsd, parseJsonish } from '../parse.ts';
 import { compact, type SpanFacts } from './facts.ts';
 import { indexedList } from './indexed.ts';
+import { readUsageDetails } from './usage-details.ts';
 import { withSystemInstructions } from './span-events.ts';
 
 /** gen_ai.operation.name values (OpenTelemetry GenAI conventions) that say what the span is. */
@@ -17,46 +17,9 @@ const OPERATION_TYPES: Record<string, ObservationType> = {
   invoke_agent: 'AGENT',
   create_agent: 'AGENT',
   execute_tool: 'TOOL',
+  retrieval: 'RETRIEVER',
+  invoke_workflow: 'CHAIN',
 };
-
-const USAGE = 'gen_ai.usage.';
-/** gen_ai.usage.<kind> names that are Langfuse's input, output and total; earlier names win. */
-const USAGE_KINDS: Record<string, string> = {
-  input_tokens: 'input',
-  prompt_tokens: 'input',
-  prompt: 'input',
-  output_tokens: 'output',
-  completion_tokens: 'output',
-  completion: 'output',
-  total_tokens: 'total',
-};
-const KIND_ORDER = Object.keys(USAGE_KINDS);
-
-/**
- * Every `gen_ai.usage.<kind>` count (but `cost`) as a usage detail, named as Langfuse names it:
- * the USAGE_KINDS as `input`, `output`, `total` (the first spelling sent wins), any other kind (`cache_read_input_tokens`,
- * `reasoning_tokens`, ...) under its own name. A value that is not a count (tokenCount) is not
- * read and stays in metadata. Undefined when there is none.
- */
-function usageDetails(r: AttributeReader): UsageDetails | undefined {
-  let out: UsageDetails | undefined;
-  const put = (kind: string, name: string) => {
-    const key = USAGE + kind;
-    if (r.attributes[key] === undefined) return;
-    const n = tokenCount(r.attributes[key]);
-    if (n === undefined) return;
-    r.take(key);
-    out ??= Object.create(null) as UsageDetails;
-    out[name] ??= n;
-  };
-  for (const kind of KIND_ORDER) put(kind, USAGE_KINDS[kind]!);
-  for (const key of Object.keys(r.attributes)) {
-    if (!key.startsWith(USAGE) || key.length === USAGE.length) continue;
-    const kind = key.slice(USAGE.length);
-    if (kind !== 'cost' && !Object.hasOwn(USAGE_KINDS, kind)) put(kind, kind);
-  }
-  return out;
-}
 
 const REQUEST = 'gen_ai.request.';
 
@@ -88,9 +51,21 @@ export function readGenAi(r: AttributeReader): SpanFacts {
   const completionList = indexedList(r, 'gen_ai.completion.');
   const messages = r.take('gen_ai.input.messages');
   const instructions = messages === undefined ? undefined : r.take('gen_ai.system_instructions');
-  const input = messages ?? r.firstValue('gen_ai.prompt') ?? promptList;
-  const output = r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ?? completionList;
+  // A tool call's arguments and result (an execute_tool span), else a retrieval's query and
+  // documents, are its input and output, read last as Langfuse reads the tool call's: messages of
+  // the span, when it has any, come first.
+  const input =
+    messages ??
+    r.firstValue('gen_ai.prompt') ??
+    promptList ??
+    r.firstValue('gen_ai.tool.call.arguments', 'gen_ai.retrieval.query.text');
+  const output =
+    r.firstValue('gen_ai.output.messages', 'gen_ai.completion') ??
+    completionList ??
+    r.firstValue('gen_ai.tool.call.result', 'gen_ai.retrieval.documents');
   const cost = costUsd(r.number('gen_ai.usage.cost'));
+  // Seconds from the request to the first chunk of a streamed response.
+  const firstChunkS = r.number('gen_ai.response.time_to_first_chunk');
   return compact({
     type: operation ? OPERATION_TYPES[operation.toLowerCase()] : undefined,
     model: responseModel ?? requestModel,
@@ -101,9 +76,10 @@ export function readGenAi(r: AttributeReader): SpanFacts {
           ? withSystemInstructions(parseJsonish(input), instructions)
           : parseJsonish(input),
     output: output === undefined ? undefined : parseJsonish(output),
-    usage: usageDetails(r),
+    usage: readUsageDetails(r, 'gen_ai.usage.', ['cost']),
     modelParameters: requestParameters(r),
     cost: cost === undefined ? undefined : { total: cost },
+    timeToFirstChunkUs: firstChunkS !== undefined && firstChunkS >= 0 ? Math.round(firstChunkS * 1e6) : undefined,
     trace: compact({ sessionId: r.string('gen_ai.conversation.id') }),
   });
 }

@@ -1,8 +1,9 @@
 import type { ObservationType } from '@spanhouse/schema';
 import type { AttributeReader } from '../attr-reader.ts';
-import { costUsd, jsonObject, parseJsonish, parseTags, usageOf } from '../parse.ts';
+import { costUsd, jsonObject, parseJsonish, parseTags } from '../parse.ts';
 import { compact, observationType, type SpanFacts } from './facts.ts';
 import { indexedList } from './indexed.ts';
+import { readUsageDetails } from './usage-details.ts';
 
 /** openinference.span.kind values whose name is not one of our types. */
 const KIND_TYPES: Record<string, ObservationType> = { LLM: 'GENERATION', RERANKER: 'RETRIEVER' };
@@ -17,7 +18,8 @@ function typedValue(r: AttributeReader, prefix: 'input' | 'output'): unknown {
 
 /**
  * OpenInference (Arize Phoenix instrumentations): span kind, llm.* (`llm.invocation_parameters` the
- * model parameters), input/output values, tags.
+ * model parameters, `llm.token_count.*` the usage, read as gen_ai.usage.* is), input/output values,
+ * tags.
  */
 export function readOpenInference(r: AttributeReader): SpanFacts {
   const kind = r.string('openinference.span.kind')?.toUpperCase();
@@ -37,11 +39,7 @@ export function readOpenInference(r: AttributeReader): SpanFacts {
     model: r.firstString('llm.model_name', 'llm.response.model'),
     input,
     output,
-    usage: usageOf(
-      r.number('llm.token_count.prompt'),
-      r.number('llm.token_count.completion'),
-      r.number('llm.token_count.total'),
-    ),
+    usage: readUsageDetails(r, 'llm.token_count.'),
     cost: hasCost ? compact({ input: costInput, output: costOutput, total: costTotal }) : undefined,
     modelParameters: sentParameters === undefined ? undefined : (jsonObject(sentParameters) ?? sentParameters),
     metadata,
