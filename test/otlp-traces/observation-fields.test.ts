@@ -245,8 +245,9 @@ describe('observation fields from OTLP spans', () => {
       image_tokens: 7,
       total: 147,
     });
-    expect(o.usage).toMatchObject({ input: 60, output: 28, total: 147 });
-    // Token counts (every kind containing input or output) are the sender's input and output tokens.
+    // Token counts (every kind containing input or output, as Langfuse's observation view and the
+    // trace list count them) are the sender's input and output tokens.
+    expect(o.usage).toMatchObject({ input: 100, output: 40, total: 147 });
     const list = await fetch(`${server.baseUrl}/api/public/traces?name=${encodeURIComponent('chat claude')}`, {
       headers: bearer(),
     });
