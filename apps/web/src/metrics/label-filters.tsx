@@ -6,6 +6,9 @@ type Row = { key: string; value: string };
 /**
  * Label filters (all must match: the API's containment), one row per key. Keys and values are
  * suggested from the metric's stored series; a value typed by hand works too. Applied on change.
+ * A row with a key and no value is a filter on the empty value (`{"region": ""}` matches the
+ * series whose region is the empty string), as its placeholder says: stored labels can be empty,
+ * and a filter the user sees must be the one applied.
  */
 export function LabelFilters(props: {
   labels: Record<string, string>;
@@ -19,7 +22,7 @@ export function LabelFilters(props: {
   const keys = props.suggestions?.data ?? [];
   const commit = (next: Row[]) => {
     setRows(next);
-    const complete = next.filter((r) => r.key && r.value);
+    const complete = next.filter((r) => r.key);
     props.onChange(Object.fromEntries(complete.map((r) => [r.key, r.value])));
   };
   const set = (i: number, patch: Partial<Row>) => rows.map((r, j) => (j === i ? { ...r, ...patch } : r));
@@ -53,7 +56,8 @@ export function LabelFilters(props: {
               aria-label="Label value"
               name={`label-value-${i}`}
               list={listId}
-              placeholder="value"
+              placeholder={row.key ? 'empty' : 'value'}
+              title={row.key && !row.value ? `Matches the series whose ${row.key} is empty` : undefined}
               value={row.value}
               onInput={(e) => setRows(set(i, { value: e.currentTarget.value }))}
               onChange={(e) => commit(set(i, { value: e.currentTarget.value }))}
@@ -61,6 +65,7 @@ export function LabelFilters(props: {
             <datalist id={listId}>
               {known?.values.map((v) => (
                 <option key={v.value} value={v.value}>
+                  {v.value ? '' : 'empty · '}
                   {v.seriesCount} series
                 </option>
               ))}
