@@ -91,4 +91,20 @@ describe.skipIf(!chromiumPath)('the metrics explorer', () => {
     ]);
     expect(browser.errors).toEqual([]);
   });
+
+  it('a custom range with only its end shows the hour before that end, as the API has it', async () => {
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const metrics = [90, 91, 92, 93].map((m) => ({ name: 'backlog', value: m, timestamp: minutesAgo(m) }));
+    await call('POST', '/v1/metrics/batch', { metrics });
+    const to = minutesAgo(85);
+    const api = (await call('GET', `/api/public/metrics/query?name=backlog&to=${to}`)) as {
+      data: { values: unknown[] }[];
+    };
+    expect(api.data.map((s) => s.values.length)).toEqual([4]);
+    await page.goto(url(`/explore?name=backlog&range=custom&to=${encodeURIComponent(to)}`));
+    await expect
+      .poll(() => page.locator('table[aria-label="Series numbers"] tbody tr td:nth-child(2)').allTextContents())
+      .toEqual(['4']);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
 });
