@@ -123,10 +123,21 @@ describe.skipIf(!chromiumPath)('moving between the pages of the web UI', () => {
     }
   });
 
-  it('logged no console error but the answers of the missing trace and session', () => {
+  it("says a link's time bound that is not a time is refused, instead of showing everything", async () => {
+    for (const path of ['/traces?range=custom&from=yesterday', '/sessions?range=custom&to=2026-13-45']) {
+      await page.goto(url(path));
+      const alert = page.locator('main.page').getByRole('alert');
+      await expect.poll(() => alert.textContent()).toMatch(/(from|to)Timestamp: must be an ISO 8601 date-time/);
+      expect(await page.locator('main.page table tbody tr').count()).toBe(0);
+    }
+  });
+
+  it('logged no console error but the answers of the missing trace and session and the bad bounds', () => {
     expect(browser.errors).toEqual([
       expect.stringMatching(/status of 404 .*\/api\/public\/traces\/no-such-trace/),
       expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/no-such-session/),
+      expect.stringMatching(/status of 400 .*\/api\/public\/traces\?.*fromTimestamp=yesterday/),
+      expect.stringMatching(/status of 400 .*\/api\/public\/sessions\?.*toTimestamp=2026-13-45/),
     ]);
   });
 });

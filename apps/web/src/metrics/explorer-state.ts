@@ -52,10 +52,12 @@ export function explorerQuery(s: ExplorerState, nowMs: number): Query | null {
   const toMs = to ? Date.parse(to) : nowMs;
   const fromMs = from ? Date.parse(from) : toMs - DEFAULT_WINDOW_MS;
   const labels = encodeLabels(parseLabels(s.labels));
+  // A bound that is not a time goes as written, for the API to refuse by name.
+  const bound = (ms: number, written: string | undefined) => (Number.isNaN(ms) ? written : new Date(ms).toISOString());
   return {
     name: s.name,
-    from: new Date(fromMs).toISOString(),
-    to: new Date(toMs).toISOString(),
+    from: bound(fromMs, from),
+    to: bound(toMs, to),
     step: s.step === 'auto' ? autoStep(toMs - fromMs) : s.step,
     agg: s.agg,
     labels,
