@@ -18,7 +18,8 @@ describe.skipIf(!chromiumPath)('the metrics explorer', () => {
   let browser: Browser;
   let page: Page;
   const url = (p: string) => `${server.baseUrl}${p}`;
-  const seriesNames = () => page.locator('table[aria-label="Series numbers"] tbody tr td:first-child').allTextContents();
+  const seriesNames = () =>
+    page.locator('table[aria-label="Series numbers"] tbody tr td:first-child').allTextContents();
 
   const call = async (method: string, p: string, body?: unknown) => {
     const res = await fetch(url(p), {
@@ -85,10 +86,9 @@ describe.skipIf(!chromiumPath)('the metrics explorer', () => {
 
     await page.reload();
     await expect.poll(seriesNames).toEqual(['{region="", route="/api", status="200"}']);
-    expect(await page.getByLabel('Label key').evaluateAll((is) => is.map((i) => (i as HTMLInputElement).value))).toEqual([
-      'region',
-      'status',
-    ]);
+    expect(
+      await page.getByLabel('Label key').evaluateAll((is) => is.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(['region', 'status']);
     expect(browser.errors).toEqual([]);
   });
 

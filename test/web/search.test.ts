@@ -138,7 +138,11 @@ describe.skipIf(!chromiumPath)('search in the web UI', () => {
     await expect.poll(() => marks.allTextContents()).toEqual(['weather', 'Paris', 'Paris']);
     await page.reload();
     await expect.poll(() => marks.allTextContents()).toEqual(['weather', 'Paris', 'Paris']);
-    await page.locator('.session-traces li').filter({ has: page.locator('mark') }).locator('header a').click();
+    await page
+      .locator('.session-traces li')
+      .filter({ has: page.locator('mark') })
+      .locator('header a')
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/traces/${data.chatTraceId}`);
     expect(new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
     await expect.poll(() => page.getByRole('article', { name: 'Trace' }).locator('mark').count()).toBeGreaterThan(0);
