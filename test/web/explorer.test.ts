@@ -87,7 +87,7 @@ describe.skipIf(!chromiumPath)('the metrics explorer', () => {
     await page.reload();
     await expect.poll(seriesNames).toEqual(['{region="", route="/api", status="200"}']);
     expect(
-      await page.getByLabel('Label key').evaluateAll((is) => is.map((i) => (i as HTMLInputElement).value)),
+      await page.getByLabel('Label key').evaluateAll((is) => is.map((i) => (i as unknown as { value: string }).value)),
     ).toEqual(['region', 'status']);
     expect(browser.errors).toEqual([]);
   });

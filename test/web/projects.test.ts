@@ -139,20 +139,18 @@ describe.skipIf(!chromiumPath)('projects in the web UI', () => {
     const tab = await browser.context.newPage();
     try {
       // As over plain http at a LAN address: no navigator.clipboard outside a secure context.
-      await tab.addInitScript(() => {
+      await tab.addInitScript(`
         Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
-        document.addEventListener('copy', () => {
-          (window as unknown as { copied: string[] }).copied ??= [];
-          (window as unknown as { copied: string[] }).copied.push(String(document.getSelection()));
-        });
-      });
+        window.copied = [];
+        document.addEventListener('copy', () => window.copied.push(String(document.getSelection())));
+      `);
       await tab.goto(url('/settings?project=spanhouse'));
       await signIn(tab);
       await tab.getByRole('button', { name: 'Create key' }).click();
       const secret = await tab.getByRole('textbox', { name: 'Secret key', exact: true }).inputValue();
       await tab.getByRole('button', { name: 'Copy secret key' }).click();
       await expect.poll(() => tab.getByRole('button', { name: 'Copy secret key' }).textContent()).toBe('Copied');
-      expect(await tab.evaluate(() => (window as unknown as { copied?: string[] }).copied)).toEqual([secret]);
+      expect(await tab.evaluate('window.copied')).toEqual([secret]);
     } finally {
       await tab.close();
     }

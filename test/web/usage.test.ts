@@ -38,7 +38,9 @@ describe.skipIf(!chromiumPath)('the usage page', () => {
     }
     server = await startTestServer('web_usage');
     for (const id of ['bare-1', 'bare-2']) {
-      await call('POST', '/v1/l/batch', { trace: { id, name: 'no observations', timestamp: new Date().toISOString() } });
+      await call('POST', '/v1/l/batch', {
+        trace: { id, name: 'no observations', timestamp: new Date().toISOString() },
+      });
     }
     browser = await openBrowser(chromiumPath!);
     page = browser.page;

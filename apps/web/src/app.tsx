@@ -205,8 +205,8 @@ function UndecodablePath(props: { path: string }) {
       <div class="state error" role="alert">
         <strong>This link is cut short</strong>
         <p>
-          Its address (<code>{props.path}</code>) holds a percent-escape that does not decode, as when a link is cut
-          in the middle of a character while being copied.
+          Its address (<code>{props.path}</code>) holds a percent-escape that does not decode, as when a link is cut in
+          the middle of a character while being copied.
         </p>
         <p class="hint">
           Copy the whole link again, or open the <a href={link(list)}>{list.slice(1)} list</a>.
