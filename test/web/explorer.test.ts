@@ -92,6 +92,17 @@ describe.skipIf(!chromiumPath)('the metrics explorer', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it("shows a large value's every whole digit, as the API answers it", async () => {
+    const timestamp = new Date().toISOString();
+    await call('POST', '/v1/metrics/batch', {
+      metrics: [{ name: 'disk_bytes', labels: { path: 'a"b, c=d' }, value: 123_456_789_012, timestamp }],
+    });
+    await page.goto(url('/explore?name=disk_bytes'));
+    const cells = page.locator('table[aria-label="Series numbers"] tbody tr td');
+    await expect.poll(() => cells.allTextContents()).toHaveLength(6);
+    expect((await cells.allTextContents()).slice(2)).toEqual(Array(4).fill('123,456,789,012'));
+  });
+
   it('a custom range with only its end shows the hour before that end, as the API has it', async () => {
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
     const metrics = [90, 91, 92, 93].map((m) => ({ name: 'backlog', value: m, timestamp: minutesAgo(m) }));
