@@ -103,6 +103,11 @@ describe.skipIf(!chromiumPath)('the metrics explorer', () => {
     expect((await cells.allTextContents()).slice(2)).toEqual(Array(4).fill('123,456,789,012'));
   });
 
+  it('names a series whose label value holds a quote as one label, escaped as Prometheus writes it', async () => {
+    await page.goto(url('/explore?name=disk_bytes'));
+    await expect.poll(seriesNames).toEqual(['{path="a\\"b, c=d"}']);
+  });
+
   it('a custom range with only its end shows the hour before that end, as the API has it', async () => {
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
     const metrics = [90, 91, 92, 93].map((m) => ({ name: 'backlog', value: m, timestamp: minutesAgo(m) }));
