@@ -148,6 +148,19 @@ describe.skipIf(!chromiumPath)('search in the web UI', () => {
     await expect.poll(() => page.getByRole('article', { name: 'Trace' }).locator('mark').count()).toBeGreaterThan(0);
   });
 
+  it("carries the search from a searched trace list's session link, and from a trace's session", async () => {
+    await page.goto(url(`/traces?search=${encodeURIComponent('PARIS weather')}`));
+    await rows().first().getByRole('link', { name: data.sessionId }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/sessions/${encodeURIComponent(data.sessionId)}`);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
+    await expect.poll(() => page.locator('.session-traces mark').count()).toBeGreaterThan(0);
+
+    await page.goto(url(`/traces/${data.chatTraceId}?search=${encodeURIComponent('PARIS weather')}`));
+    await page.getByRole('link', { name: data.sessionId }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/sessions/${encodeURIComponent(data.sessionId)}`);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
+  });
+
   it('keeps a search typed before the page has painted, as on a loaded machine', async () => {
     // A tab whose frames and timers run 400 ms late once `slow` is set in its sessionStorage (after
     // the sign-in): whatever the page defers past its first render runs after the typing.
