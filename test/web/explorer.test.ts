@@ -92,6 +92,18 @@ describe.skipIf(!chromiumPath)('the metrics explorer', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('a second filter on a key already filtered is refused on its row, and the first one stays', async () => {
+    await page.goto(url(`/explore?name=http_requests&labels=${encodeURIComponent('{"status":"500"}')}`));
+    await expect.poll(seriesNames).toEqual(['{route="/api", status="500"}']);
+    await page.getByRole('button', { name: '+ Add filter' }).click();
+    await page.getByLabel('Label key').nth(1).fill('status');
+    await page.getByLabel('Label key').nth(1).press('Tab');
+    await page.getByText('status is filtered already: one value per key').waitFor();
+    expect(await page.getByLabel('Label value').first().inputValue()).toBe('500');
+    expect(JSON.parse(new URL(page.url()).searchParams.get('labels') ?? '{}')).toEqual({ status: '500' });
+    expect(await seriesNames()).toEqual(['{route="/api", status="500"}']);
+  });
+
   it("shows a large value's every whole digit, as the API answers it", async () => {
     const timestamp = new Date().toISOString();
     await call('POST', '/v1/metrics/batch', {

@@ -23,8 +23,12 @@ export function LabelFilters(props: {
   const commit = (next: Row[]) => {
     setRows(next);
     const complete = next.filter((r) => r.key);
+    // Containment takes one value per key: a second row for a key would silently replace the
+    // first one's value, so rows with a repeated key wait, marked, until it is changed.
+    if (repeatedRows(next).size > 0) return;
     props.onChange(Object.fromEntries(complete.map((r) => [r.key, r.value])));
   };
+  const repeated = repeatedRows(rows);
   const set = (i: number, patch: Partial<Row>) => rows.map((r, j) => (j === i ? { ...r, ...patch } : r));
 
   return (
@@ -78,6 +82,11 @@ export function LabelFilters(props: {
             <button type="button" aria-label="Remove filter" onClick={() => commit(rows.filter((_, j) => j !== i))}>
               ×
             </button>
+            {repeated.has(i) && (
+              <span class="error" role="alert">
+                {row.key} is filtered already: one value per key
+              </span>
+            )}
           </div>
         );
       })}
@@ -86,6 +95,18 @@ export function LabelFilters(props: {
       </button>
     </fieldset>
   );
+}
+
+/** The rows (by index) whose key an earlier row has already. */
+function repeatedRows(rows: Row[]): Set<number> {
+  const seen = new Set<string>();
+  const repeated = new Set<number>();
+  rows.forEach((r, i) => {
+    if (!r.key) return;
+    if (seen.has(r.key)) repeated.add(i);
+    seen.add(r.key);
+  });
+  return repeated;
 }
 
 function toRows(labels: Record<string, string>): Row[] {
