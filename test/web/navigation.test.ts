@@ -109,10 +109,35 @@ describe.skipIf(!chromiumPath)('moving between the pages of the web UI', () => {
     }
   });
 
-  it('logged no console error but the answers of the missing trace and session', () => {
+  it('says a link cut inside a percent-escape is cut short, with the way to its list', async () => {
+    // A Japanese session id's link cut in its last character, and an escape that is none.
+    for (const [path, list] of [
+      ['/sessions/sess-%E6%97%A5%E6%9C%AC%E8%AA%9', '/sessions'],
+      ['/traces/%ZZ', '/traces'],
+    ] as const) {
+      await page.goto(url(path));
+      const alert = page.locator('main.page').getByRole('alert');
+      await expect.poll(() => alert.textContent()).toContain('This link is cut short');
+      await alert.getByRole('link').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(list);
+    }
+  });
+
+  it("says a link's time bound that is not a time is refused, instead of showing everything", async () => {
+    for (const path of ['/traces?range=custom&from=yesterday', '/sessions?range=custom&to=2026-13-45']) {
+      await page.goto(url(path));
+      const alert = page.locator('main.page').getByRole('alert');
+      await expect.poll(() => alert.textContent()).toMatch(/(from|to)Timestamp: must be an ISO 8601 date-time/);
+      expect(await page.locator('main.page table tbody tr').count()).toBe(0);
+    }
+  });
+
+  it('logged no console error but the answers of the missing trace and session and the bad bounds', () => {
     expect(browser.errors).toEqual([
       expect.stringMatching(/status of 404 .*\/api\/public\/traces\/no-such-trace/),
       expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/no-such-session/),
+      expect.stringMatching(/status of 400 .*\/api\/public\/traces\?.*fromTimestamp=yesterday/),
+      expect.stringMatching(/status of 400 .*\/api\/public\/sessions\?.*toTimestamp=2026-13-45/),
     ]);
   });
 });

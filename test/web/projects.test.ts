@@ -135,6 +135,27 @@ describe.skipIf(!chromiumPath)('projects in the web UI', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
+  it("Settings: a new key's Copy buttons copy where the Clipboard API is missing (plain http)", async () => {
+    const tab = await browser.context.newPage();
+    try {
+      // As over plain http at a LAN address: no navigator.clipboard outside a secure context.
+      await tab.addInitScript(`
+        Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+        window.copied = [];
+        document.addEventListener('copy', () => window.copied.push(String(document.getSelection())));
+      `);
+      await tab.goto(url('/settings?project=spanhouse'));
+      await signIn(tab);
+      await tab.getByRole('button', { name: 'Create key' }).click();
+      const secret = await tab.getByRole('textbox', { name: 'Secret key', exact: true }).inputValue();
+      await tab.getByRole('button', { name: 'Copy secret key' }).click();
+      await expect.poll(() => tab.getByRole('button', { name: 'Copy secret key' }).textContent()).toBe('Copied');
+      expect(await tab.evaluate('window.copied')).toEqual([secret]);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('a deleted project: its links say so instead of showing the default project', async () => {
     await page.goto(url(`/traces/shared-1?project=${beta}`));
     await page.getByRole('heading', { level: 1, name: 'beta-shared' }).waitFor();

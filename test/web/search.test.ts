@@ -128,6 +128,39 @@ describe.skipIf(!chromiumPath)('search in the web UI', () => {
       .toEqual([expect.stringContaining(data.sessionId)]);
   });
 
+  it('marks the terms in the session the search found, and in the traces opened from it', async () => {
+    await page.goto(url(`/sessions?search=${encodeURIComponent('PARIS weather')}`));
+    await page.locator('table.list tbody tr a').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/sessions/${encodeURIComponent(data.sessionId)}`);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
+    const marks = page.locator('.session-traces mark');
+    // The first turn's input and output, as the trace shows them.
+    await expect.poll(() => marks.allTextContents()).toEqual(['weather', 'Paris', 'Paris']);
+    await page.reload();
+    await expect.poll(() => marks.allTextContents()).toEqual(['weather', 'Paris', 'Paris']);
+    await page
+      .locator('.session-traces li')
+      .filter({ has: page.locator('mark') })
+      .locator('header a')
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/traces/${data.chatTraceId}`);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
+    await expect.poll(() => page.getByRole('article', { name: 'Trace' }).locator('mark').count()).toBeGreaterThan(0);
+  });
+
+  it("carries the search from a searched trace list's session link, and from a trace's session", async () => {
+    await page.goto(url(`/traces?search=${encodeURIComponent('PARIS weather')}`));
+    await rows().first().getByRole('link', { name: data.sessionId }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/sessions/${encodeURIComponent(data.sessionId)}`);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
+    await expect.poll(() => page.locator('.session-traces mark').count()).toBeGreaterThan(0);
+
+    await page.goto(url(`/traces/${data.chatTraceId}?search=${encodeURIComponent('PARIS weather')}`));
+    await page.getByRole('link', { name: data.sessionId }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/sessions/${encodeURIComponent(data.sessionId)}`);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('PARIS weather');
+  });
+
   it('keeps a search typed before the page has painted, as on a loaded machine', async () => {
     // A tab whose frames and timers run 400 ms late once `slow` is set in its sessionStorage (after
     // the sign-in): whatever the page defers past its first render runs after the typing.

@@ -9,6 +9,7 @@ import { EmptyState, Loading } from './components/states.tsx';
 import { PROJECT_PARAM, useProjectHref, withProject } from './lib/project-url.ts';
 import { useTopOnNewPage } from './lib/scroll-restore.ts';
 import { ExplorerPage } from './metrics/explorer-page.tsx';
+import { decodePath } from './routes.ts';
 import { SessionListPage } from './sessions/session-list-page.tsx';
 import { SessionPage } from './sessions/session-page.tsx';
 import { SettingsPage } from './settings/settings-page.tsx';
@@ -35,7 +36,7 @@ export function App() {
  */
 function Shell() {
   const { credentials, project, projectsRead, unreadableProject } = useSession();
-  const { url, query, route } = useLocation();
+  const { url, path, query, route } = useLocation();
   useTopOnNewPage(url);
   const shown = credentials && projectsRead ? project?.id : undefined;
   useEffect(() => {
@@ -48,6 +49,14 @@ function Shell() {
       <>
         <TopBar />
         <UnreadableProject id={unreadableProject} />
+      </>
+    );
+  }
+  if (decodePath(path) === null) {
+    return (
+      <>
+        <TopBar />
+        <UndecodablePath path={path} />
       </>
     );
   }
@@ -181,6 +190,27 @@ function UnreadableProject(props: { id: string }) {
             </p>
           </>
         )}
+      </div>
+    </main>
+  );
+}
+
+/** A link whose path does not decode (cut inside a percent-escape): says so, and leads to its list. */
+function UndecodablePath(props: { path: string }) {
+  const link = useProjectHref();
+  const section = `/${props.path.split('/')[1] ?? ''}`;
+  const list = decodePath(section) !== null && section !== '/' ? section : '/traces';
+  return (
+    <main class="page">
+      <div class="state error" role="alert">
+        <strong>This link is cut short</strong>
+        <p>
+          Its address (<code>{props.path}</code>) holds a percent-escape that does not decode, as when a link is cut in
+          the middle of a character while being copied.
+        </p>
+        <p class="hint">
+          Copy the whole link again, or open the <a href={link(list)}>{list.slice(1)} list</a>.
+        </p>
       </div>
     </main>
   );

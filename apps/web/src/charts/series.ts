@@ -21,10 +21,18 @@ export const PALETTE = [
 
 export const colorAt = (i: number) => PALETTE[i % PALETTE.length]!;
 
-/** Prometheus-style name of a series: `{region="eu", host="a"}`; `{}` when it has no labels. */
+/**
+ * Prometheus-style name of a series: `{region="eu", host="a"}`; `{}` when it has no labels. Values
+ * are escaped as Prometheus writes them (`\\`, `\"`, `\n`), so a value holding `", b="` reads as
+ * one label, not two.
+ */
 export function seriesLabel(labels: Record<string, string>): string {
   const keys = Object.keys(labels).sort();
-  return `{${keys.map((k) => `${k}="${labels[k]}"`).join(', ')}}`;
+  return `{${keys.map((k) => `${k}="${escapeLabelValue(labels[k]!)}"`).join(', ')}}`;
+}
+
+function escapeLabelValue(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 }
 
 export type Aligned = { xs: number[]; ys: (number | null)[][] };

@@ -33,14 +33,19 @@ export type TimeRange = { range: RangeKey; from?: string; to?: string };
 /** ISO bounds for a request; absent bounds are open. */
 export function resolveRange(r: TimeRange, nowMs: number): { from?: string; to?: string } {
   if (r.range === 'all') return {};
-  if (r.range === 'custom') return { from: validIso(r.from), to: validIso(r.to) };
+  if (r.range === 'custom') return { from: requestBound(r.from), to: requestBound(r.to) };
   return { from: new Date(nowMs - QUICK_RANGES[r.range]).toISOString(), to: new Date(nowMs).toISOString() };
 }
 
-function validIso(s: string | undefined): string | undefined {
+/**
+ * A custom bound as ISO UTC when it parses; otherwise as the URL has it (a link edited by hand),
+ * so the API refuses it by name and the page says so, instead of dropping the bound and showing
+ * every time as if the link asked for that.
+ */
+function requestBound(s: string | undefined): string | undefined {
   if (!s) return undefined;
   const t = Date.parse(s);
-  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+  return Number.isNaN(t) ? s : new Date(t).toISOString();
 }
 
 /** An ISO time as the value of an <input type="datetime-local"> (local time, minutes). */

@@ -42,17 +42,22 @@ export function autoStep(windowMs: number): MetricStep {
   return fits ?? '1d';
 }
 
+/** The window of a query that leaves `from` open: the API's default, the hour before `to`. */
+const DEFAULT_WINDOW_MS = 3_600_000;
+
 /** GET /api/public/metrics/query parameters; null until a metric is chosen. */
 export function explorerQuery(s: ExplorerState, nowMs: number): Query | null {
   if (!s.name) return null;
   const { from, to } = resolveRange(s, nowMs);
-  const fromMs = from ? Date.parse(from) : nowMs - 3_600_000;
   const toMs = to ? Date.parse(to) : nowMs;
+  const fromMs = from ? Date.parse(from) : toMs - DEFAULT_WINDOW_MS;
   const labels = encodeLabels(parseLabels(s.labels));
+  // A bound that is not a time goes as written, for the API to refuse by name.
+  const bound = (ms: number, written: string | undefined) => (Number.isNaN(ms) ? written : new Date(ms).toISOString());
   return {
     name: s.name,
-    from: new Date(fromMs).toISOString(),
-    to: new Date(toMs).toISOString(),
+    from: bound(fromMs, from),
+    to: bound(toMs, to),
     step: s.step === 'auto' ? autoStep(toMs - fromMs) : s.step,
     agg: s.agg,
     labels,

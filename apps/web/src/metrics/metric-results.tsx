@@ -5,9 +5,21 @@ import { alignSeries, colorAt, seriesLabel, summarize } from '../charts/series.t
 import { EmptyState } from '../components/states.tsx';
 import { formatTime } from '../lib/format.ts';
 
-const number = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
-const formatNumber = (v: number | null) => (v === null ? '–' : number.format(v));
-const formatAxis = (v: number) => number.format(v);
+/** Six significant digits, but never fewer than the whole part's, which must read as the API's. */
+const SIGNIFICANT_DIGITS = 6;
+const formats = new Map<number, Intl.NumberFormat>();
+function formatValue(v: number): string {
+  const wholeDigits = v === 0 ? 1 : Math.floor(Math.log10(Math.abs(v))) + 1;
+  const digits = Math.min(21, Math.max(SIGNIFICANT_DIGITS, wholeDigits));
+  let format = formats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits });
+    formats.set(digits, format);
+  }
+  return format.format(v);
+}
+const formatNumber = (v: number | null) => (v === null ? '–' : formatValue(v));
+const formatAxis = formatValue;
 
 /**
  * The answer of a metrics query: a line per series with a live legend, and the numbers per series.

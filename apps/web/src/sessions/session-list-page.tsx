@@ -27,7 +27,11 @@ const SESSION_LIST_PARAMS = {
   page: param.int(1, 1, 1_000_000),
 };
 
-export const sessionHref = (id: string) => `/sessions/${encodeURIComponent(id)}`;
+/** A session's page; with the search that found it, whose terms the page marks. */
+export function sessionHref(id: string, search?: string): string {
+  const qs = search ? `?${new URLSearchParams([['search', search]])}` : '';
+  return `/sessions/${encodeURIComponent(id)}${qs}`;
+}
 
 export function SessionListPage() {
   const api = useApi();
@@ -48,7 +52,10 @@ export function SessionListPage() {
     api.get<SessionListResponse>('/api/public/sessions', query, signal),
   );
   const sessions = res.data?.data ?? [];
-  const open = useCallback((i: number) => route(link(sessionHref(sessions[i]!.id))), [sessions, route, link]);
+  const open = useCallback(
+    (i: number) => route(link(sessionHref(sessions[i]!.id, state.search))),
+    [sessions, state.search, route, link],
+  );
   const [active, setActive] = useListNavigation(sessions, open);
   useScrollRestore(Boolean(res.data) && !res.loading);
   const filtered = state.range !== 'all' || state.environment.length > 0 || Boolean(state.search);
@@ -112,7 +119,7 @@ export function SessionListPage() {
                     }}
                   >
                     <td class="mono">
-                      <a href={link(sessionHref(s.id))}>{s.id}</a>
+                      <a href={link(sessionHref(s.id, state.search))}>{s.id}</a>
                     </td>
                     <td class="time">{formatTime(s.createdAt)}</td>
                     <td>{s.environment ?? ''}</td>

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.ts';
 import { useApi, useSession } from '../auth/session.tsx';
 import { EmptyState, ErrorState, Loading } from '../components/states.tsx';
@@ -186,21 +186,33 @@ function CreatedKey(props: { created: NewKey; onDone: () => void }) {
   );
 }
 
+/**
+ * A value with a copy button. The Clipboard API exists only in secure contexts (https, localhost):
+ * a service opened over plain http at a LAN address has none, so the button falls back to
+ * copying the field's selection, and when even that is refused it leaves the text selected and
+ * says to press Ctrl+C. A button that silently did nothing would let a secret shown once be lost.
+ */
 function CopyField(props: { label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
+  const [outcome, setOutcome] = useState<'copied' | 'press' | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const copy = async () => {
+    let copied = false;
     try {
       await navigator.clipboard.writeText(props.value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
+      copied = true;
     } catch {
-      setCopied(false);
+      field.current?.focus();
+      field.current?.select();
+      copied = document.execCommand('copy');
     }
+    setOutcome(copied ? 'copied' : 'press');
+    if (copied) setTimeout(() => setOutcome(null), 2000);
   };
   return (
     <div class="copy-field">
       <span>{props.label}</span>
       <input
+        ref={field}
         type="text"
         readOnly
         value={props.value}
@@ -208,8 +220,13 @@ function CopyField(props: { label: string; value: string }) {
         onFocus={(e) => e.currentTarget.select()}
       />
       <button type="button" onClick={copy} aria-label={`Copy ${props.label.toLowerCase()}`}>
-        {copied ? 'Copied' : 'Copy'}
+        {outcome === 'copied' ? 'Copied' : 'Copy'}
       </button>
+      {outcome === 'press' && (
+        <span class="muted" role="status">
+          This browser refused to copy: the text is selected, press Ctrl+C (⌘C).
+        </span>
+      )}
     </div>
   );
 }

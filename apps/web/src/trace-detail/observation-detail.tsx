@@ -1,8 +1,10 @@
 import type { ComponentChildren } from 'preact';
+import { useLocation } from 'preact-iso';
 import type { Observation, Score, Trace } from '../api/types.ts';
 import { JsonView, KeyValues } from '../components/json-view.tsx';
 import { formatCost, formatCount, formatDuration, formatTime } from '../lib/format.ts';
 import { useProjectHref } from '../lib/project-url.ts';
+import { sessionHref } from '../sessions/session-list-page.tsx';
 import { IoView } from './io-view.tsx';
 import { ScoresTable } from './scores.tsx';
 
@@ -85,6 +87,8 @@ export function ObservationDetail(props: { obs: Observation; scores: Score[] }) 
 export function TraceOverview(props: { trace: Trace; scores: Score[]; tokens: number }) {
   const t = props.trace;
   const link = useProjectHref();
+  // The search that led to this trace goes on to its session, which marks the same terms.
+  const search = useLocation()?.query?.search;
   return (
     <article class="detail" aria-label="Trace">
       <header>
@@ -99,9 +103,7 @@ export function TraceOverview(props: { trace: Trace; scores: Score[]; tokens: nu
         <Fact label="User">
           {t.userId && <a href={link(`/traces?userId=${encodeURIComponent(t.userId)}`)}>{t.userId}</a>}
         </Fact>
-        <Fact label="Session">
-          {t.sessionId && <a href={link(`/sessions/${encodeURIComponent(t.sessionId)}`)}>{t.sessionId}</a>}
-        </Fact>
+        <Fact label="Session">{t.sessionId && <a href={link(sessionHref(t.sessionId, search))}>{t.sessionId}</a>}</Fact>
         <Fact label="Environment">{t.environment}</Fact>
         <Fact label="Release">{t.release}</Fact>
         <Fact label="Version">{t.version}</Fact>

@@ -5,6 +5,7 @@ import { previewOf } from '../chat/messages.ts';
 import { formatCompact, formatCost, formatCount, formatDuration, formatTime, truncate } from '../lib/format.ts';
 import { useListNavigation } from '../lib/list-navigation.ts';
 import { useProjectHref } from '../lib/project-url.ts';
+import { sessionHref } from '../sessions/session-list-page.tsx';
 
 /** A trace's page; with the search that found it, whose terms the page marks. */
 export function traceHref(id: string, opts: { observationId?: string; search?: string } = {}): string {
@@ -88,7 +89,7 @@ export function TraceTable(props: {
                 )}
               </td>
               <td title={t.sessionId ?? undefined}>
-                {t.sessionId && <a href={link(`/sessions/${encodeURIComponent(t.sessionId)}`)}>{t.sessionId}</a>}
+                {t.sessionId && <a href={link(sessionHref(t.sessionId, props.search))}>{t.sessionId}</a>}
               </td>
               <td class="tags" title={t.tags.join(', ') || undefined}>
                 {t.tags.map((tag) => (

@@ -77,52 +77,64 @@ export function UsagePage() {
           {res.data.cut && (
             <p class="notice">Showing the most recent {MAX_PAGES * DAYS_PER_PAGE} days; narrow the range.</p>
           )}
-          <div class="charts">
-            {charts!.map((c) => (
-              <section key={c.title}>
-                <h2>{c.title}</h2>
-                <LineChart
-                  title={c.title}
-                  xs={usage.xs}
-                  xRange={c.xRange}
-                  utcDays
-                  lines={c.lines}
-                  format={c.format}
-                  height={220}
-                />
-              </section>
-            ))}
-          </div>
-          <h2>By model</h2>
-          <div class="table-wrap">
-            <table class="list numbers" aria-label="Usage by model">
-              <thead>
-                <tr>
-                  <th>Model</th>
-                  <th class="num">Observations</th>
-                  <th class="num">Input tokens</th>
-                  <th class="num">Output tokens</th>
-                  <th class="num">Total tokens</th>
-                  <th class="num">Cost</th>
-                </tr>
-              </thead>
-              <tbody>
-                {usage.totals.map((t, i) => (
-                  <tr key={t.model}>
-                    <td class={t.model === NO_MODEL ? 'muted' : undefined}>
-                      <span class="swatch" style={{ background: colorAt(i) }} />
-                      {t.model}
-                    </td>
-                    <td class="num">{formatCount(t.observations)}</td>
-                    <td class="num">{formatCount(t.input)}</td>
-                    <td class="num">{formatCount(t.output)}</td>
-                    <td class="num">{formatCount(t.total)}</td>
-                    <td class="num">{formatCost(t.cost)}</td>
-                  </tr>
+          {usage.models.length === 0 ? (
+            // The days' traces hold no observation: charts and totals would be empty frames.
+            <EmptyState title="No tokens or cost in this range">
+              <p>
+                Its {formatCount(res.data.days.reduce((n, d) => n + d.countTraces, 0))} traces hold no observations;
+                tokens and cost are counted from the observations (generations) of traces.
+              </p>
+            </EmptyState>
+          ) : (
+            <>
+              <div class="charts">
+                {charts!.map((c) => (
+                  <section key={c.title}>
+                    <h2>{c.title}</h2>
+                    <LineChart
+                      title={c.title}
+                      xs={usage.xs}
+                      xRange={c.xRange}
+                      utcDays
+                      lines={c.lines}
+                      format={c.format}
+                      height={220}
+                    />
+                  </section>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </div>
+              <h2>By model</h2>
+              <div class="table-wrap">
+                <table class="list numbers" aria-label="Usage by model">
+                  <thead>
+                    <tr>
+                      <th>Model</th>
+                      <th class="num">Observations</th>
+                      <th class="num">Input tokens</th>
+                      <th class="num">Output tokens</th>
+                      <th class="num">Total tokens</th>
+                      <th class="num">Cost</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {usage.totals.map((t, i) => (
+                      <tr key={t.model}>
+                        <td class={t.model === NO_MODEL ? 'muted' : undefined}>
+                          <span class="swatch" style={{ background: colorAt(i) }} />
+                          {t.model}
+                        </td>
+                        <td class="num">{formatCount(t.observations)}</td>
+                        <td class="num">{formatCount(t.input)}</td>
+                        <td class="num">{formatCount(t.output)}</td>
+                        <td class="num">{formatCount(t.total)}</td>
+                        <td class="num">{formatCost(t.cost)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
           <DailyTable days={res.data.days} />
         </div>
       )}

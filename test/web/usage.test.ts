@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { WEB_DIST_DIR } from '@spanhouse/web';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { type Browser, findChromium, openBrowser } from '../support/web/browser.ts';
+
+/**
+ * The usage page (Debian's chromium through playwright-core, the real service on chDB) held
+ * against GET /api/public/metrics/daily: days whose traces hold no observation.
+ */
+const chromiumPath = findChromium();
+
+describe.skipIf(!chromiumPath)('the usage page', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const url = (p: string) => `${server.baseUrl}${p}`;
+
+  const call = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(url(p), {
+      method,
+      headers: {
+        Authorization: `Bearer ${server.credentials.bearerToken}`,
+        'Content-Type': 'application/json',
+        'Spanhouse-Wait': 'commit',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${p}: ${await res.clone().text()}`).toBeLessThan(300);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
+    }
+    server = await startTestServer('web_usage');
+    for (const id of ['bare-1', 'bare-2']) {
+      await call('POST', '/v1/l/batch', {
+        trace: { id, name: 'no observations', timestamp: new Date().toISOString() },
+      });
+    }
+    browser = await openBrowser(chromiumPath!);
+    page = browser.page;
+    await page.goto(url('/usage'));
+    await page.getByLabel('API token').fill(server.credentials.bearerToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('says traces without observations have no tokens or cost, instead of empty charts', async () => {
+    const daily = (await call('GET', '/api/public/metrics/daily')) as {
+      data: { countTraces: number; usage: unknown[] }[];
+    };
+    expect(daily.data.map((d) => [d.countTraces, d.usage.length])).toEqual([[2, 0]]);
+    const main = page.locator('main.page');
+    await main.getByText('No tokens or cost in this range').waitFor();
+    expect(await main.textContent()).toContain('2 traces');
+    expect(await page.locator('.uplot').count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Usage by model' }).count()).toBe(0);
+    // The days still show, with their traces.
+    await expect.poll(() => page.locator('table tbody tr').first().textContent()).toMatch(/all models\s*2\s*0/);
+    expect(browser.errors).toEqual([]);
+  });
+});
