@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { type Browser, findChromium, openBrowser } from '../support/web/browser.ts';
+import { callAsAdmin } from '../support/web/seed.ts';
 
 /**
  * The metrics explorer (Debian's chromium through playwright-core, the real service on chDB),
@@ -21,19 +22,7 @@ describe.skipIf(!chromiumPath)('the metrics explorer', () => {
   const seriesNames = () =>
     page.locator('table[aria-label="Series numbers"] tbody tr td:first-child').allTextContents();
 
-  const call = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(url(p), {
-      method,
-      headers: {
-        Authorization: `Bearer ${server.credentials.bearerToken}`,
-        'Content-Type': 'application/json',
-        'Spanhouse-Wait': 'commit',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}: ${await res.clone().text()}`).toBeLessThan(300);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
+  const call = (method: string, p: string, body?: unknown) => callAsAdmin(server, method, p, body);
 
   beforeAll(async () => {
     if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {

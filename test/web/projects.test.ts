@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { type Browser, findChromium, openBrowser, screenshot } from '../support/web/browser.ts';
+import { callAsAdmin } from '../support/web/seed.ts';
 
 /**
  * Projects in the web UI (Debian's chromium through playwright-core, the real service on chDB):
@@ -21,20 +22,8 @@ describe.skipIf(!chromiumPath)('projects in the web UI', () => {
   const url = (p: string) => `${server.baseUrl}${p}`;
   const rows = (p: Page = page) => p.locator('table.traces tbody tr');
 
-  const call = async (method: string, p: string, body?: unknown, project?: string) => {
-    const res = await fetch(url(p), {
-      method,
-      headers: {
-        Authorization: `Bearer ${server.credentials.bearerToken}`,
-        'Content-Type': 'application/json',
-        'Spanhouse-Wait': 'commit',
-        ...(project ? { 'Spanhouse-Project': project } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}: ${await res.clone().text()}`).toBeLessThan(300);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
+  const call = (method: string, p: string, body?: unknown, project?: string) =>
+    callAsAdmin(server, method, p, body, project);
   const trace = (id: string, name: string, project?: string, sessionId?: string) =>
     call(
       'POST',

@@ -35,6 +35,31 @@ export async function post(server: TestServer, path: string, body: unknown, stat
 }
 
 /**
+ * A request as the admin (in `project` when given), answered once readable; expects a 2xx and
+ * returns the JSON answer.
+ */
+export async function callAsAdmin(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  project?: string,
+): Promise<Record<string, unknown>> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${server.credentials.bearerToken}`,
+      'Content-Type': 'application/json',
+      'Spanhouse-Wait': 'commit',
+      ...(project ? { 'Spanhouse-Project': project } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/**
  * Stores, through the public endpoints: two turns of a support chat in one session (batch; the
  * first with an OpenAI tool-calling conversation), its scores (POST /api/public/scores: one on the
  * trace, one on its generation), the session's greeting before them (Langfuse's ingestion API,
