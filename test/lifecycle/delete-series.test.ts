@@ -156,6 +156,28 @@ describe('delete_series', () => {
     ]);
   });
 
+  it('keeps the points between two deletions of separate ranges of one series', async () => {
+    const minutesAgo = [50, 40, 30, 20, 10];
+    for (const m of minutesAgo) {
+      const r = await t.post('/v1/metrics/batch', {
+        metrics: [{ name: 'disk_io', labels: { disk: 'sda' }, value: m, timestamp: iso(now - m * 60_000) }],
+      });
+      expect(r.status).toBe(200);
+    }
+    const seconds = (m: number) => (now - m * 60_000) / 1000;
+    const remove = (from: number, to: number) =>
+      deleteSeries(`match[]=disk_io&start=${seconds(from)}&end=${seconds(to)}`).then((r) => r.status);
+    expect(await remove(55, 45)).toBe(204);
+    expect(await remove(25, 15)).toBe(204);
+    // The raw points of the last hour, as an instant query of a range vector answers them.
+    const r = await t.get(
+      `/prometheus/api/v1/query?query=${encodeURIComponent('disk_io[1h]')}&time=${(now + 60_000) / 1000}`,
+    );
+    expect(r.status).toBe(200);
+    const [series] = r.body.data.result as { values: [number, string][] }[];
+    expect(series?.values.map(([, v]) => Number(v))).toEqual([40, 30, 10]);
+  });
+
   it("answers a request without match[] or with a bad selector with Prometheus' bad_data", async () => {
     for (const query of ['', `match[]=${encodeURIComponent('sum(cpu_usage)')}`]) {
       const r = await deleteSeries(query);

@@ -4,12 +4,13 @@ import { TABLES } from '@spanhouse/db/tables';
 /*
  * `series_deletions_v2` (clickhouse/0032): the metric series deleted through Prometheus' admin API,
  * each with the time range deleted (µs, inclusive). Writer: seriesDeletionRow (JSONEachRow through
- * the writer connection, synced before the answer). Reader: the `series_deletions` dictionary, one
- * lookup per point read (seriesDeletionConditions, added by fromProject).
+ * the writer connection, synced before the answer). Reader: the `series_deletion_ranges`
+ * dictionary (clickhouse/0062), looked up for the points of deleted series (seriesDeletionConditions,
+ * added by fromProject).
  */
 
 /** The dictionary the reads look deleted ranges up in; reloaded after each deletion. */
-export const SERIES_DELETIONS_DICTIONARY = 'series_deletions';
+export const SERIES_DELETIONS_DICTIONARY = 'series_deletion_ranges';
 
 export type SeriesDeletionRow = {
   project_id: string;
@@ -29,21 +30,24 @@ const POINT_TIME_US: Readonly<Record<string, string>> = {
 };
 
 /**
- * The condition that keeps the points of `table` outside their series' deleted range (none: an
- * empty range). The range is looked up only for a point of a series with a deletion: the set of
- * the project's deleted series is built once per query and tested first, and the engine evaluates
- * the OR's lookup only on the rows the test leaves (a project without a deletion reads its points
- * as if there were no condition, where a lookup per point costs more than reading the point).
- * GLOBAL: on a cluster the set is built once and sent to every shard, as the deletions are a
- * Distributed table too.
+ * The condition that keeps the points of `table` outside every deleted range of their series. The
+ * ranges are looked up only for a point of a series with a deletion: the set of the project's
+ * deleted series is built once per query and tested first, and the engine evaluates the OR's
+ * lookups only on the rows the test leaves (a project without a deletion reads its points as if
+ * there were no condition, where a lookup per point costs more than reading the point). A point
+ * outside the hull of its series' ranges is kept after one lookup; one inside it is tested against
+ * each range. GLOBAL: on a cluster the set is built once and sent to every shard, as the deletions
+ * are a Distributed table too.
  */
 export function seriesDeletionConditions(table: string): string[] {
   const time = POINT_TIME_US[table];
   if (!time) return [];
-  const range = `dictGetOrDefault('${SERIES_DELETIONS_DICTIONARY}', ('start_us', 'end_us'), ({project:String}, ${table}.series_id), (toInt64(1), toInt64(0)))`;
-  return [
-    `(${table}.series_id GLOBAL NOT IN (${deletedSeriesSql()}) OR NOT (${time} BETWEEN tupleElement(${range}, 1) AND tupleElement(${range}, 2)))`,
-  ];
+  const key = `({project:String}, ${table}.series_id)`;
+  const dict = `'${SERIES_DELETIONS_DICTIONARY}'`;
+  const hull = `dictGetOrDefault(${dict}, ('first_us', 'last_us'), ${key}, (toInt64(1), toInt64(0)))`;
+  const inHull = `${time} BETWEEN tupleElement(${hull}, 1) AND tupleElement(${hull}, 2)`;
+  const inRange = `arrayExists((s, e) -> ${time} BETWEEN s AND e, dictGet(${dict}, 'starts', ${key}), dictGet(${dict}, 'ends', ${key}))`;
+  return [`(${table}.series_id GLOBAL NOT IN (${deletedSeriesSql()}) OR NOT (${inHull}) OR NOT ${inRange})`];
 }
 
 /** The ids of the project's series with a deletion. */
