@@ -238,6 +238,19 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       expect([res.plain.status, res.clustered.status]).toEqual([200, 200]);
     }
 
+    // Series deletions (Prometheus' admin API): two ranges of one series, and a series whole.
+    const deletions = [
+      `match[]=${encodeURIComponent('cpu{host="c"}')}&start=2026-05-01T10:10:00Z&end=2026-05-01T10:15:00Z`,
+      `match[]=${encodeURIComponent('cpu{host="c"}')}&start=2026-05-01T10:20:00Z&end=2026-05-01T10:25:00Z`,
+      'match[]=mem',
+    ];
+    for (const query of deletions) {
+      const init = { method: 'POST', headers: bearer() };
+      const url = `/prometheus/api/v1/admin/tsdb/delete_series?${query}`;
+      const statuses = await Promise.all([plain.app.request(url, init), clustered.app.request(url, init)]);
+      expect(statuses.map((r) => r.status)).toEqual([204, 204]);
+    }
+
     const window = 'from=2026-05-01T10:00:00Z&to=2026-05-01T11:00:00Z';
     const wide = 'from=2026-05-01T00:00:00Z&to=2026-05-03T00:00:00Z';
     const reads = [
@@ -271,6 +284,11 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       `/api/public/metrics/query?name=cpu&from=2026-05-01T10:05:30Z&to=2026-05-03T00:00:00Z&step=1m&agg=max&labels=${encodeURIComponent('{"region":"us"}')}`,
       `/api/public/metrics/query?name=cpu&${wide}&step=5m&agg=last&group_by=region`,
       '/api/public/metrics/names',
+      // The deleted ranges and series through PromQL and the metadata reads.
+      `/prometheus/api/v1/query_range?query=${encodeURIComponent('count_over_time(cpu[5m])')}&start=2026-05-01T10:00:00Z&end=2026-05-01T10:45:00Z&step=300`,
+      '/prometheus/api/v1/series?match[]=cpu&match[]=mem',
+      '/prometheus/api/v1/label/__name__/values',
+      '/prometheus/api/v1/label/host/values',
       '/api/public/traces/lf-t',
       '/api/public/v2/scores',
       '/api/public/v2/scores?name=q',
@@ -288,6 +306,24 @@ describe('cluster-mode schema (one-shard cluster emulated in chDB)', () => {
       expect(res.clustered, url).toEqual(res.plain);
       expect(res.plain.status, url).toBeLessThan(500);
     }
+    // The deletions were applied, not refused alike: host c lost the minutes of its two ranges
+    // (a window of [t-5m, t] holds six minutes' points; the windows at 10:15 and 10:25 lie inside
+    // a deleted range and have none), mem is gone from the metadata.
+    const counted = await both(
+      'GET',
+      `/prometheus/api/v1/query_range?query=${encodeURIComponent('count_over_time(cpu{host="c"}[5m])')}&start=2026-05-01T10:05:00Z&end=2026-05-01T10:30:00Z&step=300`,
+    );
+    const values = (counted.clustered.body as { data: { result: { values: [number, string][] }[] } }).data.result[0]
+      ?.values;
+    expect(values?.map(([t, v]) => [new Date(t * 1000).toISOString().slice(11, 16), Number(v)])).toEqual([
+      ['10:05', 6],
+      ['10:10', 5],
+      ['10:20', 4],
+      ['10:30', 5],
+    ]);
+    const names = await both('GET', '/prometheus/api/v1/label/__name__/values');
+    expect((names.clustered.body as { data: string[] }).data).toContain('cpu');
+    expect((names.clustered.body as { data: string[] }).data).not.toContain('mem');
     // The reads were not all empty: the comparison compared data, which sits in the local tables.
     const list = await both('GET', '/api/public/traces?limit=200');
     expect((list.clustered.body as { data: unknown[] }).data).toHaveLength(14);

@@ -59,10 +59,12 @@ const deletedSeriesSql = () => `SELECT series_id FROM ${TABLES.seriesDeletions} 
  * a point left outside its deleted range (staleness markers do not count), as Prometheus leaves a
  * series whose every sample is deleted out of them. A hash lookup per series; the points are read
  * only for the project's deleted series (their ids lead the sample tables' key after the name).
+ * GLOBAL, as in seriesDeletionConditions: each set is built once, on the node asking, since a
+ * cluster refuses an IN over a Distributed table inside a read of one across shards.
  */
 export function seriesWithPointsCondition(): string {
   const deleted = deletedSeriesSql();
   const kept = (table: string, extra: string) =>
-    `SELECT series_id FROM ${table} WHERE ${PROJECT_CONDITION}${extra} AND ${seriesDeletionConditions(table).join(' AND ')} AND series_id IN (${deleted})`;
-  return `(NOT dictHas('${SERIES_DELETIONS_DICTIONARY}', ({project:String}, ${TABLES.metricSeries}.series_id)) OR ${TABLES.metricSeries}.series_id IN (${kept(TABLES.metricSamples, '')} UNION ALL ${kept(TABLES.metricNonFinite, ' AND stale = 0')}))`;
+    `SELECT series_id FROM ${table} WHERE ${PROJECT_CONDITION}${extra} AND ${seriesDeletionConditions(table).join(' AND ')} AND series_id GLOBAL IN (${deleted})`;
+  return `(NOT dictHas('${SERIES_DELETIONS_DICTIONARY}', ({project:String}, ${TABLES.metricSeries}.series_id)) OR ${TABLES.metricSeries}.series_id GLOBAL IN (${kept(TABLES.metricSamples, '')} UNION ALL ${kept(TABLES.metricNonFinite, ' AND stale = 0')}))`;
 }
