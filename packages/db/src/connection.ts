@@ -141,7 +141,14 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       url: opts.url,
       // Cluster mode writes through Distributed tables; synchronous inserts make a committed insert
       // mean "stored on the shards", not "queued on this node", so a 200 still means stored.
-      clickhouse_settings: opts.cluster ? ({ insert_distributed_sync: 1 } as const) : {},
+      // Reads hold `IN (subquery)` over Distributed tables inside reads of Distributed tables (a
+      // page's ids, a project's deleted series): with two shards or more the engine refuses those
+      // by default (distributed_product_mode 'deny'). 'global' runs each such subquery once, on the
+      // node asking, and sends its set to the shards: the answer the single-server schema gives,
+      // where 'local' would evaluate a page's ORDER BY ... LIMIT on each shard's rows alone.
+      clickhouse_settings: opts.cluster
+        ? ({ insert_distributed_sync: 1, distributed_product_mode: 'global' } as const)
+        : {},
       username: opts.user ?? 'default',
       password: opts.password ?? '',
       request_timeout: 60_000,
