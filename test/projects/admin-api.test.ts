@@ -192,7 +192,9 @@ describe('concurrent admin requests', () => {
 
   it('store one project per name: one 201, the others 409', async () => {
     const name = 'raced name';
-    const rs = await Promise.all(Array.from({ length: 8 }, () => call('POST', '/api/public/projects', bearer(), { name })));
+    const rs = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/public/projects', bearer(), { name })),
+    );
     expect(statuses(rs)).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const listed = await call('GET', '/api/public/projects', bearer());
     expect((listed.body.data as { name: string }[]).filter((p) => p.name === name)).toHaveLength(1);
@@ -281,8 +283,11 @@ describe('deleting a project', () => {
       observations: [{ id: 'o1', startTime: '2026-03-01T10:00:00Z' }],
     });
     expect(stored.status).toBe(200);
-    // The trace, its observation, and the trace's search document (0047), each a row at least.
-    const tables = [TABLES.traces, TABLES.observationPieces, TABLES.traceSearch];
+    const config = await call('POST', '/api/public/score-configs', auth, { name: 'doomed', dataType: 'BOOLEAN' });
+    expect(config.status).toBe(200);
+    // The trace, its observation, the trace's search document (0047) and the score config, each a
+    // row at least.
+    const tables = [TABLES.traces, TABLES.observationPieces, TABLES.traceSearch, TABLES.scoreConfigs];
     const rowsOf = async () =>
       (
         await (

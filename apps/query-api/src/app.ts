@@ -7,6 +7,7 @@ import { METRIC_LABELS_ENDPOINTS, metricLabelRoutes } from './routes/metric-labe
 import { METRICS_QUERY_ENDPOINTS, metricsRoutes } from './routes/metrics.ts';
 import { PROJECT_ENDPOINTS, projectRoutes } from './routes/projects.ts';
 import { PROMETHEUS_ADMIN_ENDPOINTS, PROMETHEUS_ENDPOINTS, prometheusRoutes } from './routes/prometheus.ts';
+import { SCORE_CONFIG_ENDPOINTS, scoreConfigRoutes } from './routes/score-configs.ts';
 import { SCORE_READ_ENDPOINTS, scoreRoutes } from './routes/scores.ts';
 import { TRACE_ENDPOINTS, traceRoutes } from './routes/traces.ts';
 import { USAGE_ENDPOINTS, usageRoutes } from './routes/usage.ts';
@@ -30,6 +31,7 @@ export function registerQueryRoutes(app: Hono<BaseEnv>, unbounded: QueryDeps): H
   mountRoutes(app, metricLabelRoutes(deps), METRIC_LABELS_ENDPOINTS);
   mountRoutes(app, prometheusRoutes(deps), [...PROMETHEUS_ENDPOINTS, ...PROMETHEUS_ADMIN_ENDPOINTS]);
   mountRoutes(app, scoreRoutes(deps), SCORE_READ_ENDPOINTS);
+  mountRoutes(app, scoreConfigRoutes(deps), SCORE_CONFIG_ENDPOINTS);
   mountRoutes(app, langfuseReadRoutes(deps), LANGFUSE_READ_ENDPOINTS);
   mountRoutes(app, projectRoutes(deps), PROJECT_ENDPOINTS);
   mountRoutes(app, webUiRoutes(deps), WEB_UI_ENDPOINTS);

@@ -54,6 +54,8 @@ export const DEFAULT_SHARDING_KEYS: Record<string, string> = {
   [TABLES.scores]: 'cityHash64(project_id, trace_id)',
   // A score's rows by time stay on the shard of its trace, where the view writes them.
   [TABLES.scoreTimes]: 'cityHash64(project_id, trace_id)',
+  // A config's versions on one shard, where FINAL folds them; a project's configs spread.
+  [TABLES.scoreConfigs]: 'cityHash64(project_id, id)',
   // A trace's dates stay on its shard (the view writes them there; the daily cache reads them by id).
   [TABLES.traceDayWrites]: 'cityHash64(project_id, id)',
   // A trace's search document on its trace's shard, where both views write it.

@@ -14,13 +14,13 @@ import { queryRows } from '../src/query.ts';
  * indexes rebuilt over 0047's table; 0051, that table again with smaller granules; 0053, the
  * observations' start times, whose TTL reads 0030's dictionary; 0054, the word indexes rebuilt
  * over 0051's table; 0055, the traces' usage kinds; 0056, views that read 0049's tombstones; 0057, the
- * search indexes rebuilt again; 0058, the settled tombstones; 0059, their marks per table; 0062, the dictionary of
- * every deleted range of a series over 0032's table),
+ * search indexes rebuilt again; 0058, the settled tombstones; 0059, their marks per table; 0060, the
+ * score configs; 0062, the dictionary of every deleted range of a series over 0032's table),
  * and both orders end in the same schema.
  */
 
 /** What a store at 0040 (before the data lifecycle and the trace search documents) lacks. */
-const LATER = [30, 31, 32, 47, 48, 49, 50, 51, 53, 54, 55, 56, 57, 58, 59, 62];
+const LATER = [30, 31, 32, 47, 48, 49, 50, 51, 53, 54, 55, 56, 57, 58, 59, 60, 62];
 let dataDir: string;
 let atSearchIndexes: string;
 let db: Db;

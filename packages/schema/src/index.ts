@@ -11,6 +11,7 @@ export * from './otlp-ids.ts';
 export * from './operations.ts';
 export * from './projects.ts';
 export * from './prom-float.ts';
+export * from './score-configs.ts';
 export * from './scores.ts';
 export * from './search-terms.ts';
 export * from './time.ts';

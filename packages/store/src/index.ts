@@ -20,6 +20,7 @@ export * from './observation-pieces.ts';
 export * from './observation-traces.ts';
 export * from './project.ts';
 export * from './projects.ts';
+export * from './score-configs.ts';
 export { RowBytes } from './row-binary/row-bytes.ts';
 export * from './scores.ts';
 export * from './search-text.ts';

@@ -5,7 +5,8 @@ import type { IngestDeps } from '../deps.ts';
 import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
 import { traceIdsOf } from './lookups.ts';
-import { type MappedBatch, mapBatch, parseBatch, tracelessObservations } from './map-batch.ts';
+import { scoreConfigsOf } from '../scores/configs.ts';
+import { type MappedBatch, mapBatch, namedConfigs, parseBatch, tracelessObservations } from './map-batch.ts';
 
 /**
  * What a batch mapped to as one request's rows (traces, observations, scores, observation
@@ -41,8 +42,9 @@ async function tracesOfTraceless(
 
 /**
  * A batch of Langfuse ingestion events: every event checked on its own, updates that name no
- * trace looked up, the good events mapped to rows; the answer lists each event as a success (201)
- * or an error (400 invalid, 404 unknown observation), as Langfuse's 207 does.
+ * trace looked up and the configs its scores name read, the good events mapped to rows; the
+ * answer lists each event as a success (201) or an error (400 invalid, 404 unknown observation or
+ * score config), as Langfuse's 207 does.
  */
 export async function mapIngestion(
   deps: IngestDeps,
@@ -51,7 +53,10 @@ export async function mapIngestion(
   batch: readonly unknown[],
 ): Promise<{ rows: TableRows; result: IngestionResponse }> {
   const parsed = parseBatch(batch);
-  const traceOf = await tracesOfTraceless(deps, recent, project, tracelessObservations(parsed.events));
-  const mapped = mapBatch(project, parsed, traceOf, Date.now() * 1000);
+  const [traceOf, configs] = await Promise.all([
+    tracesOfTraceless(deps, recent, project, tracelessObservations(parsed.events)),
+    scoreConfigsOf(deps.db, project, namedConfigs(parsed.events)),
+  ]);
+  const mapped = mapBatch(project, parsed, traceOf, Date.now() * 1000, configs);
   return { rows: ingestionTableRows(deps, project, mapped), result: mapped.result };
 }

@@ -11,6 +11,7 @@ import {
 import { type ObservationTraceRow, type ScoreRow, WEAK_VERSION } from '@spanhouse/store';
 import * as v from 'valibot';
 import { normalizeEnvironment } from '../environment.ts';
+import type { ScoreConfigsById } from '../scores/against-config.ts';
 import { scoreRowOf } from '../scores/rows.ts';
 import type { ObservationRecord, PieceField, TracePiece } from '../traces/model.ts';
 import { observationProblem, usageOfEvent } from './usage.ts';
@@ -100,6 +101,11 @@ export function tracelessObservations(events: readonly Event[]): string[] {
     else wanted.add(e.body.id);
   }
   return [...wanted].filter((id) => !known.has(id));
+}
+
+/** The configs the batch's scores name. */
+export function namedConfigs(events: readonly Event[]): string[] {
+  return events.flatMap((e) => (e.type === 'score-create' && e.body.configId ? [e.body.configId] : []));
 }
 
 /** Creates first, then updates, each in timestamp order (Langfuse's order within a batch). */
@@ -198,13 +204,15 @@ function applyTrace(piece: TracePiece, body: TraceBody, timestampUs: number): vo
  * which trace each observation belongs to. An observation's trace is the traceId of any of its
  * events, else `traceOf` (observations created in earlier requests), else for a create its own id
  * (Langfuse's wrapper trace for observations sent without one); an update that names no trace
- * and whose observation is unknown is a 404 entry.
+ * and whose observation is unknown is a 404 entry. A score that names a config is checked against
+ * it (`configs`, read before): an unknown config is a 404 entry, a score that breaks it a 400 one.
  */
 export function mapBatch(
   project: string,
   parsed: ParsedBatch,
   traceOf: ReadonlyMap<string, string>,
   nowUs: number,
+  configs: ScoreConfigsById = new Map(),
 ): MappedBatch {
   const errors = [...parsed.errors];
   const successes: IngestionResponse['successes'] = [];
@@ -261,13 +269,18 @@ export function mapBatch(
     } else if (e.type === 'score-create') {
       try {
         const id = e.body.id ?? e.id;
-        const row = scoreRowOf(e.body, { project, id, timestampUs: e.timestampUs, version: e.version, nowUs });
+        const at = { project, id, timestampUs: e.timestampUs, version: e.version, nowUs };
+        const row = scoreRowOf(e.body, at, configs);
         const seen = scores.get(id);
         if (!seen || seen.version <= row.version) scores.set(id, row);
         successes.push({ id: e.id, status: 201 });
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
-        errors.push(invalid(e.id, err.message));
+        errors.push(
+          err.code === 'NOT_FOUND'
+            ? { id: e.id, status: 404, message: 'Resource not found', error: err.message }
+            : invalid(e.id, err.message),
+        );
       }
     }
   }

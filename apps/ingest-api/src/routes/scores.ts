@@ -15,6 +15,7 @@ import { encodeScores, nextVersion } from '@spanhouse/store';
 import { Hono } from 'hono';
 import type { IngestDeps } from '../deps.ts';
 import type { RecentWrites } from '../log-sink/recent-writes.ts';
+import { scoreConfigsOf } from '../scores/configs.ts';
 import { currentScore } from '../scores/current.ts';
 import { scoreRowOf } from '../scores/rows.ts';
 import { answeringForTheLog, storeRows } from './log-refusals.ts';
@@ -41,7 +42,8 @@ export const SCORE_WRITE_ENDPOINTS: Endpoint[] = [
 ];
 
 /**
- * POST /api/public/scores (200 `{id}` once durable; a re-sent id replaces the score) and
+ * POST /api/public/scores (200 `{id}` once durable; a re-sent id replaces the score; a score that
+ * names a config is checked against it: 404 for an unknown config, 400 for a score that breaks it) and
  * DELETE /api/public/scores/:scoreId (202 once a tombstone, a newer version marked deleted, is
  * durable; 404 for an unknown or already deleted score).
  */
@@ -52,7 +54,9 @@ export function scoreWriteRoutes(deps: IngestDeps, recent: RecentWrites) {
       const body = validate(ScoreBody, parseJsonObject(bodyText(await readBody(c, limits))));
       const nowUs = Date.now() * 1000;
       const id = body.id || randomUUID();
-      const row = scoreRowOf(body, { project: projectOf(c), id, timestampUs: nowUs, version: nextVersion(), nowUs });
+      const project = projectOf(c);
+      const configs = await scoreConfigsOf(deps.db, project, body.configId ? [body.configId] : []);
+      const row = scoreRowOf(body, { project, id, timestampUs: nowUs, version: nextVersion(), nowUs }, configs);
       recent.note(await storeRows(c, deps, encodeScores([row])));
       return c.json({ id });
     })

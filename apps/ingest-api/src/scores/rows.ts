@@ -2,6 +2,7 @@ import { badRequest } from '@spanhouse/http';
 import { type ScoreBody, type ScoreDataType, TEXT_SCORE_MAX_LENGTH } from '@spanhouse/schema';
 import { jsonText, type ScoreRow } from '@spanhouse/store';
 import { normalizeEnvironment } from '../environment.ts';
+import { againstConfig, type ScoreConfigsById } from './against-config.ts';
 
 // Pure: the bench's worker threads build score rows with it, without the database package.
 
@@ -26,14 +27,17 @@ function scoreValue(dataType: ScoreDataType, value: number | string): { value: n
 }
 
 /**
- * A validated score body to its row. dataType defaults by the value (a number NUMERIC, a string
- * CATEGORICAL), as Langfuse infers it without a config. A score belongs to exactly one of a trace
- * (optionally one of its observations), a session or a dataset run. `id` and `timestampUs` are
- * decided by the caller (the event's or a new one); `version` orders re-sends and deletes.
+ * A validated score body to its row. A score that names a config (`configId`) is checked against it
+ * (`configs`: the project's configs its request names; againstConfig) and takes its name and data
+ * type; without one, dataType defaults by the value (a number NUMERIC, a string CATEGORICAL), as
+ * Langfuse infers it. A score belongs to exactly one of a trace (optionally one of its
+ * observations), a session or a dataset run. `id` and `timestampUs` are decided by the caller (the
+ * event's or a new one); `version` orders re-sends and deletes.
  */
 export function scoreRowOf(
   body: ScoreBody,
   at: { project: string; id: string; timestampUs: number; version: number; nowUs: number },
+  configs: ScoreConfigsById = new Map(),
 ): ScoreRow {
   const refs = [body.traceId, body.sessionId, body.datasetRunId].filter(Boolean).length;
   if (refs !== 1 || (body.observationId && !body.traceId)) {
@@ -41,8 +45,11 @@ export function scoreRowOf(
       'traceId: provide exactly one of traceId (with an optional observationId), sessionId or datasetRunId',
     );
   }
-  const dataType = body.dataType ?? (typeof body.value === 'number' ? 'NUMERIC' : 'CATEGORICAL');
-  const { value, stringValue } = scoreValue(dataType, body.value);
+  const configured = body.configId ? againstConfig(body, body.configId, configs) : undefined;
+  const dataType =
+    configured?.dataType ?? body.dataType ?? (typeof body.value === 'number' ? 'NUMERIC' : 'CATEGORICAL');
+  const { value: typedValue, stringValue } = scoreValue(dataType, body.value);
+  const value = configured?.categoryValue ?? typedValue;
   return {
     project_id: at.project,
     trace_id: body.traceId ?? '',
@@ -51,7 +58,7 @@ export function scoreRowOf(
     is_deleted: 0,
     timestamp: at.timestampUs,
     created_at: at.nowUs,
-    name: body.name,
+    name: configured?.name ?? body.name,
     value,
     string_value: stringValue,
     data_type: dataType,
