@@ -25,6 +25,14 @@ describe('PriceTable', () => {
     expect(table.lookup('gpt-4o')).not.toEqual(table.lookup('gpt-4'));
   });
 
+  it('prices the Claude 4.5 and 4.6 generations at their own prices, not as the Claude 4 family they extend', () => {
+    // claude-opus-4-5 is $5 / $25 per million: not claude-opus-4's $15 / $75.
+    expect(table.lookup('claude-opus-4-5-20251101')).toEqual({ input: 5e-6, output: 25e-6 });
+    expect(table.lookup('claude-opus-4-6')).toEqual({ input: 5e-6, output: 25e-6 });
+    expect(table.lookup('claude-sonnet-4-6')).toEqual({ input: 3e-6, output: 15e-6 });
+    expect(table.lookup('claude-opus-4-20250514')).toEqual({ input: 15e-6, output: 75e-6 });
+  });
+
   it('knows nothing of unknown models', () => {
     expect(table.lookup('my-finetune')).toBeUndefined();
     expect(table.lookup('gpt-4oo')).toBeUndefined();

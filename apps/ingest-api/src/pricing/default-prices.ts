@@ -23,9 +23,13 @@ export const DEFAULT_PRICES_PER_MILLION: Record<string, [number, number]> = {
   'text-embedding-3-small': [0.02, 0],
   'text-embedding-3-large': [0.13, 0],
   'text-embedding-ada-002': [0.1, 0],
-  // Anthropic
+  // Anthropic. Every generation has its own entry: a newer one extends an older family's name
+  // (claude-opus-4-5 extends claude-opus-4) and would otherwise price as it.
+  'claude-opus-4-6': [5, 25],
+  'claude-opus-4-5': [5, 25],
   'claude-opus-4-1': [15, 75],
   'claude-opus-4': [15, 75],
+  'claude-sonnet-4-6': [3, 15],
   'claude-sonnet-4-5': [3, 15],
   'claude-sonnet-4': [3, 15],
   'claude-haiku-4-5': [1, 5],
