@@ -245,6 +245,32 @@ describe('the cost of usage broken out into kinds', () => {
     });
   });
 
+  it('the observation lists filter by the input and output costs they show: every kind containing input or output', async () => {
+    await postJson('/v1/l/batch', {
+      trace: { id: 'cost-kinds-filter', name: 'reasoning', timestamp: '2026-05-08T10:00:00.000Z' },
+      observations: [
+        { id: 'cost-kinds-filter-gen', startTime: '2026-05-08T10:00:00.000Z', model: 'o4-mini', usageDetails: BROKEN_OUT },
+      ],
+    });
+    const filtered = async (column: string, operator: string, usd: number) => {
+      const filter = encodeURIComponent(JSON.stringify([{ type: 'number', column, operator, value: usd }]));
+      const ids: string[][] = [];
+      for (const path of ['/api/public/observations', '/api/public/v2/observations']) {
+        const body = (await getJson(`${path}?traceId=cost-kinds-filter&filter=${filter}`)) as { data: { id: string }[] };
+        ids.push(body.data.map((o) => o.id));
+      }
+      return ids;
+    };
+    const shown = (await getJson('/api/public/observations/cost-kinds-filter-gen')) as ObservationCosts;
+    const gen = ['cost-kinds-filter-gen'];
+    // Shown: input $0.000495 (of which $0.000275 cached), output $0.0022 (of which $0.001408 reasoning).
+    expect(shown.calculatedInputCost).toBeCloseTo(BILL.input + BILL.input_cached_tokens, 12);
+    expect(await filtered('inputCost', '>', 0.0004)).toEqual([gen, gen]);
+    expect(await filtered('inputCost', '<', 0.0004)).toEqual([[], []]);
+    expect(await filtered('outputCost', '>', 0.002)).toEqual([gen, gen]);
+    expect(await filtered('totalCost', '>', 0.0026)).toEqual([gen, gen]);
+  });
+
   it('a cost the client sent wins over the computed one, sent before or after the usage', async () => {
     await ingest([
       ingestionEvent(3, 'trace-create', { id: 'cost-kinds-sent', name: 'sent' }, '2026-05-06T10:00:00.000Z'),
