@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../support/app.ts';
  * "input" as input and every kind containing "output" as output, as Langfuse does. Once for a
  * generation sent in one event (the report reads the per-model summaries; its cost is computed per
  * kind, test/traces/cost-per-kind.test.ts) and once for a generation sent as create then update (it
- * reads the per-observation maps; model and usage in different pieces are priced at read, from
- * `input` and `output` only).
+ * reads the per-observation maps; the update's usage is priced at the create's model, and kind
+ * names match prices exactly: `Output_Reasoning_Tokens` and `INPUT_audio` have none).
  */
 
 let t: TestApp;

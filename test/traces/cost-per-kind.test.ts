@@ -249,14 +249,21 @@ describe('the cost of usage broken out into kinds', () => {
     await postJson('/v1/l/batch', {
       trace: { id: 'cost-kinds-filter', name: 'reasoning', timestamp: '2026-05-08T10:00:00.000Z' },
       observations: [
-        { id: 'cost-kinds-filter-gen', startTime: '2026-05-08T10:00:00.000Z', model: 'o4-mini', usageDetails: BROKEN_OUT },
+        {
+          id: 'cost-kinds-filter-gen',
+          startTime: '2026-05-08T10:00:00.000Z',
+          model: 'o4-mini',
+          usageDetails: BROKEN_OUT,
+        },
       ],
     });
     const filtered = async (column: string, operator: string, usd: number) => {
       const filter = encodeURIComponent(JSON.stringify([{ type: 'number', column, operator, value: usd }]));
       const ids: string[][] = [];
       for (const path of ['/api/public/observations', '/api/public/v2/observations']) {
-        const body = (await getJson(`${path}?traceId=cost-kinds-filter&filter=${filter}`)) as { data: { id: string }[] };
+        const body = (await getJson(`${path}?traceId=cost-kinds-filter&filter=${filter}`)) as {
+          data: { id: string }[];
+        };
         ids.push(body.data.map((o) => o.id));
       }
       return ids;
@@ -303,6 +310,33 @@ describe('the cost of usage broken out into kinds', () => {
     await expectBilled('cost-kinds-sent', 'cost-kinds-sent-gen', '2026-05-06', { input: 0.01, output: 0.02 });
   });
 
+  it('Langfuse ingestion API: the model in a create, the usage in a later request’s update (the legacy SDKs) is billed per kind', async () => {
+    await ingest([
+      ingestionEvent(9, 'trace-create', { id: 'cost-kinds-split', name: 'reasoning' }, '2026-05-09T10:00:00.000Z'),
+      ingestionEvent(
+        10,
+        'generation-create',
+        {
+          id: 'cost-kinds-split-gen',
+          traceId: 'cost-kinds-split',
+          model: 'o4-mini',
+          startTime: '2026-05-09T10:00:00.000Z',
+        },
+        '2026-05-09T10:00:00.000Z',
+      ),
+    ]);
+    await ingest([
+      ingestionEvent(
+        11,
+        'generation-update',
+        // As the legacy SDKs end a generation: no traceId, no model.
+        { id: 'cost-kinds-split-gen', endTime: '2026-05-09T10:00:03.000Z', usageDetails: BROKEN_OUT },
+        '2026-05-09T10:00:03.000Z',
+      ),
+    ]);
+    await expectBilled('cost-kinds-split', 'cost-kinds-split-gen', '2026-05-09', BILL);
+  });
+
   it('a later piece with new usage and no model is priced from that usage, not the earlier piece’s cost', async () => {
     await ingest([
       ingestionEvent(6, 'trace-create', { id: 'cost-kinds-later', name: 'later' }, '2026-05-07T10:00:00.000Z'),
@@ -332,10 +366,41 @@ describe('the cost of usage broken out into kinds', () => {
         '2026-05-07T10:00:02.000Z',
       ),
     ]);
-    // The model's input and output prices (kept with the model) on the usage that replaced the first.
+    // The stored model's prices on the usage that replaced the first.
     await expectBilled('cost-kinds-later', 'cost-kinds-later-gen', '2026-05-07', {
       input: 1000 * O4_MINI.input * PER_MILLION,
       output: 100 * O4_MINI.output * PER_MILLION,
+    });
+  });
+
+  it('a later piece with a new model and no usage: the earlier cost goes, the usage is priced at read from input and output', async () => {
+    await ingest([
+      ingestionEvent(12, 'trace-create', { id: 'cost-kinds-model', name: 'later' }, '2026-05-10T10:00:00.000Z'),
+      ingestionEvent(
+        13,
+        'generation-create',
+        {
+          id: 'cost-kinds-model-gen',
+          traceId: 'cost-kinds-model',
+          model: 'o4-mini',
+          startTime: '2026-05-10T10:00:00.000Z',
+          usageDetails: BROKEN_OUT,
+        },
+        '2026-05-10T10:00:00.000Z',
+      ),
+    ]);
+    await ingest([
+      ingestionEvent(
+        14,
+        'generation-update',
+        { id: 'cost-kinds-model-gen', traceId: 'cost-kinds-model', model: 'gpt-4o' },
+        '2026-05-10T10:00:02.000Z',
+      ),
+    ]);
+    // gpt-4o's input and output prices (kept with the model): $2.50 and $10 per million.
+    await expectBilled('cost-kinds-model', 'cost-kinds-model-gen', '2026-05-10', {
+      input: 200 * 2.5 * PER_MILLION,
+      output: 180 * 10 * PER_MILLION,
     });
   });
 });

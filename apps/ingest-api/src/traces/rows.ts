@@ -78,16 +78,24 @@ export function priceOf(model: string | undefined, prices: PriceTable): { input:
  * its version. Else, when the piece carries usage or a model, its usage priced per kind at its
  * model's prices, or none (`{}`: priced at read from the usage and the model's input and output
  * prices, as pieces that carry one without the other are) when it lacks either or the model has
- * no price. A computed cost is at the implied version of the usage or model it comes from: a
- * later piece's usage or model replaces it, and a cost a client sent in any piece beats it.
+ * no price; a usage without a model takes the model stored before (ObservationRecord.storedModel)
+ * when the ingest looked it up. A computed cost is at the implied version of the usage or model it
+ * comes from: a later piece's usage or model replaces it, and a cost a client sent in any piece
+ * beats it.
  */
-function costOf(o: ObservationRecord, usage: Record<string, number> | undefined, prices: PriceTable, v: (field: PieceField) => number): Versioned<Record<string, number>> {
+function costOf(
+  o: ObservationRecord,
+  usage: Record<string, number> | undefined,
+  prices: PriceTable,
+  v: (field: PieceField) => number,
+): Versioned<Record<string, number>> {
   const sent = details(o.cost);
   if (sent) return [v('cost'), sent];
   const hasModel = Boolean(o.model);
   if (!usage && !hasModel) return [0, {}];
   const from = Math.max(usage ? v('usage') : 0, hasModel ? v('model') : 0);
-  const price = usage && hasModel ? prices.lookup(o.model!) : undefined;
+  const model = o.model || o.storedModel;
+  const price = usage && model ? prices.lookup(model) : undefined;
   return [impliedVersion(from), (price && usageCost(usage!, price)) || {}];
 }
 
