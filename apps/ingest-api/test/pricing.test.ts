@@ -52,6 +52,30 @@ describe('PriceTable', () => {
     });
   });
 
+  it('prices the variants whose list price differs from the family their name extends at their own', () => {
+    const perMillion = (model: string) => {
+      const price = table.lookup(model);
+      return price && [Math.round(price.input * 1e9) / 1e3, Math.round(price.output * 1e9) / 1e3];
+    };
+    // A tenth to a third of the bill when priced as o3, o1, gpt-5 or claude-opus-4.
+    expect(perMillion('o3-pro-2025-06-10')).toEqual([20, 80]);
+    expect(perMillion('o1-pro')).toEqual([150, 600]);
+    expect(perMillion('gpt-5-pro')).toEqual([15, 120]);
+    expect(perMillion('gpt-4-32k')).toEqual([60, 120]);
+    expect(perMillion('gpt-4o-2024-05-13')).toEqual([5, 15]);
+    expect(perMillion('gpt-3.5-turbo-instruct')).toEqual([1.5, 2]);
+    expect(perMillion('claude-opus-4-7')).toEqual([5, 25]);
+    // Three times the bill when priced as gpt-4.
+    expect(perMillion('gpt-4-0125-preview')).toEqual([10, 30]);
+    expect(perMillion('gpt-4-1106-preview')).toEqual([10, 30]);
+    // Unpriced before: no family name they extend.
+    expect(perMillion('gpt-5.1-2025-11-13')).toEqual([1.25, 10]);
+    expect(perMillion('chatgpt-4o-latest')).toEqual([5, 15]);
+    // Still priced as their family.
+    expect(perMillion('gpt-4-0613')).toEqual([30, 60]);
+    expect(perMillion('o3-2025-04-16')).toEqual([2, 8]);
+  });
+
   it('knows nothing of unknown models', () => {
     expect(table.lookup('my-finetune')).toBeUndefined();
     expect(table.lookup('gpt-4oo')).toBeUndefined();
