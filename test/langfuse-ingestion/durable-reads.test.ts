@@ -5,9 +5,10 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { eventually } from '../support/eventually.ts';
 
 /*
- * A 200 (207) means durable, not yet readable. The Langfuse writes read ingest's own tables in two
+ * A 200 (207) means durable, not yet readable. The Langfuse writes read ingest's own tables in three
  * places (the trace of an observation an earlier request created, for an update that names none;
- * the score a DELETE names): those reads must see what was acknowledged before them even while
+ * the model of a generation an earlier request created, for an update that brings its usage; the
+ * score a DELETE names): those reads must see what was acknowledged before them even while
  * the rows wait in the ingest log. Inserts here start at most every 3 s per table, and a first
  * write starts each table's interval, so the writes under test stay uncommitted for seconds.
  */
@@ -59,6 +60,35 @@ describe('reads of acknowledged, not yet committed Langfuse writes', () => {
       const trace = v.parse(TraceDetail, res.body);
       expect(trace.observations).toHaveLength(1);
       expect(trace.observations[0]).toMatchObject({ id: 'late-span', output: { done: true }, level: 'WARNING' });
+    });
+  });
+
+  it('an update with the usage finds the model an earlier request gave: its usage is priced per kind', async () => {
+    const created = await ingest([
+      ev('trace-create', { id: 'late-gen' }),
+      ev('generation-create', { id: 'late-gen-1', traceId: 'late-gen', model: 'o4-mini' }),
+    ]);
+    expect(created.errors).toEqual([]);
+    const updated = await ingest([
+      ev('generation-update', {
+        id: 'late-gen-1',
+        usageDetails: { input: 200, input_cached_tokens: 1000, output: 180, output_reasoning_tokens: 320 },
+      }),
+    ]);
+    expect(updated.errors).toEqual([]);
+    // o4-mini: $1.10 input, $0.275 cached input, $4.40 output (reasoning too) per million tokens.
+    await eventually(async () => {
+      const res = await t.get('/api/public/traces/late-gen');
+      expect(res.status).toBe(200);
+      const trace = v.parse(TraceDetail, res.body);
+      expect(trace.observations[0]?.costDetails).toEqual({
+        input: 0.00022,
+        input_cached_tokens: 0.000275,
+        output: 0.000792,
+        output_reasoning_tokens: 0.001408,
+        total: 0.002695,
+      });
+      expect(trace.totalCost).toBe(0.002695);
     });
   });
 

@@ -6,9 +6,11 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 /*
  * Usage kinds beyond `input` and `output` (cached, audio, reasoning tokens), sent through the
  * Langfuse ingestion API: the daily report and the trace list count every kind whose name contains
- * "input" as input and every kind containing "output" as output, as Langfuse does; the cost prices
- * only `input` and `output`. Once for a generation sent in one event (the report reads the per-model
- * summaries) and once for a generation sent as create then update (it reads the per-observation maps).
+ * "input" as input and every kind containing "output" as output, as Langfuse does. Once for a
+ * generation sent in one event (the report reads the per-model summaries; its cost is computed per
+ * kind, test/traces/cost-per-kind.test.ts) and once for a generation sent as create then update (it
+ * reads the per-observation maps; the update's usage is priced at the create's model, and kind
+ * names match prices exactly: `Output_Reasoning_Tokens` and `INPUT_audio` have none).
  */
 
 let t: TestApp;
@@ -29,8 +31,8 @@ const ingest = async (batch: unknown[]) => {
   expect(res.status).toBe(207);
   expect(v.parse(IngestionResponse, res.body).errors).toEqual([]);
 };
-// gpt-4o's default prices per token.
-const cost4o = (input: number, output: number) => input * 2.5e-6 + output * 10e-6;
+// gpt-4o's default prices per token: input, output, and cached input.
+const cost4o = (input: number, output: number, cached = 0) => input * 2.5e-6 + output * 10e-6 + cached * 1.25e-6;
 
 async function dailyOf(date: string) {
   const res = await t.get(
@@ -51,7 +53,7 @@ async function listUsage(id: string) {
 }
 
 describe('usage kinds in the daily report and the trace list', () => {
-  it('a generation sent once: cached and reasoning kinds count as input and output; the cost is of input and output', async () => {
+  it('a generation sent once: cached and reasoning kinds count as input and output, and are priced', async () => {
     await ingest([
       ev('trace-create', { id: 'kinds-once', name: 'chat', timestamp: '2026-04-01T10:00:00.000Z' }),
       ev('generation-create', {
@@ -74,12 +76,13 @@ describe('usage kinds in the daily report and the trace list', () => {
       countObservations: 1,
       countTraces: 1,
     });
-    expect(day.usage[0]!.totalCost).toBeCloseTo(cost4o(100, 50), 12);
-    expect(day.totalCost).toBeCloseTo(cost4o(100, 50), 12);
+    // Reasoning tokens at the output price.
+    expect(day.usage[0]!.totalCost).toBeCloseTo(cost4o(100, 50 + 8, 20), 12);
+    expect(day.totalCost).toBeCloseTo(cost4o(100, 50 + 8, 20), 12);
 
     const listed = await listUsage('kinds-once');
     expect(listed.usage).toEqual({ input: 120, output: 58, total: 178 });
-    expect(listed.totalCost).toBeCloseTo(cost4o(100, 50), 12);
+    expect(listed.totalCost).toBeCloseTo(cost4o(100, 50 + 8, 20), 12);
   });
 
   it('a generation sent as create then update: the same counting from the per-observation maps', async () => {

@@ -191,7 +191,7 @@ describe('GenAI events as OTLP logs complete their generation, in any order', ()
 
 describe('the operation-details event, which carries the inference span’s attributes', () => {
   /** One gen_ai.client.inference.operation.details record of `span`, with model and usage. */
-  async function sendDetails(span: Span, inputTokens: number) {
+  async function sendDetails(span: Span, inputTokens: number, usage: Record<string, number> = {}) {
     const exporter = new OTLPLogExporter({
       url: `${server.baseUrl}/api/public/otel/v1/logs`,
       headers: { ...bearer(), ...COMMIT },
@@ -205,6 +205,7 @@ describe('the operation-details event, which carries the inference span’s attr
         'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
         'gen_ai.usage.input_tokens': inputTokens,
         'gen_ai.usage.output_tokens': 5,
+        ...usage,
         'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'hi' }] }]),
         'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'yo' }] }]),
       },
@@ -228,6 +229,25 @@ describe('the operation-details event, which carries the inference span’s attr
     expect(generation.calculatedTotalCost).toBeCloseTo((100 * 0.15 + 5 * 0.6) / 1e6, 12);
   });
 
+  it('alone, with cache reads and reasoning tokens: each kind at its price, reasoning at the output price', async () => {
+    const { span } = chatSpan('details-kinds');
+    await sendDetails(span, 1000, {
+      'gen_ai.usage.output_tokens': 50,
+      'gen_ai.usage.cache_read.input_tokens': 800,
+      'gen_ai.usage.reasoning.output_tokens': 30,
+    });
+    const { generation } = await storedGeneration(span);
+    expect(generation.usageDetails).toEqual({
+      input: 200,
+      input_cached_tokens: 800,
+      output: 20,
+      output_reasoning_tokens: 30,
+      total: 1050,
+    });
+    // gpt-4o-mini: $0.15 input, $0.075 cached input, $0.60 output per million tokens.
+    expect(generation.calculatedTotalCost).toBeCloseTo((200 * 0.15 + 800 * 0.075 + (20 + 30) * 0.6) / 1e6, 12);
+  });
+
   it('with its span, in either order: the span’s own model and usage win, nothing counted twice', async () => {
     for (const order of ['logs-first', 'span-first'] as const) {
       const { span, send } = chatSpan(`details-${order}`);
@@ -240,6 +260,8 @@ describe('the operation-details event, which carries the inference span’s attr
         usageDetails: { input: 40, output: 2, total: 42 },
         output: [{ role: 'assistant', parts: [{ type: 'text', content: 'yo' }] }],
       });
+      // The span's usage priced, not the record's.
+      expect(generation.calculatedTotalCost, order).toBeCloseTo((40 * 0.15 + 2 * 0.6) / 1e6, 12);
     }
   });
 });

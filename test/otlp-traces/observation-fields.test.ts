@@ -253,8 +253,9 @@ describe('observation fields from OTLP spans', () => {
     });
     const [trace] = ((await list.json()) as { data: { usage: unknown }[] }).data;
     expect(trace?.usage).toEqual({ input: 100, output: 40, total: 147 });
-    // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens; the broken-out kinds have no price.
-    expect(o.calculatedTotalCost).toBeCloseTo((60 * 0.15 + 28 * 0.6) / 1e6, 12);
+    // gpt-4o-mini: $0.15 and $0.60 per million input and output tokens, $0.075 per cache read,
+    // reasoning at the output price; cache writes and image tokens have no price for it.
+    expect(o.calculatedTotalCost).toBeCloseTo((60 * 0.15 + 28 * 0.6 + 30 * 0.075 + 12 * 0.6) / 1e6, 12);
   });
 
   it('gen_ai.request.* and llm.invocation_parameters are the model parameters', async () => {
@@ -274,8 +275,8 @@ describe('observation fields from OTLP spans', () => {
       input_cached_tokens: 600,
       output_reasoning_tokens: 40,
     });
-    // gpt-4o: $2.50 and $10 per million input and output tokens.
-    expect(o.calculatedTotalCost).toBeCloseTo((400 * 2.5 + 60 * 10) / 1e6, 12);
+    // gpt-4o: $2.50 and $10 per million input and output tokens, $1.25 per cache read, reasoning at the output price.
+    expect(o.calculatedTotalCost).toBeCloseTo((400 * 2.5 + 60 * 10 + 600 * 1.25 + 40 * 10) / 1e6, 12);
   });
 
   it('Vercel AI SDK cached input and reasoning tokens are broken out of input and output, as Langfuse does', async () => {
@@ -288,8 +289,8 @@ describe('observation fields from OTLP spans', () => {
       output_reasoning_tokens: 50,
     });
     expect(o.metadata.attributes).toBeUndefined();
-    // gpt-4o: $2.50 and $10 per million input and output tokens.
-    expect(o.calculatedTotalCost).toBeCloseTo((200 * 2.5 + 150 * 10) / 1e6, 12);
+    // gpt-4o: $2.50 and $10 per million input and output tokens, $1.25 per cache read, reasoning at the output price.
+    expect(o.calculatedTotalCost).toBeCloseTo((200 * 2.5 + 150 * 10 + 800 * 1.25 + 50 * 10) / 1e6, 12);
   });
 
   it('a retrieval span is a RETRIEVER whose input and output are the query and the documents', async () => {

@@ -1,7 +1,9 @@
+import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
 import { finiteOr0, str } from './decode-values.ts';
 import { type EncodedRows, rowBinaryEncoding, type TableEncoding, type TableRows } from './encoded.ts';
 import { RowBytes } from './row-binary/row-bytes.ts';
+import { fromProject } from './project.ts';
 import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
@@ -294,3 +296,19 @@ export function decodeObservationTuple(tuple: unknown): StoredObservation {
   const values = Array.isArray(tuple) ? tuple : [];
   return decodeObservation(Object.fromEntries(OBSERVATION_FIELDS.map(([name], i) => [name, values[i]])));
 }
+
+/**
+ * The latest model stored for each of `keys` (observations by trace and id) of the project that
+ * has one: a row per observation (trace_id, id, model). max() over the pieces' versioned model
+ * tuples is the merged value, as a merge computes it, without FINAL.
+ */
+export const storedModelsSql = (keys: readonly { traceId: string; id: string }[], p: ProjectParams) =>
+  `SELECT trace_id, id, tupleElement(max(model), 2) AS model ${fromProject(TABLES.observationPieces, p, {
+    filters: [
+      `trace_id IN ${p.add([...new Set(keys.map((k) => k.traceId))], 'Array(String)')}`,
+      `id IN ${p.add([...new Set(keys.map((k) => k.id))], 'Array(String)')}`,
+    ],
+  })} GROUP BY trace_id, id HAVING model != ''`;
+
+/** One row of storedModelsSql: [trace id, observation id, model]. */
+export const fromStoredModelRow = (r: Record<string, unknown>) => [str(r.trace_id), str(r.id), str(r.model)] as const;

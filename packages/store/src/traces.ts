@@ -49,7 +49,10 @@ export type TraceRow = {
    * Same ids and versions as obs_usage.
    */
   obs_usage_kinds: Record<string, [number, number, number]>;
-  /** (version, provided total USD). */
+  /**
+   * (version, total USD): a cost the client sent, or one the writer computed per usage kind (at an
+   * implied version, which a sent one beats), or PRICED_AT_READ.
+   */
   obs_cost: Record<string, Versioned<number>>;
   /**
    * The piece's summaries (clickhouse/0004, 0007), computed by the writer rather than by the
@@ -243,16 +246,27 @@ export function encodeTraces(rows: readonly TraceRow[]): TableRows {
 // ---------------------------------------------------------------------------------------------
 // Reading a merged row (FROM traces FINAL)
 
-/** An observation's cost from the trace's field maps (clickhouse/0007): provided, else usage x prices. */
+/**
+ * An obs_cost value that stands for no cost: the piece carried a usage or a model but not both (or
+ * an unpriced model), so the cost a former piece computed no longer holds and the observation is
+ * priced at read, from its usage's `input` and `output` at its model's prices. Below every cost.
+ */
+export const PRICED_AT_READ = -1;
+
+/**
+ * An observation's cost from the trace's field maps (clickhouse/0007): the cost sent or computed at
+ * write, else usage x prices.
+ */
 const obsCost = (k: string) =>
-  `if(mapContains(obs_cost, ${k}), ${latest(`obs_cost[${k}]`)}, ` +
+  `if(mapContains(obs_cost, ${k}) AND ${latest(`obs_cost[${k}]`)} >= 0, ${latest(`obs_cost[${k}]`)}, ` +
   `${element(`obs_usage[${k}]`, 2)} * ${element(`obs_model[${k}]`, 3)} + ${element(`obs_usage[${k}]`, 3)} * ${element(`obs_model[${k}]`, 4)})`;
 
 /**
  * SQL expressions over a merged `traces` row. The obs_* maps hold each observation's fields by id
  * (start, end, model with prices, usage, provided cost); an observation without an end counts its
  * start as its end. Input and output tokens are the usage kinds containing "input" and "output"
- * (obs_usage_kinds); a cost prices only the kinds named exactly `input` and `output` (obs_usage).
+ * (obs_usage_kinds); a cost is the one sent or computed per kind at write (obs_cost), else the
+ * kinds named exactly `input` and `output` (obs_usage) at the model's prices.
  */
 export const TRACE_EXPR = {
   name: latest('name'),

@@ -3,9 +3,10 @@ import type { IngestionResponse } from '@spanhouse/schema';
 import { encodeObservationTraces, encodeScores, type TableRows } from '@spanhouse/store';
 import type { IngestDeps } from '../deps.ts';
 import type { RecentWrites } from '../log-sink/recent-writes.ts';
-import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
-import { traceIdsOf } from './lookups.ts';
 import { scoreConfigsOf } from '../scores/configs.ts';
+import type { ObservationRecord } from '../traces/model.ts';
+import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
+import { storedModelsOf, traceIdsOf } from './lookups.ts';
 import { type MappedBatch, mapBatch, namedConfigs, parseBatch, tracelessObservations } from './map-batch.ts';
 
 /**
@@ -41,6 +42,41 @@ async function tracesOfTraceless(
 }
 
 /**
+ * Gives each observation piece of the batch that brings a usage without a model or a cost the model
+ * stored for it by earlier requests (ObservationRecord.storedModel), so its usage is priced per
+ * kind: the legacy SDKs send the model in a generation's create and the usage in the update that
+ * ends it, often in the next request. Read from observation_pieces, and read again once this
+ * process's acknowledged pieces are committed when some are not found yet. Pricing never refuses
+ * a request: when the read fails, those pieces are priced at read from `input` and `output`.
+ */
+async function withStoredModels(
+  deps: IngestDeps,
+  recent: RecentWrites,
+  project: string,
+  mapped: MappedBatch,
+): Promise<void> {
+  const wanting = new Map<string, ObservationRecord>();
+  for (const { observations } of mapped.traces) {
+    for (const o of observations) if (o.usage && !o.model && !o.cost) wanting.set(`${o.traceId} ${o.id}`, o);
+  }
+  if (wanting.size === 0) return;
+  const keys = () => [...wanting.values()].map(({ traceId, id }) => ({ traceId, id }));
+  try {
+    for (let pass = 0; pass < 2 && wanting.size > 0; pass++) {
+      if (pass === 1 && !(await recent.committed(deps.ingestor, TABLES.observationPieces))) return;
+      for (const [key, model] of await storedModelsOf(deps.db, project, keys())) {
+        const o = wanting.get(key);
+        if (!o) continue;
+        o.storedModel = model;
+        wanting.delete(key);
+      }
+    }
+  } catch (err) {
+    deps.logger.warn({ err }, 'stored models of updates not read: their usage is priced at read');
+  }
+}
+
+/**
  * A batch of Langfuse ingestion events: every event checked on its own, updates that name no
  * trace looked up and the configs its scores name read, the good events mapped to rows; the
  * answer lists each event as a success (201) or an error (400 invalid, 404 unknown observation or
@@ -58,5 +94,6 @@ export async function mapIngestion(
     scoreConfigsOf(deps.db, project, namedConfigs(parsed.events)),
   ]);
   const mapped = mapBatch(project, parsed, traceOf, Date.now() * 1000, configs);
+  await withStoredModels(deps, recent, project, mapped);
   return { rows: ingestionTableRows(deps, project, mapped), result: mapped.result };
 }

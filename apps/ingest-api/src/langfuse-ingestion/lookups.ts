@@ -1,5 +1,5 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
-import { fromTraceIdRow, traceIdsSql } from '@spanhouse/store';
+import { fromStoredModelRow, fromTraceIdRow, storedModelsSql, traceIdsSql } from '@spanhouse/store';
 
 /** The traces of a project's observations created through the ingestion API, by observation id. */
 export async function traceIdsOf(db: Db, project: string, ids: string[]): Promise<Map<string, string>> {
@@ -12,4 +12,21 @@ export async function traceIdsOf(db: Db, project: string, ids: string[]): Promis
     map: fromTraceIdRow,
   });
   return new Map(rows);
+}
+
+/** The latest stored model of each of a project's observations that has one, by `${traceId} ${id}`. */
+export async function storedModelsOf(
+  db: Db,
+  project: string,
+  keys: readonly { traceId: string; id: string }[],
+): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const p = new ProjectParams(project);
+  const rows = await queryRows(db, {
+    sql: storedModelsSql(keys, p),
+    params: p.params,
+    tag: 'ingestion.stored-models',
+    map: fromStoredModelRow,
+  });
+  return new Map(rows.map(([traceId, id, model]) => [`${traceId} ${id}`, model]));
 }

@@ -2,16 +2,24 @@ import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { DEFAULT_PRICES_PER_MILLION } from './default-prices.ts';
 
-/** USD per token. */
-export type Price = { input: number; output: number };
+/**
+ * USD per unit by usage kind: `input` and `output` always, other kinds (`input_cached_tokens`, ...)
+ * where the model has a price for them. A null-prototype object: a kind is priced only by an own key.
+ */
+export type Price = { readonly input: number; readonly output: number; readonly [kind: string]: number };
 
+const UsdPerUnit = v.pipe(v.number(), v.finite(), v.minValue(0));
 const PriceFile = v.record(
   v.pipe(v.string(), v.minLength(1)),
-  v.object({
-    input: v.pipe(v.number(), v.finite(), v.minValue(0)),
-    output: v.pipe(v.number(), v.finite(), v.minValue(0)),
-  }),
+  v.objectWithRest({ input: UsdPerUnit, output: UsdPerUnit }, UsdPerUnit),
 );
+
+/** A price as a null-prototype object of its kinds, USD per `units` units (1, or 1e6 for a list price). */
+function priceOf(kinds: Record<string, number | undefined>, units: number): Price {
+  const price: Record<string, number> = Object.create(null);
+  for (const [kind, usd] of Object.entries(kinds)) if (usd !== undefined) price[kind] = usd / units;
+  return price as Price;
+}
 
 const MEMO_SIZE = 1000;
 
@@ -28,7 +36,7 @@ export class PriceTable {
   private readonly memo = new Map<string, Price | null>();
 
   constructor(prices: Record<string, Price>) {
-    this.prices = new Map(Object.entries(prices).map(([k, p]) => [k.toLowerCase(), p]));
+    this.prices = new Map(Object.entries(prices).map(([k, p]) => [k.toLowerCase(), priceOf(p, 1)]));
     this.names = [...this.prices.keys()].sort((a, b) => b.length - a.length);
   }
 
@@ -55,13 +63,14 @@ export class PriceTable {
 
   /**
    * Built-in prices, overridden (and extended) by a JSON file of
-   * `{"model": {"input": usdPerToken, "output": usdPerToken}}`.
+   * `{"model": {"input": usdPerToken, "output": usdPerToken, "<kind>": usdPerToken, ...}}`: a model
+   * in the file replaces the built-in one with all its kinds.
    */
   static load(overrideFile?: string): PriceTable {
     // Model names are keys from a file: a null-prototype object takes any name as a plain key.
     const prices: Record<string, Price> = Object.create(null);
-    for (const [model, [input, output]] of Object.entries(DEFAULT_PRICES_PER_MILLION)) {
-      prices[model] = { input: input / 1e6, output: output / 1e6 };
+    for (const [model, perMillion] of Object.entries(DEFAULT_PRICES_PER_MILLION)) {
+      prices[model] = priceOf(perMillion, 1e6);
     }
     if (overrideFile) {
       let parsed: unknown;

@@ -85,6 +85,11 @@ export type ObservationRecord = {
   usage?: UsageDetails;
   /** Cost the client sent; when absent the price table decides. */
   cost?: CostDetails;
+  /**
+   * The model a stored piece of this observation names, for a piece that brings a usage without a
+   * model: its usage is priced at that model's prices (rows.ts). Never written as the model.
+   */
+  storedModel?: string;
   events?: SpanEvent[];
   /**
    * Per-field versions where they differ from the piece's (an ingestion API piece that merged a

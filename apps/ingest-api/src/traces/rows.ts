@@ -8,10 +8,12 @@ import {
   type TraceRow,
   type Versioned,
   impliedVersion,
+  PRICED_AT_READ,
   versioned,
   WEAK_VERSION,
 } from '@spanhouse/store';
 import type { PriceTable } from '../pricing/prices.ts';
+import { usageCost } from '../pricing/usage-cost.ts';
 import type { CostDetails, ObservationRecord, PieceField, TracePiece, UsageDetails } from './model.ts';
 
 /** Defined, finite, non-negative entries of a usage or cost map; undefined when none. */
@@ -67,7 +69,34 @@ export function costTotal(cost: Record<string, number>): number {
 
 /** USD for `usage` at the model's prices; 0 for unknown models. */
 export function priceOf(model: string | undefined, prices: PriceTable): { input: number; output: number } {
-  return (model ? prices.lookup(model) : undefined) ?? { input: 0, output: 0 };
+  const price = model ? prices.lookup(model) : undefined;
+  return price ? { input: price.input, output: price.output } : { input: 0, output: 0 };
+}
+
+/**
+ * A piece's cost details (docs/decisions/0106-cost-per-usage-kind.md): the cost the client sent, at
+ * its version. Else, when the piece carries usage or a model, its usage priced per kind at its
+ * model's prices, or none (`{}`: priced at read from the usage and the model's input and output
+ * prices, as pieces that carry one without the other are) when it lacks either or the model has
+ * no price; a usage without a model takes the model stored before (ObservationRecord.storedModel)
+ * when the ingest looked it up. A computed cost is at the implied version of the usage or model it
+ * comes from: a later piece's usage or model replaces it, and a cost a client sent in any piece
+ * beats it.
+ */
+function costOf(
+  o: ObservationRecord,
+  usage: Record<string, number> | undefined,
+  prices: PriceTable,
+  v: (field: PieceField) => number,
+): Versioned<Record<string, number>> {
+  const sent = details(o.cost);
+  if (sent) return [v('cost'), sent];
+  const hasModel = Boolean(o.model);
+  if (!usage && !hasModel) return [0, {}];
+  const from = Math.max(usage ? v('usage') : 0, hasModel ? v('model') : 0);
+  const model = o.model || o.storedModel;
+  const price = usage && model ? prices.lookup(model) : undefined;
+  return [impliedVersion(from), (price && usageCost(usage!, price)) || {}];
 }
 
 /** A piece's rows never carry `undefined` text: absent values are '' at version 0. */
@@ -80,7 +109,7 @@ export function toObservationRow(
   const vs = o.versions;
   const v = (field: PieceField) => vs?.[field] ?? version;
   const usage = resolveUsage(o.usage);
-  const cost = details(o.cost);
+  const cost = costOf(o, usage, prices, v);
   const price = priceOf(o.model, prices);
   const fields: Record<string, Versioned<string>> = {};
   const put = (key: string, field: PieceField, text: string | undefined) => {
@@ -112,7 +141,7 @@ export function toObservationRow(
     output: versioned(jsonText(o.output), v('output')),
     metadata: metadataOf(o.metadata, v('metadata')),
     usage: usage ? [v('usage'), usage] : [0, {}],
-    cost: cost ? [v('cost'), cost] : [0, {}],
+    cost,
     fields,
   };
 }
@@ -177,7 +206,10 @@ export function buildTraceRows(
       const kinds = usageKinds(usage);
       usageKindsById[id] = [row.usage[0], kinds.input, kinds.output];
     }
-    if (row.cost[0] > 0) costs[id] = [row.cost[0], costTotal(row.cost[1])];
+    if (row.cost[0] > 0) {
+      const details = row.cost[1];
+      costs[id] = [row.cost[0], Object.keys(details).length ? costTotal(details) : PRICED_AT_READ];
+    }
     // The summaries, as 0007's and 0055's DEFAULT expressions define them from the maps above: cost
     // and usage_units of the priced kinds, model_input and model_output of all input and output kinds.
     const start = row.start_time[1];
@@ -186,7 +218,13 @@ export function buildTraceRows(
     const model = row.model[0] > 0 ? row.model[1] : '';
     const u = usages[id];
     const kinds = usageKindsById[id];
-    const cost = costs[id]?.[1] ?? (u && row.model[0] > 0 ? u[1] * row.model[2] + u[2] * row.model[3] : 0);
+    const known = costs[id]?.[1];
+    const cost =
+      known !== undefined && known !== PRICED_AT_READ
+        ? known
+        : u && row.model[0] > 0
+          ? u[1] * row.model[2] + u[2] * row.model[3]
+          : 0;
     costSum += cost;
     if (u) usageUnits += u[1] + u[2];
     if (row.model[0] > 0) priceMax = Math.max(priceMax, row.model[2], row.model[3]);

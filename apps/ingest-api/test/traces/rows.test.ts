@@ -1,3 +1,4 @@
+import { impliedVersion, PRICED_AT_READ } from '@spanhouse/store';
 import { describe, expect, it } from 'vitest';
 import { PriceTable } from '../../src/pricing/prices.ts';
 import { fromBatch } from '../../src/traces/from-batch.ts';
@@ -37,8 +38,10 @@ describe('fromBatch + buildTraceRows', () => {
       start_time: [42, 1767225600000001],
       end_time: [42, 1767225601000000],
       usage: [42, { input: 10, output: 5, total: 15 }],
-      cost: [0, {}],
     });
+    // Model and usage in one piece: the cost per kind, at the implied version any sent cost beats.
+    const cost = 10 * 2.5e-6 + 5 * 10e-6;
+    expect(rows[0]!.cost).toEqual([impliedVersion(42), { input: 10 * 2.5e-6, output: 5 * 10e-6, total: cost }]);
     // The model keeps its unit prices: the cost is computed where model and usage meet.
     expect(rows[0]!.model).toEqual([42, 'gpt-4o', 2.5e-6, 10e-6]);
     expect(rows[1]).toMatchObject({ id: 'o2', type: [42, 'EVENT'], end_time: [0, 0], usage: [0, {}] });
@@ -47,9 +50,8 @@ describe('fromBatch + buildTraceRows', () => {
     expect(trace.obs_end).toEqual({ o1: [42, 1767225601000000] });
     expect(trace.obs_model).toEqual({ o1: [42, 'gpt-4o', 2.5e-6, 10e-6] });
     expect(trace.obs_usage).toEqual({ o1: [42, 10, 5, 15] });
-    expect(trace.obs_cost).toEqual({});
+    expect(trace.obs_cost).toEqual({ o1: [impliedVersion(42), cost] });
     // The summaries as 0007's DEFAULTs would compute them from these maps.
-    const cost = 10 * 2.5e-6 + 5 * 10e-6;
     expect(trace).toMatchObject({
       obs_count: 2,
       start_min: 1767225599000000,
@@ -75,7 +77,7 @@ describe('fromBatch + buildTraceRows', () => {
     expect(resolveUsage({ input: undefined, output: -1 })).toBeUndefined();
   });
 
-  it('counts every kind containing input or output as such; prices and usage_units only input and output', () => {
+  it('counts every kind containing input or output as such; usage_units only input and output', () => {
     expect(
       usageKinds({ input: 100, output: 50, input_cached_tokens: 20, Output_Reasoning: 8, INPUT_audio: 4, total: 9 }),
     ).toEqual({ input: 124, output: 58 });
@@ -103,7 +105,8 @@ describe('fromBatch + buildTraceRows', () => {
       model_output: { 'gpt-4o': 58 },
       model_total: { 'gpt-4o': 178 },
     });
-    expect(trace.cost_sum).toBeCloseTo(100 * 2.5e-6 + 50 * 10e-6, 15);
+    // Every kind at its price: cached input at gpt-4o's $1.25, reasoning at its output price.
+    expect(trace.cost_sum).toBeCloseTo(100 * 2.5e-6 + 50 * 10e-6 + 20 * 1.25e-6 + 8 * 10e-6, 15);
   });
 
   it('an explicit trace timestamp wins over observation starts', () => {
@@ -116,6 +119,43 @@ describe('fromBatch + buildTraceRows', () => {
 });
 
 describe('costs', () => {
+  const generation = { traceId: 't', type: 'GENERATION' as const, startUs: 1 };
+  it('a piece with a usage but no model, or a model but no usage, is priced at read', () => {
+    const { trace, observations } = buildTraceRows(
+      'spanhouse',
+      { id: 't' },
+      [
+        { ...generation, id: 'usage-only', usage: { input: 10, output: 5 } },
+        { ...generation, id: 'model-only', model: 'gpt-4o' },
+        { ...generation, id: 'unpriced', model: 'mystery', usage: { input: 10 } },
+        { ...generation, id: 'neither' },
+      ],
+      prices,
+      42,
+    );
+    expect(observations.map((o) => o.cost)).toEqual([
+      [impliedVersion(42), {}],
+      [impliedVersion(42), {}],
+      [impliedVersion(42), {}],
+      [0, {}],
+    ]);
+    expect(trace.obs_cost).toEqual({
+      'usage-only': [impliedVersion(42), PRICED_AT_READ],
+      'model-only': [impliedVersion(42), PRICED_AT_READ],
+      unpriced: [impliedVersion(42), PRICED_AT_READ],
+    });
+    expect(trace.cost_sum).toBe(0);
+  });
+  it('a cost the client sent is kept at its version, not computed', () => {
+    const { observations } = buildTraceRows(
+      'spanhouse',
+      { id: 't' },
+      [{ ...generation, id: 'g', model: 'gpt-4o', usage: { input: 10 }, cost: { total: 0.5 } }],
+      prices,
+      42,
+    );
+    expect(observations[0]!.cost).toEqual([42, { total: 0.5 }]);
+  });
   it('a provided total wins; without one the kinds add up', () => {
     expect(costTotal({ input: 0.1, output: 0.2, total: 0.5 })).toBe(0.5);
     expect(costTotal({ input: 0.1, output: 0.2 })).toBeCloseTo(0.3, 15);

@@ -4,6 +4,7 @@ import { openTestDb } from '@spanhouse/db/testing';
 import {
   encodeTracesRowBinary,
   encodeTracesTsv,
+  PRICED_AT_READ,
   SUMMARY_COLUMNS,
   TABLES,
   TRACE_COLUMNS,
@@ -73,9 +74,17 @@ describe('trace summaries computed at ingest', () => {
       buildTraceRows('spanhouse', { id: 'sum' }, records, prices, 42).trace,
       buildTraceRows('spanhouse', { id: 'empty' }, [], prices, 43).trace,
     ];
+    // 'c' carries an unpriced model: no cost, PRICED_AT_READ, which rows stored before (written
+    // before costs were computed per kind) never carry; they have no entry instead, and the
+    // DEFAULTs price them at read as the writer does.
+    expect(rows[0]!.obs_cost.c?.[1]).toBe(PRICED_AT_READ);
+    const storedBefore = rows.map((row) => ({
+      ...row,
+      obs_cost: Object.fromEntries(Object.entries(row.obs_cost).filter(([, [, usd]]) => usd !== PRICED_AT_READ)),
+    }));
     // The rows without their summaries, with the usage kinds (which the text lines leave out).
     const without: [string, ...string[]] = ['obs_usage_kinds', ...TRACE_COLUMNS.filter((c) => !summaries.includes(c))];
-    const text = encodeTracesTsv(rows)
+    const text = encodeTracesTsv(storedBefore)
       .toString()
       .split('\n')
       .filter(Boolean)

@@ -10,12 +10,16 @@ import { TRACE_FILTER_COLUMNS } from './trace-columns.ts';
 
 const usage = (key: string) => `${OBS_EXPR.usage}['${key}']`;
 const latency = `if(${OBS_EXPR.endGiven}, (${OBS_EXPR.end} - ${OBS_EXPR.start}) / 1e6, 0)`;
-/** Calculated cost: the provided cost details when any were sent, else usage at the model's prices (observations/output.ts). */
+/**
+ * Calculated cost as the views show it (observations/output.ts): the stored cost details (sent, or
+ * computed per kind at write) when there are any, input and output the sums of the kinds whose name
+ * contains "input" and "output" (ASCII case-insensitive, as kindSums); else usage at the model's prices.
+ */
 const cost = (part: 'input' | 'output' | 'total') => {
   const provided =
     part === 'total'
       ? `if(mapContains(${OBS_EXPR.cost}, 'total'), ${OBS_EXPR.cost}['total'], arraySum(mapValues(${OBS_EXPR.cost})))`
-      : `${OBS_EXPR.cost}['${part}']`;
+      : `arraySum(mapValues(mapFilter((k, v) -> positionCaseInsensitive(k, '${part}') > 0, ${OBS_EXPR.cost})))`;
   const computed = {
     input: `${usage('input')} * ${OBS_EXPR.inputPrice}`,
     output: `${usage('output')} * ${OBS_EXPR.outputPrice}`,

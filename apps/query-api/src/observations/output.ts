@@ -29,11 +29,13 @@ export function kindSums(details: Record<string, number>): { input: number | nul
 }
 
 /**
- * Calculated costs: the provided cost details when any were sent (total: `total`, else the sum),
- * else the usage at the unit prices kept with the model, a kind for each priced kind the usage
- * has (Langfuse prices the usage's kinds: an embedding's input-only usage has no output cost, so
- * no `output` detail and a null calculatedOutputCost). Sums are rounded as every cost sum is
- * shown (roundCostSum).
+ * Calculated costs: the stored cost details when there are any (sent by the client, or computed per
+ * usage kind at write; total: `total`, else the sum), else the usage at the unit prices kept with
+ * the model, a kind for each priced kind the usage has (Langfuse prices the usage's kinds: an
+ * embedding's input-only usage has no output cost, so no `output` detail and a null
+ * calculatedOutputCost). Products and sums are rounded as every cost sum is shown (roundCostSum),
+ * the stored details too: a computed detail is a product (180 x $4.4e-6 is 0.0007920000000000001
+ * in binary floating point), and a sent one has fewer digits than the rounding keeps.
  */
 export function costsOf(
   usage: Record<string, number>,
@@ -42,10 +44,12 @@ export function costsOf(
 ): { details: Record<string, number>; input: number | null; output: number | null; total: number } {
   const keys = Object.keys(provided);
   if (keys.length > 0) {
-    const total = provided.total ?? roundCostSum(keys.reduce((sum, k) => sum + provided[k]!, 0));
+    const details: Record<string, number> = {};
+    for (const k of keys) details[k] = roundCostSum(provided[k]!);
+    const total = details.total ?? roundCostSum(keys.reduce((sum, k) => sum + provided[k]!, 0));
     const { input, output } = kindSums(provided);
     return {
-      details: { ...provided, total },
+      details: { ...details, total },
       input: input === null ? null : roundCostSum(input),
       output: output === null ? null : roundCostSum(output),
       total,
