@@ -218,4 +218,40 @@ describe('LLM metrics from the trace tables through PromQL', () => {
       }
     }
   });
+
+  it('counts cached input and reasoning tokens as the daily usage and the observation view do', async () => {
+    // Four days after the others. Usage broken out by kind: cached input and reasoning tokens
+    // outside `input` and `output`, as the OpenAI shapes and gen_ai.usage send them.
+    const at = T + 4 * 86_400_000;
+    const res = await app.post('/v1/l/batch', {
+      trace: { id: 't-kinds', timestamp: iso(at), name: 'chat', environment: 'prod' },
+      observations: [
+        {
+          id: 'gen-kinds',
+          type: 'GENERATION',
+          name: 'chat',
+          model: 'o4-mini',
+          startTime: iso(at),
+          endTime: iso(at + 500),
+          usageDetails: { input: 100, input_cached_tokens: 40, output: 20, output_reasoning_tokens: 15, total: 175 },
+        },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const daily = await app.get(
+      `/api/public/metrics/daily?${new URLSearchParams({ fromTimestamp: iso(at - 1000), toTimestamp: iso(at + 1000) })}`,
+    );
+    const [usage] = daily.body.data[0].usage;
+    expect(usage).toMatchObject({ model: 'o4-mini', inputUsage: 140, outputUsage: 35, totalUsage: 175 });
+    const view = (await app.get('/api/public/observations/gen-kinds')).body;
+    expect(view.usage).toMatchObject({ input: 140, output: 35, total: 175 });
+    const labels = { environment: 'prod', model: 'o4-mini', name: 'chat' };
+    const end = at + 60_000;
+    expect(await instant('sum_over_time(spanhouse_llm_input_tokens[5m])', end)).toEqual([[labels, '140']]);
+    expect(await instant('sum_over_time(spanhouse_llm_output_tokens[5m])', end)).toEqual([[labels, '35']]);
+    expect(await instant('sum_over_time(spanhouse_llm_total_tokens[5m])', end)).toEqual([[labels, '175']]);
+    const [[, cost] = []] = await instant('sum_over_time(spanhouse_llm_cost_usd[5m])', end);
+    expect(Number(cost)).toBeCloseTo(usage.totalCost, 12);
+    expect(usage.totalCost).toBeGreaterThan(0);
+  });
 });

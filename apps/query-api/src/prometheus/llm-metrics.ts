@@ -18,6 +18,14 @@ import { regexMatches } from './regex.ts';
  * cost, counted for requests, so the series add up to what daily usage reports; the longest for
  * latency (a latency summed or averaged is no latency one of them had).
  */
+/**
+ * SQL: the units of the usage kinds whose name contains `word` (any case), as the observation view,
+ * the trace list and the daily report count input and output tokens: `input_cached_tokens` is
+ * input, `output_reasoning_tokens` output.
+ */
+const unitsOfKinds = (word: 'input' | 'output') =>
+  `arraySum(mapValues(mapFilter((k, v) -> positionCaseInsensitive(k, '${word}') > 0, ${OBS_EXPR.usage})))`;
+
 export const LLM_METRICS: Record<string, { value: string; combine: 'sum' | 'max'; where?: string }> = {
   spanhouse_llm_requests: { value: '1', combine: 'sum' },
   spanhouse_llm_duration_seconds: {
@@ -25,8 +33,8 @@ export const LLM_METRICS: Record<string, { value: string; combine: 'sum' | 'max'
     combine: 'max',
     where: OBS_EXPR.endGiven,
   },
-  spanhouse_llm_input_tokens: { value: `${OBS_EXPR.usage}['input']`, combine: 'sum' },
-  spanhouse_llm_output_tokens: { value: `${OBS_EXPR.usage}['output']`, combine: 'sum' },
+  spanhouse_llm_input_tokens: { value: unitsOfKinds('input'), combine: 'sum' },
+  spanhouse_llm_output_tokens: { value: unitsOfKinds('output'), combine: 'sum' },
   spanhouse_llm_total_tokens: { value: `${OBS_EXPR.usage}['total']`, combine: 'sum' },
   // As the observation reads compute it (observations/output.ts costsOf): the provided cost
   // (its total, else the sum of its kinds), else the usage at the unit prices kept with the model.
