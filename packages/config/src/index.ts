@@ -112,6 +112,14 @@ const EnvSchema = v.object({
   BODY_LIMIT_BYTES: v.optional(Int(1024, 1024 * MiB), String(10 * MiB)),
   /** Inflated size limit for gzip bodies; a gzip bomb is cut off while inflating. */
   DECOMPRESSED_LIMIT_BYTES: v.optional(Int(1024, 4096 * MiB), String(64 * MiB)),
+  /**
+   * The buckets (positive and negative together) one OTLP histogram data point may become, each a
+   * `_bucket` series, as Prometheus' native_histogram_bucket_limit: an exponential histogram with
+   * more is stored at a lower scale (adjacent buckets merged, count and sum kept); an explicit-bounds
+   * histogram with more bounds and a summary with more quantiles are refused. The default is the
+   * OpenTelemetry SDKs' own exponential histogram size, so what an SDK sends by default is kept as sent.
+   */
+  METRICS_HISTOGRAM_BUCKET_LIMIT: v.optional(Int(1, 10_000), '160'),
   /** JSON file of model prices overriding the built-in table. */
   PRICES_FILE: v.optional(Text),
   /**
@@ -164,6 +172,7 @@ export type Config = {
     paceBacklogMs: number;
   };
   limits: { bodyBytes: number; decompressedBytes: number };
+  metricLimits: MetricLimits;
   pricesFile?: string;
   promql: { maxSamples: number; timeoutMs: number; pushdown: 'auto' | 'clickhouse' | 'service' };
   /** How long one read of the query API may run in ClickHouse (QUERY_TIMEOUT_MS). */
@@ -172,6 +181,12 @@ export type Config = {
   retentionDays?: number;
   /** Free bytes under which ingest is refused (DISK_MIN_FREE_BYTES). */
   diskMinFreeBytes: number;
+};
+
+/** What one metrics ingest request may create (docs/ingest.md#metric-limits). */
+export type MetricLimits = {
+  /** Buckets of one OTLP histogram data point (METRICS_HISTOGRAM_BUCKET_LIMIT). */
+  histogramBuckets: number;
 };
 
 export class ConfigError extends Error {
@@ -223,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paceBacklogMs: e.INGEST_PACE_BACKLOG_MS,
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
+    metricLimits: { histogramBuckets: e.METRICS_HISTOGRAM_BUCKET_LIMIT },
     pricesFile: e.PRICES_FILE,
     promql: { maxSamples: e.PROMQL_MAX_SAMPLES, timeoutMs: e.PROMQL_TIMEOUT_MS, pushdown: e.PROMQL_PUSHDOWN },
     queryTimeoutMs: e.QUERY_TIMEOUT_MS,
