@@ -120,6 +120,20 @@ const EnvSchema = v.object({
    * OpenTelemetry SDKs' own exponential histogram size, so what an SDK sends by default is kept as sent.
    */
   METRICS_HISTOGRAM_BUCKET_LIMIT: v.optional(Int(1, 10_000), '160'),
+  /**
+   * Samples (values at a time) one metrics request may store, on every metrics path; what one
+   * request may hold is otherwise bounded only by its body, whose bytes can stand for far more
+   * points than they take. Well above the batches common senders make (Prometheus remote write
+   * 2,000 samples, vmagent 10,000 rows, the Collector's batch processor 8,192 items).
+   */
+  METRICS_MAX_SAMPLES_PER_REQUEST: v.optional(Int(100, 100_000_000), '200000'),
+  /**
+   * Distinct series one metrics request may write to, on every metrics path: a series new to the
+   * process costs it its labels, its id and its series row, far more than a sample does. Counted
+   * per request, not against what the process has seen, so a request is accepted or refused
+   * whatever the process remembers (its memory of series is bounded and starts empty).
+   */
+  METRICS_MAX_SERIES_PER_REQUEST: v.optional(Int(100, 100_000_000), '50000'),
   /** JSON file of model prices overriding the built-in table. */
   PRICES_FILE: v.optional(Text),
   /**
@@ -187,6 +201,10 @@ export type Config = {
 export type MetricLimits = {
   /** Buckets of one OTLP histogram data point (METRICS_HISTOGRAM_BUCKET_LIMIT). */
   histogramBuckets: number;
+  /** Samples one request may store (METRICS_MAX_SAMPLES_PER_REQUEST). */
+  samplesPerRequest: number;
+  /** Distinct series one request may write to (METRICS_MAX_SERIES_PER_REQUEST). */
+  seriesPerRequest: number;
 };
 
 export class ConfigError extends Error {
@@ -238,7 +256,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paceBacklogMs: e.INGEST_PACE_BACKLOG_MS,
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
-    metricLimits: { histogramBuckets: e.METRICS_HISTOGRAM_BUCKET_LIMIT },
+    metricLimits: {
+      histogramBuckets: e.METRICS_HISTOGRAM_BUCKET_LIMIT,
+      samplesPerRequest: e.METRICS_MAX_SAMPLES_PER_REQUEST,
+      seriesPerRequest: e.METRICS_MAX_SERIES_PER_REQUEST,
+    },
     pricesFile: e.PRICES_FILE,
     promql: { maxSamples: e.PROMQL_MAX_SAMPLES, timeoutMs: e.PROMQL_TIMEOUT_MS, pushdown: e.PROMQL_PUSHDOWN },
     queryTimeoutMs: e.QUERY_TIMEOUT_MS,

@@ -2,12 +2,12 @@ import type { MetricLimits } from '@spanhouse/config';
 import { formatPromFloat, METRIC_LIMITS, METRIC_TIME_RANGE_US, nanosToMicros } from '@spanhouse/schema';
 import { STALE_NAN } from '@spanhouse/store';
 import type { KnownSeries } from '../metrics/known-series.ts';
-import { PointWriter, type SeriesHandle } from '../metrics/point-writer.ts';
+import { PointWriter, type SeriesRef } from '../metrics/point-writer.ts';
 import type { MetricPoints } from '../metrics/store.ts';
 import { toNanos } from '../otlp/times.ts';
 import { type AttrValue, keyValues } from '../otlp/values.ts';
 import { bucketSeries } from './buckets.ts';
-import { expBuckets, type ExpResolution, expResolution } from './exponential.ts';
+import { type ExpResolution, expBuckets, expResolution } from './exponential.ts';
 import {
   double,
   type ExpHistogramPointLike,
@@ -48,7 +48,8 @@ type Emitted = [suffix: string, extra: Record<string, string> | undefined, value
  * receiver cannot turn deltas into totals without keeping every series' running sum), like any
  * point without a time or past the limits: each such point is counted and its reason listed.
  * A histogram point becomes at most `limits.histogramBuckets` buckets: an exponential one with more
- * is stored at a lower scale, an explicit-bounds histogram or summary with more is refused.
+ * is stored at a lower scale, an explicit-bounds histogram or summary with more is refused; the
+ * points that would take the request past its samples or series are refused (pastLimits).
  */
 export function mapMetricsExport(
   req: MetricsRequestLike,
@@ -80,13 +81,15 @@ export function mapMetricsExport(
             rejected.push(`${shownName(name)}: ${why}`);
             continue;
           }
+          const values = emitted();
+          const past = pastLimits(out, values, name, labels as Record<string, string>, limits);
+          if (typeof past === 'string') {
+            rejected.push(`${shownName(name)}: ${past}`);
+            continue;
+          }
           const noValue = ((point.flags ?? 0) & NO_RECORDED_VALUE) !== 0;
-          for (const [suffix, extra, value] of emitted()) {
-            const series: SeriesHandle = out.seriesOf(
-              name + suffix,
-              extra ? { ...(labels as Record<string, string>), ...extra } : (labels as Record<string, string>),
-            );
-            out.point(series, us, noValue ? STALE_NAN : value);
+          for (let i = 0; i < values.length; i++) {
+            out.point(out.use(past[i]!), us, noValue ? STALE_NAN : values[i]![2]);
           }
           accepted++;
           if (reduced) reducedHistograms++;
@@ -95,6 +98,28 @@ export function mapMetricsExport(
     }
   }
   return { points: out.result(), accepted, rejected, cutAttributes: [...cut], reducedHistograms };
+}
+
+/**
+ * The series of a point's values, or why they would take the request past its limits: the samples
+ * (MetricLimits.samplesPerRequest) and the distinct series (seriesPerRequest) one request may write.
+ * A point is stored whole or refused whole; points before it keep their place.
+ */
+function pastLimits(
+  out: PointWriter,
+  values: Emitted[],
+  name: string,
+  labels: Record<string, string>,
+  limits: MetricLimits,
+): SeriesRef[] | string {
+  if (out.count + values.length > limits.samplesPerRequest) {
+    return `past the request's limit of ${limits.samplesPerRequest} samples (METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches`;
+  }
+  const refs = values.map(([suffix, extra]) => out.lookup(name + suffix, extra ? { ...labels, ...extra } : labels));
+  if (out.seriesCount + out.unused(refs) > limits.seriesPerRequest) {
+    return `past the request's limit of ${limits.seriesPerRequest} series (METRICS_MAX_SERIES_PER_REQUEST); send smaller batches`;
+  }
+  return refs;
 }
 
 /** A data point, what it becomes (`emitted`, called once it is accepted), or why it is refused. */
