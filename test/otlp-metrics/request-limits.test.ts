@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { status } from '@grpc/grpc-js';
 import { opentelemetry } from '@spanhouse/ingest-api/otlp-metrics-proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,5 +206,31 @@ describe('the samples and series of one request', () => {
     expect(Number(reply.partialSuccess?.rejectedDataPoints)).toBe(1);
     expect(reply.partialSuccess?.errorMessage).toMatch(/past the request's limit of 500 series/);
     expect(await seriesCount('{__name__="grpc.series_count"}')).toBe(4);
+  });
+
+  it('a request of more histogram values than ten per sample is refused whole before it is decoded', async () => {
+    // 10,001 bucket counts of 1 byte each, gzipped to a few dozen bytes: 10 × 1,000 samples allowed.
+    const wide = exportOf([
+      { name: 'too.wide', exponentialHistogram: { aggregationTemporality: 2, dataPoints: [expPoint('w', 10_001)] } },
+    ]);
+    const bytes = ExportMetricsServiceRequest.encode(wide as never).finish();
+    const message =
+      'request holds 10001 histogram buckets, bounds and quantiles, more than 10000 (10 times METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches';
+    const res = await fetch(`${s.baseUrl}/api/public/otel/v1/metrics`, {
+      method: 'POST',
+      body: gzipSync(bytes),
+      headers: {
+        Authorization: `Bearer ${s.credentials.bearerToken}`,
+        'Content-Type': 'application/x-protobuf',
+        'Content-Encoding': 'gzip',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'BAD_REQUEST', data: null, message });
+    expect((await postJson(wide)).body.message).toBe(message);
+    const grpc = await exportBytes(s.grpcAddress, 'metrics', bytes);
+    expect(grpc.error?.code).toBe(status.INVALID_ARGUMENT);
+    expect(grpc.error?.details).toBe(message);
+    expect(await seriesCount('{__name__=~"too.wide.*"}')).toBe(0);
   });
 });

@@ -7,7 +7,6 @@ import { partialSuccess, rejectionMessage } from '../otlp/rejections.ts';
 import { countingCuts } from '../otlp/values.ts';
 import { prepareLogsBody } from '../otlp-logs/export-rows.ts';
 import { decodeMetricsRequest } from '../otlp-metrics/decode.ts';
-import { dataPointCount } from '../otlp-metrics/like.ts';
 import { mapMetricsExport } from '../otlp-metrics/map.ts';
 import { exportRows, type PreparedExport } from '../otlp-traces/export-rows.ts';
 import { exportResponse } from '../protobuf/partial-success.ts';
@@ -86,16 +85,8 @@ function reducedNote(points: number, limit: number): string[] {
 export function metricsSignal(deps: IngestDeps): OtlpSignal {
   return {
     async ingest(project, encoding, body, store) {
-      const request = decodeMetricsRequest(encoding, body);
       const limits = deps.config.metricLimits;
-      // Every data point is at least one sample: a request of more could never be stored whole, and
-      // is refused before any of it is mapped, as a request past a size limit is.
-      const points = dataPointCount(request);
-      if (points > limits.samplesPerRequest) {
-        throw badRequest(
-          `request holds ${points} data points, more than the ${limits.samplesPerRequest} samples one request may store (METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches`,
-        );
-      }
+      const request = decodeMetricsRequest(encoding, body, limits);
       const { value: mapped, cuts } = countingCuts(() => mapMetricsExport(request, deps.knownSeries, project, limits));
       if (mapped.accepted === 0 && mapped.rejected.length > 0) {
         throw badRequest(rejectionMessage(mapped.rejected, 'data point'));

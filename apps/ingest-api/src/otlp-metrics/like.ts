@@ -58,20 +58,6 @@ export type MetricsRequestLike = {
     | null;
 };
 
-/** The data points of a request, of every kind, counted without reading them. */
-export function dataPointCount(req: MetricsRequestLike): number {
-  let n = 0;
-  for (const rm of req.resourceMetrics ?? []) {
-    for (const sm of rm.scopeMetrics ?? []) {
-      for (const m of sm.metrics ?? []) {
-        const data = m.gauge ?? m.sum ?? m.histogram ?? m.exponentialHistogram ?? m.summary;
-        n += data?.dataPoints?.length ?? 0;
-      }
-    }
-  }
-  return n;
-}
-
 /** A 64-bit integer as a number (counts, exact below 2^53). */
 export function int64Number(v: Int64Like): number {
   if (v === null || v === undefined) return 0;
