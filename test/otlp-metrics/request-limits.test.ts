@@ -208,14 +208,14 @@ describe('the samples and series of one request', () => {
     expect(await seriesCount('{__name__="grpc.series_count"}')).toBe(4);
   });
 
-  it('a request of more histogram values than ten per sample is refused whole before it is decoded', async () => {
+  it('a request of more bucket counts or exemplars than ten per sample is refused whole before it is decoded', async () => {
     // 10,001 bucket counts of 1 byte each, gzipped to a few dozen bytes: 10 × 1,000 samples allowed.
     const wide = exportOf([
       { name: 'too.wide', exponentialHistogram: { aggregationTemporality: 2, dataPoints: [expPoint('w', 10_001)] } },
     ]);
     const bytes = ExportMetricsServiceRequest.encode(wide as never).finish();
     const message =
-      'request holds 10001 histogram buckets, bounds and quantiles, more than 10000 (10 times METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches';
+      'request holds 10001 bucket counts, bounds, quantiles and exemplars, more than 10000 (10 times METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches';
     const res = await fetch(`${s.baseUrl}/api/public/otel/v1/metrics`, {
       method: 'POST',
       body: gzipSync(bytes),
@@ -232,5 +232,25 @@ describe('the samples and series of one request', () => {
     expect(grpc.error?.code).toBe(status.INVALID_ARGUMENT);
     expect(grpc.error?.details).toBe(message);
     expect(await seriesCount('{__name__=~"too.wide.*"}')).toBe(0);
+
+    const exemplars = ExportMetricsServiceRequest.encode({
+      resourceMetrics: [
+        {
+          scopeMetrics: [
+            {
+              metrics: [
+                {
+                  name: 'too.many.exemplars',
+                  gauge: { dataPoints: [{ timeUnixNano: AT * 1e6, asDouble: 1, exemplars: Array(10_001).fill({}) }] },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }).finish();
+    const refused = await exportBytes(s.grpcAddress, 'metrics', exemplars);
+    expect(refused.error?.code).toBe(status.INVALID_ARGUMENT);
+    expect(refused.error?.details).toMatch(/^request holds 10001 bucket counts, bounds, quantiles and exemplars/);
   });
 });

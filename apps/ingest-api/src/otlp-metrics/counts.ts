@@ -3,13 +3,16 @@ import type { MetricsRequestLike } from './like.ts';
 
 /**
  * What an ExportMetricsServiceRequest holds, as far as its size goes: its data points, and the
- * values its histograms and summaries carry besides (bucket counts, explicit bounds, quantiles).
+ * values they carry besides (bucket counts, explicit bounds, quantiles, exemplars).
  */
 export type MetricsRequestCounts = { points: number; values: number };
 
 /** A field's tag: its number and wire type (0 varint, 1 fixed64, 2 length-delimited). */
 const tag = (field: number, wire: number) => (field << 3) | wire;
 const LEN = 2;
+
+/** The exemplars field of each kind of data point (a summary point has none). */
+const EXEMPLARS = { number: tag(5, LEN), histogram: tag(8, LEN), exponential: tag(11, LEN), summary: -1 } as const;
 
 /** Metric's data kinds (gauge, sum, histogram, exponential_histogram, summary): the tag and the point kind. */
 const KINDS = new Map<number, 'number' | 'histogram' | 'exponential' | 'summary'>([
@@ -72,19 +75,21 @@ function metric(r: WireReader, counts: MetricsRequestCounts): void {
     // Gauge, Sum, Histogram, ExponentialHistogram and Summary all hold data_points as field 1.
     within(r, tag(1, LEN), () => {
       counts.points++;
-      if (kind !== 'number') counts.values += pointValues(r, kind);
-      else r.pos = r.len; // a number point holds no values to count: stepped over whole
+      counts.values += pointValues(r, kind);
     });
     r.leave(outer);
   }
 }
 
-/** The bucket counts, bounds or quantiles of one histogram or summary data point. */
-function pointValues(r: WireReader, kind: 'histogram' | 'exponential' | 'summary'): number {
+/** The bucket counts, bounds, quantiles and exemplars of one data point. */
+function pointValues(r: WireReader, kind: 'number' | 'histogram' | 'exponential' | 'summary'): number {
   let n = 0;
   while (r.pos < r.len) {
     const t = r.tag();
-    if (kind === 'histogram' && (t === tag(6, LEN) || t === tag(7, LEN))) {
+    if (t === EXEMPLARS[kind]) {
+      n++;
+      r.skipType(LEN, 0, t >>> 3);
+    } else if (kind === 'histogram' && (t === tag(6, LEN) || t === tag(7, LEN))) {
       // Packed bucket_counts (fixed64) and explicit_bounds (double).
       const size = r.size();
       stepOver(r, size);
@@ -135,14 +140,22 @@ export function countMetricsRequest(req: MetricsRequestLike): MetricsRequestCoun
   for (const rm of req.resourceMetrics ?? []) {
     for (const sm of rm.scopeMetrics ?? []) {
       for (const m of sm.metrics ?? []) {
-        for (const data of [m.gauge, m.sum]) counts.points += data?.dataPoints?.length ?? 0;
+        for (const data of [m.gauge, m.sum]) {
+          for (const p of data?.dataPoints ?? []) {
+            counts.points++;
+            counts.values += p.exemplars?.length ?? 0;
+          }
+        }
         for (const p of m.histogram?.dataPoints ?? []) {
           counts.points++;
-          counts.values += (p.bucketCounts?.length ?? 0) + (p.explicitBounds?.length ?? 0);
+          counts.values += (p.bucketCounts?.length ?? 0) + (p.explicitBounds?.length ?? 0) + (p.exemplars?.length ?? 0);
         }
         for (const p of m.exponentialHistogram?.dataPoints ?? []) {
           counts.points++;
-          counts.values += (p.positive?.bucketCounts?.length ?? 0) + (p.negative?.bucketCounts?.length ?? 0);
+          counts.values +=
+            (p.positive?.bucketCounts?.length ?? 0) +
+            (p.negative?.bucketCounts?.length ?? 0) +
+            (p.exemplars?.length ?? 0);
         }
         for (const p of m.summary?.dataPoints ?? []) {
           counts.points++;

@@ -8,8 +8,8 @@ import { checkOtlpMetricsJson } from './json-shape.ts';
 import type { MetricsRequestLike } from './like.ts';
 
 /**
- * Histogram values (bucket counts, bounds, quantiles) a request may carry per sample it may store:
- * room for exponential histograms sent at a finer resolution than they are stored at (a point of
+ * Values besides the points (bucket counts, bounds, quantiles, exemplars) a request may carry per
+ * sample it may store: room for exponential histograms sent at a finer resolution than they are stored at (a point of
  * 100,000 buckets is stored at 160), while the decoded values, an object each, stay bounded.
  */
 export const VALUES_PER_SAMPLE = 10;
@@ -20,7 +20,7 @@ export const VALUES_PER_SAMPLE = 10;
  * mapped, so one bad point does not sink the others. 400 too for a request past the hard bounds of
  * `limits`, judged on a protobuf body's bytes before they are decoded (countMetricsBytes): more
  * data points than samples one request may store (each point is at least one sample, so it could
- * never be stored whole), or more histogram values than VALUES_PER_SAMPLE times that.
+ * never be stored whole), or more other values than VALUES_PER_SAMPLE times that.
  */
 export function decodeMetricsRequest(encoding: OtlpEncoding, body: Buffer, limits: MetricLimits): MetricsRequestLike {
   if (encoding === 'protobuf') {
@@ -46,7 +46,7 @@ function refuseOversized(counts: MetricsRequestCounts, limits: MetricLimits): vo
   }
   if (counts.values > samples * VALUES_PER_SAMPLE) {
     throw badRequest(
-      `request holds ${counts.values} histogram buckets, bounds and quantiles, more than ${samples * VALUES_PER_SAMPLE} (${VALUES_PER_SAMPLE} times METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches`,
+      `request holds ${counts.values} bucket counts, bounds, quantiles and exemplars, more than ${samples * VALUES_PER_SAMPLE} (${VALUES_PER_SAMPLE} times METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches`,
     );
   }
 }

@@ -17,7 +17,7 @@ const request = {
               name: 'g',
               gauge: {
                 dataPoints: [
-                  { ...point, asDouble: 1 },
+                  { ...point, asDouble: 1, exemplars: [{}, { asDouble: 1 }] },
                   { ...point, asInt: 300 },
                 ],
               },
@@ -27,7 +27,7 @@ const request = {
               name: 'h',
               histogram: {
                 aggregationTemporality: 2,
-                dataPoints: [{ ...point, count: 3, explicitBounds: [1, 2], bucketCounts: [1, 1, 1] }],
+                dataPoints: [{ ...point, count: 3, explicitBounds: [1, 2], bucketCounts: [1, 1, 1], exemplars: [{}] }],
               },
             },
           ],
@@ -79,8 +79,9 @@ describe('countMetricsBytes', () => {
     const bytes = Buffer.from(Request.encode(request).finish());
     const counts = countMetricsBytes(bytes);
     expect(counts).toEqual(countMetricsRequest(decodeExportMetricsServiceRequest(bytes)));
-    // 2 gauges, 1 sum, 1 histogram (2 bounds + 3 counts), 1 exponential (5 buckets), 1 summary (2 quantiles).
-    expect(counts).toEqual({ points: 6, values: 12 });
+    // 2 gauges (2 exemplars), 1 sum, 1 histogram (2 bounds + 3 counts + 1 exemplar), 1 exponential
+    // (5 buckets), 1 summary (2 quantiles).
+    expect(counts).toEqual({ points: 6, values: 15 });
   });
 
   it('gives up on bytes that are not a request, for the decoder to refuse', () => {
