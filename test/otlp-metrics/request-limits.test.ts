@@ -253,4 +253,41 @@ describe('the samples and series of one request', () => {
     expect(refused.error?.code).toBe(status.INVALID_ARGUMENT);
     expect(refused.error?.details).toMatch(/^request holds 10001 bucket counts, bounds, quantiles and exemplars/);
   });
+
+  it('a protobuf request that would decode into more messages than 32 per sample is refused whole', async () => {
+    // 40,000 empty attributes (2 bytes each) on one gauge point: past 32 × 1,000 sub-messages.
+    const bytes = ExportMetricsServiceRequest.encode({
+      resourceMetrics: [
+        {
+          scopeMetrics: [
+            {
+              metrics: [
+                {
+                  name: 'too.many.attributes',
+                  gauge: { dataPoints: [{ timeUnixNano: AT * 1e6, asDouble: 1, attributes: Array(40_000).fill({}) }] },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }).finish();
+    const message =
+      'request holds more than 32000 messages (data points, attributes, exemplars, ...: 32 times METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches';
+    const res = await fetch(`${s.baseUrl}/api/public/otel/v1/metrics`, {
+      method: 'POST',
+      body: gzipSync(bytes),
+      headers: {
+        Authorization: `Bearer ${s.credentials.bearerToken}`,
+        'Content-Type': 'application/x-protobuf',
+        'Content-Encoding': 'gzip',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'BAD_REQUEST', data: null, message });
+    const grpc = await exportBytes(s.grpcAddress, 'metrics', bytes);
+    expect(grpc.error?.code).toBe(status.INVALID_ARGUMENT);
+    expect(grpc.error?.details).toBe(message);
+    expect(await seriesCount('{__name__="too.many.attributes"}')).toBe(0);
+  });
 });
