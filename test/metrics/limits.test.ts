@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { TABLES } from '@spanhouse/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -234,5 +235,66 @@ describe('duplicates', () => {
     await ingest(app, [{ name, labels: { b: '2', a: '1' }, value: 3, timestamp: '2026-01-01T00:00:10Z' }]);
     const res = await query(app, { name, ...w, agg: 'sum' });
     expect(res.data).toEqual([{ labels: { a: '1', b: '2' }, values: [{ timestamp: out(w.from), value: 3 }] }]);
+  });
+});
+
+describe('the points and series of one request', () => {
+  /** POSTs `points` gzipped (a batch past 200,000 points is larger than the body limit as plain JSON). */
+  async function post(points: unknown[]) {
+    const res = await app.request('/v1/metrics/batch', {
+      method: 'POST',
+      body: gzipSync(JSON.stringify({ metrics: points })),
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    });
+    return { status: res.status, body: (await res.json()) as { code: string; message: string; data: null } };
+  }
+  const at = (i: number) => new Date(T0 + i * 1000).toISOString();
+
+  // The defaults: 200,000 points and 50,000 series a request (docs/ingest.md#metric-limits).
+  for (const [path, label] of [
+    ['the scanner', (i: number) => ({ i: String(i) })],
+    // An escape sends the body down the JSON.parse path.
+    ['the JSON.parse path', (i: number) => ({ i: `\u0041${i}` })],
+  ] as const) {
+    it(`${path}: a batch of more points than one request may store is a 400, nothing stored`, async () => {
+      const points = Array.from({ length: 200_001 }, (_, i) => ({
+        name: 'too_many_points',
+        labels: label(i % 10),
+        value: i,
+        timestamp: at(i),
+      }));
+      const res = await post(points);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        code: 'BAD_REQUEST',
+        data: null,
+        message:
+          'metrics: more than 200000 points in one request (METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches',
+      });
+    });
+
+    it(`${path}: a batch of more series than one request may write to is a 400, nothing stored`, async () => {
+      const points = Array.from({ length: 50_001 }, (_, i) => ({
+        name: 'too_many_series',
+        labels: label(i),
+        value: i,
+        timestamp: at(0),
+      }));
+      const res = await post(points);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'metrics: more than 50000 series in one request (METRICS_MAX_SERIES_PER_REQUEST); send smaller batches',
+      );
+      // The same series many times over is within the limit.
+      const ok = await post(points.slice(0, 100).map((p, i) => ({ ...p, labels: label(i % 5) })));
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    });
+  }
+
+  it('nothing of a refused batch is stored', async () => {
+    const window = { from: new Date(T0).toISOString(), to: at(200_001), step: '1d', agg: 'max' } as const;
+    expect((await query(app, { name: 'too_many_points', ...window })).data).toEqual([]);
+    // Only the 5 series of each path's batch within the limits ("0".."4" and "A0".."A4").
+    expect((await query(app, { name: 'too_many_series', ...window })).data).toHaveLength(10);
   });
 });

@@ -155,4 +155,28 @@ describe('POST /prometheus/api/v1/write', () => {
     expect(anonymous.status).toBe(401);
     expect(await rows(TABLES.metricSamples, 'rw_bad')).toEqual([]);
   });
+
+  it('refuses a request past the samples or series one request may store with 400, storing none of it', async () => {
+    // The defaults: 200,000 samples and 50,000 series a request (docs/ingest.md#metric-limits).
+    const samples = Array.from({ length: 200_001 }, (_, i): [number, number] => [T0 + i, i]);
+    const tooLong = await write(remoteWriteBody([{ labels: { __name__: 'rw_long' }, samples }]));
+    expect(tooLong.status).toBe(400);
+    expect(JSON.parse(tooLong.text)).toEqual({
+      code: 'BAD_REQUEST',
+      data: null,
+      message:
+        'request holds 200001 samples, more than 200000 (METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches (max_samples_per_send)',
+    });
+    const series = Array.from({ length: 50_001 }, (_, i): RwSeries => ({
+      labels: { __name__: 'rw_wide', id: String(i) },
+      samples: [[T0, i]],
+    }));
+    const tooWide = await write(remoteWriteBody(series));
+    expect(tooWide.status).toBe(400);
+    expect(JSON.parse(tooWide.text).message).toMatch(
+      /^request holds 50001 series, more than 50000 \(METRICS_MAX_SERIES_PER_REQUEST\)/,
+    );
+    expect(await rows(TABLES.metricSamples, 'rw_long')).toEqual([]);
+    expect(await rows(TABLES.metricSamples, 'rw_wide')).toEqual([]);
+  });
 });

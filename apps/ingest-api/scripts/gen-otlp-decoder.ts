@@ -156,10 +156,13 @@ for (const t of types) {
 
 const top = root.lookupType(TOP);
 out.push(
-  `/** Decodes a ${top.name} (throws on a malformed body, as protobufjs does). */`,
-  `export function decode${top.name}(body: Uint8Array): ${typeName(top)} {`,
+  `/**`,
+  ` * Decodes a ${top.name} (throws on a malformed body, as protobufjs does; past \`maxMessages\``,
+  ` * sub-messages, MessageBudgetExceeded).`,
+  ` */`,
+  `export function decode${top.name}(body: Uint8Array, maxMessages?: number): ${typeName(top)} {`,
   '  const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);',
-  `  return ${fnName(top)}(new WireReader(buf), 0);`,
+  `  return ${fnName(top)}(new WireReader(buf, maxMessages), 0);`,
   '}',
   '',
 );

@@ -112,6 +112,28 @@ const EnvSchema = v.object({
   BODY_LIMIT_BYTES: v.optional(Int(1024, 1024 * MiB), String(10 * MiB)),
   /** Inflated size limit for gzip bodies; a gzip bomb is cut off while inflating. */
   DECOMPRESSED_LIMIT_BYTES: v.optional(Int(1024, 4096 * MiB), String(64 * MiB)),
+  /**
+   * The buckets (positive and negative together) one OTLP histogram data point may become, each a
+   * `_bucket` series, as Prometheus' native_histogram_bucket_limit: an exponential histogram with
+   * more is stored at a lower scale (adjacent buckets merged, count and sum kept); an explicit-bounds
+   * histogram with more bounds and a summary with more quantiles are refused. The default is the
+   * OpenTelemetry SDKs' own exponential histogram size, so what an SDK sends by default is kept as sent.
+   */
+  METRICS_HISTOGRAM_BUCKET_LIMIT: v.optional(Int(1, 10_000), '160'),
+  /**
+   * Samples (values at a time) one metrics request may store, on every metrics path; what one
+   * request may hold is otherwise bounded only by its body, whose bytes can stand for far more
+   * points than they take. Well above the batches common senders make (Prometheus remote write
+   * 2,000 samples, vmagent 10,000 rows, the Collector's batch processor 8,192 items).
+   */
+  METRICS_MAX_SAMPLES_PER_REQUEST: v.optional(Int(100, 100_000_000), '200000'),
+  /**
+   * Distinct series one metrics request may write to, on every metrics path: a series new to the
+   * process costs it its labels, its id and its series row, far more than a sample does. Counted
+   * per request, not against what the process has seen, so a request is accepted or refused
+   * whatever the process remembers (its memory of series is bounded and starts empty).
+   */
+  METRICS_MAX_SERIES_PER_REQUEST: v.optional(Int(100, 100_000_000), '50000'),
   /** JSON file of model prices overriding the built-in table. */
   PRICES_FILE: v.optional(Text),
   /**
@@ -164,6 +186,7 @@ export type Config = {
     paceBacklogMs: number;
   };
   limits: { bodyBytes: number; decompressedBytes: number };
+  metricLimits: MetricLimits;
   pricesFile?: string;
   promql: { maxSamples: number; timeoutMs: number; pushdown: 'auto' | 'clickhouse' | 'service' };
   /** How long one read of the query API may run in ClickHouse (QUERY_TIMEOUT_MS). */
@@ -172,6 +195,16 @@ export type Config = {
   retentionDays?: number;
   /** Free bytes under which ingest is refused (DISK_MIN_FREE_BYTES). */
   diskMinFreeBytes: number;
+};
+
+/** What one metrics ingest request may create (docs/ingest.md#metric-limits). */
+export type MetricLimits = {
+  /** Buckets of one OTLP histogram data point (METRICS_HISTOGRAM_BUCKET_LIMIT). */
+  histogramBuckets: number;
+  /** Samples one request may store (METRICS_MAX_SAMPLES_PER_REQUEST). */
+  samplesPerRequest: number;
+  /** Distinct series one request may write to (METRICS_MAX_SERIES_PER_REQUEST). */
+  seriesPerRequest: number;
 };
 
 export class ConfigError extends Error {
@@ -223,6 +256,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paceBacklogMs: e.INGEST_PACE_BACKLOG_MS,
     },
     limits: { bodyBytes: e.BODY_LIMIT_BYTES, decompressedBytes: e.DECOMPRESSED_LIMIT_BYTES },
+    metricLimits: {
+      histogramBuckets: e.METRICS_HISTOGRAM_BUCKET_LIMIT,
+      samplesPerRequest: e.METRICS_MAX_SAMPLES_PER_REQUEST,
+      seriesPerRequest: e.METRICS_MAX_SERIES_PER_REQUEST,
+    },
     pricesFile: e.PRICES_FILE,
     promql: { maxSamples: e.PROMQL_MAX_SAMPLES, timeoutMs: e.PROMQL_TIMEOUT_MS, pushdown: e.PROMQL_PUSHDOWN },
     queryTimeoutMs: e.QUERY_TIMEOUT_MS,

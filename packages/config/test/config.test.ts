@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(c.ingest.logDir).toBe('data/ingest-log');
     expect(c.ingest.logMaxBytes).toBe(1024 * 1024 * 1024);
     expect(c.ingest.maxInflightBytes).toBe(128 * 1024 * 1024);
+    expect(c.metricLimits).toEqual({ histogramBuckets: 160, samplesPerRequest: 200_000, seriesPerRequest: 50_000 });
   });
 
   it('puts the ingest log in the data folder unless INGEST_LOG_DIR names another', () => {

@@ -1,6 +1,11 @@
 import { seriesId } from './series-id.ts';
 
-export type SeriesEntry = { id: string; stored: boolean };
+export type SeriesEntry = {
+  id: string;
+  stored: boolean;
+  /** The mark of the last request that counted this series against its limits (BatchLimits); 0 for none. */
+  countedBy: number;
+};
 
 /** A step of the lookup path: the next label key (then its value) leads to the next node. */
 type Node = { next: Map<string, Node>; entry: SeriesEntry | undefined };
@@ -76,7 +81,7 @@ export class KnownSeries {
       at = byValue;
     }
     if (!at.entry) {
-      at.entry = { id: seriesId(project, name, labels), stored: false };
+      at.entry = { id: seriesId(project, name, labels), stored: false, countedBy: 0 };
       this.entries++;
     }
     return at.entry;

@@ -1,5 +1,7 @@
+import type { MetricLimits } from '@spanhouse/config';
 import { microsToCh } from '@spanhouse/schema';
 import type { SampleRow, SeriesRow } from '@spanhouse/store';
+import { BatchLimits } from './batch-limits.ts';
 import type { DecodedBatch } from './decode.ts';
 import type { KnownSeries } from './known-series.ts';
 
@@ -13,9 +15,19 @@ export type MetricRows = {
 
 const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-/** Maps a decoded batch of a project to rows. Pure apart from `known`, which only memoizes. */
-export function buildMetricRows(project: string, batch: DecodedBatch, known: KnownSeries): MetricRows {
+/**
+ * Maps a decoded batch of a project to rows. Pure apart from `known`, which only memoizes. A batch
+ * past `limits` is a 400 (BatchLimits).
+ */
+export function buildMetricRows(
+  project: string,
+  batch: DecodedBatch,
+  known: KnownSeries,
+  limits: MetricLimits,
+): MetricRows {
   const { points, us } = batch;
+  const bounds = new BatchLimits(limits);
+  bounds.points(points.length);
   const samples: SampleRow[] = new Array(points.length);
   const series: SeriesRow[] = [];
   const pending = new Set<{ stored: boolean }>();
@@ -25,6 +37,7 @@ export function buildMetricRows(project: string, batch: DecodedBatch, known: Kno
     const p = points[i]!;
     const labels = p.labels ?? NO_LABELS;
     const entry = known.lookup(project, p.name, labels);
+    bounds.seriesOf(entry);
     if (!entry.stored && !pending.has(entry)) {
       pending.add(entry);
       series.push({ project_id: project, name: p.name, series_id: entry.id, labels });

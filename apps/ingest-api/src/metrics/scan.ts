@@ -1,5 +1,7 @@
+import type { MetricLimits } from '@spanhouse/config';
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US } from '@spanhouse/schema';
 import { type EncodedRows, RowBytes, type SeriesRow } from '@spanhouse/store';
+import { BatchLimits } from './batch-limits.ts';
 import { validLabels } from './decode.ts';
 import {
   CLOSE_BRACE,
@@ -46,9 +48,14 @@ const METRICS = Buffer.from('metrics');
  * Series are looked up by their labels' raw text (one Map lookup instead of one per label), so a
  * label set is parsed and checked once, when first seen.
  */
-export function scanMetricsBatch(body: Buffer, known: KnownSeries, project: string): ScannedBatch | undefined {
+export function scanMetricsBatch(
+  body: Buffer,
+  known: KnownSeries,
+  project: string,
+  limits: MetricLimits,
+): ScannedBatch | undefined {
   try {
-    return new Scanner(body, known, project).batch();
+    return new Scanner(body, known, project, new BatchLimits(limits)).batch();
   } catch (err) {
     if (err instanceof Fallback) return undefined;
     throw err;
@@ -73,6 +80,7 @@ class Scanner extends JsonBytes {
     b: Buffer,
     private readonly known: KnownSeries,
     private readonly project: string,
+    private readonly limits: BatchLimits,
   ) {
     super(b);
     const field = new RowBytes(0);
@@ -152,7 +160,7 @@ class Scanner extends JsonBytes {
     out.uint64Text(entry.id);
     out.int64(us);
     out.float64(valueText === undefined ? plainNumber(this.b, value, valueEnd) : Number(valueText));
-    this.rows++;
+    this.limits.points(++this.rows);
   }
 
   /**
@@ -184,6 +192,7 @@ class Scanner extends JsonBytes {
       entry = this.known.lookup(this.project, name, labels);
       this.known.rememberRaw(this.project, name, labelsText, entry);
     }
+    this.limits.seriesOf(entry);
     if (!entry.stored && !this.pending.has(entry)) {
       this.pending.add(entry);
       labels ??= labelsText === '' ? {} : JSON.parse(labelsText);

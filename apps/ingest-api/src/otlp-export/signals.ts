@@ -74,16 +74,27 @@ function cutValuesNote(attributes: string[]): string[] {
   ];
 }
 
+/** The note on exponential histograms stored at a lower scale than sent; none when none was. */
+function reducedNote(points: number, limit: number): string[] {
+  if (points === 0) return [];
+  const what = points === 1 ? 'exponential histogram point' : 'exponential histogram points';
+  return [`${points} ${what} with more than ${limit} buckets stored at a lower scale (METRICS_HISTOGRAM_BUCKET_LIMIT)`];
+}
+
 /** Metrics: points by the series ids this process shares across its metrics paths; points present but none usable a 400, an empty export a success. */
 export function metricsSignal(deps: IngestDeps): OtlpSignal {
   return {
     async ingest(project, encoding, body, store) {
-      const request = decodeMetricsRequest(encoding, body);
-      const { value: mapped, cuts } = countingCuts(() => mapMetricsExport(request, deps.knownSeries, project));
+      const limits = deps.config.metricLimits;
+      const request = decodeMetricsRequest(encoding, body, limits);
+      const { value: mapped, cuts } = countingCuts(() => mapMetricsExport(request, deps.knownSeries, project, limits));
       if (mapped.accepted === 0 && mapped.rejected.length > 0) {
         throw badRequest(rejectionMessage(mapped.rejected, 'data point'));
       }
-      const rejected = partialSuccess(mapped.rejected, 'data point', cuts, cutValuesNote(mapped.cutAttributes));
+      const rejected = partialSuccess(mapped.rejected, 'data point', cuts, [
+        ...cutValuesNote(mapped.cutAttributes),
+        ...reducedNote(mapped.reducedHistograms, limits.histogramBuckets),
+      ]);
       await storeMetricPoints(deps, mapped.points, store);
       return rejected;
     },

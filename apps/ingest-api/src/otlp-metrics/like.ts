@@ -16,6 +16,8 @@ export type NumberPointLike = {
   asDouble?: DoubleLike;
   asInt?: Int64Like;
   flags?: number | null;
+  /** Not stored; counted against the request's bounds (counts.ts). */
+  exemplars?: unknown[] | null;
 };
 export type HistogramPointLike = NumberPointLike & {
   count?: Int64Like;

@@ -1,11 +1,13 @@
+import type { MetricLimits } from '@spanhouse/config';
 import { formatPromFloat, METRIC_LIMITS, METRIC_TIME_RANGE_US, nanosToMicros } from '@spanhouse/schema';
 import { STALE_NAN } from '@spanhouse/store';
 import type { KnownSeries } from '../metrics/known-series.ts';
-import { PointWriter, type SeriesHandle } from '../metrics/point-writer.ts';
+import { PointWriter, type SeriesRef } from '../metrics/point-writer.ts';
 import type { MetricPoints } from '../metrics/store.ts';
 import { toNanos } from '../otlp/times.ts';
 import { type AttrValue, keyValues } from '../otlp/values.ts';
 import { bucketSeries } from './buckets.ts';
+import { type ExpResolution, expBuckets, expResolution } from './exponential.ts';
 import {
   double,
   type ExpHistogramPointLike,
@@ -28,6 +30,8 @@ export type MappedMetrics = {
   rejected: string[];
   /** Names of the attributes whose values were cut to the label value limit (cutLabelValue), once each. */
   cutAttributes: string[];
+  /** Exponential histogram points stored at a lower scale than sent (expResolution). */
+  reducedHistograms: number;
 };
 
 /** One output series of a data point: a name suffix, extra labels, a value. */
@@ -43,18 +47,27 @@ type Emitted = [suffix: string, extra: Record<string, string> | undefined, value
  * "no recorded value" ends its series with a staleness marker. Delta temporality is refused (a
  * receiver cannot turn deltas into totals without keeping every series' running sum), like any
  * point without a time or past the limits: each such point is counted and its reason listed.
+ * A histogram point becomes at most `limits.histogramBuckets` buckets: an exponential one with more
+ * is stored at a lower scale, an explicit-bounds histogram or summary with more is refused; the
+ * points that would take the request past its samples or series are refused (pastLimits).
  */
-export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, project: string): MappedMetrics {
+export function mapMetricsExport(
+  req: MetricsRequestLike,
+  known: KnownSeries,
+  project: string,
+  limits: MetricLimits,
+): MappedMetrics {
   const out = new PointWriter(known, project, 1024);
   const rejected: string[] = [];
   const cut = new Set<string>();
   let accepted = 0;
+  let reducedHistograms = 0;
   for (const rm of req.resourceMetrics ?? []) {
     const resource = keyValues(rm.resource?.attributes);
     for (const sm of rm.scopeMetrics ?? []) {
       for (const m of sm.metrics ?? []) {
         const name = m.name ?? '';
-        for (const { point, emitted, reason } of pointsOf(m)) {
+        for (const { point, emitted, reason, reduced } of pointsOf(m, limits.histogramBuckets)) {
           const problem = reason ?? check(name);
           const labels = problem ? undefined : labelsOf(resource, point.attributes, cut);
           const us = nanosToMicros(toNanos(point.timeUnixNano) ?? 0n);
@@ -68,25 +81,52 @@ export function mapMetricsExport(req: MetricsRequestLike, known: KnownSeries, pr
             rejected.push(`${shownName(name)}: ${why}`);
             continue;
           }
+          const values = emitted();
+          const past = pastLimits(out, values, name, labels as Record<string, string>, limits);
+          if (typeof past === 'string') {
+            rejected.push(`${shownName(name)}: ${past}`);
+            continue;
+          }
           const noValue = ((point.flags ?? 0) & NO_RECORDED_VALUE) !== 0;
-          for (const [suffix, extra, value] of emitted()) {
-            const series: SeriesHandle = out.seriesOf(
-              name + suffix,
-              extra ? { ...(labels as Record<string, string>), ...extra } : (labels as Record<string, string>),
-            );
-            out.point(series, us, noValue ? STALE_NAN : value);
+          for (let i = 0; i < values.length; i++) {
+            out.point(out.use(past[i]!), us, noValue ? STALE_NAN : values[i]![2]);
           }
           accepted++;
+          if (reduced) reducedHistograms++;
         }
       }
     }
   }
-  return { points: out.result(), accepted, rejected, cutAttributes: [...cut] };
+  return { points: out.result(), accepted, rejected, cutAttributes: [...cut], reducedHistograms };
 }
 
-type PointOut = { point: NumberPointLike; emitted: () => Emitted[]; reason?: string };
+/**
+ * The series of a point's values, or why they would take the request past its limits: the samples
+ * (MetricLimits.samplesPerRequest) and the distinct series (seriesPerRequest) one request may write.
+ * A point is stored whole or refused whole; points before it keep their place.
+ */
+function pastLimits(
+  out: PointWriter,
+  values: Emitted[],
+  name: string,
+  labels: Record<string, string>,
+  limits: MetricLimits,
+): SeriesRef[] | string {
+  if (out.count + values.length > limits.samplesPerRequest) {
+    return `past the request's limit of ${limits.samplesPerRequest} samples (METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches`;
+  }
+  const refs = values.map(([suffix, extra]) => out.lookup(name + suffix, extra ? { ...labels, ...extra } : labels));
+  if (out.seriesCount + out.unused(refs) > limits.seriesPerRequest) {
+    return `past the request's limit of ${limits.seriesPerRequest} series (METRICS_MAX_SERIES_PER_REQUEST); send smaller batches`;
+  }
+  return refs;
+}
 
-function* pointsOf(m: MetricLike): Generator<PointOut> {
+/** A data point, what it becomes (`emitted`, called once it is accepted), or why it is refused. */
+type PointOut = { point: NumberPointLike; emitted: () => Emitted[]; reason?: string; reduced?: boolean };
+
+/** `buckets`: the histogram bucket limit (MetricLimits.histogramBuckets). */
+function* pointsOf(m: MetricLike, buckets: number): Generator<PointOut> {
   const value = (p: NumberPointLike) =>
     p.asInt !== null && p.asInt !== undefined ? int64Number(p.asInt) : double(p.asDouble);
   if (m.gauge) for (const p of m.gauge.dataPoints ?? []) yield { point: p, emitted: () => [['', undefined, value(p)]] };
@@ -96,11 +136,25 @@ function* pointsOf(m: MetricLike): Generator<PointOut> {
   } else if (m.histogram) {
     const reason = temporalityProblem(m.histogram.aggregationTemporality);
     for (const p of m.histogram.dataPoints ?? [])
-      yield { point: p, reason: reason ?? boundsProblem(p), emitted: () => histogram(p) };
+      yield { point: p, reason: reason ?? boundsProblem(p, buckets), emitted: () => histogram(p) };
   } else if (m.exponentialHistogram) {
     const reason = temporalityProblem(m.exponentialHistogram.aggregationTemporality);
-    for (const p of m.exponentialHistogram.dataPoints ?? []) yield { point: p, reason, emitted: () => expHistogram(p) };
-  } else if (m.summary) for (const p of m.summary.dataPoints ?? []) yield { point: p, emitted: () => summary(p) };
+    for (const p of m.exponentialHistogram.dataPoints ?? []) {
+      const resolution = reason ?? expResolution(p, buckets);
+      yield typeof resolution === 'string'
+        ? { point: p, reason: resolution, emitted: () => [] }
+        : { point: p, reduced: resolution.steps > 0, emitted: () => expHistogram(p, resolution) };
+    }
+  } else if (m.summary) {
+    for (const p of m.summary.dataPoints ?? []) {
+      const quantiles = p.quantileValues?.length ?? 0;
+      const reason =
+        quantiles > buckets
+          ? `summary with ${quantiles} quantiles, more than ${buckets} (METRICS_HISTOGRAM_BUCKET_LIMIT)`
+          : undefined;
+      yield { point: p, reason, emitted: () => summary(p) };
+    }
+  }
 }
 
 function temporalityProblem(t: number | string | null | undefined): string | undefined {
@@ -111,10 +165,18 @@ function temporalityProblem(t: number | string | null | undefined): string | und
     : 'aggregation temporality unspecified';
 }
 
-function boundsProblem(p: HistogramPointLike): string | undefined {
+/**
+ * Why an explicit-bounds histogram cannot be stored: counts that do not match its bounds, or more
+ * bounds than `limit`. Explicit bounds are the user's choice (dashboards select them by `le`), so
+ * they are refused rather than merged.
+ */
+function boundsProblem(p: HistogramPointLike, limit: number): string | undefined {
   const buckets = p.bucketCounts?.length ?? 0;
   const bounds = p.explicitBounds?.length ?? 0;
-  return buckets !== 0 && buckets !== bounds + 1 ? `${buckets} bucket counts for ${bounds} bounds` : undefined;
+  if (buckets !== 0 && buckets !== bounds + 1) return `${buckets} bucket counts for ${bounds} bounds`;
+  if (bounds > limit)
+    return `histogram with ${bounds} explicit bounds, more than ${limit} (METRICS_HISTOGRAM_BUCKET_LIMIT)`;
+  return undefined;
 }
 
 const countAndSum = (p: { count?: unknown; sum?: unknown }): Emitted[] => {
@@ -135,28 +197,8 @@ function histogram(p: HistogramPointLike): Emitted[] {
   ];
 }
 
-/**
- * base^k for base = 2^(2^-scale), computed as 2^(k·2^-scale): the exponent is exact (a power of two
- * times an integer), so every bound that is a power of two comes out exactly (2, 0.5, 64), where
- * base ** k, from a rounded base, lands next to it (1.9999999999999973).
- */
-const power = (k: number, scale: number): number => 2 ** (k * 2 ** -scale);
-
-function expHistogram(p: ExpHistogramPointLike): Emitted[] {
-  const scale = p.scale ?? 0;
-  const buckets: [number, number][] = [];
-  const negative = (p.negative?.bucketCounts ?? []).map(int64Number);
-  const negOffset = p.negative?.offset ?? 0;
-  // Negative bucket i holds [-base^(i+1), -base^i): its upper bound is -base^i; highest index first.
-  for (let j = negative.length - 1; j >= 0; j--) buckets.push([-power(negOffset + j, scale), negative[j]!]);
-  buckets.push([double(p.zeroThreshold), int64Number(p.zeroCount)]);
-  const positive = (p.positive?.bucketCounts ?? []).map(int64Number);
-  const posOffset = p.positive?.offset ?? 0;
-  // Positive bucket i holds (base^i, base^(i+1)].
-  positive.forEach((c, j) => {
-    buckets.push([power(posOffset + j + 1, scale), c]);
-  });
-  return [...bucketSeries(buckets, int64Number(p.count)), ...countAndSum(p)];
+function expHistogram(p: ExpHistogramPointLike, resolution: ExpResolution): Emitted[] {
+  return [...bucketSeries(expBuckets(p, resolution), int64Number(p.count)), ...countAndSum(p)];
 }
 
 function summary(p: SummaryPointLike): Emitted[] {

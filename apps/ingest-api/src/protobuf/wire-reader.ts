@@ -20,6 +20,11 @@ export const RECURSION_LIMIT = 100;
  */
 export const MAX_VALUE_DEPTH = 24;
 
+/** Thrown by WireReader.enter past the reader's `maxMessages`. */
+export class MessageBudgetExceeded extends Error {
+  override name = 'MessageBudgetExceeded';
+}
+
 /**
  * The protobuf wire-format reader the generated OTLP decoder (generated/otlp-decode.ts, made by
  * scripts/gen-otlp-decoder.ts from the .proto files) runs on. It follows protobufjs's Reader rule
@@ -34,7 +39,15 @@ export class WireReader {
   /** How many AnyValue containers (arrays, key-value lists) the value being read is inside. */
   valueDepth = 0;
 
-  constructor(readonly buf: Buffer) {
+  /**
+   * `maxMessages`: the sub-messages (`enter`) a read may make, past which it throws
+   * MessageBudgetExceeded. An empty sub-message takes 2 bytes on the wire and an object once
+   * decoded, so a small gzip body can stand for millions of them: a caller bounds them here.
+   */
+  constructor(
+    readonly buf: Buffer,
+    private messagesLeft = Number.POSITIVE_INFINITY,
+  ) {
     this.len = buf.length;
   }
 
@@ -254,6 +267,7 @@ export class WireReader {
    * past the sub-message is out of range, as in protobufjs.
    */
   enter(length: number): number {
+    if (--this.messagesLeft < 0) throw new MessageBudgetExceeded();
     const end = this.pos + length;
     if (end > this.len) throw new RangeError('index out of range');
     const outer = this.len;

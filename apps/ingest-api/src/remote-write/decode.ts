@@ -1,5 +1,6 @@
 import { ApiError, badRequest } from '@spanhouse/http';
 import { uncompressSync } from 'snappy';
+import { countWriteRequest, type WriteRequestCounts } from './counts.ts';
 import { decodeWriteRequest, type WriteRequest } from './generated/remote-decode.ts';
 
 /**
@@ -24,8 +25,17 @@ export function snappyLength(block: Uint8Array): number | undefined {
  * 1.0 specification says) holding a protobuf WriteRequest. Refused with 400 when it is not snappy
  * or not a WriteRequest (a sender must not retry those); 413 when it would inflate past `limit`.
  */
-/** `onLength` sees the decompressed size before anything is decompressed, and may refuse it by throwing. */
-export function decodeRemoteWrite(body: Buffer, limit: number, onLength?: (length: number) => void): WriteRequest {
+/**
+ * `onLength` sees the decompressed size before anything is decompressed, and `onCounts` the
+ * request's samples and series (countWriteRequest) before it is decoded; either may refuse by
+ * throwing.
+ */
+export function decodeRemoteWrite(
+  body: Buffer,
+  limit: number,
+  onLength?: (length: number) => void,
+  onCounts?: (counts: WriteRequestCounts) => void,
+): WriteRequest {
   if (body.length === 0) throw badRequest('request body is empty; expected a snappy-compressed WriteRequest');
   const length = snappyLength(body);
   if (length === undefined) throw badRequest('request body is not snappy-compressed: bad length preamble');
@@ -37,6 +47,8 @@ export function decodeRemoteWrite(body: Buffer, limit: number, onLength?: (lengt
   } catch (err) {
     throw badRequest(`request body is not snappy-compressed: ${(err as Error).message}`);
   }
+  const counts = onCounts && countWriteRequest(raw);
+  if (counts) onCounts(counts);
   try {
     return decodeWriteRequest(raw);
   } catch (err) {

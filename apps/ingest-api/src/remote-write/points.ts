@@ -1,8 +1,10 @@
+import type { MetricLimits } from '@spanhouse/config';
 import { badRequest } from '@spanhouse/http';
 import { METRIC_LIMITS, METRIC_TIME_RANGE_US } from '@spanhouse/schema';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { PointWriter } from '../metrics/point-writer.ts';
 import type { MetricPoints } from '../metrics/store.ts';
+import type { WriteRequestCounts } from './counts.ts';
 import type { TimeSeries, WriteRequest } from './generated/remote-decode.ts';
 
 /**
@@ -13,17 +15,28 @@ import type { TimeSeries, WriteRequest } from './generated/remote-decode.ts';
  * `__name__`, with a duplicate or empty label name, past the metric limits, or a sample outside
  * the storable time range is a 400 naming it, and nothing of the request is stored.
  * Native histograms are not stored; a request holding nothing else is a 400 that says so.
+ * A request of more samples or series than `limits` allow is a 400 too, before any of it is
+ * mapped: remote write has no partial success, and a sender splits its batches by its own
+ * settings (Prometheus' max_samples_per_send).
  */
-export function remoteWritePoints(req: WriteRequest, known: KnownSeries, project: string): MetricPoints {
+export function remoteWritePoints(
+  req: WriteRequest,
+  known: KnownSeries,
+  project: string,
+  limits: MetricLimits,
+): MetricPoints {
   let sampleCount = 0;
+  let seriesCount = 0;
   let histograms = 0;
   for (const ts of req.timeseries) {
     sampleCount += ts.samples.length;
+    if (ts.samples.length > 0) seriesCount++;
     histograms += ts.histograms.length;
   }
   if (sampleCount === 0 && histograms > 0) {
     throw badRequest(`native histograms are not supported (${histograms} sent); send classic histograms`);
   }
+  refuseOversized({ samples: sampleCount, series: seriesCount }, limits);
   const out = new PointWriter(known, project, sampleCount);
   /** Timestamps already checked against the stored range (a request's samples share few). */
   const checked = new Set<number>();
@@ -44,6 +57,23 @@ export function remoteWritePoints(req: WriteRequest, known: KnownSeries, project
     }
   });
   return out.result();
+}
+
+/**
+ * A 400 for a request of more samples or series than one request may store. A series sent twice in
+ * one request counts twice: the bound holds before any label is read.
+ */
+export function refuseOversized(counts: WriteRequestCounts, limits: MetricLimits): void {
+  if (counts.samples > limits.samplesPerRequest) {
+    throw badRequest(
+      `request holds ${counts.samples} samples, more than ${limits.samplesPerRequest} (METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches (max_samples_per_send)`,
+    );
+  }
+  if (counts.series > limits.seriesPerRequest) {
+    throw badRequest(
+      `request holds ${counts.series} series, more than ${limits.seriesPerRequest} (METRICS_MAX_SERIES_PER_REQUEST); send smaller batches (max_samples_per_send)`,
+    );
+  }
 }
 
 /** The metric name and labels of a series, checked against the limits of every metric point. */

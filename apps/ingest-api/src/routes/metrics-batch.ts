@@ -1,3 +1,4 @@
+import type { MetricLimits } from '@spanhouse/config';
 import { admit, badRequest, bodyText, type Endpoint, projectOf, readBody } from '@spanhouse/http';
 import { MetricsBatchRequest, MetricsBatchResponse } from '@spanhouse/schema';
 import { encodeSamplesTsv, METRIC_SAMPLES_TSV_ENCODING } from '@spanhouse/store';
@@ -25,7 +26,8 @@ export const METRICS_BATCH_ENDPOINTS: Endpoint[] = [
 
 /**
  * POST /v1/metrics/batch: `{metrics: [point...]}`; 200 `{message, count}` once every point is
- * durable. A batch with any invalid point is refused whole (400 naming the point and field).
+ * durable. A batch with any invalid point, or past the points or series one request may store
+ * (MetricLimits), is refused whole (400 naming the point and field, or the setting).
  */
 export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
   const { limits } = deps.config;
@@ -33,7 +35,9 @@ export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
     const body = await readBody(c, limits);
     if (body.length === 0) throw badRequest('request body is empty; expected JSON');
     const project = projectOf(c);
-    const batch = scanMetricsBatch(body, known, project) ?? parsed(project, bodyText(body), known);
+    const { metricLimits } = deps.config;
+    const batch =
+      scanMetricsBatch(body, known, project, metricLimits) ?? parsed(project, bodyText(body), known, metricLimits);
     await answeringForTheLog(() => storeMetricPoints(deps, batch, storeOptions(c)));
     const count = batch.samples.rows;
     return c.json({ message: `stored ${count} metric point${count === 1 ? '' : 's'}`, count });
@@ -41,9 +45,9 @@ export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
 }
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
-function parsed(project: string, text: string, known: KnownSeries): ScannedBatch {
+function parsed(project: string, text: string, known: KnownSeries, limits: MetricLimits): ScannedBatch {
   const decoded = decodeMetricsBatch(parseMetricsBody(text));
-  const rows = buildMetricRows(project, decoded, known);
+  const rows = buildMetricRows(project, decoded, known, limits);
   let minUs = Number.POSITIVE_INFINITY;
   for (const us of decoded.us) if (us < minUs) minUs = us;
   return {

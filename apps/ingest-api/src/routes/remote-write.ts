@@ -4,7 +4,7 @@ import type { IngestDeps } from '../deps.ts';
 import type { KnownSeries } from '../metrics/known-series.ts';
 import { storeMetricPoints } from '../metrics/store.ts';
 import { decodeRemoteWrite } from '../remote-write/decode.ts';
-import { remoteWritePoints } from '../remote-write/points.ts';
+import { refuseOversized, remoteWritePoints } from '../remote-write/points.ts';
 import { answeringForTheLog, storeOptions } from './log-refusals.ts';
 
 export const REMOTE_WRITE_ENDPOINTS: Endpoint[] = [
@@ -37,10 +37,14 @@ export function remoteWriteRoutes(deps: IngestDeps, known: KnownSeries) {
       throw badRequest(`Content-Encoding: '${encoding}' is not supported; remote write bodies are snappy`);
     }
     const body = await readRawBody(c, limits.bodyBytes);
-    const request = decodeRemoteWrite(body, limits.decompressedBytes, (length) =>
-      holdInflated(c, body.length + length),
+    const { metricLimits } = deps.config;
+    const request = decodeRemoteWrite(
+      body,
+      limits.decompressedBytes,
+      (length) => holdInflated(c, body.length + length),
+      (counts) => refuseOversized(counts, metricLimits),
     );
-    const points = remoteWritePoints(request, known, projectOf(c));
+    const points = remoteWritePoints(request, known, projectOf(c), metricLimits);
     await answeringForTheLog(() => storeMetricPoints(deps, points, storeOptions(c)));
     return c.body(null, 204);
   });

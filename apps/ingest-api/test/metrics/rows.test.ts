@@ -1,9 +1,12 @@
+import { loadConfig } from '@spanhouse/config';
 import { encodeSamplesTsv, escapeTsv } from '@spanhouse/store';
 import { describe, expect, it } from 'vitest';
 import { decodeMetricsBatch } from '../../src/metrics/decode.ts';
 import { KnownSeries } from '../../src/metrics/known-series.ts';
 import { buildMetricRows } from '../../src/metrics/rows.ts';
 import { canonicalSeries, seriesId as projectSeriesId } from '../../src/metrics/series-id.ts';
+
+const LIMITS = loadConfig({}).metricLimits;
 
 const D = 'spanhouse';
 /** The default project's ids: those stored before projects. */
@@ -55,7 +58,7 @@ describe('buildMetricRows', () => {
     });
 
   it('gives one sample row per point and one series row per new series', () => {
-    const rows = buildMetricRows(D, batch(), new KnownSeries());
+    const rows = buildMetricRows(D, batch(), new KnownSeries(), LIMITS);
     expect(rows.samples.map((r) => [r.ts, r.value])).toEqual([
       ['1767225600.500000', 1],
       ['1767225610.000000', 2],
@@ -67,10 +70,10 @@ describe('buildMetricRows', () => {
 
   it('sends a series row again until one was committed, then no more', () => {
     const cache = new KnownSeries();
-    const first = buildMetricRows(D, batch(), cache);
-    expect(buildMetricRows(D, batch(), cache).series).toHaveLength(2);
+    const first = buildMetricRows(D, batch(), cache, LIMITS);
+    expect(buildMetricRows(D, batch(), cache, LIMITS).series).toHaveLength(2);
     first.markStored();
-    expect(buildMetricRows(D, batch(), cache).series).toHaveLength(0);
+    expect(buildMetricRows(D, batch(), cache, LIMITS).series).toHaveLength(0);
   });
 
   it('holds at most its byte budget of label text, however large the label sets', () => {
@@ -93,9 +96,9 @@ describe('buildMetricRows', () => {
 
   it("keeps each project's series apart: a series stored for one project is new for another", () => {
     const cache = new KnownSeries();
-    buildMetricRows(D, batch(), cache).markStored();
-    expect(buildMetricRows(D, batch(), cache).series).toHaveLength(0);
-    const other = buildMetricRows('p1', batch(), cache);
+    buildMetricRows(D, batch(), cache, LIMITS).markStored();
+    expect(buildMetricRows(D, batch(), cache, LIMITS).series).toHaveLength(0);
+    const other = buildMetricRows('p1', batch(), cache, LIMITS);
     expect(other.series.map((s) => [s.project_id, s.labels])).toEqual([
       ['p1', { host: 'a' }],
       ['p1', { host: 'b' }],
@@ -106,9 +109,9 @@ describe('buildMetricRows', () => {
 
   it('starts over when the cache is full, which only resends series rows', () => {
     const cache = new KnownSeries(1);
-    buildMetricRows(D, batch(), cache).markStored();
+    buildMetricRows(D, batch(), cache, LIMITS).markStored();
     expect(cache.size).toBeLessThanOrEqual(1);
-    expect(buildMetricRows(D, batch(), cache).series.length).toBeGreaterThan(0);
+    expect(buildMetricRows(D, batch(), cache, LIMITS).series.length).toBeGreaterThan(0);
   });
 });
 

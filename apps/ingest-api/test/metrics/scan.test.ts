@@ -1,3 +1,4 @@
+import { loadConfig } from '@spanhouse/config';
 import { chToMicros } from '@spanhouse/schema';
 import { encodeSamplesTsv } from '@spanhouse/store';
 import fc from 'fast-check';
@@ -7,6 +8,8 @@ import { KnownSeries } from '../../src/metrics/known-series.ts';
 import { buildMetricRows } from '../../src/metrics/rows.ts';
 import { scanMetricsBatch as scanBytes } from '../../src/metrics/scan.ts';
 
+const LIMITS = loadConfig({}).metricLimits;
+
 /** A project id with characters a TabSeparated field escapes, so the two paths must agree on them too. */
 const PROJECT = 'p\t1\\';
 
@@ -14,7 +17,7 @@ type Sample = { project: string; name: string; id: string; us: number; value: nu
 
 /** The scanner over a body's UTF-8 bytes, its samples read back from their RowBinary rows. */
 function scanMetricsBatch(text: string, cache: KnownSeries) {
-  const scanned = scanBytes(Buffer.from(text), cache, PROJECT);
+  const scanned = scanBytes(Buffer.from(text), cache, PROJECT, LIMITS);
   return (
     scanned && { ...scanned, samples: { read: rowBinarySamples(scanned.samples.bytes), rows: scanned.samples.rows } }
   );
@@ -50,7 +53,7 @@ function rowBinarySamples(b: Buffer): Sample[] {
 
 /** What the JSON.parse path stores for a body: sample lines and new series. */
 function slowPath(text: string) {
-  const rows = buildMetricRows(PROJECT, decodeMetricsBatch(JSON.parse(text)), new KnownSeries());
+  const rows = buildMetricRows(PROJECT, decodeMetricsBatch(JSON.parse(text)), new KnownSeries(), LIMITS);
   return { tsv: encodeSamplesTsv(rows.samples), series: rows.series };
 }
 
@@ -172,16 +175,16 @@ describe('the metrics body scanner', () => {
 
   it('hands bytes that are not UTF-8, and a leading byte order mark, to the text path', () => {
     const ok = Buffer.from(body(point({ labels: { host: 'é' } })));
-    expect(scanBytes(ok, new KnownSeries(), PROJECT)).toBeDefined();
+    expect(scanBytes(ok, new KnownSeries(), PROJECT, LIMITS)).toBeDefined();
     const at = ok.indexOf(Buffer.from('é'));
     // A lone byte, a cut sequence, a surrogate, and the first 3 bytes of a 4-byte character (one
     // replacement character, as long as the bytes it replaces).
     for (const bad of [[0xff], [0xc3], [0xed, 0xa0, 0x80], [0xf0, 0x90, 0x80]].map((b) => Buffer.from(b))) {
       const damaged = Buffer.concat([ok.subarray(0, at), bad, ok.subarray(at + 2)]);
-      expect(scanBytes(damaged, new KnownSeries(), PROJECT), bad.toString('hex')).toBeUndefined();
+      expect(scanBytes(damaged, new KnownSeries(), PROJECT, LIMITS), bad.toString('hex')).toBeUndefined();
     }
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), ok]);
-    expect(scanBytes(bom, new KnownSeries(), PROJECT)).toBeUndefined();
+    expect(scanBytes(bom, new KnownSeries(), PROJECT, LIMITS)).toBeUndefined();
   });
 
   it('reports each new series once per batch and none once marked stored', () => {

@@ -384,8 +384,11 @@ function readLogRecord(r: WireReader, depth: number, target?: LogRecord | null):
   return m;
 }
 
-/** Decodes a ExportLogsServiceRequest (throws on a malformed body, as protobufjs does). */
-export function decodeExportLogsServiceRequest(body: Uint8Array): ExportLogsServiceRequest {
+/**
+ * Decodes a ExportLogsServiceRequest (throws on a malformed body, as protobufjs does; past `maxMessages`
+ * sub-messages, MessageBudgetExceeded).
+ */
+export function decodeExportLogsServiceRequest(body: Uint8Array, maxMessages?: number): ExportLogsServiceRequest {
   const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return readExportLogsServiceRequest(new WireReader(buf), 0);
+  return readExportLogsServiceRequest(new WireReader(buf, maxMessages), 0);
 }

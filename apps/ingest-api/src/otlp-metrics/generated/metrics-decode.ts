@@ -898,8 +898,11 @@ function readSummaryDataPointValueAtQuantile(r: WireReader, depth: number, targe
   return m;
 }
 
-/** Decodes a ExportMetricsServiceRequest (throws on a malformed body, as protobufjs does). */
-export function decodeExportMetricsServiceRequest(body: Uint8Array): ExportMetricsServiceRequest {
+/**
+ * Decodes a ExportMetricsServiceRequest (throws on a malformed body, as protobufjs does; past `maxMessages`
+ * sub-messages, MessageBudgetExceeded).
+ */
+export function decodeExportMetricsServiceRequest(body: Uint8Array, maxMessages?: number): ExportMetricsServiceRequest {
   const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return readExportMetricsServiceRequest(new WireReader(buf), 0);
+  return readExportMetricsServiceRequest(new WireReader(buf, maxMessages), 0);
 }

@@ -517,8 +517,11 @@ function readStatus(r: WireReader, depth: number, target?: Status | null): Statu
   return m;
 }
 
-/** Decodes a ExportTraceServiceRequest (throws on a malformed body, as protobufjs does). */
-export function decodeExportTraceServiceRequest(body: Uint8Array): ExportTraceServiceRequest {
+/**
+ * Decodes a ExportTraceServiceRequest (throws on a malformed body, as protobufjs does; past `maxMessages`
+ * sub-messages, MessageBudgetExceeded).
+ */
+export function decodeExportTraceServiceRequest(body: Uint8Array, maxMessages?: number): ExportTraceServiceRequest {
   const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return readExportTraceServiceRequest(new WireReader(buf), 0);
+  return readExportTraceServiceRequest(new WireReader(buf, maxMessages), 0);
 }

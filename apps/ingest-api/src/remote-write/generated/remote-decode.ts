@@ -131,8 +131,11 @@ function readHistogram(r: WireReader, depth: number, target?: Histogram | null):
   return m;
 }
 
-/** Decodes a WriteRequest (throws on a malformed body, as protobufjs does). */
-export function decodeWriteRequest(body: Uint8Array): WriteRequest {
+/**
+ * Decodes a WriteRequest (throws on a malformed body, as protobufjs does; past `maxMessages`
+ * sub-messages, MessageBudgetExceeded).
+ */
+export function decodeWriteRequest(body: Uint8Array, maxMessages?: number): WriteRequest {
   const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return readWriteRequest(new WireReader(buf), 0);
+  return readWriteRequest(new WireReader(buf, maxMessages), 0);
 }
