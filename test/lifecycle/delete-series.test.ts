@@ -165,8 +165,8 @@ describe('delete_series', () => {
       expect(r.status).toBe(200);
     }
     const seconds = (m: number) => (now - m * 60_000) / 1000;
-    const remove = (from: number, to: number) =>
-      deleteSeries(`match[]=disk_io&start=${seconds(from)}&end=${seconds(to)}`).then((r) => r.status);
+    const remove = async (from: number, to: number) =>
+      (await deleteSeries(`match[]=disk_io&start=${seconds(from)}&end=${seconds(to)}`)).status;
     expect(await remove(55, 45)).toBe(204);
     expect(await remove(25, 15)).toBe(204);
     // The raw points of the last hour, as an instant query of a range vector answers them.
