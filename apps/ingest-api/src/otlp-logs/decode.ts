@@ -1,5 +1,5 @@
-import { badRequest } from '@spanhouse/http';
 import type { OtlpEncoding } from '../otlp/content.ts';
+import { decodeWithinBudget } from '../otlp/message-budget.ts';
 import { parseOtlpJson } from '../otlp/parse-json.ts';
 import { decodeExportLogsServiceRequest } from './generated/logs-decode.ts';
 import { checkOtlpLogsJson } from './json-shape.ts';
@@ -7,16 +7,13 @@ import type { LogsRequestLike } from './records.ts';
 
 /**
  * An ExportLogsServiceRequest from protobuf (decoder generated from the vendored .proto files) or
- * OTLP/JSON. 400 when the body is not one; the records' own fields are checked as they are
+ * OTLP/JSON. 400 when the body is not one, or holds more sub-messages than one request may decode
+ * (OTLP_MAX_MESSAGES); the records' own fields are checked as they are
  * mapped, so one bad record does not sink the others.
  */
 export function decodeLogsRequest(encoding: OtlpEncoding, body: Buffer): LogsRequestLike {
   if (encoding === 'protobuf') {
-    try {
-      return decodeExportLogsServiceRequest(body);
-    } catch (err) {
-      throw badRequest(`request body is not a protobuf ExportLogsServiceRequest: ${(err as Error).message}`);
-    }
+    return decodeWithinBudget('ExportLogsServiceRequest', (max) => decodeExportLogsServiceRequest(body, max));
   }
   return checkOtlpLogsJson(parseOtlpJson(body));
 }
