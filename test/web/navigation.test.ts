@@ -96,14 +96,17 @@ describe.skipIf(!chromiumPath)('moving between the pages of the web UI', () => {
   });
 
   it('says a trace or a session is not there inside its page, with the way back to its list', async () => {
-    for (const [path, list, message] of [
-      ['/traces/no-such-trace', '/traces', 'trace no-such-trace not found'],
-      ['/sessions/no-such-session', '/sessions', 'session no-such-session not found'],
+    for (const [path, list, message, heading] of [
+      ['/traces/no-such-trace', '/traces', 'trace no-such-trace not found', 'no-such-trace'],
+      ['/sessions/no-such-session', '/sessions', 'session no-such-session not found', 'no-such-session'],
+      // An id of blank space is shown quoted, so the page does not read as naming nothing.
+      ['/sessions/%20', '/sessions', 'session " " not found', '" "'],
+      ['/traces/%20%20', '/traces', 'trace "  " not found', '"  "'],
     ] as const) {
       await page.goto(url(path));
       const alert = page.locator('main.page').getByRole('alert');
       await expect.poll(() => alert.textContent()).toContain(message);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(path.split('/')[2]);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
       await page.locator('main .crumbs a').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(list);
     }
@@ -136,6 +139,8 @@ describe.skipIf(!chromiumPath)('moving between the pages of the web UI', () => {
     expect(browser.errors).toEqual([
       expect.stringMatching(/status of 404 .*\/api\/public\/traces\/no-such-trace/),
       expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/no-such-session/),
+      expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/%20/),
+      expect.stringMatching(/status of 404 .*\/api\/public\/traces\/%20%20/),
       expect.stringMatching(/status of 400 .*\/api\/public\/traces\?.*fromTimestamp=yesterday/),
       expect.stringMatching(/status of 400 .*\/api\/public\/sessions\?.*toTimestamp=2026-13-45/),
     ]);
