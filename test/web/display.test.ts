@@ -347,6 +347,20 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     expect(await page.getByRole('navigation', { name: 'Pages' }).textContent()).not.toContain('1 traces');
   });
 
+  it('says a trace of a session has no input or output, instead of showing its header alone', async () => {
+    await post(server, '/v1/l/batch', {
+      trace: { id: 'quiet-trace', timestamp: iso(t0), name: 'quiet', sessionId: 'quiet-session' },
+      observations: [],
+    });
+    await page.goto(url('/sessions/quiet-session'));
+    const card = page.locator('ol.session-traces li.card');
+    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.textContent()).toContain('No input or output');
+    // The trace's own page says the same.
+    await card.getByRole('link', { name: 'quiet' }).click();
+    await expect.poll(() => page.getByRole('article', { name: 'Trace' }).textContent()).toContain('No input or output');
+  });
+
   it('logged no console error but the refused check of the service', () => {
     expect(browser.errors).toEqual([expect.stringMatching(/ERR_CONNECTION_REFUSED .*\/readyz/)]);
   });

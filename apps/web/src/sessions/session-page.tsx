@@ -10,7 +10,7 @@ import { useResource } from '../lib/use-resource.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
 import { highlightTerms } from '../search/highlight.ts';
 import { SearchTerms } from '../search/highlighted.tsx';
-import { IoView } from '../trace-detail/io-view.tsx';
+import { InputOutput } from '../trace-detail/io-view.tsx';
 import { traceHref } from '../trace-list/trace-table.tsx';
 
 /** `?search=` (the session list's search that led here) marks its terms, and goes on to the traces. */
@@ -77,8 +77,7 @@ export function SessionPage() {
                     {t.userId ? ` · ${t.userId}` : ''}
                   </span>
                 </header>
-                <IoView title="Input" value={t.input} />
-                <IoView title="Output" value={t.output} />
+                <InputOutput input={t.input} output={t.output} />
               </li>
             ))}
           </ol>
