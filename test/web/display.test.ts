@@ -361,6 +361,29 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
     await expect.poll(() => page.getByRole('article', { name: 'Trace' }).textContent()).toContain('No input or output');
   });
 
+  it('filters the trace list by a tag holding a comma, written in quotes beside another tag', async () => {
+    for (const [id, tags] of [
+      ['comma-tag', ['eu, west', 'beta']],
+      ['split-tags', ['eu', 'west', 'beta']],
+    ] as const) {
+      await post(server, '/v1/l/batch', { trace: { id, timestamp: iso(t0), name: id, tags }, observations: [] });
+    }
+    await page.goto(url('/traces'));
+    const names = () => page.locator('table.traces tbody td.name').allTextContents();
+    await expect.poll(names).toContain('split-tags');
+    await page.getByLabel('Tags').fill('"eu, west", beta');
+    await page.getByLabel('Tags').press('Enter');
+    await expect.poll(names).toEqual(['comma-tag']);
+    // Kept in the URL: a reload shows the same rows and the same words in the box.
+    await page.reload();
+    await expect.poll(names).toEqual(['comma-tag']);
+    expect(await page.getByLabel('Tags').inputValue()).toBe('"eu, west", beta');
+    // Unquoted, the comma separates two tags, as before.
+    await page.getByLabel('Tags').fill('eu, west');
+    await page.getByLabel('Tags').press('Enter');
+    await expect.poll(names).toEqual(['split-tags']);
+  });
+
   it('logged no console error but the refused check of the service', () => {
     expect(browser.errors).toEqual([expect.stringMatching(/ERR_CONNECTION_REFUSED .*\/readyz/)]);
   });
