@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, openBrowser, screenshot, signInWithToken } from '../support/web/browser.ts';
+import type { TestServer } from '../support/server.ts';
+import { type Browser, findChromium, screenshot } from '../support/web/browser.ts';
 import { post } from '../support/web/seed.ts';
+import { openSignedInBrowser, type SignedInBrowser } from '../support/web/signed-in-browser.ts';
 
 /**
  * What the pages show of demanding data, in chromium against the real service on chDB: long
@@ -21,27 +19,19 @@ type CanvasLike = {
 };
 
 describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
+  let ui: SignedInBrowser;
   let server: TestServer;
   let browser: Browser;
   let page: Page;
-  const url = (p: string) => `${server.baseUrl}${p}`;
+  const url = (p: string) => ui.url(p);
   const iso = (ms: number) => new Date(ms).toISOString();
   const t0 = Date.now() - 10 * 60_000;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
-    }
-    server = await startTestServer('web_display');
-    browser = await openBrowser(chromiumPath!);
-    page = browser.page;
-    await page.goto(url('/traces'));
-    await signInWithToken(page, server.credentials.bearerToken);
+    ui = await openSignedInBrowser('web_display');
+    ({ server, browser, page } = ui);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => ui?.close());
 
   it('shows a long prompt of Cyrillic and Latin text at once, and all of it on request', async () => {
     // 600 KB in one message: Chromium used to take long enough over its layout to freeze the page.
