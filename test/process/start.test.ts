@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { residentKiB } from '../support/process-memory.ts';
 import { type Exit, REPO_ROOT } from '../support/service-process.ts';
@@ -11,6 +12,7 @@ import { makeBatch } from '../support/traces.ts';
 // an empty cache) makes the bundle, and the service runs from it with no TypeScript loader.
 
 const dir = mkdtempSync(path.join(tmpdir(), 'spanhouse-start-'));
+const EXIT_HANDLERS_MARK = fileURLToPath(new URL('../support/ops/fixtures/exit-handlers-mark.mjs', import.meta.url));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `pid` and every process below it, with their command lines (Linux /proc). */
@@ -152,10 +154,12 @@ describe('scripts/start.sh', () => {
         LOG_LEVEL: 'info',
         // An operator's own value is kept; the script sets the other.
         MALLOC_ARENA_MAX: '4',
+        // Marks whether the exit handlers ran (they must not: see the end).
+        NODE_OPTIONS: `--import=${EXIT_HANDLERS_MARK}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const { ended, port } = await untilListening(child);
+    const { ended, port, output } = await untilListening(child);
     try {
       // The process started is the one serving: the shell replaced itself with node, and the build
       // step left nothing behind.
@@ -171,5 +175,10 @@ describe('scripts/start.sh', () => {
     }
     const { ending, message } = await ended();
     expect(ending, message).toEqual({ code: 0, signal: null });
+    // Stopped, then ended without the exit handlers: the embedded engine's would tear its state
+    // down under its own background threads, which could crash (SIGSEGV after "stopped").
+    expect(output()).toMatch(/"msg":"stopped"/);
+    // (The build step's node processes run theirs: only the service's own line counts.)
+    expect(output()).not.toContain(`"msg":"exit handlers ran","code":0,"pid":${child.pid}}`);
   });
 });
