@@ -216,6 +216,18 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     };
     const count = [{ measure: 'count', aggregation: 'count' }];
     expect(await refused({ view: 'sessions', metrics: count })).toContain('sessions');
+    // A name of an object's own machinery is as unknown as any other.
+    expect(await refused({ view: 'constructor', metrics: count })).toContain('constructor');
+    expect(await refused({ view: 'traces', metrics: [{ measure: 'count' }] })).toBe(
+      'query.metrics[0].aggregation: is required',
+    );
+    expect(
+      await refused({
+        view: 'traces',
+        metrics: count,
+        filters: [{ column: 'name', type: 'string', operator: 'is', value: 'x' }],
+      }),
+    ).toMatch(/^query\.filters\[0\]\.operator: must be one of/);
     expect(await refused({ view: 'traces', metrics: [{ measure: 'tokenz', aggregation: 'sum' }] })).toContain('tokenz');
     expect(await refused({ view: 'traces', metrics: count, dimensions: [{ field: 'planet' }] })).toContain('planet');
     expect(

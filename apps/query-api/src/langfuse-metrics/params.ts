@@ -3,7 +3,7 @@ import { badRequest, validate } from '@spanhouse/http';
 import { IsoDateTime, isoToMicros } from '@spanhouse/schema';
 import * as v from 'valibot';
 import { type Column, type ColumnTable, columnOf, conditionSql, FilterError } from '../filter/columns.ts';
-import { Condition, issuePath, MAX_CONDITIONS } from '../filter/conditions.ts';
+import { Condition, MAX_CONDITIONS } from '../filter/conditions.ts';
 import { One } from '../query-params.ts';
 import { rowColumn, VIEWS, type View } from './views.ts';
 
@@ -89,6 +89,16 @@ function autoGranularity(fromUs: number, toUs: number): Granularity {
   return 'month';
 }
 
+/** An issue of the query object as a 400's message: where it is (`query.filters[0].operator`) and what. */
+function issueMessage(issue: v.BaseIssue<unknown>): string {
+  let where = 'query';
+  for (const item of issue.path ?? []) where += typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`;
+  if (!issue.path?.length && issue.kind === 'schema' && issue.type === 'object')
+    return `${where} must be a JSON object`;
+  const missing = issue.type === 'object' && issue.received === 'undefined';
+  return `${where}: ${missing ? 'is required' : issue.message}`;
+}
+
 const oneOf = (what: string, name: string, known: Iterable<string>) =>
   badRequest(`query: unknown ${what} "${name}"; one of ${[...known].join(', ')}`);
 
@@ -103,14 +113,9 @@ export function parseMetricsQuery(raw: unknown): MetricsQuery {
     throw badRequest('query must be JSON: {view, metrics, fromTimestamp, toTimestamp, dimensions?, filters?, ...}');
   }
   const parsed = v.safeParse(QueryObject, json);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const path = v.getDotPath(issue);
-    const where = path?.startsWith('filters') ? issuePath(issue).replace(/^filter/, 'query.filters') : `query.${path}`;
-    throw badRequest(`${where}: ${issue.message}`);
-  }
+  if (!parsed.success) throw badRequest(issueMessage(parsed.issues[0]));
   const q = parsed.output;
-  const view = VIEWS[q.view];
+  const view = Object.hasOwn(VIEWS, q.view) ? VIEWS[q.view] : undefined;
   if (!view) {
     const note = q.view.startsWith('scores') ? ' (the score views are not supported)' : '';
     throw badRequest(`query.view "${q.view}" is not one of ${Object.keys(VIEWS).join(', ')}${note}`);
