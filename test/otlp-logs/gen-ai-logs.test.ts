@@ -129,6 +129,9 @@ describe('GenAI events as OTLP logs complete their generation, in any order', ()
     expectComplete(generation, 'logs-first');
     expect(stored.observations).toHaveLength(1);
     expect(stored.name).toBe('chat gpt-4o-mini logs-first');
+    // The span is the trace's root: its content is the trace's IO, as when it came as attributes.
+    expect(stored.input).toEqual(INPUT);
+    expect(stored.output).toEqual(CHOICE);
   });
 
   it('the span first, then its logs (event name as the event.name attribute)', async () => {
@@ -141,6 +144,41 @@ describe('GenAI events as OTLP logs complete their generation, in any order', ()
     // Three pieces of one observation; counts and cost stay those of one generation.
     expect(stored.observations).toHaveLength(1);
     expect(stored.totalCost).toBeGreaterThan(0);
+    expect(stored.input).toEqual(INPUT);
+    expect(stored.output).toEqual(CHOICE);
+  });
+
+  it('under a root span with content of its own, the root’s content stays the trace’s IO', async () => {
+    for (const order of ['logs-first', 'spans-first'] as const) {
+      const memory = new InMemorySpanExporter();
+      const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(memory)] }).getTracer('app');
+      const root = tracer.startSpan(`handle ${order}`, {
+        startTime: at(0),
+        attributes: { 'langfuse.observation.input': '"the question"', 'langfuse.observation.output': '"the answer"' },
+      });
+      const chat = tracer.startSpan(
+        'chat gpt-4o-mini',
+        { startTime: at(0, 1_000_000) },
+        trace.setSpan(context.active(), root),
+      );
+      chat.end(at(0, 950_000_000));
+      root.end(at(1));
+      const sendSpans = async () => {
+        const exporter = new OTLPTraceExporter({
+          url: `${server.baseUrl}/api/public/otel/v1/traces`,
+          headers: { ...bearer(), ...COMMIT },
+        });
+        await new Promise((r) => exporter.export(memory.getFinishedSpans(), r));
+        await exporter.shutdown();
+      };
+      if (order === 'spans-first') await sendSpans();
+      await sendMessages(chat, 'field');
+      if (order === 'logs-first') await sendSpans();
+      const { stored, generation } = await storedGeneration(chat);
+      expect(generation.input, order).toEqual(INPUT);
+      expect(stored.input, order).toBe('the question');
+      expect(stored.output, order).toBe('the answer');
+    }
   });
 
   it('a re-sent logs export changes nothing', async () => {

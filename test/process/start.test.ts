@@ -2,15 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { residentKiB } from '../support/process-memory.ts';
-import { REPO_ROOT } from '../support/service-process.ts';
+import { type Exit, REPO_ROOT } from '../support/service-process.ts';
 import { makeBatch } from '../support/traces.ts';
 
 // `pnpm start` as a user runs it from a fresh clone: the build step in the script (turbo, here with
 // an empty cache) makes the bundle, and the service runs from it with no TypeScript loader.
 
 const dir = mkdtempSync(path.join(tmpdir(), 'spanhouse-start-'));
+const EXIT_HANDLERS_MARK = fileURLToPath(new URL('../support/ops/fixtures/exit-handlers-mark.mjs', import.meta.url));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `pid` and every process below it, with their command lines (Linux /proc). */
@@ -36,12 +38,19 @@ function processes(pid: number): { pid: number; command: string }[] {
   });
 }
 
-/** Waits until `child`'s service logs that it listens: its port, its exit, and its output so far. */
+/** The last `n` lines of a process's output, for a failure message. */
+const lastLines = (out: string, n = 40) => out.trimEnd().split('\n').slice(-n).join('\n');
+
+/**
+ * Waits until `child`'s service logs that it listens: its port, how it ends, and its output so
+ * far. `ended()` is the ending with the output's last lines, as a failure message shows both.
+ */
 async function untilListening(child: ChildProcess) {
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the output is read to its end by then, so the last lines are all there.
+  const exited = new Promise<Exit>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not listening:\n${out}`)), 170_000);
     child.stdout!.on('data', () => {
@@ -53,7 +62,14 @@ async function untilListening(child: ChildProcess) {
     });
     void exited.then(() => reject(new Error(`exited before listening:\n${out}`)));
   });
-  return { exited, port, output: () => out };
+  const ended = async () => {
+    const ending = await exited;
+    return {
+      ending,
+      message: `ended with code ${ending.code}, signal ${ending.signal}; last lines:\n${lastLines(out)}`,
+    };
+  };
+  return { ended, port, output: () => out };
 }
 
 describe('pnpm start', () => {
@@ -74,7 +90,7 @@ describe('pnpm start', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const { exited, port, output } = await untilListening(child);
+    const { ended, port, output } = await untilListening(child);
     // The service is the node process running the bundle (the shell's command line names it too).
     const service = processes(child.pid!).find((p) => /^\S*node .*main\.mjs/.test(p.command));
     try {
@@ -117,8 +133,8 @@ describe('pnpm start', () => {
       if (service) process.kill(service.pid, 'SIGTERM');
       else child.kill('SIGKILL');
     }
-    const code = await exited;
-    expect(code, output()).toBe(0);
+    const { ending, message } = await ended();
+    expect(ending, message).toEqual({ code: 0, signal: null });
     expect(output()).toMatch(/"msg":"stopped"/);
   });
 });
@@ -138,10 +154,12 @@ describe('scripts/start.sh', () => {
         LOG_LEVEL: 'info',
         // An operator's own value is kept; the script sets the other.
         MALLOC_ARENA_MAX: '4',
+        // Marks whether the exit handlers ran (they must not: see the end).
+        NODE_OPTIONS: `--import=${EXIT_HANDLERS_MARK}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const { exited, port, output } = await untilListening(child);
+    const { ended, port, output } = await untilListening(child);
     try {
       // The process started is the one serving: the shell replaced itself with node, and the build
       // step left nothing behind.
@@ -155,6 +173,12 @@ describe('scripts/start.sh', () => {
     } finally {
       child.kill('SIGTERM');
     }
-    expect(await exited, output()).toBe(0);
+    const { ending, message } = await ended();
+    expect(ending, message).toEqual({ code: 0, signal: null });
+    // Stopped, then ended without the exit handlers: the embedded engine's would tear its state
+    // down under its own background threads, which could crash (SIGSEGV after "stopped").
+    expect(output()).toMatch(/"msg":"stopped"/);
+    // (The build step's node processes run theirs: only the service's own line counts.)
+    expect(output()).not.toContain(`"msg":"exit handlers ran","code":0,"pid":${child.pid}}`);
   });
 });

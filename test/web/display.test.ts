@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, openBrowser, screenshot, signInWithToken } from '../support/web/browser.ts';
+import type { TestServer } from '../support/server.ts';
+import { type Browser, findChromium, screenshot } from '../support/web/browser.ts';
 import { post } from '../support/web/seed.ts';
+import { openSignedInBrowser, type SignedInBrowser } from '../support/web/signed-in-browser.ts';
 
 /**
  * What the pages show of demanding data, in chromium against the real service on chDB: long
@@ -21,27 +19,19 @@ type CanvasLike = {
 };
 
 describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
+  let ui: SignedInBrowser;
   let server: TestServer;
   let browser: Browser;
   let page: Page;
-  const url = (p: string) => `${server.baseUrl}${p}`;
+  const url = (p: string) => ui.url(p);
   const iso = (ms: number) => new Date(ms).toISOString();
   const t0 = Date.now() - 10 * 60_000;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
-    }
-    server = await startTestServer('web_display');
-    browser = await openBrowser(chromiumPath!);
-    page = browser.page;
-    await page.goto(url('/traces'));
-    await signInWithToken(page, server.credentials.bearerToken);
+    ui = await openSignedInBrowser('web_display');
+    ({ server, browser, page } = ui);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => ui?.close());
 
   it('shows a long prompt of Cyrillic and Latin text at once, and all of it on request', async () => {
     // 600 KB in one message: Chromium used to take long enough over its layout to freeze the page.
@@ -345,6 +335,43 @@ describe.skipIf(!chromiumPath)('the web UI on demanding data', () => {
       .poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent())
       .toContain('Page 1 of 1 · 1 trace');
     expect(await page.getByRole('navigation', { name: 'Pages' }).textContent()).not.toContain('1 traces');
+  });
+
+  it('says a trace of a session has no input or output, instead of showing its header alone', async () => {
+    await post(server, '/v1/l/batch', {
+      trace: { id: 'quiet-trace', timestamp: iso(t0), name: 'quiet', sessionId: 'quiet-session' },
+      observations: [],
+    });
+    await page.goto(url('/sessions/quiet-session'));
+    const card = page.locator('ol.session-traces li.card');
+    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.textContent()).toContain('No input or output');
+    // The trace's own page says the same.
+    await card.getByRole('link', { name: 'quiet' }).click();
+    await expect.poll(() => page.getByRole('article', { name: 'Trace' }).textContent()).toContain('No input or output');
+  });
+
+  it('filters the trace list by a tag holding a comma, written in quotes beside another tag', async () => {
+    for (const [id, tags] of [
+      ['comma-tag', ['eu, west', 'beta']],
+      ['split-tags', ['eu', 'west', 'beta']],
+    ] as const) {
+      await post(server, '/v1/l/batch', { trace: { id, timestamp: iso(t0), name: id, tags }, observations: [] });
+    }
+    await page.goto(url('/traces'));
+    const names = () => page.locator('table.traces tbody td.name').allTextContents();
+    await expect.poll(names).toContain('split-tags');
+    await page.getByLabel('Tags').fill('"eu, west", beta');
+    await page.getByLabel('Tags').press('Enter');
+    await expect.poll(names).toEqual(['comma-tag']);
+    // Kept in the URL: a reload shows the same rows and the same words in the box.
+    await page.reload();
+    await expect.poll(names).toEqual(['comma-tag']);
+    expect(await page.getByLabel('Tags').inputValue()).toBe('"eu, west", beta');
+    // Unquoted, the comma separates two tags, as before.
+    await page.getByLabel('Tags').fill('eu, west');
+    await page.getByLabel('Tags').press('Enter');
+    await expect.poll(names).toEqual(['split-tags']);
   });
 
   it('logged no console error but the refused check of the service', () => {

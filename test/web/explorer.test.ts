@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, openBrowser } from '../support/web/browser.ts';
+import type { TestServer } from '../support/server.ts';
+import { type Browser, findChromium } from '../support/web/browser.ts';
 import { callAsAdmin } from '../support/web/seed.ts';
+import { openSignedInBrowser, type SignedInBrowser } from '../support/web/signed-in-browser.ts';
 
 /**
  * The metrics explorer (Debian's chromium through playwright-core, the real service on chDB),
@@ -15,42 +13,37 @@ import { callAsAdmin } from '../support/web/seed.ts';
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)('the metrics explorer', () => {
+  let ui: SignedInBrowser;
   let server: TestServer;
   let browser: Browser;
   let page: Page;
-  const url = (p: string) => `${server.baseUrl}${p}`;
+  const url = (p: string) => ui.url(p);
   const seriesNames = () =>
     page.locator('table[aria-label="Series numbers"] tbody tr td:first-child').allTextContents();
 
   const call = (method: string, p: string, body?: unknown) => callAsAdmin(server, method, p, body);
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
-    }
-    server = await startTestServer('web_explorer');
-    const now = Date.now();
-    const metrics = [];
-    for (let k = 0; k < 10; k++) {
-      const timestamp = new Date(now - k * 60_000).toISOString();
-      metrics.push(
-        { name: 'http_requests', labels: { route: '/api', status: '200', region: '' }, value: k, timestamp },
-        { name: 'http_requests', labels: { route: '/api', status: '500' }, value: 2 * k, timestamp },
-        { name: 'http_requests', labels: { route: '/ü/日本', status: '200', region: 'eu' }, value: 1, timestamp },
-      );
-    }
-    await call('POST', '/v1/metrics/batch', { metrics });
-    browser = await openBrowser(chromiumPath!);
-    page = browser.page;
-    await page.goto(url('/explore'));
-    await page.getByLabel('API token').fill(server.credentials.bearerToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    ui = await openSignedInBrowser('web_explorer', {
+      at: '/explore',
+      seed: async (s) => {
+        const now = Date.now();
+        const metrics = [];
+        for (let k = 0; k < 10; k++) {
+          const timestamp = new Date(now - k * 60_000).toISOString();
+          metrics.push(
+            { name: 'http_requests', labels: { route: '/api', status: '200', region: '' }, value: k, timestamp },
+            { name: 'http_requests', labels: { route: '/api', status: '500' }, value: 2 * k, timestamp },
+            { name: 'http_requests', labels: { route: '/ü/日本', status: '200', region: 'eu' }, value: 1, timestamp },
+          );
+        }
+        await callAsAdmin(s, 'POST', '/v1/metrics/batch', { metrics });
+      },
+    });
+    ({ server, browser, page } = ui);
     await page.getByRole('heading', { name: 'Choose a metric' }).waitFor();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => ui?.close());
 
   it('filters by an empty label value, kept while another filter is added', async () => {
     await page.getByRole('button', { name: 'http_requests' }).click();

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, openBrowser, signInWithToken } from '../support/web/browser.ts';
+import { type Browser, findChromium } from '../support/web/browser.ts';
 import { post } from '../support/web/seed.ts';
+import { openSignedInBrowser, type SignedInBrowser } from '../support/web/signed-in-browser.ts';
 
 /**
  * The keyboard in chromium against the real service on chDB, as someone who uses both keys and
@@ -15,10 +12,10 @@ import { post } from '../support/web/seed.ts';
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)('the web UI from the keyboard', () => {
-  let server: TestServer;
+  let ui: SignedInBrowser;
   let browser: Browser;
   let page: Page;
-  const url = (p: string) => `${server.baseUrl}${p}`;
+  const url = (p: string) => ui.url(p);
   const iso = (ms: number) => new Date(ms).toISOString();
   const rows = () => page.locator('table.traces tbody tr');
   const activeRow = () => page.locator('table.traces tbody tr.active').getAttribute('data-row-index', { timeout: 500 });
@@ -26,37 +23,37 @@ describe.skipIf(!chromiumPath)('the web UI from the keyboard', () => {
   const t0 = Date.now() - 60 * 60_000;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
-    }
-    server = await startTestServer('web_keyboard');
-    // Six traces, newest first t5..t0, of two users; t5 has a span with two children.
-    for (let i = 0; i < 6; i++) {
-      const at = t0 + i * 60_000;
-      await post(server, '/v1/l/batch', {
-        trace: { id: `t${i}`, timestamp: iso(at), name: `trace ${i}`, userId: i % 2 ? 'odd-user' : 'even-user' },
-        observations: [
-          { id: `t${i}-root`, name: 'root', startTime: iso(at), endTime: iso(at + 900) },
-          { id: `t${i}-a`, name: 'a', parentObservationId: `t${i}-root`, startTime: iso(at), endTime: iso(at + 300) },
-          {
-            id: `t${i}-b`,
-            name: 'b',
-            parentObservationId: `t${i}-root`,
-            startTime: iso(at + 300),
-            endTime: iso(at + 900),
-          },
-        ],
-      });
-    }
-    browser = await openBrowser(chromiumPath!);
-    page = browser.page;
-    await page.goto(url('/traces'));
-    await signInWithToken(page, server.credentials.bearerToken);
+    ui = await openSignedInBrowser('web_keyboard', {
+      seed: async (s) => {
+        // Six traces, newest first t5..t0, of two users; t5 has a span with two children.
+        for (let i = 0; i < 6; i++) {
+          const at = t0 + i * 60_000;
+          await post(s, '/v1/l/batch', {
+            trace: { id: `t${i}`, timestamp: iso(at), name: `trace ${i}`, userId: i % 2 ? 'odd-user' : 'even-user' },
+            observations: [
+              { id: `t${i}-root`, name: 'root', startTime: iso(at), endTime: iso(at + 900) },
+              {
+                id: `t${i}-a`,
+                name: 'a',
+                parentObservationId: `t${i}-root`,
+                startTime: iso(at),
+                endTime: iso(at + 300),
+              },
+              {
+                id: `t${i}-b`,
+                name: 'b',
+                parentObservationId: `t${i}-root`,
+                startTime: iso(at + 300),
+                endTime: iso(at + 900),
+              },
+            ],
+          });
+        }
+      },
+    });
+    ({ browser, page } = ui);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => ui?.close());
 
   it('Enter on a link reached with Tab opens that link, not the active row', async () => {
     await expect.poll(() => rows().count()).toBe(6);

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, openBrowser, signInWithToken } from '../support/web/browser.ts';
+import type { TestServer } from '../support/server.ts';
+import { type Browser, findChromium } from '../support/web/browser.ts';
 import { post } from '../support/web/seed.ts';
+import { openSignedInBrowser, type SignedInBrowser } from '../support/web/signed-in-browser.ts';
 
 /**
  * Moving between pages, in chromium against the real service on chDB: where a page opens and
@@ -15,27 +13,19 @@ import { post } from '../support/web/seed.ts';
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)('moving between the pages of the web UI', () => {
+  let ui: SignedInBrowser;
   let server: TestServer;
   let browser: Browser;
   let page: Page;
-  const url = (p: string) => `${server.baseUrl}${p}`;
+  const url = (p: string) => ui.url(p);
   const iso = (ms: number) => new Date(ms).toISOString();
   const t0 = Date.now() - 10 * 60_000;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
-    }
-    server = await startTestServer('web_navigation');
-    browser = await openBrowser(chromiumPath!);
-    page = browser.page;
-    await page.goto(url('/traces'));
-    await signInWithToken(page, server.credentials.bearerToken);
+    ui = await openSignedInBrowser('web_navigation');
+    ({ server, browser, page } = ui);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => ui?.close());
 
   it('opens pages at their top, and brings a list back to where it was scrolled on Back', async () => {
     const events = Array.from({ length: 80 }, (_, i) => ({
@@ -96,14 +86,17 @@ describe.skipIf(!chromiumPath)('moving between the pages of the web UI', () => {
   });
 
   it('says a trace or a session is not there inside its page, with the way back to its list', async () => {
-    for (const [path, list, message] of [
-      ['/traces/no-such-trace', '/traces', 'trace no-such-trace not found'],
-      ['/sessions/no-such-session', '/sessions', 'session no-such-session not found'],
+    for (const [path, list, message, heading] of [
+      ['/traces/no-such-trace', '/traces', 'trace no-such-trace not found', 'no-such-trace'],
+      ['/sessions/no-such-session', '/sessions', 'session no-such-session not found', 'no-such-session'],
+      // An id of blank space is shown quoted, so the page does not read as naming nothing.
+      ['/sessions/%20', '/sessions', 'session " " not found', '" "'],
+      ['/traces/%20%20', '/traces', 'trace "  " not found', '"  "'],
     ] as const) {
       await page.goto(url(path));
       const alert = page.locator('main.page').getByRole('alert');
       await expect.poll(() => alert.textContent()).toContain(message);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(path.split('/')[2]);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
       await page.locator('main .crumbs a').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(list);
     }
@@ -136,6 +129,8 @@ describe.skipIf(!chromiumPath)('moving between the pages of the web UI', () => {
     expect(browser.errors).toEqual([
       expect.stringMatching(/status of 404 .*\/api\/public\/traces\/no-such-trace/),
       expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/no-such-session/),
+      expect.stringMatching(/status of 404 .*\/api\/public\/sessions\/%20/),
+      expect.stringMatching(/status of 404 .*\/api\/public\/traces\/%20%20/),
       expect.stringMatching(/status of 400 .*\/api\/public\/traces\?.*fromTimestamp=yesterday/),
       expect.stringMatching(/status of 400 .*\/api\/public\/sessions\?.*toTimestamp=2026-13-45/),
     ]);

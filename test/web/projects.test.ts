@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, openBrowser, screenshot } from '../support/web/browser.ts';
+import type { TestServer } from '../support/server.ts';
+import { type Browser, findChromium, screenshot } from '../support/web/browser.ts';
 import { callAsAdmin } from '../support/web/seed.ts';
+import { openSignedInBrowser, type SignedInBrowser } from '../support/web/signed-in-browser.ts';
 
 /**
  * Projects in the web UI (Debian's chromium through playwright-core, the real service on chDB):
@@ -15,11 +13,12 @@ import { callAsAdmin } from '../support/web/seed.ts';
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)('projects in the web UI', () => {
+  let ui: SignedInBrowser;
   let server: TestServer;
   let browser: Browser;
   let page: Page;
   let beta: string;
-  const url = (p: string) => `${server.baseUrl}${p}`;
+  const url = (p: string) => ui.url(p);
   const rows = (p: Page = page) => p.locator('table.traces tbody tr');
 
   const call = (method: string, p: string, body?: unknown, project?: string) =>
@@ -37,24 +36,20 @@ describe.skipIf(!chromiumPath)('projects in the web UI', () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
-    }
-    server = await startTestServer('web_projects');
-    beta = String((await call('POST', '/api/public/projects', { name: 'team beta' })).id);
-    await trace('shared-1', 'default-shared');
-    await trace('shared-1', 'beta-shared', beta);
-    for (let i = 0; i < 5; i++) await trace(`beta-${i}`, `beta trace ${i}`, beta, 'beta-session');
-    browser = await openBrowser(chromiumPath!);
-    page = browser.page;
-    await page.goto(url('/traces'));
-    await signIn(page);
+    ui = await openSignedInBrowser('web_projects', {
+      seed: async (s) => {
+        // The helpers above (call, trace) write through `server`.
+        server = s;
+        beta = String((await call('POST', '/api/public/projects', { name: 'team beta' })).id);
+        await trace('shared-1', 'default-shared');
+        await trace('shared-1', 'beta-shared', beta);
+        for (let i = 0; i < 5; i++) await trace(`beta-${i}`, `beta trace ${i}`, beta, 'beta-session');
+      },
+    });
+    ({ browser, page } = ui);
     await rows().first().waitFor();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => ui?.close());
 
   it("names the project in the URL; another tab opens the same project's trace", async () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('project')).toBe('spanhouse');

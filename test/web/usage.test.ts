@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { WEB_DIST_DIR } from '@spanhouse/web';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { type Browser, findChromium, openBrowser } from '../support/web/browser.ts';
+import type { TestServer } from '../support/server.ts';
+import { type Browser, findChromium } from '../support/web/browser.ts';
 import { callAsAdmin } from '../support/web/seed.ts';
+import { openSignedInBrowser, type SignedInBrowser } from '../support/web/signed-in-browser.ts';
 
 /**
  * The usage page (Debian's chromium through playwright-core, the real service on chDB) held
@@ -14,33 +12,27 @@ import { callAsAdmin } from '../support/web/seed.ts';
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)('the usage page', () => {
+  let ui: SignedInBrowser;
   let server: TestServer;
   let browser: Browser;
   let page: Page;
-  const url = (p: string) => `${server.baseUrl}${p}`;
 
   const call = (method: string, p: string, body?: unknown) => callAsAdmin(server, method, p, body);
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-      throw new Error('the web UI is not built: run `pnpm --filter @spanhouse/web build` (pnpm test builds it first)');
-    }
-    server = await startTestServer('web_usage');
-    for (const id of ['bare-1', 'bare-2']) {
-      await call('POST', '/v1/l/batch', {
-        trace: { id, name: 'no observations', timestamp: new Date().toISOString() },
-      });
-    }
-    browser = await openBrowser(chromiumPath!);
-    page = browser.page;
-    await page.goto(url('/usage'));
-    await page.getByLabel('API token').fill(server.credentials.bearerToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    ui = await openSignedInBrowser('web_usage', {
+      at: '/usage',
+      seed: async (s) => {
+        for (const id of ['bare-1', 'bare-2']) {
+          await callAsAdmin(s, 'POST', '/v1/l/batch', {
+            trace: { id, name: 'no observations', timestamp: new Date().toISOString() },
+          });
+        }
+      },
+    });
+    ({ server, browser, page } = ui);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => ui?.close());
 
   it('says traces without observations have no tokens or cost, instead of empty charts', async () => {
     const daily = (await call('GET', '/api/public/metrics/daily')) as {

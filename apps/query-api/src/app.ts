@@ -2,6 +2,7 @@ import { withReadTimeout } from '@spanhouse/db';
 import { type BaseEnv, compressJson, mountRoutes } from '@spanhouse/http';
 import type { Hono } from 'hono';
 import type { QueryDeps } from './deps.ts';
+import { LANGFUSE_METRICS_ENDPOINTS, langfuseMetricsRoutes } from './routes/langfuse-metrics.ts';
 import { LANGFUSE_READ_ENDPOINTS, langfuseReadRoutes } from './routes/langfuse-reads.ts';
 import { METRIC_LABELS_ENDPOINTS, metricLabelRoutes } from './routes/metric-labels.ts';
 import { METRICS_QUERY_ENDPOINTS, metricsRoutes } from './routes/metrics.ts';
@@ -33,6 +34,7 @@ export function registerQueryRoutes(app: Hono<BaseEnv>, unbounded: QueryDeps): H
   mountRoutes(app, scoreRoutes(deps), SCORE_READ_ENDPOINTS);
   mountRoutes(app, scoreConfigRoutes(deps), SCORE_CONFIG_ENDPOINTS);
   mountRoutes(app, langfuseReadRoutes(deps), LANGFUSE_READ_ENDPOINTS);
+  mountRoutes(app, langfuseMetricsRoutes(deps), LANGFUSE_METRICS_ENDPOINTS);
   mountRoutes(app, projectRoutes(deps), PROJECT_ENDPOINTS);
   mountRoutes(app, webUiRoutes(deps), WEB_UI_ENDPOINTS);
   return app;

@@ -4,6 +4,7 @@ import { loadConfigOrExit } from '@spanhouse/config';
 import { createLogger, resolveCredentials, startServer, webUiBanner } from '@spanhouse/http';
 import { startOtlpGrpc } from '@spanhouse/ingest-api';
 import { createAllInOne } from './create-server.ts';
+import { exitWithoutNativeTeardown } from './exit.ts';
 import { releaseStartupPages } from './startup-pages.ts';
 
 // `pnpm start`: ingest and query on one port over one embedded data folder.
@@ -29,6 +30,8 @@ const running = await startServer({
     await projects.close();
     await db.close();
   },
+  // The embedded engine's exit handlers can crash on its own background threads (exit.ts).
+  exit: db.mode === 'embedded' ? (code) => void exitWithoutNativeTeardown(code, logger) : undefined,
 });
 process.stdout.write(webUiBanner(config.host, running.port));
 // The engine's library is what starting touched most; a server-mode process does not load it.

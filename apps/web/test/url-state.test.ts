@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeState, encodeState, param } from '../src/lib/url-state.ts';
+import { decodeState, encodeState, joinList, param, splitList } from '../src/lib/url-state.ts';
 import { hasFilters, TRACE_LIST_PARAMS, traceListQuery } from '../src/trace-list/list-state.ts';
 
 const SPEC = {
@@ -26,6 +26,17 @@ describe('URL state', () => {
     expect(decodeState(SPEC, { page: 'two', order: 'sideways' })).toMatchObject({ page: 1, order: 'new' });
     expect(decodeState(SPEC, { page: '500' }).page).toBe(100);
     expect(decodeState(SPEC, { page: '0' }).page).toBe(1);
+  });
+
+  it('takes a list value in double quotes as written, commas included, and writes it back so', () => {
+    expect(splitList('"eu, west", beta')).toEqual(['eu, west', 'beta']);
+    expect(splitList(' "a ""b"" c" ,d,, "" ')).toEqual(['a "b" c', 'd']);
+    expect(splitList('"open, to the end')).toEqual(['open, to the end']);
+    expect(joinList(['eu, west', 'beta', 'say "hi"', ' padded'])).toBe('"eu, west", beta, "say ""hi""", " padded"');
+    for (const list of [['eu, west', 'beta'], ['a "b"', ','], ['plain']])
+      expect(splitList(joinList(list))).toEqual(list);
+    const search = encodeState(SPEC, { tags: ['eu, west', 'beta'] });
+    expect(decodeState(SPEC, Object.fromEntries(new URLSearchParams(search))).tags).toEqual(['eu, west', 'beta']);
   });
 
   it('leaves defaults and empty values out of the URL', () => {
@@ -76,6 +87,16 @@ describe('trace list state', () => {
       fromTimestamp: '2026-02-01T00:00:00.000Z',
       toTimestamp: undefined,
     });
+  });
+
+  it('sends tags as the JSON filter when one holds a comma, which tags= would split', () => {
+    const s = decodeState(TRACE_LIST_PARAMS, { tags: '"eu, west",beta' });
+    const query = traceListQuery(s, now);
+    expect(query.tags).toBeUndefined();
+    expect(JSON.parse(String(query.filter))).toEqual([
+      { type: 'arrayOptions', column: 'tags', operator: 'all of', value: ['eu, west', 'beta'] },
+    ]);
+    expect(traceListQuery(decodeState(TRACE_LIST_PARAMS, { tags: 'a,b' }), now)).toMatchObject({ tags: ['a', 'b'] });
   });
 
   it('an unknown order falls back to newest first', () => {

@@ -25,6 +25,12 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError('BAD_REQUEST', message);
 export const notFoundError = (message: string) => new ApiError('NOT_FOUND', message);
 
+/**
+ * An id as a message names it: as itself, or quoted (JSON) when it is empty or starts or ends
+ * with white space, so that `session " " not found` does not read as naming no session.
+ */
+export const idInMessage = (id: string) => (id === '' || id.trim() !== id ? JSON.stringify(id) : id);
+
 export function errorBody(code: ErrorCode, message: string): ErrorBody {
   return { message, code, data: null };
 }

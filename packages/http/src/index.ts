@@ -19,6 +19,7 @@ export {
   badRequest,
   type ExplainError,
   errorBody,
+  idInMessage,
   notFound,
   notFoundError,
   onError,

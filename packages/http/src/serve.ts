@@ -36,7 +36,7 @@ export function keepConnectionsLonger(server: object): void {
 /**
  * Serves `app` and installs the graceful stop on SIGTERM/SIGINT: stop accepting connections,
  * let `drain` finish what was accepted (the ingest buffer drains here), then `close`,
- * then exit 0. A second signal exits at once.
+ * then exit 0 (through `exit`). A second signal exits at once, with 1.
  */
 export async function startServer(opts: {
   app: Hono<BaseEnv>;
@@ -46,7 +46,10 @@ export async function startServer(opts: {
   /** Runs once the listener is closed to new connections (requests in flight still finish). */
   drain?: () => Promise<void>;
   close?: () => Promise<void>;
+  /** Ends the process after a stop (or a second signal); process.exit unless given. */
+  exit?: (code: number) => void;
 }): Promise<Running> {
+  const exit = opts.exit ?? ((code: number) => process.exit(code));
   let draining = false;
   // Once stopping, a request that still arrives (on a kept-alive connection) is refused with 503
   // and `Connection: close`, so clients retry elsewhere; requests already running finish.
@@ -88,13 +91,13 @@ export async function startServer(opts: {
   };
   let signals = 0;
   const onSignal = (signal: string) => {
-    if (++signals > 1) process.exit(1);
+    if (++signals > 1) return exit(1);
     opts.logger.info({ signal }, 'signal received');
     stop().then(
-      () => process.exit(0),
+      () => exit(0),
       (err) => {
         opts.logger.error({ err }, 'unclean stop');
-        process.exit(1);
+        exit(1);
       },
     );
   };

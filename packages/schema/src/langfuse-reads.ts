@@ -48,3 +48,9 @@ export const ObservationV2Response = v.object({
   ),
   meta: v.object({ cursor: v.optional(v.string()) }),
 });
+
+/**
+ * GET /api/public/metrics (Langfuse's Metrics API v1): one row per group, its dimensions by name,
+ * `time_dimension` with a time dimension, and each metric as `<aggregation>_<measure>`.
+ */
+export const LangfuseMetricsResponse = v.object({ data: v.array(v.record(v.string(), v.unknown())) });

@@ -260,10 +260,20 @@ export function mapLogsExport(records: readonly OtlpLogRecord[], nowUs: number):
   const traces: LogsBatch[] = [];
   for (const group of byTrace.values()) {
     const observations = [...group.events.values()];
+    let earliestContent: { startUs: number; input?: unknown; output?: unknown } | undefined;
     for (const span of group.genAi.values()) {
       const observation = genAiPiece(span.records, span.timesUs);
-      if (observation) observations.push(observation);
+      if (!observation) continue;
+      observations.push(observation);
+      const { startUs, input, output } = observation;
+      const hasContent = input !== undefined || output !== undefined;
+      if (hasContent && (!earliestContent || startUs < earliestContent.startUs))
+        earliestContent = { startUs, input, output };
     }
+    // The span's content as the trace's IO, as a root span's content is; the records do not say
+    // whether their span is the root, so it is implied weakly (TracePiece.implied without atUs):
+    // a root span's own content, or any IO a sender gave, wins over it.
+    if (earliestContent) group.piece.implied = { input: earliestContent.input, output: earliestContent.output };
     // A trace whose records said nothing storable (GenAI events without messages) gets no piece.
     if (observations.length > 0) traces.push({ piece: group.piece, observations });
   }

@@ -21,9 +21,11 @@ export type TracePiece = {
    * Values the sender implied rather than sent (an OTLP root span's name and IO for its trace's),
    * as of `atUs` (the root's start): stored at impliedVersion(atUs), so a value any piece sent wins
    * over them whichever arrives later, and of two implied ones the later. Used only where the
-   * piece sends no value of its own.
+   * piece sends no value of its own. Without `atUs`, implied by less than a root span (the GenAI
+   * log records of a span, which do not say whether it is the root): stored at WEAK_VERSION, so a
+   * root span's implied value wins over it too, and it shows only where no span implied one.
    */
-  implied?: { atUs: number; name?: string; input?: unknown; output?: unknown };
+  implied?: { atUs?: number; name?: string; input?: unknown; output?: unknown };
 };
 
 /** Units per kind (`input`, `output`, `total`, `input_cached_tokens`, ...). */

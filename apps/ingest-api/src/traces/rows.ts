@@ -240,7 +240,7 @@ export function buildTraceRows(
     if (value !== undefined) metadata[key] = [version, jsonOf(value)];
   }
   const timestampUs = piece.timestampUs ?? (Number.isFinite(earliest) ? earliest : Math.floor(version));
-  const impliedAt = piece.implied ? impliedVersion(piece.implied.atUs) : WEAK_VERSION;
+  const impliedAt = piece.implied?.atUs !== undefined ? impliedVersion(piece.implied.atUs) : WEAK_VERSION;
   const trace: TraceRow = {
     project_id: project,
     id: piece.id,

@@ -1,4 +1,4 @@
-import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, idInMessage, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
 import {
   ENTITY_ID_MAX_LENGTH,
   ObservationListResponse,
@@ -66,7 +66,7 @@ export function langfuseReadRoutes(deps: QueryDeps) {
     .get('/api/public/sessions/:sessionId', async (c) => {
       const id = validate(PathId('sessionId'), c.req.param('sessionId'), 'sessionId');
       const session = await getSession(deps.db, projectOf(c), id, c.req.raw.signal);
-      if (!session) throw notFoundError(`session ${id} not found`);
+      if (!session) throw notFoundError(`session ${idInMessage(id)} not found`);
       return c.json(session);
     })
     .get('/api/public/observations', async (c) => {
@@ -80,7 +80,7 @@ export function langfuseReadRoutes(deps: QueryDeps) {
     .get('/api/public/observations/:observationId', async (c) => {
       const id = validate(PathId('observationId'), c.req.param('observationId'), 'observationId');
       const observation = await getObservation(deps.db, projectOf(c), id, c.req.raw.signal);
-      if (!observation) throw notFoundError(`observation ${id} not found`);
+      if (!observation) throw notFoundError(`observation ${idInMessage(id)} not found`);
       return c.json(observation);
     })
     .get('/api/public/v2/observations', async (c) => {

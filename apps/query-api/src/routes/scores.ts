@@ -1,4 +1,4 @@
-import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, idInMessage, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
 import { ENTITY_ID_MAX_LENGTH, ScoreListResponse, ScoreOutput } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -49,7 +49,7 @@ export function scoreRoutes(deps: QueryDeps) {
     app.get(`${path}/:scoreId`, async (c) => {
       const id = validate(ScoreId, c.req.param('scoreId'), 'scoreId');
       const score = await getScore(deps.db, projectOf(c), id, api, c.req.raw.signal);
-      if (!score) throw notFoundError(`score ${id} not found`);
+      if (!score) throw notFoundError(`score ${idInMessage(id)} not found`);
       return c.json(score);
     });
   }

@@ -1,4 +1,4 @@
-import { type Endpoint, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
+import { type Endpoint, idInMessage, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
 import { ENTITY_ID_MAX_LENGTH, TraceDetail, TraceListResponse } from '@spanhouse/schema';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -48,7 +48,7 @@ export function traceRoutes(deps: QueryDeps) {
       const id = validate(TraceId, c.req.param('traceId'), 'traceId');
       const { fields } = validate(TraceGetParams, queryObject(c));
       const trace = await getTrace(deps.db, projectOf(c), id, { signal: c.req.raw.signal, misses, fields });
-      if (!trace) throw notFoundError(`trace ${id} not found`);
+      if (!trace) throw notFoundError(`trace ${idInMessage(id)} not found`);
       return c.json(trace);
     });
 }

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Query } from '../api/client.ts';
 import { RANGE_KEYS, type RangeKey, resolveRange } from '../lib/time-range.ts';
-import { param, type StateOf, splitList } from '../lib/url-state.ts';
+import { joinList, param, type StateOf, splitList } from '../lib/url-state.ts';
 import { RangeFilter, TextFilter } from './filters.tsx';
 
 /**
@@ -52,13 +52,13 @@ export function TraceFilterFields(props: {
       <TextFilter label="Session" value={s.sessionId} onCommit={(sessionId) => update({ sessionId })} />
       <TextFilter
         label="Tags"
-        value={s.tags.join(', ') || undefined}
+        value={joinList(s.tags) || undefined}
         placeholder="all of: a, b"
         onCommit={(v) => update({ tags: splitList(v) })}
       />
       <TextFilter
         label="Environment"
-        value={s.environment.join(', ') || undefined}
+        value={joinList(s.environment) || undefined}
         placeholder="any of: a, b"
         onCommit={(v) => update({ environment: splitList(v) })}
       />

@@ -64,3 +64,12 @@ export function truncate(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/**
+ * An id as a heading shows it: as itself, or quoted when it is empty or starts or ends with white
+ * space, so a page of the session " " does not read as naming nothing (the API's messages quote
+ * such ids the same way).
+ */
+export function shownId(id: string): string {
+  return id === '' || id.trim() !== id ? JSON.stringify(id) : id;
+}

@@ -2,7 +2,8 @@
  * Page state kept in the query string, so a view can be shared and reloaded. Each page declares
  * its parameters once; `decodeState` reads a URL's query (unknown or malformed values fall back
  * to the defaults, never throw) and `encodeState` writes the state back, leaving out defaults and
- * empty values so links stay short. Lists are comma-separated, as the API accepts them.
+ * empty values so links stay short. Lists are comma-separated, as the API accepts them, a value
+ * holding a comma in double quotes (splitList).
  */
 export type ParamSpec =
   | { type: 'text' }
@@ -31,11 +32,47 @@ export const param = {
   choice: <V extends string>(values: readonly V[], dflt: V) => ({ type: 'choice' as const, values, default: dflt }),
 };
 
+/**
+ * A list as a filter box and a URL write it: values separated by commas, spaces around them
+ * dropped; a value in double quotes is taken as written, commas and spaces included (`""` in it is
+ * a quote), so a tag `eu, west` is written `"eu, west"`. A quote left open runs to the end.
+ */
 export function splitList(s: string | undefined): string[] {
-  return (s ?? '')
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
+  const out: string[] = [];
+  const text = s ?? '';
+  let i = 0;
+  while (i <= text.length) {
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    let value: string;
+    if (text[i] === '"') {
+      value = '';
+      i++;
+      while (i < text.length) {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          value += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i++;
+          break;
+        } else value += text[i++];
+      }
+      // Anything between the closing quote and the next comma belongs to no value.
+      const comma = text.indexOf(',', i);
+      i = comma === -1 ? text.length + 1 : comma + 1;
+    } else {
+      const comma = text.indexOf(',', i);
+      const end = comma === -1 ? text.length : comma;
+      value = text.slice(i, end).trim();
+      i = end + 1;
+    }
+    if (value !== '') out.push(value);
+  }
+  return out;
+}
+
+/** A list as splitList reads it back: values with a comma, a quote or spaces at an end in quotes. */
+export function joinList(values: readonly string[], separator = ', '): string {
+  return values.map((v) => (/[,"]/.test(v) || v.trim() !== v ? `"${v.replaceAll('"', '""')}"` : v)).join(separator);
 }
 
 export function decodeState<S extends Spec>(spec: S, query: Record<string, string | undefined>): StateOf<S> {
@@ -70,7 +107,7 @@ export function encodeState<S extends Spec>(spec: S, state: Partial<StateOf<S>>)
     if (value === undefined || value === null) continue;
     if (p.type === 'list') {
       const list = (value as string[]).filter(Boolean);
-      if (list.length) params.set(key, list.join(','));
+      if (list.length) params.set(key, joinList(list, ','));
     } else if (p.type === 'text') {
       if (String(value).trim()) params.set(key, String(value).trim());
     } else if (value !== p.default) {

@@ -12,7 +12,7 @@ import { useListNavigation } from '../lib/list-navigation.ts';
 import { useProjectHref } from '../lib/project-url.ts';
 import { useScrollRestore } from '../lib/scroll-restore.ts';
 import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
-import { param, splitList } from '../lib/url-state.ts';
+import { joinList, param, splitList } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
 import { SearchBox } from '../search/search-box.tsx';
@@ -72,7 +72,7 @@ export function SessionListPage() {
         <RangeFilter value={state} onChange={(r) => update({ range: r.range, from: r.from, to: r.to })} />
         <TextFilter
           label="Environment"
-          value={state.environment.join(', ') || undefined}
+          value={joinList(state.environment) || undefined}
           placeholder="any of: a, b"
           onCommit={(v) => update({ environment: splitList(v) })}
         />

@@ -3,14 +3,14 @@ import { useRoute } from 'preact-iso';
 import type { SessionDetail } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
-import { formatTime } from '../lib/format.ts';
+import { formatTime, shownId } from '../lib/format.ts';
 import { useProjectHref } from '../lib/project-url.ts';
 import { param } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
 import { highlightTerms } from '../search/highlight.ts';
 import { SearchTerms } from '../search/highlighted.tsx';
-import { IoView } from '../trace-detail/io-view.tsx';
+import { InputOutput } from '../trace-detail/io-view.tsx';
 import { traceHref } from '../trace-list/trace-table.tsx';
 
 /** `?search=` (the session list's search that led here) marks its terms, and goes on to the traces. */
@@ -38,7 +38,7 @@ export function SessionPage() {
       <main class="page">
         <header class="page-head">
           {crumbs}
-          <h1 class="mono">{id}</h1>
+          <h1 class="mono">{shownId(id)}</h1>
         </header>
         {res.error ? (
           <ErrorState error={res.error} retry={res.reload} title="Could not load this session" />
@@ -56,7 +56,7 @@ export function SessionPage() {
       <main class="page">
         <header class="page-head">
           {crumbs}
-          <h1 class="mono">{id}</h1>
+          <h1 class="mono">{shownId(id)}</h1>
           <span class="facts-inline">
             {traces.length} {traces.length === 1 ? 'trace' : 'traces'} · started{' '}
             {formatTime(traces[0]?.timestamp ?? res.data.createdAt)}
@@ -77,8 +77,7 @@ export function SessionPage() {
                     {t.userId ? ` · ${t.userId}` : ''}
                   </span>
                 </header>
-                <IoView title="Input" value={t.input} />
-                <IoView title="Output" value={t.output} />
+                <InputOutput input={t.input} output={t.output} />
               </li>
             ))}
           </ol>

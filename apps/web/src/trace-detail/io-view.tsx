@@ -13,3 +13,15 @@ export function IoView(props: { title: string; value: unknown }) {
     </section>
   );
 }
+
+/** Both of a trace's or an observation's input and output, or a line saying it has neither. */
+export function InputOutput(props: { input: unknown; output: unknown }) {
+  const none = (x: unknown) => x === null || x === undefined;
+  if (none(props.input) && none(props.output)) return <p class="muted io-none">No input or output.</p>;
+  return (
+    <>
+      <IoView title="Input" value={props.input} />
+      <IoView title="Output" value={props.output} />
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { JsonView, KeyValues } from '../components/json-view.tsx';
 import { formatCost, formatCount, formatDuration, formatTime } from '../lib/format.ts';
 import { useProjectHref } from '../lib/project-url.ts';
 import { sessionHref } from '../sessions/session-list-page.tsx';
-import { IoView } from './io-view.tsx';
+import { InputOutput } from './io-view.tsx';
 import { ScoresTable } from './scores.tsx';
 
 const hasKeys = (o: Record<string, unknown> | null | undefined): o is Record<string, unknown> =>
@@ -52,8 +52,7 @@ export function ObservationDetail(props: { obs: Observation; scores: Score[] }) 
           <strong>Status:</strong> {o.statusMessage}
         </p>
       )}
-      <IoView title="Input" value={o.input} />
-      <IoView title="Output" value={o.output} />
+      <InputOutput input={o.input} output={o.output} />
       {hasKeys(o.modelParameters) && (
         <section aria-label="Model parameters">
           <h3>Model parameters</h3>
@@ -119,8 +118,7 @@ export function TraceOverview(props: { trace: Trace; scores: Score[]; tokens: nu
             ))}
         </Fact>
       </dl>
-      <IoView title="Input" value={t.input} />
-      <IoView title="Output" value={t.output} />
+      <InputOutput input={t.input} output={t.output} />
       <ScoresTable scores={props.scores} />
       {hasKeys(t.metadata) && (
         <section>

@@ -5,7 +5,7 @@ import type { Observation, Trace } from '../api/types.ts';
 import { useApi } from '../auth/session.tsx';
 import { Segmented } from '../components/segmented.tsx';
 import { ErrorState, Loading } from '../components/states.tsx';
-import { counted, formatCompact, formatCost, formatDuration, formatTime } from '../lib/format.ts';
+import { counted, formatCompact, formatCost, formatDuration, formatTime, shownId } from '../lib/format.ts';
 import { keyBelongsToTarget, nextIndex, releaseFocus } from '../lib/list-navigation.ts';
 import { useTraceListHref } from '../lib/project-url.ts';
 import { param } from '../lib/url-state.ts';
@@ -87,7 +87,7 @@ function TracePageState(props: { id: string; children: ComponentChildren }) {
         <nav class="crumbs">
           <a href={list}>Traces</a> /
         </nav>
-        <h1 class="mono">{props.id}</h1>
+        <h1 class="mono">{shownId(props.id)}</h1>
       </header>
       {props.children}
     </main>

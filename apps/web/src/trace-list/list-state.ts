@@ -46,6 +46,18 @@ export function hasFilters(s: TraceListState): boolean {
   );
 }
 
+/**
+ * The tags as the trace list's JSON `filter` (all of them), when one holds a comma: the API reads
+ * a comma in `tags=` as between two tags, whether the key is repeated or not.
+ */
+function tagsQuery(tags: readonly string[]): Query {
+  if (!tags.some((t) => t.includes(','))) return { tags };
+  return {
+    tags: undefined,
+    filter: JSON.stringify([{ type: 'arrayOptions', column: 'tags', operator: 'all of', value: tags }]),
+  };
+}
+
 /** GET /api/public/traces parameters for a state; quick ranges resolve against `nowMs`. */
 export function traceListQuery(s: TraceListState, nowMs: number): Query {
   return {
@@ -55,6 +67,7 @@ export function traceListQuery(s: TraceListState, nowMs: number): Query {
     name: s.name,
     search: s.search,
     ...traceFilterQuery(s, nowMs),
+    ...tagsQuery(s.tags),
     // Observation ids are not shown in the list: leave them out of the answer.
     fields: 'core,io,metrics',
   };

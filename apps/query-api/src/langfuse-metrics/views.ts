@@ -1,0 +1,192 @@
+import type { ProjectParams } from '@spanhouse/db';
+import { FIELD_KEYS, fieldExpr, fromProject, OBS_EXPR, TABLES, TRACE_EXPR } from '@spanhouse/store';
+import type { ColumnType } from '../filter/columns.ts';
+
+/*
+ * The views of Langfuse's Metrics API v1 (GET /api/public/metrics, docs/langfuse.md): for each,
+ * one row per trace or observation, its dimensions and measures as named columns, which the query
+ * (query.ts) filters, groups and aggregates. Names are Langfuse's (its query data model); latencies
+ * are milliseconds there, as here. Every column of a row is `c_<name>`, so that a row column never
+ * shadows a stored column of the same name inside the row's own expressions.
+ */
+
+export type Dimension = {
+  /** The filter's column type (filter/columns.ts). */
+  type: ColumnType;
+  /** `datetime` columns hold a DateTime64 in UTC. */
+  time?: true;
+};
+
+export type Measure = {
+  /** USD sums are rounded as every cost sum is shown. */
+  usd?: true;
+};
+
+export type View = {
+  dimensions: Record<string, Dimension>;
+  measures: Record<string, Measure>;
+  /**
+   * SQL of the view's rows, each a `c_<name>` column per dimension and measure and `c_time` (the
+   * time the window and the time dimension apply to), those of [fromUs, toUs] only.
+   */
+  rows: (p: ProjectParams, fromUs: number, toUs: number) => string;
+};
+
+/** The row column of a dimension, measure or the time. */
+export const rowColumn = (name: string) => `c_${name}`;
+
+const text: Dimension = { type: 'string' };
+const options: Dimension = { type: 'stringOptions' };
+const tags: Dimension = { type: 'arrayOptions' };
+const at: Dimension = { type: 'datetime', time: true };
+
+const micros = (p: ProjectParams, us: number) => `fromUnixTimestamp64Micro(${p.add(us, 'Int64')}, 'UTC')`;
+const select = (columns: Record<string, string>) =>
+  Object.entries(columns)
+    .map(([name, sql]) => `${sql} AS ${rowColumn(name)}`)
+    .join(',\n        ');
+
+/** Traces: one row per merged trace whose timestamp is in the window. */
+const TRACES: View = {
+  dimensions: {
+    id: text,
+    name: options,
+    tags,
+    userId: text,
+    sessionId: text,
+    release: text,
+    version: text,
+    environment: options,
+    timestampMonth: text,
+    timestamp: at,
+  },
+  measures: {
+    count: {},
+    observationsCount: {},
+    latency: {},
+    totalTokens: {},
+    inputTokens: {},
+    outputTokens: {},
+    totalCost: { usd: true },
+  },
+  rows: (p, fromUs, toUs) => `
+      SELECT ${select({
+        id: 'id',
+        name: TRACE_EXPR.name,
+        tags: 'tags',
+        userId: TRACE_EXPR.userId,
+        sessionId: TRACE_EXPR.sessionId,
+        release: TRACE_EXPR.release,
+        version: TRACE_EXPR.version,
+        environment: TRACE_EXPR.environment,
+        timestampMonth: `formatDateTime(timestamp, '%Y-%m', 'UTC')`,
+        timestamp: 'timestamp',
+        time: 'timestamp',
+        count: '1',
+        observationsCount: 'length(obs_ids)',
+        latency: `${TRACE_EXPR.latency} * 1000`,
+        totalTokens: TRACE_EXPR.usageTotal,
+        inputTokens: TRACE_EXPR.usageInput,
+        outputTokens: TRACE_EXPR.usageOutput,
+        totalCost: TRACE_EXPR.totalCost,
+      })}
+      ${fromProject(TABLES.traces, p, { final: true, filters: [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`] })}`,
+};
+
+/** Usage or cost of the kinds whose name contains `kind`, any case (Langfuse's input and output). */
+const kindSum = (map: string, kind: 'input' | 'output') =>
+  `arraySum(mapValues(mapFilter((k, v) -> positionCaseInsensitive(k, '${kind}') > 0, ${map})))`;
+const usage = OBS_EXPR.usage;
+const cost = OBS_EXPR.cost;
+/** The provided cost (its total, else the sum of its kinds), else the usage at the model's prices. */
+const OBSERVATION_COST =
+  `if(empty(${cost}), ${usage}['input'] * ${OBS_EXPR.inputPrice} + ${usage}['output'] * ${OBS_EXPR.outputPrice}, ` +
+  `if(mapContains(${cost}, 'total'), ${cost}['total'], arraySum(mapValues(${cost}))))`;
+
+/**
+ * Observations: one row per merged observation whose start is in the window, with its trace's
+ * fields (joined by trace id). The environment is the observation's, else its trace's, as the
+ * observation lists show it (`default` for an observation whose trace was never sent).
+ */
+const OBSERVATIONS: View = {
+  dimensions: {
+    id: text,
+    traceId: text,
+    parentObservationId: text,
+    type: options,
+    name: options,
+    level: options,
+    version: text,
+    environment: options,
+    providedModelName: options,
+    promptName: text,
+    promptVersion: text,
+    startTimeMonth: text,
+    startTime: at,
+    traceName: options,
+    userId: text,
+    sessionId: text,
+    traceRelease: text,
+    traceVersion: text,
+    tags,
+  },
+  measures: {
+    count: {},
+    latency: {},
+    totalTokens: {},
+    inputTokens: {},
+    outputTokens: {},
+    totalCost: { usd: true },
+  },
+  rows: (p, fromUs, toUs) => {
+    const start = OBS_EXPR.start;
+    const observations = `
+        SELECT trace_id, ${select({
+          id: 'id',
+          traceId: 'trace_id',
+          parentObservationId: OBS_EXPR.parentId,
+          type: OBS_EXPR.type,
+          name: OBS_EXPR.name,
+          level: `if(${fieldExpr(FIELD_KEYS.level)} = '', 'DEFAULT', ${fieldExpr(FIELD_KEYS.level)})`,
+          version: fieldExpr(FIELD_KEYS.version),
+          ownEnvironment: OBS_EXPR.environment,
+          providedModelName: OBS_EXPR.model,
+          promptName: fieldExpr(FIELD_KEYS.promptName),
+          promptVersion: fieldExpr(FIELD_KEYS.promptVersion),
+          time: `fromUnixTimestamp64Micro(${start}, 'UTC')`,
+          count: '1',
+          latency: `if(${OBS_EXPR.endOrNull} IS NULL, NULL, (${OBS_EXPR.end} - ${start}) / 1000)`,
+          totalTokens: `if(mapContains(${usage}, 'total'), ${usage}['total'], arraySum(mapValues(${usage})))`,
+          inputTokens: kindSum(usage, 'input'),
+          outputTokens: kindSum(usage, 'output'),
+          totalCost: OBSERVATION_COST,
+        })}
+        ${fromProject(TABLES.observationPieces, p, { final: true })}
+        AND ${start} >= ${p.add(fromUs, 'Int64')} AND ${start} <= ${p.add(toUs, 'Int64')}`;
+    const traces = `
+        SELECT id AS trace_id, ${select({
+          traceName: TRACE_EXPR.name,
+          userId: TRACE_EXPR.userId,
+          sessionId: TRACE_EXPR.sessionId,
+          traceRelease: TRACE_EXPR.release,
+          traceVersion: TRACE_EXPR.version,
+          traceEnvironment: TRACE_EXPR.environment,
+          tags: 'tags',
+        })}
+        ${fromProject(TABLES.traces, p, { final: true })}`;
+    return `
+      SELECT *,
+        multiIf(${rowColumn('ownEnvironment')} != '', ${rowColumn('ownEnvironment')},
+          ${rowColumn('traceEnvironment')} != '', ${rowColumn('traceEnvironment')}, 'default') AS ${rowColumn('environment')},
+        formatDateTime(${rowColumn('time')}, '%Y-%m', 'UTC') AS ${rowColumn('startTimeMonth')},
+        ${rowColumn('time')} AS ${rowColumn('startTime')}
+      FROM (${observations}) AS o
+      LEFT JOIN (${traces}) AS t USING trace_id`;
+  },
+};
+
+/**
+ * The views this service answers. Langfuse's score views (`scores-numeric`,
+ * `scores-categorical`) are not among them: a 400 says so.
+ */
+export const VIEWS: Record<string, View> = { traces: TRACES, observations: OBSERVATIONS };

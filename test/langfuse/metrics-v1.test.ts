@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { LangfuseClient } from '@langfuse/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, WAIT_FOR_COMMIT } from '../support/app.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/*
+ * Langfuse's Metrics API v1 (GET /api/public/metrics?query=<JSON>) through @langfuse/client's
+ * `api.legacy.metricsV1.metrics`: the traces and observations views, grouped by dimensions and by
+ * a time dimension, filtered, and refused with a 400 naming what is unknown.
+ */
+
+let server: TestServer;
+let client: LangfuseClient;
+
+const at = (day: number, ms: number) => new Date(Date.UTC(2026, 2, day, 10, 0, 0, 0) + ms).toISOString();
+const WINDOW = { fromTimestamp: '2026-03-01T00:00:00.000Z', toTimestamp: '2026-03-04T00:00:00.000Z' };
+
+/** A trace with one observation: a generation when `model` is given, else a span. */
+function traceEvents(t: {
+  name: string;
+  userId: string;
+  environment: string;
+  day: number;
+  ms: number;
+  model?: string;
+  usage?: { input: number; output: number };
+  cost?: number;
+}) {
+  const traceId = randomUUID();
+  return [
+    {
+      id: randomUUID(),
+      type: 'trace-create',
+      timestamp: at(t.day, 0),
+      body: { id: traceId, name: t.name, userId: t.userId, environment: t.environment, timestamp: at(t.day, 0) },
+    },
+    {
+      id: randomUUID(),
+      type: t.model ? 'generation-create' : 'span-create',
+      timestamp: at(t.day, 0),
+      body: {
+        id: randomUUID(),
+        traceId,
+        name: `${t.name}-step`,
+        environment: t.environment,
+        startTime: at(t.day, 0),
+        endTime: at(t.day, t.ms),
+        ...(t.model ? { model: t.model, usageDetails: t.usage, costDetails: { total: t.cost } } : {}),
+      },
+    },
+  ];
+}
+
+const metrics = async (query: Record<string, unknown>) =>
+  (await client.api.legacy.metricsV1.metrics({ query: JSON.stringify({ ...WINDOW, ...query }) })).data;
+
+beforeAll(async () => {
+  server = await startTestServer('langfuse-metrics-v1');
+  client = new LangfuseClient({
+    publicKey: server.credentials.publicKey,
+    secretKey: server.credentials.secretKey,
+    baseUrl: server.baseUrl,
+    additionalHeaders: WAIT_FOR_COMMIT,
+  });
+  const gen = { model: 'gpt-4o', environment: 'production' };
+  const batch = [
+    ...traceEvents({
+      ...gen,
+      name: 'chat',
+      userId: 'u1',
+      day: 1,
+      ms: 1000,
+      usage: { input: 100, output: 50 },
+      cost: 0.25,
+    }),
+    ...traceEvents({
+      ...gen,
+      name: 'chat',
+      userId: 'u2',
+      day: 2,
+      ms: 3000,
+      usage: { input: 200, output: 100 },
+      cost: 0.75,
+    }),
+    ...traceEvents({
+      name: 'chat',
+      userId: 'u2',
+      environment: 'staging',
+      day: 2,
+      ms: 2000,
+      model: 'claude-3-5-haiku',
+      usage: { input: 10, output: 5 },
+      cost: 0.01,
+    }),
+    ...traceEvents({ name: 'search', userId: 'u1', environment: 'production', day: 2, ms: 500 }),
+    // Outside the window: counted by no query.
+    ...traceEvents({ ...gen, name: 'chat', userId: 'u1', day: 20, ms: 9000, usage: { input: 1, output: 1 }, cost: 9 }),
+  ];
+  const res = await client.api.ingestion.batch({ batch: batch as never });
+  expect(res.errors).toEqual([]);
+});
+
+afterAll(async () => {
+  await client?.shutdown();
+  await server?.close();
+});
+
+describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
+  it('the traces view counts traces, sums cost and averages latency (ms) per name, the first metric descending', async () => {
+    const data = await metrics({
+      view: 'traces',
+      dimensions: [{ field: 'name' }],
+      metrics: [
+        { measure: 'count', aggregation: 'count' },
+        { measure: 'totalCost', aggregation: 'sum' },
+        { measure: 'latency', aggregation: 'avg' },
+        { measure: 'totalTokens', aggregation: 'sum' },
+      ],
+    });
+    expect(data).toEqual([
+      { name: 'chat', count_count: 3, sum_totalCost: 1.01, avg_latency: 2000, sum_totalTokens: 465 },
+      { name: 'search', count_count: 1, sum_totalCost: 0, avg_latency: 500, sum_totalTokens: 0 },
+    ]);
+  });
+
+  it('the traces view groups by userId and environment, filtered, ordered as asked', async () => {
+    const data = await metrics({
+      view: 'traces',
+      dimensions: [{ field: 'userId' }, { field: 'environment' }],
+      metrics: [{ measure: 'count', aggregation: 'count' }],
+      filters: [{ column: 'name', operator: '=', value: 'chat', type: 'string' }],
+      orderBy: [
+        { field: 'userId', direction: 'desc' },
+        { field: 'environment', direction: 'asc' },
+      ],
+    });
+    expect(data).toEqual([
+      { userId: 'u2', environment: 'production', count_count: 1 },
+      { userId: 'u2', environment: 'staging', count_count: 1 },
+      { userId: 'u1', environment: 'production', count_count: 1 },
+    ]);
+  });
+
+  it('a time dimension buckets by day (a date) or hour (a time), the empty buckets of the window filled with zeros', async () => {
+    const data = await metrics({
+      view: 'traces',
+      metrics: [{ measure: 'count', aggregation: 'count' }],
+      timeDimension: { granularity: 'day' },
+    });
+    expect(data).toEqual([
+      { time_dimension: '2026-03-01', count_count: 1 },
+      { time_dimension: '2026-03-02', count_count: 3 },
+      { time_dimension: '2026-03-03', count_count: 0 },
+    ]);
+    const hourly = await metrics({
+      view: 'traces',
+      metrics: [{ measure: 'count', aggregation: 'count' }],
+      timeDimension: { granularity: 'hour' },
+      fromTimestamp: '2026-03-01T09:00:00.000Z',
+      toTimestamp: '2026-03-01T12:00:00.000Z',
+    });
+    expect(hourly).toEqual([
+      { time_dimension: '2026-03-01T09:00:00Z', count_count: 0 },
+      { time_dimension: '2026-03-01T10:00:00Z', count_count: 1 },
+      { time_dimension: '2026-03-01T11:00:00Z', count_count: 0 },
+    ]);
+  });
+
+  it('the observations view sums tokens and takes latency percentiles per model, filtered by environment', async () => {
+    const data = await metrics({
+      view: 'observations',
+      dimensions: [{ field: 'providedModelName' }],
+      metrics: [
+        { measure: 'totalTokens', aggregation: 'sum' },
+        { measure: 'latency', aggregation: 'p50' },
+        { measure: 'latency', aggregation: 'p95' },
+        { measure: 'count', aggregation: 'count' },
+      ],
+      filters: [{ column: 'environment', operator: 'any of', value: ['production'], type: 'stringOptions' }],
+    });
+    expect(data).toEqual([
+      { providedModelName: 'gpt-4o', sum_totalTokens: 450, p50_latency: 2000, p95_latency: 2900, count_count: 2 },
+      { providedModelName: '', sum_totalTokens: 0, p50_latency: 500, p95_latency: 500, count_count: 1 },
+    ]);
+  });
+
+  it('the observations view groups by trace name and user with a time dimension by day', async () => {
+    const data = await metrics({
+      view: 'observations',
+      dimensions: [{ field: 'traceName' }, { field: 'userId' }],
+      metrics: [{ measure: 'totalCost', aggregation: 'sum' }],
+      filters: [{ column: 'type', operator: '=', value: 'GENERATION', type: 'string' }],
+      timeDimension: { granularity: 'day' },
+      orderBy: [
+        { field: 'time_dimension', direction: 'asc' },
+        { field: 'userId', direction: 'asc' },
+      ],
+    });
+    expect(data).toEqual([
+      { time_dimension: '2026-03-01', traceName: 'chat', userId: 'u1', sum_totalCost: 0.25 },
+      { time_dimension: '2026-03-02', traceName: 'chat', userId: 'u2', sum_totalCost: 0.76 },
+    ]);
+  });
+
+  it('an unknown view, measure, dimension, filter column or aggregation is a 400 naming it', async () => {
+    const refused = async (query: Record<string, unknown>) => {
+      const res = await fetch(
+        `${server.baseUrl}/api/public/metrics?query=${encodeURIComponent(JSON.stringify({ ...WINDOW, ...query }))}`,
+        { headers: bearer() },
+      );
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message: string; code: string; data: null };
+      expect(body).toMatchObject({ code: 'BAD_REQUEST', data: null });
+      return body.message;
+    };
+    const count = [{ measure: 'count', aggregation: 'count' }];
+    expect(await refused({ view: 'sessions', metrics: count })).toContain('sessions');
+    // A name of an object's own machinery is as unknown as any other.
+    expect(await refused({ view: 'constructor', metrics: count })).toContain('constructor');
+    expect(await refused({ view: 'traces', metrics: [{ measure: 'count' }] })).toBe(
+      'query.metrics[0].aggregation: is required',
+    );
+    expect(
+      await refused({
+        view: 'traces',
+        metrics: count,
+        filters: [{ column: 'name', type: 'string', operator: 'is', value: 'x' }],
+      }),
+    ).toMatch(/^query\.filters\[0\]\.operator: must be one of/);
+    expect(await refused({ view: 'traces', metrics: [{ measure: 'tokenz', aggregation: 'sum' }] })).toContain('tokenz');
+    expect(await refused({ view: 'traces', metrics: count, dimensions: [{ field: 'planet' }] })).toContain('planet');
+    expect(
+      await refused({
+        view: 'observations',
+        metrics: count,
+        filters: [{ column: 'planet', operator: '=', value: 'x', type: 'string' }],
+      }),
+    ).toContain('planet');
+    expect(
+      await refused({
+        view: 'traces',
+        metrics: count,
+        filters: [{ column: 'name', operator: 'matches', value: 'x', type: 'string' }],
+      }),
+    ).toContain('matches');
+    expect(await refused({ view: 'traces', metrics: [{ measure: 'latency', aggregation: 'p42' }] })).toContain('p42');
+    expect(await refused({ view: 'traces', metrics: count, orderBy: [{ field: 'nope', direction: 'asc' }] })).toContain(
+      'nope',
+    );
+    expect(await refused({ view: 'traces', metrics: count, fromTimestamp: 'yesterday' })).toContain('fromTimestamp');
+    const res = await fetch(`${server.baseUrl}/api/public/metrics?query=%7Bnot-json`, {
+      headers: bearer(),
+    });
+    expect(res.status).toBe(400);
+  });
+});
