@@ -2,8 +2,8 @@ import type { ProjectParams } from '@spanhouse/db';
 import { TABLES } from '@spanhouse/db/tables';
 import { finiteOr0, str } from './decode-values.ts';
 import { type EncodedRows, rowBinaryEncoding, type TableEncoding, type TableRows } from './encoded.ts';
-import { RowBytes } from './row-binary/row-bytes.ts';
 import { fromProject } from './project.ts';
+import { RowBytes } from './row-binary/row-bytes.ts';
 import { WRITTEN_COLUMN } from './trace-deletions.ts';
 import { quoted, tsvField } from './tsv/fields.ts';
 import { LineBytes } from './tsv/line-bytes.ts';
@@ -211,6 +211,23 @@ export const OBS_EXPR = {
   fields: latestOfEach('fields'),
   environment: fieldExpr(FIELD_KEYS.environment),
 } as const;
+
+/**
+ * SQL over a merged observation: the units of its usage kinds whose name contains `word` (any
+ * case), as Langfuse counts input and output tokens (`input_cached_tokens` is input,
+ * `output_reasoning_tokens` output), as the observation view, the trace list and the daily report do.
+ */
+export const obsUsageOfKinds = (word: 'input' | 'output') =>
+  `arraySum(mapValues(mapFilter((k, v) -> positionCaseInsensitive(k, '${word}') > 0, ${OBS_EXPR.usage})))`;
+
+/**
+ * SQL over a merged observation: its cost as the observation view computes it (costsOf): the cost
+ * details sent or computed at write (their `total`, else their sum), else `input` and `output` at
+ * the model's prices.
+ */
+export const OBS_COST =
+  `if(empty(${OBS_EXPR.cost}), ${OBS_EXPR.usage}['input'] * ${OBS_EXPR.inputPrice} + ${OBS_EXPR.usage}['output'] * ${OBS_EXPR.outputPrice}, ` +
+  `if(mapContains(${OBS_EXPR.cost}, 'total'), ${OBS_EXPR.cost}['total'], arraySum(mapValues(${OBS_EXPR.cost}))))`;
 
 /**
  * What every observation reader selects, by output name. A version of 0 means the field was

@@ -1,5 +1,14 @@
 import type { ProjectParams } from '@spanhouse/db';
-import { FIELD_KEYS, fieldExpr, fromProject, OBS_EXPR, TABLES, TRACE_EXPR } from '@spanhouse/store';
+import {
+  FIELD_KEYS,
+  fieldExpr,
+  fromProject,
+  OBS_COST,
+  OBS_EXPR,
+  obsUsageOfKinds,
+  TABLES,
+  TRACE_EXPR,
+} from '@spanhouse/store';
 import type { ColumnType } from '../filter/columns.ts';
 
 /*
@@ -93,16 +102,6 @@ const TRACES: View = {
       ${fromProject(TABLES.traces, p, { final: true, filters: [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`] })}`,
 };
 
-/** Usage or cost of the kinds whose name contains `kind`, any case (Langfuse's input and output). */
-const kindSum = (map: string, kind: 'input' | 'output') =>
-  `arraySum(mapValues(mapFilter((k, v) -> positionCaseInsensitive(k, '${kind}') > 0, ${map})))`;
-const usage = OBS_EXPR.usage;
-const cost = OBS_EXPR.cost;
-/** The provided cost (its total, else the sum of its kinds), else the usage at the model's prices. */
-const OBSERVATION_COST =
-  `if(empty(${cost}), ${usage}['input'] * ${OBS_EXPR.inputPrice} + ${usage}['output'] * ${OBS_EXPR.outputPrice}, ` +
-  `if(mapContains(${cost}, 'total'), ${cost}['total'], arraySum(mapValues(${cost}))))`;
-
 /**
  * Observations: one row per merged observation whose start is in the window, with its trace's
  * fields (joined by trace id). The environment is the observation's, else its trace's, as the
@@ -156,10 +155,10 @@ const OBSERVATIONS: View = {
           time: `fromUnixTimestamp64Micro(${start}, 'UTC')`,
           count: '1',
           latency: `if(${OBS_EXPR.endOrNull} IS NULL, NULL, (${OBS_EXPR.end} - ${start}) / 1000)`,
-          totalTokens: `if(mapContains(${usage}, 'total'), ${usage}['total'], arraySum(mapValues(${usage})))`,
-          inputTokens: kindSum(usage, 'input'),
-          outputTokens: kindSum(usage, 'output'),
-          totalCost: OBSERVATION_COST,
+          totalTokens: `if(mapContains(${OBS_EXPR.usage}, 'total'), ${OBS_EXPR.usage}['total'], arraySum(mapValues(${OBS_EXPR.usage})))`,
+          inputTokens: obsUsageOfKinds('input'),
+          outputTokens: obsUsageOfKinds('output'),
+          totalCost: OBS_COST,
         })}
         ${fromProject(TABLES.observationPieces, p, { final: true })}
         AND ${start} >= ${p.add(fromUs, 'Int64')} AND ${start} <= ${p.add(toUs, 'Int64')}`;

@@ -1,6 +1,6 @@
 import { type Db, type ParamBuilder, type ProjectParams, queryRows, TABLES } from '@spanhouse/db';
 import { METRIC_TIME_RANGE_US } from '@spanhouse/schema';
-import { FIELD_KEYS, fieldExpr, fromProject, OBS_EXPR } from '@spanhouse/store';
+import { FIELD_KEYS, fieldExpr, fromProject, OBS_COST, OBS_EXPR, obsUsageOfKinds } from '@spanhouse/store';
 import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { type PromSeries, regexSql } from '../metric-series/reader.ts';
 import type { Matcher } from './ast.ts';
@@ -18,14 +18,6 @@ import { regexMatches } from './regex.ts';
  * cost, counted for requests, so the series add up to what daily usage reports; the longest for
  * latency (a latency summed or averaged is no latency one of them had).
  */
-/**
- * SQL: the units of the usage kinds whose name contains `word` (any case), as the observation view,
- * the trace list and the daily report count input and output tokens: `input_cached_tokens` is
- * input, `output_reasoning_tokens` output.
- */
-const unitsOfKinds = (word: 'input' | 'output') =>
-  `arraySum(mapValues(mapFilter((k, v) -> positionCaseInsensitive(k, '${word}') > 0, ${OBS_EXPR.usage})))`;
-
 export const LLM_METRICS: Record<string, { value: string; combine: 'sum' | 'max'; where?: string }> = {
   spanhouse_llm_requests: { value: '1', combine: 'sum' },
   spanhouse_llm_duration_seconds: {
@@ -33,15 +25,11 @@ export const LLM_METRICS: Record<string, { value: string; combine: 'sum' | 'max'
     combine: 'max',
     where: OBS_EXPR.endGiven,
   },
-  spanhouse_llm_input_tokens: { value: unitsOfKinds('input'), combine: 'sum' },
-  spanhouse_llm_output_tokens: { value: unitsOfKinds('output'), combine: 'sum' },
+  spanhouse_llm_input_tokens: { value: obsUsageOfKinds('input'), combine: 'sum' },
+  spanhouse_llm_output_tokens: { value: obsUsageOfKinds('output'), combine: 'sum' },
   spanhouse_llm_total_tokens: { value: `${OBS_EXPR.usage}['total']`, combine: 'sum' },
-  // As the observation reads compute it (observations/output.ts costsOf): the provided cost
-  // (its total, else the sum of its kinds), else the usage at the unit prices kept with the model.
   spanhouse_llm_cost_usd: {
-    value:
-      `if(empty(${OBS_EXPR.cost}), ${OBS_EXPR.usage}['input'] * ${OBS_EXPR.inputPrice} + ${OBS_EXPR.usage}['output'] * ${OBS_EXPR.outputPrice}, ` +
-      `if(mapContains(${OBS_EXPR.cost}, 'total'), ${OBS_EXPR.cost}['total'], arraySum(mapValues(${OBS_EXPR.cost}))))`,
+    value: OBS_COST,
     combine: 'sum',
   },
 };
