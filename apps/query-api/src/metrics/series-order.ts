@@ -1,6 +1,5 @@
-import type { SeriesInfo } from '../metric-series/series-source.ts';
+import type { SeriesInfo, SeriesSource } from '../metric-series/series-source.ts';
 import { compareKeys, type Group, labelsKey } from './groups.ts';
-import type { SeriesSource } from '../metric-series/series-source.ts';
 
 /**
  * Ordering series by their labels (labelsKey, the order of the answer) without holding every

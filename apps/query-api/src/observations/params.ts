@@ -1,9 +1,9 @@
 import type { ProjectParams } from '@spanhouse/db';
 import { isoToMicros, OBSERVATION_LEVELS, OBSERVATION_TYPES } from '@spanhouse/schema';
 import * as v from 'valibot';
-import { Int, List, One, OneOf, Pagination, Time } from '../query-params.ts';
 import { OBSERVATION_FILTER_COLUMNS } from '../filter/observation-columns.ts';
 import { Filter, type ParsedFilter, withFilter } from '../filter/param.ts';
+import { Int, List, One, OneOf, Pagination, Time } from '../query-params.ts';
 import { Search } from '../search/param.ts';
 
 const ObservationFilter = {
