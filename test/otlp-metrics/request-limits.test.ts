@@ -60,6 +60,20 @@ async function postJson(body: unknown): Promise<{ status: number; body: ExportRe
   return { status: res.status, body: (await res.json()) as ExportReply };
 }
 
+/** The protobuf bytes gzipped, as an exporter with compression sends them: status and JSON body. */
+async function postGzippedProtobuf(bytes: Uint8Array): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${s.baseUrl}/api/public/otel/v1/metrics`, {
+    method: 'POST',
+    body: gzipSync(bytes),
+    headers: {
+      Authorization: `Bearer ${s.credentials.bearerToken}`,
+      'Content-Type': 'application/x-protobuf',
+      'Content-Encoding': 'gzip',
+    },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
 async function instant(query: string): Promise<Sample[]> {
   const params = new URLSearchParams({ query, time: String(AT / 1000 + 60) });
   const res = await fetch(`${s.baseUrl}/prometheus/api/v1/query?${params}`, {
@@ -216,17 +230,10 @@ describe('the samples and series of one request', () => {
     const bytes = ExportMetricsServiceRequest.encode(wide as never).finish();
     const message =
       'request holds 10001 bucket counts, bounds, quantiles and exemplars, more than 10000 (10 times METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches';
-    const res = await fetch(`${s.baseUrl}/api/public/otel/v1/metrics`, {
-      method: 'POST',
-      body: gzipSync(bytes),
-      headers: {
-        Authorization: `Bearer ${s.credentials.bearerToken}`,
-        'Content-Type': 'application/x-protobuf',
-        'Content-Encoding': 'gzip',
-      },
+    expect(await postGzippedProtobuf(bytes)).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', data: null, message },
     });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'BAD_REQUEST', data: null, message });
     expect((await postJson(wide)).body.message).toBe(message);
     const grpc = await exportBytes(s.grpcAddress, 'metrics', bytes);
     expect(grpc.error?.code).toBe(status.INVALID_ARGUMENT);
@@ -274,17 +281,10 @@ describe('the samples and series of one request', () => {
     }).finish();
     const message =
       'request holds more than 32000 messages (data points, attributes, exemplars, ...: 32 times METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches';
-    const res = await fetch(`${s.baseUrl}/api/public/otel/v1/metrics`, {
-      method: 'POST',
-      body: gzipSync(bytes),
-      headers: {
-        Authorization: `Bearer ${s.credentials.bearerToken}`,
-        'Content-Type': 'application/x-protobuf',
-        'Content-Encoding': 'gzip',
-      },
+    expect(await postGzippedProtobuf(bytes)).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', data: null, message },
     });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'BAD_REQUEST', data: null, message });
     const grpc = await exportBytes(s.grpcAddress, 'metrics', bytes);
     expect(grpc.error?.code).toBe(status.INVALID_ARGUMENT);
     expect(grpc.error?.details).toBe(message);
