@@ -167,6 +167,27 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     ]);
   });
 
+  it('refuses a time dimension of more than 10,000 buckets over its window', async () => {
+    const ask = (query: Record<string, unknown>) =>
+      fetch(`${server.baseUrl}/api/public/metrics?query=${encodeURIComponent(JSON.stringify(query))}`, {
+        headers: bearer(),
+      });
+    const century = {
+      view: 'traces',
+      metrics: [{ measure: 'count', aggregation: 'count' }],
+      timeDimension: { granularity: 'minute' },
+      fromTimestamp: '1970-01-01T00:00:00.000Z',
+      toTimestamp: '2100-01-01T00:00:00.000Z',
+    };
+    const res = await ask(century);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'query.timeDimension: the window holds about 68374080 minute buckets, more than 10000; choose a coarser granularity or a shorter window',
+    );
+    // The same century by month is 1,560 buckets: answered.
+    expect((await ask({ ...century, timeDimension: { granularity: 'month' } })).status).toBe(200);
+  });
+
   it('the observations view sums tokens and takes latency percentiles per model, filtered by environment', async () => {
     const data = await metrics({
       view: 'observations',

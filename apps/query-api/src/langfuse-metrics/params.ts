@@ -79,6 +79,22 @@ export const TIME_DIMENSION = 'time_dimension';
 
 const US_PER_HOUR = 3_600_000_000;
 
+/**
+ * Buckets a time dimension may have over its window: the answer fills every empty one, and the
+ * engine makes all of them before the row limit applies (a minute over a century is 68 million
+ * rows, seconds of CPU and hundreds of MB for one request).
+ */
+export const MAX_BUCKETS = 10_000;
+
+/** A bucket's length in µs (a month as its average, for the bound only). */
+const BUCKET_US: Record<Granularity, number> = {
+  minute: 60_000_000,
+  hour: US_PER_HOUR,
+  day: 24 * US_PER_HOUR,
+  week: 7 * 24 * US_PER_HOUR,
+  month: 730 * US_PER_HOUR,
+};
+
 /** Langfuse's `auto`: about fifty buckets over the window. */
 function autoGranularity(fromUs: number, toUs: number): Granularity {
   const hours = (toUs - fromUs) / US_PER_HOUR;
@@ -147,6 +163,14 @@ export function parseMetricsQuery(raw: unknown): MetricsQuery {
       ? autoGranularity(fromUs, toUs)
       : q.timeDimension.granularity
     : undefined;
+  if (granularity) {
+    const buckets = Math.ceil((toUs - fromUs) / BUCKET_US[granularity]);
+    if (buckets > MAX_BUCKETS) {
+      throw badRequest(
+        `query.timeDimension: the window holds about ${buckets} ${granularity} buckets, more than ${MAX_BUCKETS}; choose a coarser granularity or a shorter window`,
+      );
+    }
+  }
 
   const table: ColumnTable = {
     what: `${q.view} view`,
