@@ -58,16 +58,19 @@ beforeAll(async () => {
   trace.update({ output: { answer: 'On its way.' }, tags: ['checked'] });
   Object.assign(ids, { span: span.id, generation: generation.id, event: event.id });
   await langfuse.flushAsync();
-  // Acknowledged once durable (the SDK asks for nothing more); readable once each table's next
-  // insert from the ingest log is committed: the last events of every kind are there.
+  // flushAsync waits for the last batch alone: the SDK sends its batches without waiting for one
+  // another, so the first (the creates) may reach the service after the last (the trace's update).
+  // Each is readable once its tables' next insert from the ingest log is committed: wait for a
+  // field of every batch.
   await eventually(async () => {
     const res = await fetch(`${server.baseUrl}/api/public/traces/${traceId}`, { headers: bearer() });
     expect(res.status).toBe(200);
     const trace = v.parse(TraceDetail, await res.json());
-    expect(trace.output).toEqual({ answer: 'On its way.' });
+    expect(trace).toMatchObject({ name: 'legacy checkout', userId: 'legacy-user', output: { answer: 'On its way.' } });
     expect(trace.scores).toHaveLength(2);
     const byId = Object.fromEntries(trace.observations.map((o) => [o.id, o]));
-    expect(byId[ids.span!]?.output).toEqual({ documents: 2 });
+    expect(byId[ids.span!]).toMatchObject({ input: { query: 'order 42' }, output: { documents: 2 } });
+    expect(byId[ids.generation!]).toMatchObject({ model: 'gpt-4o' });
     expect(byId[ids.generation!]?.endTime).not.toBeNull();
     expect(byId[ids.event!]).toBeDefined();
   });
