@@ -159,7 +159,7 @@ export const SETTLED_US_SQL = `SELECT table_name, argMax(settled_us, at_us) AS s
  * and before it can be settled, so a new one makes this false from its insert on. The table's
  * name is one of ours, never a request's.
  */
-function allSettled(table: string): string {
+export function allSettled(table: string): string {
   const mark = `SELECT argMax(settled_us, at_us) FROM ${TABLES.traceTombstonesSettled} WHERE table_name = '${table}'`;
   return `(${LATEST_TOMBSTONE} <= (${mark}))`;
 }

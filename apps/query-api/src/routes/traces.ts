@@ -7,6 +7,7 @@ import { getTrace } from '../traces/get.ts';
 import { listTraces } from '../traces/list.ts';
 import { TraceGetParams, TraceListParams } from '../traces/params.ts';
 import { RecentMisses } from '../traces/recent-misses.ts';
+import { TraceTotals } from '../traces/totals.ts';
 
 const TraceId = v.pipe(
   v.string(),
@@ -39,10 +40,11 @@ export const TRACE_ENDPOINTS: Endpoint[] = [
 /** GET /api/public/traces and /api/public/traces/:traceId. */
 export function traceRoutes(deps: QueryDeps) {
   const misses = new RecentMisses();
+  const totals = new TraceTotals();
   return new Hono()
     .get('/api/public/traces', async (c) => {
       const params = validate(TraceListParams, queryObject(c));
-      return c.json(await listTraces(deps.db, projectOf(c), params, c.req.raw.signal));
+      return c.json(await listTraces(deps.db, projectOf(c), params, c.req.raw.signal, totals));
     })
     .get('/api/public/traces/:traceId', async (c) => {
       const id = validate(TraceId, c.req.param('traceId'), 'traceId');

@@ -22,6 +22,7 @@ import { traceOutput } from './output.ts';
 import { ALL_FIELD_GROUPS, type FieldGroup, type OrderField, type TraceListParams } from './params.ts';
 import { recentTraces } from './recent-page.ts';
 import { pageByBound } from './summaries.ts';
+import type { TraceTotals } from './totals.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
   id: 'id',
@@ -66,13 +67,15 @@ const fieldGroups = (q: TraceListParams): ReadonlySet<FieldGroup> => q.fields ??
  * columns the filter and order need), then the full rows of those ids by primary key, so the IO
  * and metadata columns are read for at most `limit` traces. Once the ids are known, the rows, the
  * count and the score ids are separate reads run side by side (decision 0062); otherwise the count
- * is a scalar subquery of the page's query.
+ * is a scalar subquery of the page's query. A list without a filter is counted by `totals`, when
+ * given, beside its page.
  */
 export async function listTraces(
   db: Db,
   project: string,
   q: TraceListParams,
   signal?: AbortSignal,
+  totals?: TraceTotals,
 ): Promise<TraceListResponse> {
   const indexed = q.filter?.indexed;
   if (indexed) {
@@ -90,12 +93,14 @@ export async function listTraces(
   const offset = (q.page - 1) * q.limit;
   const groups = fieldGroups(q);
   const first = await searchFirst(db, project, q, signal);
-  const count = () => {
+  const fullCount = () => {
     const { sql, params } = traceCountSql(project, q, first);
     return queryRows(db, { sql, params, tag: 'traces.list.count', map: (r) => Number(r.n), signal }).then(
       ([n]) => n ?? 0,
     );
   };
+  const everyTrace = totals !== undefined && !filtersTraces(q);
+  const count = everyTrace ? () => totals.count(db, project, fullCount, signal) : fullCount;
   // Latency and cost come from the observation maps; descending pages rank by the summaries instead.
   // Pages by time rank the traces of the latest (earliest) rows instead of merging every trace.
   const byBound = q.orderBy.desc && (field === 'latency' || field === 'totalCost');
@@ -103,7 +108,7 @@ export async function listTraces(
   // A ranked page is counted apart, and the count does not need the page: it starts beside the
   // ranking instead of after it. Handled at once so that a ranking that fails first leaves no
   // unobserved rejection; awaited below.
-  const early = byBound || byRecentRows ? count() : undefined;
+  const early = byBound || byRecentRows || everyTrace ? count() : undefined;
   early?.catch(() => {});
   const ranked = byBound
     ? await pageByBound(db, project, q, field, offset, q.limit, signal)
