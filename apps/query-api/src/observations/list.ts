@@ -15,6 +15,7 @@ import {
   TRACE_EXPR,
 } from '@spanhouse/store';
 import { boundTextScan } from '../filter/scan-bound.ts';
+import type { LargePartCounts } from '../paging/large-part-counts.ts';
 import { pageByRecentRows, type TimeOrderedList } from '../paging/recent-rows.ts';
 import { toObservationOutput } from './output.ts';
 import type { ObservationCursor, ObservationFilter } from './params.ts';
@@ -187,38 +188,46 @@ function rowsSql(p: ProjectParams, keys: string[][], extra = ''): string {
       ORDER BY ${NEWEST_FIRST}`;
 }
 
-/** Page `page` of observations by start time, newest first (ties by trace and id), and the count. */
+/**
+ * Page `page` of observations by start time, newest first (ties by trace and id), and the count.
+ * A list without a filter is counted by `counts` (the observation pieces'), when given, beside its
+ * page; any other rides with the page's rows.
+ */
 export async function listObservations(
   db: Db,
   project: string,
   f: ObservationFilter & { page: number; limit: number },
   signal?: AbortSignal,
+  counts?: LargePartCounts,
 ): Promise<{ data: ObservationOutput[]; total: number }> {
   await boundScan(db, project, f, signal);
-  const keys = await pageKeys(db, project, f, (f.page - 1) * f.limit, f.limit, signal);
   const p = new ProjectParams(project);
   const countSql = `SELECT count() AS n ${filtered(f, p)}`;
+  const fullCount = () =>
+    queryRows(db, {
+      sql: countSql,
+      params: p.params,
+      tag: 'observations.list.count',
+      map: (r) => Number(r.n),
+      signal,
+    }).then(([n]) => n ?? 0);
+  // Asked with a throwaway set of parameters: only whether a condition comes out matters.
+  const unfiltered = conditions(f, new ProjectParams(project)).length === 0;
+  const apart = counts && unfiltered ? counts.count(db, project, fullCount, signal) : undefined;
+  // Handled at once so that a page read that fails first leaves no unobserved rejection.
+  apart?.catch(() => {});
+  const keys = await pageKeys(db, project, f, (f.page - 1) * f.limit, f.limit, signal);
   // The count rides with the page's rows; a page past the end has no row to carry it.
   const rows = keys.length
     ? await queryRows(db, {
-        sql: rowsSql(p, keys, `, (${countSql}) AS total_items`),
+        sql: rowsSql(p, keys, apart ? '' : `, (${countSql}) AS total_items`),
         params: p.params,
         tag: 'observations.list',
         map: (r) => ({ observation: toObservation(r, project), total: Number(r.total_items) }),
         signal,
       })
     : [];
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const [n] = await queryRows(db, {
-      sql: countSql,
-      params: p.params,
-      tag: 'observations.list.count',
-      map: (r) => Number(r.n),
-      signal,
-    });
-    total = n ?? 0;
-  }
+  const total = apart ? await apart : (rows[0]?.total ?? (await fullCount()));
   return { data: rows.map((r) => r.observation), total };
 }
 

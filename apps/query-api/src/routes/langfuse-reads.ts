@@ -7,12 +7,14 @@ import {
   SessionDetail,
   SessionListResponse,
 } from '@spanhouse/schema';
+import { TABLES } from '@spanhouse/store';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { QueryDeps } from '../deps.ts';
 import { getObservation, listObservations } from '../observations/list.ts';
 import { ObservationListParams, ObservationV2Params } from '../observations/params.ts';
 import { observationsV2 } from '../observations/v2.ts';
+import { LargePartCounts } from '../paging/large-part-counts.ts';
 import { getSession, listSessions, SessionListParams } from '../sessions/sessions.ts';
 
 const PathId = (name: string) =>
@@ -58,6 +60,7 @@ export const LANGFUSE_READ_ENDPOINTS: Endpoint[] = [
  * cursors), each of the request's project.
  */
 export function langfuseReadRoutes(deps: QueryDeps) {
+  const observationCounts = new LargePartCounts(TABLES.observationPieces, ['trace_id', 'id']);
   return new Hono()
     .get('/api/public/sessions', async (c) => {
       const params = validate(SessionListParams, queryObject(c));
@@ -71,7 +74,7 @@ export function langfuseReadRoutes(deps: QueryDeps) {
     })
     .get('/api/public/observations', async (c) => {
       const q = validate(ObservationListParams, queryObject(c));
-      const { data, total } = await listObservations(deps.db, projectOf(c), q, c.req.raw.signal);
+      const { data, total } = await listObservations(deps.db, projectOf(c), q, c.req.raw.signal, observationCounts);
       return c.json({
         data,
         meta: { page: q.page, limit: q.limit, totalItems: total, totalPages: Math.ceil(total / q.limit) },

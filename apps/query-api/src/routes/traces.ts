@@ -1,13 +1,14 @@
 import { type Endpoint, idInMessage, notFoundError, projectOf, queryObject, validate } from '@spanhouse/http';
 import { ENTITY_ID_MAX_LENGTH, TraceDetail, TraceListResponse } from '@spanhouse/schema';
+import { TABLES } from '@spanhouse/store';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { QueryDeps } from '../deps.ts';
+import { LargePartCounts } from '../paging/large-part-counts.ts';
 import { getTrace } from '../traces/get.ts';
 import { listTraces } from '../traces/list.ts';
 import { TraceGetParams, TraceListParams } from '../traces/params.ts';
 import { RecentMisses } from '../traces/recent-misses.ts';
-import { TraceTotals } from '../traces/totals.ts';
 
 const TraceId = v.pipe(
   v.string(),
@@ -40,7 +41,7 @@ export const TRACE_ENDPOINTS: Endpoint[] = [
 /** GET /api/public/traces and /api/public/traces/:traceId. */
 export function traceRoutes(deps: QueryDeps) {
   const misses = new RecentMisses();
-  const totals = new TraceTotals();
+  const totals = new LargePartCounts(TABLES.traces, ['id']);
   return new Hono()
     .get('/api/public/traces', async (c) => {
       const params = validate(TraceListParams, queryObject(c));

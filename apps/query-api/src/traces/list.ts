@@ -16,13 +16,13 @@ import {
   tracesSearched,
 } from '@spanhouse/store';
 import { boundTextScan } from '../filter/scan-bound.ts';
+import type { LargePartCounts } from '../paging/large-part-counts.ts';
 import { pageByRecentRows } from '../paging/recent-rows.ts';
 import { tracesInPieces } from '../search/pieced.ts';
 import { traceOutput } from './output.ts';
 import { ALL_FIELD_GROUPS, type FieldGroup, type OrderField, type TraceListParams } from './params.ts';
 import { recentTraces } from './recent-page.ts';
 import { pageByBound } from './summaries.ts';
-import type { TraceTotals } from './totals.ts';
 
 const ORDER_EXPR: Record<OrderField, string> = {
   id: 'id',
@@ -67,15 +67,15 @@ const fieldGroups = (q: TraceListParams): ReadonlySet<FieldGroup> => q.fields ??
  * columns the filter and order need), then the full rows of those ids by primary key, so the IO
  * and metadata columns are read for at most `limit` traces. Once the ids are known, the rows, the
  * count and the score ids are separate reads run side by side (decision 0062); otherwise the count
- * is a scalar subquery of the page's query. A list without a filter is counted by `totals`, when
- * given, beside its page.
+ * is a scalar subquery of the page's query. A list without a filter is counted by `totals` (the
+ * traces table's), when given, beside its page.
  */
 export async function listTraces(
   db: Db,
   project: string,
   q: TraceListParams,
   signal?: AbortSignal,
-  totals?: TraceTotals,
+  totals?: LargePartCounts,
 ): Promise<TraceListResponse> {
   const indexed = q.filter?.indexed;
   if (indexed) {
