@@ -52,6 +52,29 @@ function traceEvents(t: {
   ];
 }
 
+/** A score of the trace of `events` (traceEvents), at its trace's time unless `day` is given. */
+function scoreEvent(
+  events: ReturnType<typeof traceEvents>,
+  s: { name: string; value: number | string; dataType: string; onObservation?: boolean; day?: number },
+) {
+  const [trace, observation] = events;
+  const timestamp = s.day === undefined ? trace!.timestamp : at(s.day, 0);
+  return {
+    id: randomUUID(),
+    type: 'score-create',
+    timestamp,
+    body: {
+      id: randomUUID(),
+      traceId: trace!.body.id,
+      ...(s.onObservation ? { observationId: observation!.body.id } : {}),
+      name: s.name,
+      value: s.value,
+      dataType: s.dataType,
+      environment: 'production',
+    },
+  };
+}
+
 const metrics = async (query: Record<string, unknown>) =>
   (await client.api.legacy.metricsV1.metrics({ query: JSON.stringify({ ...WINDOW, ...query }) })).data;
 
@@ -64,25 +87,28 @@ beforeAll(async () => {
     additionalHeaders: WAIT_FOR_COMMIT,
   });
   const gen = { model: 'gpt-4o', environment: 'production' };
+  const chatOfU1 = traceEvents({
+    ...gen,
+    name: 'chat',
+    userId: 'u1',
+    day: 1,
+    ms: 1000,
+    usage: { input: 100, output: 50 },
+    cost: 0.25,
+  });
+  const chatOfU2 = traceEvents({
+    ...gen,
+    name: 'chat',
+    userId: 'u2',
+    day: 2,
+    ms: 3000,
+    usage: { input: 200, output: 100 },
+    cost: 0.75,
+  });
+  const search = traceEvents({ name: 'search', userId: 'u1', environment: 'production', day: 2, ms: 500 });
   const batch = [
-    ...traceEvents({
-      ...gen,
-      name: 'chat',
-      userId: 'u1',
-      day: 1,
-      ms: 1000,
-      usage: { input: 100, output: 50 },
-      cost: 0.25,
-    }),
-    ...traceEvents({
-      ...gen,
-      name: 'chat',
-      userId: 'u2',
-      day: 2,
-      ms: 3000,
-      usage: { input: 200, output: 100 },
-      cost: 0.75,
-    }),
+    ...chatOfU1,
+    ...chatOfU2,
     ...traceEvents({
       name: 'chat',
       userId: 'u2',
@@ -93,9 +119,19 @@ beforeAll(async () => {
       usage: { input: 10, output: 5 },
       cost: 0.01,
     }),
-    ...traceEvents({ name: 'search', userId: 'u1', environment: 'production', day: 2, ms: 500 }),
+    ...search,
     // Outside the window: counted by no query.
     ...traceEvents({ ...gen, name: 'chat', userId: 'u1', day: 20, ms: 9000, usage: { input: 1, output: 1 }, cost: 9 }),
+    // Scores of those traces (the first of chatOfU1 on its observation), for the score views.
+    scoreEvent(chatOfU1, { name: 'quality', value: 0.9, dataType: 'NUMERIC', onObservation: true }),
+    scoreEvent(chatOfU2, { name: 'quality', value: 0.5, dataType: 'NUMERIC' }),
+    scoreEvent(search, { name: 'quality', value: 0.1, dataType: 'NUMERIC' }),
+    scoreEvent(chatOfU2, { name: 'helpful', value: 1, dataType: 'BOOLEAN' }),
+    scoreEvent(search, { name: 'helpful', value: 0, dataType: 'BOOLEAN' }),
+    scoreEvent(chatOfU1, { name: 'tone', value: 'friendly', dataType: 'CATEGORICAL' }),
+    scoreEvent(chatOfU2, { name: 'tone', value: 'friendly', dataType: 'CATEGORICAL' }),
+    scoreEvent(search, { name: 'tone', value: 'curt', dataType: 'CATEGORICAL' }),
+    scoreEvent(search, { name: 'quality', value: 0.7, dataType: 'NUMERIC', day: 20 }),
   ];
   const res = await client.api.ingestion.batch({ batch: batch as never });
   expect(res.errors).toEqual([]);
@@ -224,6 +260,72 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     ]);
   });
 
+  it('the scores-numeric view counts and averages numeric and boolean scores per name', async () => {
+    const data = await metrics({
+      view: 'scores-numeric',
+      dimensions: [{ field: 'name' }, { field: 'dataType' }],
+      metrics: [
+        { measure: 'count', aggregation: 'count' },
+        { measure: 'value', aggregation: 'avg' },
+        { measure: 'value', aggregation: 'max' },
+      ],
+    });
+    expect(data).toEqual([
+      { name: 'quality', dataType: 'NUMERIC', count_count: 3, avg_value: 0.5, max_value: 0.9 },
+      { name: 'helpful', dataType: 'BOOLEAN', count_count: 2, avg_value: 0.5, max_value: 1 },
+    ]);
+  });
+
+  it("the score views group by the score's trace and observation fields, filtered by them", async () => {
+    const byTrace = await metrics({
+      view: 'scores-numeric',
+      dimensions: [{ field: 'traceName' }, { field: 'userId' }, { field: 'observationName' }],
+      metrics: [{ measure: 'value', aggregation: 'sum' }],
+      filters: [
+        { column: 'name', operator: '=', value: 'quality', type: 'string' },
+        { column: 'traceName', operator: 'any of', value: ['chat'], type: 'stringOptions' },
+      ],
+      orderBy: [{ field: 'userId', direction: 'asc' }],
+    });
+    expect(byTrace).toEqual([
+      { traceName: 'chat', userId: 'u1', observationName: 'chat-step', sum_value: 0.9 },
+      { traceName: 'chat', userId: 'u2', observationName: '', sum_value: 0.5 },
+    ]);
+    const perDay = await metrics({
+      view: 'scores-numeric',
+      metrics: [{ measure: 'count', aggregation: 'count' }],
+      filters: [{ column: 'source', operator: '=', value: 'API', type: 'string' }],
+      timeDimension: { granularity: 'day' },
+    });
+    expect(perDay).toEqual([
+      { time_dimension: '2026-03-01', count_count: 1 },
+      { time_dimension: '2026-03-02', count_count: 4 },
+      { time_dimension: '2026-03-03', count_count: 0 },
+    ]);
+  });
+
+  it('the scores-categorical view counts by stringValue; scores-boolean by booleanValue', async () => {
+    const categorical = await metrics({
+      view: 'scores-categorical',
+      dimensions: [{ field: 'name' }, { field: 'stringValue' }],
+      metrics: [{ measure: 'count', aggregation: 'count' }],
+    });
+    expect(categorical).toEqual([
+      { name: 'tone', stringValue: 'friendly', count_count: 2 },
+      { name: 'tone', stringValue: 'curt', count_count: 1 },
+    ]);
+    const boolean = await metrics({
+      view: 'scores-boolean',
+      dimensions: [{ field: 'booleanValue' }],
+      metrics: [{ measure: 'count', aggregation: 'count' }],
+      orderBy: [{ field: 'booleanValue', direction: 'asc' }],
+    });
+    expect(boolean).toEqual([
+      { booleanValue: false, count_count: 1 },
+      { booleanValue: true, count_count: 1 },
+    ]);
+  });
+
   it('an unknown view, measure, dimension, filter column or aggregation is a 400 naming it', async () => {
     const refused = async (query: Record<string, unknown>) => {
       const res = await fetch(
@@ -250,6 +352,13 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
       }),
     ).toMatch(/^query\.filters\[0\]\.operator: must be one of/);
     expect(await refused({ view: 'traces', metrics: [{ measure: 'tokenz', aggregation: 'sum' }] })).toContain('tokenz');
+    // A categorical score has no numeric value, a numeric one no string value.
+    expect(await refused({ view: 'scores-categorical', metrics: [{ measure: 'value', aggregation: 'avg' }] })).toBe(
+      'query: unknown measure "value"; one of count',
+    );
+    expect(await refused({ view: 'scores-numeric', metrics: count, dimensions: [{ field: 'stringValue' }] })).toContain(
+      'stringValue',
+    );
     expect(await refused({ view: 'traces', metrics: count, dimensions: [{ field: 'planet' }] })).toContain('planet');
     expect(
       await refused({

@@ -132,10 +132,7 @@ export function parseMetricsQuery(raw: unknown): MetricsQuery {
   if (!parsed.success) throw badRequest(issueMessage(parsed.issues[0]));
   const q = parsed.output;
   const view = Object.hasOwn(VIEWS, q.view) ? VIEWS[q.view] : undefined;
-  if (!view) {
-    const note = q.view.startsWith('scores') ? ' (the score views are not supported)' : '';
-    throw badRequest(`query.view "${q.view}" is not one of ${Object.keys(VIEWS).join(', ')}${note}`);
-  }
+  if (!view) throw badRequest(`query.view "${q.view}" is not one of ${Object.keys(VIEWS).join(', ')}`);
   for (const { field } of q.dimensions) {
     if (!Object.hasOwn(view.dimensions, field)) throw oneOf(`dimension`, field, Object.keys(view.dimensions));
   }

@@ -184,8 +184,122 @@ const OBSERVATIONS: View = {
   },
 };
 
+/** The score views' dimensions from the score's trace and observation (joined by their ids). */
+const SCORE_RELATED_DIMENSIONS: Record<string, Dimension> = {
+  traceName: options,
+  tags,
+  userId: text,
+  sessionId: text,
+  traceRelease: text,
+  traceVersion: text,
+  observationName: options,
+  observationModelName: options,
+  observationPromptName: text,
+  observationPromptVersion: text,
+};
+
+/** The score views' dimensions from the score itself. */
+const SCORE_DIMENSIONS: Record<string, Dimension> = {
+  id: text,
+  environment: options,
+  name: options,
+  evaluatorId: text,
+  source: options,
+  dataType: options,
+  traceId: text,
+  configId: text,
+  timestampMonth: text,
+  timestampDay: text,
+  observationId: text,
+};
+
+/** Langfuse's evaluator of an evaluation's score: its metadata's `evaluator_id`, else `job_configuration_id`. */
+const EVALUATOR_ID = `if(JSONExtractString(metadata, 'evaluator_id') != '', JSONExtractString(metadata, 'evaluator_id'),
+          JSONExtractString(metadata, 'job_configuration_id'))`;
+
 /**
- * The views this service answers. Langfuse's score views (`scores-numeric`,
- * `scores-categorical`) are not among them: a 400 says so.
+ * A score view: one row per score of the given data types whose timestamp is in the window, with
+ * its trace's and observation's fields (joined by id, as Langfuse's v1 score views join them: empty
+ * when the score has no trace or observation, or they were never sent). `own` adds the view's
+ * value columns.
  */
-export const VIEWS: Record<string, View> = { traces: TRACES, observations: OBSERVATIONS };
+function scoreRows(dataTypes: readonly string[], own: Record<string, string>): View['rows'] {
+  return (p, fromUs, toUs) => {
+    const window = [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`];
+    const ofDataTypes = `data_type IN (${dataTypes.map((t) => p.add(t, 'String')).join(', ')})`;
+    // Only the traces and observations the window's scores name are read (a superset: unmerged rows).
+    const named = (column: string) =>
+      `SELECT ${column} ${fromProject(TABLES.scores, p, { filters: [...window, ofDataTypes] })}`;
+    const scores = `
+        SELECT trace_id, observation_id, ${select({
+          id: 'id',
+          environment: 'environment',
+          name: 'name',
+          evaluatorId: EVALUATOR_ID,
+          source: 'source',
+          dataType: 'data_type',
+          traceId: 'trace_id',
+          configId: 'config_id',
+          timestampMonth: `formatDateTime(timestamp, '%Y-%m', 'UTC')`,
+          timestampDay: `formatDateTime(timestamp, '%Y-%m-%d', 'UTC')`,
+          observationId: 'observation_id',
+          time: 'timestamp',
+          count: '1',
+          ...own,
+        })}
+        ${fromProject(TABLES.scores, p, { final: true, filters: [...window, ofDataTypes] })}`;
+    const traces = `
+        SELECT id AS trace_id, ${select({
+          traceName: TRACE_EXPR.name,
+          tags: 'tags',
+          userId: TRACE_EXPR.userId,
+          sessionId: TRACE_EXPR.sessionId,
+          traceRelease: TRACE_EXPR.release,
+          traceVersion: TRACE_EXPR.version,
+        })}
+        ${fromProject(TABLES.traces, p, { final: true, filters: [`id IN (${named('trace_id')})`] })}`;
+    const observations = `
+        SELECT id AS observation_id, ${select({
+          observationName: OBS_EXPR.name,
+          observationModelName: OBS_EXPR.model,
+          observationPromptName: fieldExpr(FIELD_KEYS.promptName),
+          observationPromptVersion: fieldExpr(FIELD_KEYS.promptVersion),
+        })}
+        ${fromProject(TABLES.observationPieces, p, { final: true, filters: [`id IN (${named('observation_id')})`] })}`;
+    return `
+      SELECT *
+      FROM (${scores}) AS s
+      LEFT JOIN (${traces}) AS t USING trace_id
+      LEFT JOIN (${observations}) AS o USING observation_id`;
+  };
+}
+
+/** Numeric and boolean scores, as Langfuse's `scores-numeric` (a boolean's value is 0 or 1). */
+const SCORES_NUMERIC: View = {
+  dimensions: { ...SCORE_RELATED_DIMENSIONS, ...SCORE_DIMENSIONS, value: { type: 'number' } },
+  measures: { count: {}, value: {} },
+  rows: scoreRows(['NUMERIC', 'BOOLEAN'], { value: 'value' }),
+};
+
+/** Categorical scores, counted by their `stringValue`. */
+const SCORES_CATEGORICAL: View = {
+  dimensions: { ...SCORE_RELATED_DIMENSIONS, ...SCORE_DIMENSIONS, stringValue: options },
+  measures: { count: {} },
+  rows: scoreRows(['CATEGORICAL'], { stringValue: 'string_value' }),
+};
+
+/** Boolean scores: `booleanValue` true or false, the `value` measure 0 or 1 (its average is the true rate). */
+const SCORES_BOOLEAN: View = {
+  dimensions: { ...SCORE_RELATED_DIMENSIONS, ...SCORE_DIMENSIONS, booleanValue: { type: 'boolean' } },
+  measures: { count: {}, value: {} },
+  rows: scoreRows(['BOOLEAN'], { booleanValue: 'toBool(value)', value: 'value' }),
+};
+
+/** The views this service answers: all of Langfuse's v1 views. */
+export const VIEWS: Record<string, View> = {
+  traces: TRACES,
+  observations: OBSERVATIONS,
+  'scores-numeric': SCORES_NUMERIC,
+  'scores-categorical': SCORES_CATEGORICAL,
+  'scores-boolean': SCORES_BOOLEAN,
+};

@@ -40,6 +40,17 @@ describe('the Metrics API v1 SQL', () => {
     ).toMatchSnapshot();
   });
 
+  it("numeric scores by name and their trace's user, the trace and observation joined", () => {
+    expect(
+      sqlOf({
+        view: 'scores-numeric',
+        dimensions: [{ field: 'name' }, { field: 'userId' }],
+        metrics: [{ measure: 'value', aggregation: 'avg' }],
+        filters: [{ column: 'tags', operator: 'any of', value: ['beta'], type: 'arrayOptions' }],
+      }),
+    ).toMatchSnapshot();
+  });
+
   it('auto picks about fifty buckets over the window', () => {
     const granularity = (from: string, to: string) =>
       parseMetricsQuery(
