@@ -326,6 +326,51 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     ]);
   });
 
+  it('a histogram aggregation gives [lower, upper, height] bins, at most config.bins of them (10 without)', async () => {
+    const latency = await metrics({
+      view: 'traces',
+      metrics: [{ measure: 'latency', aggregation: 'histogram' }],
+      config: { bins: 2 },
+    });
+    // ClickHouse's adaptive histogram (as Langfuse): bins of the values, not of equal width.
+    expect(latency).toEqual([
+      {
+        histogram_latency: [
+          [500, 1625, 2],
+          [1625, 3000, 2],
+        ],
+      },
+    ]);
+    const scores = await metrics({
+      view: 'scores-numeric',
+      dimensions: [{ field: 'name' }],
+      metrics: [
+        { measure: 'value', aggregation: 'histogram' },
+        { measure: 'count', aggregation: 'count' },
+      ],
+      orderBy: [{ field: 'name', direction: 'asc' }],
+    });
+    expect(scores).toEqual([
+      {
+        name: 'helpful',
+        histogram_value: [
+          [0, 0.5, 1],
+          [0.5, 1, 1],
+        ],
+        count_count: 2,
+      },
+      {
+        name: 'quality',
+        histogram_value: [
+          [0.1, 0.3, 1],
+          [0.3, 0.7, 1],
+          [0.7, 0.9, 1],
+        ],
+        count_count: 3,
+      },
+    ]);
+  });
+
   it('an unknown view, measure, dimension, filter column or aggregation is a 400 naming it', async () => {
     const refused = async (query: Record<string, unknown>) => {
       const res = await fetch(
@@ -375,6 +420,16 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
       }),
     ).toContain('matches');
     expect(await refused({ view: 'traces', metrics: [{ measure: 'latency', aggregation: 'p42' }] })).toContain('p42');
+    const histogram = [{ measure: 'latency', aggregation: 'histogram' }];
+    expect(await refused({ view: 'traces', metrics: histogram, config: { bins: 0 } })).toMatch(
+      /^query\.config\.bins: /,
+    );
+    expect(await refused({ view: 'traces', metrics: histogram, config: { bins: 101 } })).toMatch(
+      /^query\.config\.bins: /,
+    );
+    expect(await refused({ view: 'traces', metrics: histogram, config: { bins: 2.5 } })).toBe(
+      'query.config.bins: must be an integer',
+    );
     expect(await refused({ view: 'traces', metrics: count, orderBy: [{ field: 'nope', direction: 'asc' }] })).toContain(
       'nope',
     );

@@ -13,10 +13,27 @@ import { rowColumn, VIEWS, type View } from './views.ts';
  * view does not have is a 400 naming it before any read.
  */
 
-export const AGGREGATIONS = ['sum', 'avg', 'count', 'max', 'min', 'p50', 'p75', 'p90', 'p95', 'p99', 'uniq'] as const;
+export const AGGREGATIONS = [
+  'sum',
+  'avg',
+  'count',
+  'max',
+  'min',
+  'p50',
+  'p75',
+  'p90',
+  'p95',
+  'p99',
+  'uniq',
+  'histogram',
+] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 export const GRANULARITIES = ['auto', 'minute', 'hour', 'day', 'week', 'month'] as const;
 export type Granularity = Exclude<(typeof GRANULARITIES)[number], 'auto'>;
+
+/** A histogram's bins without `config.bins`, and the bound on it: Langfuse's. */
+export const DEFAULT_BINS = 10;
+export const MAX_BINS = 100;
 
 /** Rows an answer holds at most, and without `config.row_limit`: Langfuse's bound on row_limit. */
 export const MAX_ROWS = 1000;
@@ -47,7 +64,9 @@ const QueryObject = v.object({
   orderBy: v.nullish(v.array(v.object({ field: Name, direction: v.picklist(['asc', 'desc'], 'must be asc or desc') }))),
   config: v.optional(
     v.object({
-      bins: v.optional(v.number()),
+      bins: v.optional(
+        v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1), v.maxValue(MAX_BINS)),
+      ),
       row_limit: v.optional(
         v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1), v.maxValue(MAX_ROWS)),
       ),
@@ -72,6 +91,8 @@ export type MetricsQuery = {
   /** ORDER BY items over the answer's column names; empty: Langfuse's default order. */
   orderBy: { field: string; direction: 'asc' | 'desc' }[];
   rowLimit: number;
+  /** The bins of every `histogram` metric. */
+  bins: number;
 };
 
 /** The time dimension's name in each answer row, as Langfuse names it. */
@@ -142,14 +163,13 @@ export function parseMetricsQuery(raw: unknown): MetricsQuery {
   const metrics = asked.map(({ measure, aggregation }): MetricSpec => {
     if (!Object.hasOwn(view.measures, measure)) throw oneOf('measure', measure, Object.keys(view.measures));
     if (!(AGGREGATIONS as readonly string[]).includes(aggregation)) {
-      const note = aggregation === 'histogram' ? ' (histograms are not supported)' : '';
-      throw badRequest(`query: unknown aggregation "${aggregation}"${note}; one of ${AGGREGATIONS.join(', ')}`);
+      throw badRequest(`query: unknown aggregation "${aggregation}"; one of ${AGGREGATIONS.join(', ')}`);
     }
     return {
       measure,
       aggregation: aggregation as Aggregation,
       alias: `${aggregation}_${measure}`,
-      usd: view.measures[measure]!.usd === true && aggregation !== 'count' && aggregation !== 'uniq',
+      usd: view.measures[measure]!.usd === true && !['count', 'uniq', 'histogram'].includes(aggregation),
     };
   });
   const fromUs = isoToMicros(q.fromTimestamp)!;
@@ -214,5 +234,6 @@ export function parseMetricsQuery(raw: unknown): MetricsQuery {
     toUs,
     orderBy: q.orderBy ?? [],
     rowLimit: q.config?.row_limit ?? MAX_ROWS,
+    bins: q.config?.bins ?? DEFAULT_BINS,
   };
 }

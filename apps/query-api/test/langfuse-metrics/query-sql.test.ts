@@ -40,12 +40,16 @@ describe('the Metrics API v1 SQL', () => {
     ).toMatchSnapshot();
   });
 
-  it("numeric scores by name and their trace's user, the trace and observation joined", () => {
+  it("numeric scores by name and their trace's user, the trace and observation joined, a histogram's bins a parameter", () => {
     expect(
       sqlOf({
         view: 'scores-numeric',
         dimensions: [{ field: 'name' }, { field: 'userId' }],
-        metrics: [{ measure: 'value', aggregation: 'avg' }],
+        metrics: [
+          { measure: 'value', aggregation: 'avg' },
+          { measure: 'value', aggregation: 'histogram' },
+        ],
+        config: { bins: 5 },
         filters: [{ column: 'tags', operator: 'any of', value: ['beta'], type: 'arrayOptions' }],
       }),
     ).toMatchSnapshot();
