@@ -1,5 +1,6 @@
+import { joinList, splitList } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
-import { decodeState, encodeState, joinList, param, splitList } from '../src/lib/url-state.ts';
+import { decodeState, encodeState, param } from '../src/lib/url-state.ts';
 import { hasFilters, TRACE_LIST_PARAMS, traceListQuery } from '../src/trace-list/list-state.ts';
 
 const SPEC = {

@@ -1,7 +1,8 @@
+import { joinList, splitList } from '@spanhouse/schema';
 import type { ComponentChildren } from 'preact';
 import type { Query } from '../api/client.ts';
 import { RANGE_KEYS, type RangeKey, resolveRange } from '../lib/time-range.ts';
-import { joinList, param, type StateOf, splitList } from '../lib/url-state.ts';
+import { param, type StateOf } from '../lib/url-state.ts';
 import { RangeFilter, TextFilter } from './filters.tsx';
 
 /**
