@@ -34,7 +34,7 @@ export function scanList(text: string): ScannedList {
           break;
         } else value += text[i++];
       }
-      if (!closed) error ??= `the quote before "${value}" is not closed`;
+      if (!closed) error ??= `the quote opening "${value}" is not closed`;
       const comma = text.indexOf(',', i);
       const end = comma === -1 ? text.length : comma;
       if (text.slice(i, end).trim() !== '') {
