@@ -10,6 +10,7 @@ import {
   TRACE_EXPR,
 } from '@spanhouse/store';
 import type { ColumnType } from '../filter/columns.ts';
+import { observationIdFormsSql, traceIdFormsSql } from '../otlp-id-forms.ts';
 
 /*
  * The views of Langfuse's Metrics API v1 (GET /api/public/metrics, docs/langfuse.md): for each,
@@ -220,16 +221,19 @@ const EVALUATOR_ID = `if(JSONExtractString(metadata, 'evaluator_id') != '', JSON
 /**
  * A score view: one row per score of the given data types whose timestamp is in the window, with
  * its trace's and observation's fields (joined by id, as Langfuse's v1 score views join them: empty
- * when the score has no trace or observation, or they were never sent). `own` adds the view's
- * value columns.
+ * when the score has no trace or observation, or they were never sent). An id matches in either
+ * OTLP form (a score of the current SDK names its trace and observation in hex, which the OTLP
+ * mapping stored as UUIDs); the trace and observation sides list every form of their ids, and an
+ * ANY join takes one row, so a score counts once even if both forms were stored. `own` adds the
+ * view's value columns.
  */
 function scoreRows(dataTypes: readonly string[], own: Record<string, string>): View['rows'] {
   return (p, fromUs, toUs) => {
     const window = [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`];
     const ofDataTypes = `data_type IN (${dataTypes.map((t) => p.add(t, 'String')).join(', ')})`;
     // Only the traces and observations the window's scores name are read (a superset: unmerged rows).
-    const named = (column: string) =>
-      `SELECT ${column} ${fromProject(TABLES.scores, p, { filters: [...window, ofDataTypes] })}`;
+    const named = (forms: string) =>
+      `SELECT arrayJoin(${forms}) ${fromProject(TABLES.scores, p, { filters: [...window, ofDataTypes] })}`;
     const scores = `
         SELECT trace_id, observation_id, ${select({
           id: 'id',
@@ -249,7 +253,7 @@ function scoreRows(dataTypes: readonly string[], own: Record<string, string>): V
         })}
         ${fromProject(TABLES.scores, p, { final: true, filters: [...window, ofDataTypes] })}`;
     const traces = `
-        SELECT id AS trace_id, ${select({
+        SELECT arrayJoin(${traceIdFormsSql('id')}) AS trace_id, ${select({
           traceName: TRACE_EXPR.name,
           tags: 'tags',
           userId: TRACE_EXPR.userId,
@@ -257,20 +261,23 @@ function scoreRows(dataTypes: readonly string[], own: Record<string, string>): V
           traceRelease: TRACE_EXPR.release,
           traceVersion: TRACE_EXPR.version,
         })}
-        ${fromProject(TABLES.traces, p, { final: true, filters: [`id IN (${named('trace_id')})`] })}`;
+        ${fromProject(TABLES.traces, p, { final: true, filters: [`id IN (${named(traceIdFormsSql('trace_id'))})`] })}`;
     const observations = `
-        SELECT id AS observation_id, ${select({
+        SELECT arrayJoin(${observationIdFormsSql('id')}) AS observation_id, ${select({
           observationName: OBS_EXPR.name,
           observationModelName: OBS_EXPR.model,
           observationPromptName: fieldExpr(FIELD_KEYS.promptName),
           observationPromptVersion: fieldExpr(FIELD_KEYS.promptVersion),
         })}
-        ${fromProject(TABLES.observationPieces, p, { final: true, filters: [`id IN (${named('observation_id')})`] })}`;
+        ${fromProject(TABLES.observationPieces, p, {
+          final: true,
+          filters: [`id IN (${named(observationIdFormsSql('observation_id'))})`],
+        })}`;
     return `
       SELECT *
       FROM (${scores}) AS s
-      LEFT JOIN (${traces}) AS t USING trace_id
-      LEFT JOIN (${observations}) AS o USING observation_id`;
+      LEFT ANY JOIN (${traces}) AS t USING trace_id
+      LEFT ANY JOIN (${observations}) AS o USING observation_id`;
   };
 }
 
