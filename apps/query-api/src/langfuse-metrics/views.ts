@@ -271,7 +271,11 @@ function scoreRows(dataTypes: readonly string[], own: Record<string, string>): V
         })}
         ${fromProject(TABLES.observationPieces, p, {
           final: true,
-          filters: [`id IN (${named(observationIdFormsSql('observation_id'))})`],
+          // By trace first: the table is sorted by trace, so only the scores' traces are read.
+          filters: [
+            `trace_id IN (${named(traceIdFormsSql('trace_id'))})`,
+            `id IN (${named(observationIdFormsSql('observation_id'))})`,
+          ],
         })}`;
     return `
       SELECT *
