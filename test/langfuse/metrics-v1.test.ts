@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { LangfuseClient } from '@langfuse/client';
+import { Langfuse } from 'langfuse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, WAIT_FOR_COMMIT } from '../support/app.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /*
  * Langfuse's Metrics API v1 (GET /api/public/metrics?query=<JSON>) through @langfuse/client's
- * `api.legacy.metricsV1.metrics`: the traces and observations views, grouped by dimensions and by
- * a time dimension, filtered, and refused with a 400 naming what is unknown.
+ * `api.legacy.metricsV1.metrics` (and the legacy SDK's `metricsMetrics`): the traces, observations
+ * and score views, grouped by dimensions and by a time dimension, filtered, histograms, and
+ * refused with a 400 naming what is unknown.
  */
 
 let server: TestServer;
@@ -324,6 +326,31 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
       { booleanValue: false, count_count: 1 },
       { booleanValue: true, count_count: 1 },
     ]);
+  });
+
+  it("the legacy SDK's metricsMetrics reads the score views alike", async () => {
+    const legacy = new Langfuse({
+      publicKey: server.credentials.publicKey,
+      secretKey: server.credentials.secretKey,
+      baseUrl: server.baseUrl,
+    });
+    try {
+      const res = await legacy.api.metricsMetrics({
+        query: JSON.stringify({
+          ...WINDOW,
+          view: 'scores-categorical',
+          dimensions: [{ field: 'stringValue' }, { field: 'traceName' }],
+          metrics: [{ measure: 'count', aggregation: 'count' }],
+          orderBy: [{ field: 'traceName', direction: 'asc' }],
+        }),
+      });
+      expect(res.data).toEqual([
+        { stringValue: 'friendly', traceName: 'chat', count_count: 2 },
+        { stringValue: 'curt', traceName: 'search', count_count: 1 },
+      ]);
+    } finally {
+      await legacy.shutdownAsync();
+    }
   });
 
   it('a histogram aggregation gives [lower, upper, height] bins, at most config.bins of them (10 without)', async () => {
