@@ -22,6 +22,7 @@ const WINDOW = { fromTimestamp: '2026-03-01T00:00:00.000Z', toTimestamp: '2026-0
 function traceEvents(t: {
   name: string;
   userId: string;
+  sessionId?: string;
   environment: string;
   day: number;
   ms: number;
@@ -35,7 +36,14 @@ function traceEvents(t: {
       id: randomUUID(),
       type: 'trace-create',
       timestamp: at(t.day, 0),
-      body: { id: traceId, name: t.name, userId: t.userId, environment: t.environment, timestamp: at(t.day, 0) },
+      body: {
+        id: traceId,
+        name: t.name,
+        userId: t.userId,
+        sessionId: t.sessionId,
+        environment: t.environment,
+        timestamp: at(t.day, 0),
+      },
     },
     {
       id: randomUUID(),
@@ -93,6 +101,7 @@ beforeAll(async () => {
     ...gen,
     name: 'chat',
     userId: 'u1',
+    sessionId: 's1',
     day: 1,
     ms: 1000,
     usage: { input: 100, output: 50 },
@@ -159,6 +168,21 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     expect(data).toEqual([
       { name: 'chat', count_count: 3, sum_totalCost: 1.01, avg_latency: 2000, sum_totalTokens: 465 },
       { name: 'search', count_count: 1, sum_totalCost: 0, avg_latency: 500, sum_totalTokens: 0 },
+    ]);
+  });
+
+  it('the traces view counts the traces with a user and with a session, as Langfuse per trace', async () => {
+    const data = await metrics({
+      view: 'traces',
+      dimensions: [{ field: 'name' }],
+      metrics: [
+        { measure: 'uniqueUserIds', aggregation: 'sum' },
+        { measure: 'uniqueSessionIds', aggregation: 'sum' },
+      ],
+    });
+    expect(data).toEqual([
+      { name: 'chat', sum_uniqueUserIds: 3, sum_uniqueSessionIds: 1 },
+      { name: 'search', sum_uniqueUserIds: 1, sum_uniqueSessionIds: 0 },
     ]);
   });
 

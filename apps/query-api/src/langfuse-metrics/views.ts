@@ -73,6 +73,8 @@ const TRACES: View = {
   measures: {
     count: {},
     observationsCount: {},
+    uniqueUserIds: {},
+    uniqueSessionIds: {},
     latency: {},
     totalTokens: {},
     inputTokens: {},
@@ -94,6 +96,9 @@ const TRACES: View = {
         time: 'timestamp',
         count: '1',
         observationsCount: 'length(obs_ids)',
+        // Langfuse takes uniq(user_id) per trace before the metric's aggregation: 1 with a user, else 0.
+        uniqueUserIds: `${TRACE_EXPR.userId} != ''`,
+        uniqueSessionIds: `${TRACE_EXPR.sessionId} != ''`,
         latency: `${TRACE_EXPR.latency} * 1000`,
         totalTokens: TRACE_EXPR.usageTotal,
         inputTokens: TRACE_EXPR.usageInput,
