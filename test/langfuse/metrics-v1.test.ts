@@ -305,7 +305,7 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
   it("the score views group by the score's trace and observation fields, filtered by them", async () => {
     const byTrace = await metrics({
       view: 'scores-numeric',
-      dimensions: [{ field: 'traceName' }, { field: 'userId' }, { field: 'observationName' }],
+      dimensions: [{ field: 'traceName' }, { field: 'userId' }],
       metrics: [{ measure: 'value', aggregation: 'sum' }],
       filters: [
         { column: 'name', operator: '=', value: 'quality', type: 'string' },
@@ -314,9 +314,16 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
       orderBy: [{ field: 'userId', direction: 'asc' }],
     });
     expect(byTrace).toEqual([
-      { traceName: 'chat', userId: 'u1', observationName: 'chat-step', sum_value: 0.9 },
-      { traceName: 'chat', userId: 'u2', observationName: '', sum_value: 0.5 },
+      { traceName: 'chat', userId: 'u1', sum_value: 0.9 },
+      { traceName: 'chat', userId: 'u2', sum_value: 0.5 },
     ]);
+    // A field of the observation joins it as Langfuse does (inner): only the scores of an observation count.
+    const byObservation = await metrics({
+      view: 'scores-numeric',
+      dimensions: [{ field: 'observationName' }],
+      metrics: [{ measure: 'count', aggregation: 'count' }],
+    });
+    expect(byObservation).toEqual([{ observationName: 'chat-step', count_count: 1 }]);
     const perDay = await metrics({
       view: 'scores-numeric',
       metrics: [{ measure: 'count', aggregation: 'count' }],

@@ -63,7 +63,12 @@ export function metricsSql(project: string, q: MetricsQuery): { sql: string; par
     select.push(`${AGGREGATE[m.aggregation](rowColumn(m.measure), bins)} AS ${ident(m.alias)}`);
   }
 
-  const rows = q.view.rows(p, q.fromUs, q.toUs);
+  const used = new Set([
+    ...q.dimensions,
+    ...q.metrics.map((m) => m.measure),
+    ...q.filters.map(([column]) => column.id),
+  ]);
+  const rows = q.view.rows(p, q.fromUs, q.toUs, used);
   const where = q.filters.map(([column, c]) => conditionSql(column, c, p).sql);
   let orderBy: string;
   if (q.orderBy.length > 0) {

@@ -37,9 +37,11 @@ export type View = {
   measures: Record<string, Measure>;
   /**
    * SQL of the view's rows, each a `c_<name>` column per dimension and measure and `c_time` (the
-   * time the window and the time dimension apply to), those of [fromUs, toUs] only.
+   * time the window and the time dimension apply to), those of [fromUs, toUs] only. `used` names
+   * the dimensions and measures the query reads (asked, filtered on): a view may leave out the
+   * others, and what it joins only for them (the score views, as Langfuse's relation tables).
    */
-  rows: (p: ProjectParams, fromUs: number, toUs: number) => string;
+  rows: (p: ProjectParams, fromUs: number, toUs: number, used: ReadonlySet<string>) => string;
 };
 
 /** The row column of a dimension, measure or the time. */
@@ -190,19 +192,25 @@ const OBSERVATIONS: View = {
   },
 };
 
-/** The score views' dimensions from the score's trace and observation (joined by their ids). */
-const SCORE_RELATED_DIMENSIONS: Record<string, Dimension> = {
+/** The score views' dimensions from the score's trace (joined by its id). */
+const SCORE_TRACE_DIMENSIONS: Record<string, Dimension> = {
   traceName: options,
   tags,
   userId: text,
   sessionId: text,
   traceRelease: text,
   traceVersion: text,
+};
+
+/** The score views' dimensions from the score's observation (joined by its id). */
+const SCORE_OBSERVATION_DIMENSIONS: Record<string, Dimension> = {
   observationName: options,
   observationModelName: options,
   observationPromptName: text,
   observationPromptVersion: text,
 };
+
+const SCORE_RELATED_DIMENSIONS = { ...SCORE_TRACE_DIMENSIONS, ...SCORE_OBSERVATION_DIMENSIONS };
 
 /** The score views' dimensions from the score itself. */
 const SCORE_DIMENSIONS: Record<string, Dimension> = {
@@ -224,16 +232,19 @@ const EVALUATOR_ID = `if(JSONExtractString(metadata, 'evaluator_id') != '', JSON
           JSONExtractString(metadata, 'job_configuration_id'))`;
 
 /**
- * A score view: one row per score of the given data types whose timestamp is in the window, with
- * its trace's and observation's fields (joined by id, as Langfuse's v1 score views join them: empty
- * when the score has no trace or observation, or they were never sent). An id matches in either
- * OTLP form (a score of the current SDK names its trace and observation in hex, which the OTLP
- * mapping stored as UUIDs); the trace and observation sides list every form of their ids, and an
- * ANY join takes one row, so a score counts once even if both forms were stored. `own` adds the
- * view's value columns.
+ * A score view: one row per score of the given data types whose timestamp is in the window, and,
+ * when the query reads a field of its trace or observation, with that trace's or observation's
+ * fields, joined as Langfuse's v1 score views join their relation tables: an inner join with the
+ * trace's timestamp (the observation's start) in the window too, so such a query leaves out the
+ * scores without one, or whose trace or observation is outside the window or was never sent. An id
+ * matches in either OTLP form (a score of the current SDK names its trace and observation in hex,
+ * which the OTLP mapping stored as UUIDs); the trace and observation sides list every form of
+ * their ids, and an ANY join takes one row, so a score counts once even if both forms were stored.
+ * `own` adds the view's value columns.
  */
 function scoreRows(dataTypes: readonly string[], own: Record<string, string>): View['rows'] {
-  return (p, fromUs, toUs) => {
+  return (p, fromUs, toUs, used) => {
+    const uses = (dimensions: Record<string, Dimension>) => Object.keys(dimensions).some((d) => used.has(d));
     const window = [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`];
     const ofDataTypes = `data_type IN (${dataTypes.map((t) => p.add(t, 'String')).join(', ')})`;
     // Only the traces and observations the window's scores name are read (a superset: unmerged rows).
@@ -266,7 +277,10 @@ function scoreRows(dataTypes: readonly string[], own: Record<string, string>): V
           traceRelease: TRACE_EXPR.release,
           traceVersion: TRACE_EXPR.version,
         })}
-        ${fromProject(TABLES.traces, p, { final: true, filters: [`id IN (${named(traceIdFormsSql('trace_id'))})`] })}`;
+        ${fromProject(TABLES.traces, p, {
+          final: true,
+          filters: [...window, `id IN (${named(traceIdFormsSql('trace_id'))})`],
+        })}`;
     const observations = `
         SELECT arrayJoin(${observationIdFormsSql('id')}) AS observation_id, ${select({
           observationName: OBS_EXPR.name,
@@ -281,12 +295,13 @@ function scoreRows(dataTypes: readonly string[], own: Record<string, string>): V
             `trace_id IN (${named(traceIdFormsSql('trace_id'))})`,
             `id IN (${named(observationIdFormsSql('observation_id'))})`,
           ],
-        })}`;
+        })}
+        AND ${OBS_EXPR.start} >= ${p.add(fromUs, 'Int64')} AND ${OBS_EXPR.start} <= ${p.add(toUs, 'Int64')}`;
     return `
       SELECT *
       FROM (${scores}) AS s
-      LEFT ANY JOIN (${traces}) AS t USING trace_id
-      LEFT ANY JOIN (${observations}) AS o USING observation_id`;
+      ${uses(SCORE_TRACE_DIMENSIONS) ? `INNER ANY JOIN (${traces}) AS t USING trace_id` : ''}
+      ${uses(SCORE_OBSERVATION_DIMENSIONS) ? `INNER ANY JOIN (${observations}) AS o USING observation_id` : ''}`;
   };
 }
 
