@@ -359,6 +359,28 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     ]);
   });
 
+  it('scoresCount (traces) and countScores (observations) count the scores of each, as Langfuse only of those with one', async () => {
+    const traces = await metrics({
+      view: 'traces',
+      dimensions: [{ field: 'name' }],
+      metrics: [
+        { measure: 'scoresCount', aggregation: 'sum' },
+        { measure: 'count', aggregation: 'count' },
+      ],
+    });
+    // The staging chat trace has no score: Langfuse's inner join of the scores leaves it out.
+    expect(traces).toEqual([
+      { name: 'chat', sum_scoresCount: 5, count_count: 2 },
+      { name: 'search', sum_scoresCount: 3, count_count: 1 },
+    ]);
+    const observations = await metrics({
+      view: 'observations',
+      dimensions: [{ field: 'name' }],
+      metrics: [{ measure: 'countScores', aggregation: 'sum' }],
+    });
+    expect(observations).toEqual([{ name: 'chat-step', sum_countScores: 1 }]);
+  });
+
   it("the legacy SDK's metricsMetrics reads the score views alike", async () => {
     const legacy = new Langfuse({
       publicKey: server.credentials.publicKey,

@@ -58,6 +58,31 @@ const select = (columns: Record<string, string>) =>
     .map(([name, sql]) => `${sql} AS ${rowColumn(name)}`)
     .join(',\n        ');
 
+/**
+ * SQL: the rows of `rows` (whose `c_id` is a trace or observation id) with `c_<measure>`, the number
+ * of scores of each whose timestamp is in the window (their `key` column, in either OTLP form of
+ * the id: `forms`), joined as Langfuse joins its scores relation: inner, so a row without such a
+ * score is left out of a query that reads the measure.
+ */
+function withScoreCounts(
+  rows: string,
+  p: ProjectParams,
+  fromUs: number,
+  toUs: number,
+  scoresOf: { key: string; forms: (id: string) => string; measure: string },
+): string {
+  const scores = fromProject(TABLES.scores, p, {
+    final: true,
+    filters: [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`],
+  });
+  return `
+      SELECT * FROM (${rows}) AS r
+      INNER JOIN (
+        SELECT arrayJoin(${scoresOf.forms(scoresOf.key)}) AS score_key, uniqExact(id) AS ${rowColumn(scoresOf.measure)}
+        ${scores}
+        GROUP BY score_key) AS s ON r.${rowColumn('id')} = s.score_key`;
+}
+
 /** Traces: one row per merged trace whose timestamp is in the window. */
 const TRACES: View = {
   dimensions: {
@@ -75,6 +100,7 @@ const TRACES: View = {
   measures: {
     count: {},
     observationsCount: {},
+    scoresCount: {},
     uniqueUserIds: {},
     uniqueSessionIds: {},
     latency: {},
@@ -83,7 +109,8 @@ const TRACES: View = {
     outputTokens: {},
     totalCost: { usd: true },
   },
-  rows: (p, fromUs, toUs) => `
+  rows: (p, fromUs, toUs, used) => {
+    const traces = `
       SELECT ${select({
         id: 'id',
         name: TRACE_EXPR.name,
@@ -107,7 +134,14 @@ const TRACES: View = {
         outputTokens: TRACE_EXPR.usageOutput,
         totalCost: TRACE_EXPR.totalCost,
       })}
-      ${fromProject(TABLES.traces, p, { final: true, filters: [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`] })}`,
+      ${fromProject(TABLES.traces, p, { final: true, filters: [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`] })}`;
+    if (!used.has('scoresCount')) return traces;
+    return withScoreCounts(traces, p, fromUs, toUs, {
+      key: 'trace_id',
+      forms: traceIdFormsSql,
+      measure: 'scoresCount',
+    });
+  },
 };
 
 /**
@@ -144,8 +178,9 @@ const OBSERVATIONS: View = {
     inputTokens: {},
     outputTokens: {},
     totalCost: { usd: true },
+    countScores: {},
   },
-  rows: (p, fromUs, toUs) => {
+  rows: (p, fromUs, toUs, used) => {
     const start = OBS_EXPR.start;
     const observations = `
         SELECT trace_id, ${select({
@@ -181,7 +216,7 @@ const OBSERVATIONS: View = {
           tags: 'tags',
         })}
         ${fromProject(TABLES.traces, p, { final: true })}`;
-    return `
+    const rows = `
       SELECT *,
         multiIf(${rowColumn('ownEnvironment')} != '', ${rowColumn('ownEnvironment')},
           ${rowColumn('traceEnvironment')} != '', ${rowColumn('traceEnvironment')}, 'default') AS ${rowColumn('environment')},
@@ -189,6 +224,9 @@ const OBSERVATIONS: View = {
         ${rowColumn('time')} AS ${rowColumn('startTime')}
       FROM (${observations}) AS o
       LEFT JOIN (${traces}) AS t USING trace_id`;
+    if (!used.has('countScores')) return rows;
+    const scoresOf = { key: 'observation_id', forms: observationIdFormsSql, measure: 'countScores' };
+    return withScoreCounts(rows, p, fromUs, toUs, scoresOf);
   },
 };
 

@@ -55,6 +55,16 @@ describe('the Metrics API v1 SQL', () => {
     ).toMatchSnapshot();
   });
 
+  it('traces with the count of their scores, joined only for that measure', () => {
+    expect(
+      sqlOf({
+        view: 'traces',
+        dimensions: [{ field: 'name' }],
+        metrics: [{ measure: 'scoresCount', aggregation: 'sum' }],
+      }),
+    ).toMatchSnapshot();
+  });
+
   it('auto picks about fifty buckets over the window', () => {
     const granularity = (from: string, to: string) =>
       parseMetricsQuery(
