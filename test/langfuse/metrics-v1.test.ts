@@ -131,6 +131,13 @@ beforeAll(async () => {
       cost: 0.01,
     }),
     ...search,
+    // A trace without observations: Langfuse's observation measures leave it out.
+    {
+      id: randomUUID(),
+      type: 'trace-create',
+      timestamp: at(2, 0),
+      body: { id: randomUUID(), name: 'bare', userId: 'u3', environment: 'production', timestamp: at(2, 0) },
+    },
     // Outside the window: counted by no query.
     ...traceEvents({ ...gen, name: 'chat', userId: 'u1', day: 20, ms: 9000, usage: { input: 1, output: 1 }, cost: 9 }),
     // Scores of those traces (the first of chatOfU1 on its observation), for the score views.
@@ -154,7 +161,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
-  it('the traces view counts traces, sums cost and averages latency (ms) per name, the first metric descending', async () => {
+  it('the traces view counts traces, sums cost and averages latency (ms) per name, the first metric descending, those with observations', async () => {
     const data = await metrics({
       view: 'traces',
       dimensions: [{ field: 'name' }],
@@ -182,6 +189,7 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     });
     expect(data).toEqual([
       { name: 'chat', sum_uniqueUserIds: 3, sum_uniqueSessionIds: 1 },
+      { name: 'bare', sum_uniqueUserIds: 1, sum_uniqueSessionIds: 0 },
       { name: 'search', sum_uniqueUserIds: 1, sum_uniqueSessionIds: 0 },
     ]);
   });
@@ -212,7 +220,7 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     });
     expect(data).toEqual([
       { time_dimension: '2026-03-01', count_count: 1 },
-      { time_dimension: '2026-03-02', count_count: 3 },
+      { time_dimension: '2026-03-02', count_count: 4 },
       { time_dimension: '2026-03-03', count_count: 0 },
     ]);
     const hourly = await metrics({

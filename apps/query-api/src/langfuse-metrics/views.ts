@@ -83,6 +83,20 @@ function withScoreCounts(
         GROUP BY score_key) AS s ON r.${rowColumn('id')} = s.score_key`;
 }
 
+/**
+ * The traces view's measures of the trace's observations. Langfuse computes them over its
+ * observations relation, an inner join: a query that reads one leaves out the traces without
+ * observations.
+ */
+const TRACE_OBSERVATION_MEASURES = [
+  'observationsCount',
+  'latency',
+  'totalTokens',
+  'inputTokens',
+  'outputTokens',
+  'totalCost',
+];
+
 /** Traces: one row per merged trace whose timestamp is in the window. */
 const TRACES: View = {
   dimensions: {
@@ -134,7 +148,14 @@ const TRACES: View = {
         outputTokens: TRACE_EXPR.usageOutput,
         totalCost: TRACE_EXPR.totalCost,
       })}
-      ${fromProject(TABLES.traces, p, { final: true, filters: [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`] })}`;
+      ${fromProject(TABLES.traces, p, {
+        final: true,
+        filters: [
+          `timestamp >= ${micros(p, fromUs)}`,
+          `timestamp <= ${micros(p, toUs)}`,
+          ...(TRACE_OBSERVATION_MEASURES.some((m) => used.has(m)) ? ['notEmpty(obs_ids)'] : []),
+        ],
+      })}`;
     if (!used.has('scoresCount')) return traces;
     return withScoreCounts(traces, p, fromUs, toUs, {
       key: 'trace_id',
