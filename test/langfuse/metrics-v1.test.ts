@@ -62,6 +62,25 @@ function traceEvents(t: {
   ];
 }
 
+/** A trace at 10:00 on March 10 (`late`) whose span (`late-step`) starts a day later. */
+function lateObservation() {
+  const traceId = randomUUID();
+  return [
+    {
+      id: randomUUID(),
+      type: 'trace-create',
+      timestamp: at(10, 0),
+      body: { id: traceId, name: 'late', userId: 'u1', environment: 'production', timestamp: at(10, 0) },
+    },
+    {
+      id: randomUUID(),
+      type: 'span-create',
+      timestamp: at(11, 0),
+      body: { id: randomUUID(), traceId, name: 'late-step', startTime: at(11, 0), endTime: at(11, 100) },
+    },
+  ];
+}
+
 /** A score of the trace of `events` (traceEvents), at its trace's time unless `day` is given. */
 function scoreEvent(
   events: ReturnType<typeof traceEvents>,
@@ -138,6 +157,8 @@ beforeAll(async () => {
       timestamp: at(2, 0),
       body: { id: randomUUID(), name: 'bare', userId: 'u3', environment: 'production', timestamp: at(2, 0) },
     },
+    // Past the window: a trace of March 10 whose observation starts on March 11.
+    ...lateObservation(),
     // Outside the window: counted by no query.
     ...traceEvents({ ...gen, name: 'chat', userId: 'u1', day: 20, ms: 9000, usage: { input: 1, output: 1 }, cost: 9 }),
     // Scores of those traces (the first of chatOfU1 on its observation), for the score views.
@@ -274,6 +295,28 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
       { providedModelName: 'gpt-4o', sum_totalTokens: 450, p50_latency: 2000, p95_latency: 2900, count_count: 2 },
       { providedModelName: '', sum_totalTokens: 0, p50_latency: 500, p95_latency: 500, count_count: 1 },
     ]);
+  });
+
+  it('the observations view by a field of the trace counts only the observations whose trace is in the window, as Langfuse', async () => {
+    const march11 = { fromTimestamp: '2026-03-11T00:00:00.000Z', toTimestamp: '2026-03-12T00:00:00.000Z' };
+    const count = [{ measure: 'count', aggregation: 'count' }];
+    // The span starts on March 11, its trace on March 10: Langfuse's traces relation is in the window too.
+    expect(await metrics({ ...march11, view: 'observations', metrics: count })).toEqual([{ count_count: 1 }]);
+    const byTrace = await metrics({
+      ...march11,
+      view: 'observations',
+      dimensions: [{ field: 'traceName' }],
+      metrics: count,
+    });
+    expect(byTrace).toEqual([]);
+    const withTrace = await metrics({
+      fromTimestamp: '2026-03-10T00:00:00.000Z',
+      toTimestamp: march11.toTimestamp,
+      view: 'observations',
+      dimensions: [{ field: 'traceName' }, { field: 'name' }],
+      metrics: count,
+    });
+    expect(withTrace).toEqual([{ traceName: 'late', name: 'late-step', count_count: 1 }]);
   });
 
   it('the observations view groups by trace name and user with a time dimension by day', async () => {

@@ -165,9 +165,21 @@ const TRACES: View = {
   },
 };
 
+/** The observations view's dimensions of the observation's trace. */
+const OBSERVATION_TRACE_DIMENSIONS: Record<string, Dimension> = {
+  traceName: options,
+  userId: text,
+  sessionId: text,
+  traceRelease: text,
+  traceVersion: text,
+  tags,
+};
+
 /**
  * Observations: one row per merged observation whose start is in the window, with its trace's
- * fields (joined by trace id). The environment is the observation's, else its trace's, as the
+ * fields (joined by trace id). A query that reads a field of the trace joins it as Langfuse joins its
+ * traces relation: inner, with the trace's timestamp in the window, so it leaves out the
+ * observations whose trace is outside the window or was never sent. The environment is the observation's, else its trace's, as the
  * observation lists show it (`default` for an observation whose trace was never sent).
  */
 const OBSERVATIONS: View = {
@@ -185,12 +197,7 @@ const OBSERVATIONS: View = {
     promptVersion: text,
     startTimeMonth: text,
     startTime: at,
-    traceName: options,
-    userId: text,
-    sessionId: text,
-    traceRelease: text,
-    traceVersion: text,
-    tags,
+    ...OBSERVATION_TRACE_DIMENSIONS,
   },
   measures: {
     count: {},
@@ -203,6 +210,7 @@ const OBSERVATIONS: View = {
   },
   rows: (p, fromUs, toUs, used) => {
     const start = OBS_EXPR.start;
+    const readsTrace = Object.keys(OBSERVATION_TRACE_DIMENSIONS).some((d) => used.has(d));
     const observations = `
         SELECT trace_id, ${select({
           id: 'id',
@@ -236,7 +244,10 @@ const OBSERVATIONS: View = {
           traceEnvironment: TRACE_EXPR.environment,
           tags: 'tags',
         })}
-        ${fromProject(TABLES.traces, p, { final: true })}`;
+        ${fromProject(TABLES.traces, p, {
+          final: true,
+          filters: readsTrace ? [`timestamp >= ${micros(p, fromUs)}`, `timestamp <= ${micros(p, toUs)}`] : [],
+        })}`;
     const rows = `
       SELECT *,
         multiIf(${rowColumn('ownEnvironment')} != '', ${rowColumn('ownEnvironment')},
@@ -244,7 +255,7 @@ const OBSERVATIONS: View = {
         formatDateTime(${rowColumn('time')}, '%Y-%m', 'UTC') AS ${rowColumn('startTimeMonth')},
         ${rowColumn('time')} AS ${rowColumn('startTime')}
       FROM (${observations}) AS o
-      LEFT JOIN (${traces}) AS t USING trace_id`;
+      ${readsTrace ? 'INNER' : 'LEFT'} JOIN (${traces}) AS t USING trace_id`;
     if (!used.has('countScores')) return rows;
     const scoresOf = { key: 'observation_id', forms: observationIdFormsSql, measure: 'countScores' };
     return withScoreCounts(rows, p, fromUs, toUs, scoresOf);
