@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { type Column, type ColumnTable, columnOf, conditionSql, FilterError } from '../filter/columns.ts';
 import { Condition, MAX_CONDITIONS } from '../filter/conditions.ts';
 import { One } from '../query-params.ts';
-import { rowColumn, VIEWS, type View } from './views.ts';
+import { rowColumn, type View } from './view-model.ts';
+import { VIEWS } from './views.ts';
 
 /*
  * The `query` parameter of GET /api/public/metrics: Langfuse's Metrics API v1 query object, as JSON

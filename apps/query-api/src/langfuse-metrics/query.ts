@@ -2,7 +2,7 @@ import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import { roundCostSum } from '../cost-sum.ts';
 import { conditionSql } from '../filter/columns.ts';
 import { type Aggregation, type Granularity, type MetricsQuery, TIME_DIMENSION } from './params.ts';
-import { rowColumn } from './views.ts';
+import { rowColumn } from './view-model.ts';
 
 /*
  * Runs a Metrics API v1 query (params.ts) as one read: the view's rows in the window, filtered,
