@@ -15,6 +15,9 @@ const uuidOfHex = (hex: string) =>
   `lower(concat(substring(${hex}, 1, 8), '-', substring(${hex}, 9, 4), '-', substring(${hex}, 13, 4), '-',
     substring(${hex}, 17, 4), '-', substring(${hex}, 21, 12)))`;
 
+/** SQL: a trace id of 32 hex digits as the UUID the OTLP mapping stores it under, else the id itself. */
+export const traceUuidOfHexSql = (id: string) => `if(match(${id}, ${HEX32}), ${uuidOfHex(id)}, ${id})`;
+
 /** SQL: a trace id's forms (32 hex digits ↔ UUID). */
 export const traceIdFormsSql = (id: string) =>
   `multiIf(match(${id}, ${HEX32}), [${id}, ${uuidOfHex(id)}],
