@@ -199,6 +199,23 @@ describe('GET /api/public/metrics (Langfuse Metrics API v1)', () => {
     ]);
   });
 
+  it('the traces view measures only the observations that start in the window, as Langfuse', async () => {
+    // The late trace (March 10) has one span, which starts on March 11.
+    const observed = [
+      { measure: 'count', aggregation: 'count' },
+      { measure: 'observationsCount', aggregation: 'sum' },
+      { measure: 'latency', aggregation: 'max' },
+    ];
+    const march10 = { fromTimestamp: '2026-03-10T00:00:00.000Z', toTimestamp: '2026-03-11T00:00:00.000Z' };
+    expect(await metrics({ ...march10, view: 'traces', metrics: observed })).toEqual([
+      { count_count: 0, sum_observationsCount: 0, max_latency: 0 },
+    ]);
+    const both = { fromTimestamp: march10.fromTimestamp, toTimestamp: '2026-03-12T00:00:00.000Z' };
+    expect(await metrics({ ...both, view: 'traces', metrics: observed })).toEqual([
+      { count_count: 1, sum_observationsCount: 1, max_latency: 100 },
+    ]);
+  });
+
   it('the traces view counts the traces with a user and with a session, as Langfuse per trace', async () => {
     const data = await metrics({
       view: 'traces',

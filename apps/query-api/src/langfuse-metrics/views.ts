@@ -46,8 +46,8 @@ function withScoreCounts(
 
 /**
  * The traces view's measures of the trace's observations. Langfuse computes them over its
- * observations relation, an inner join: a query that reads one leaves out the traces without
- * observations.
+ * observations relation, an inner join with the observation's start in the window: a query that
+ * reads one leaves out the traces without such observations.
  */
 const TRACE_OBSERVATION_MEASURES = [
   'observationsCount',
@@ -85,8 +85,15 @@ const TRACES: View = {
     totalCost: { usd: true },
   },
   rows: (p, fromUs, toUs, used) => {
+    // The trace's observations that start in the window (Langfuse's time filter on its
+    // observations relation), by id: the measures of its observations are over these.
+    const observations = rowColumn('windowObservations');
+    const start = (k: string) => `obs_start[${k}].2`;
+    const inWindow = `arrayFilter(k -> ${start('k')} >= ${p.add(fromUs, 'Int64')} AND ${start('k')} <= ${p.add(toUs, 'Int64')}, obs_ids)`;
+    const over = (perObservation: string) => `arraySum(arrayMap(k -> ${perObservation}, ${observations}))`;
+    const end = `greatest(${start('k')}, if(mapContains(obs_end, k), obs_end[k].2, ${start('k')}))`;
     const traces = `
-      SELECT ${select({
+      SELECT ${inWindow} AS ${observations}, ${select({
         id: 'id',
         name: TRACE_EXPR.name,
         tags: 'tags',
@@ -99,22 +106,24 @@ const TRACES: View = {
         timestamp: 'timestamp',
         time: 'timestamp',
         count: '1',
-        observationsCount: 'length(obs_ids)',
+        observationsCount: `length(${observations})`,
         // Langfuse takes uniq(user_id) per trace before the metric's aggregation: 1 with a user, else 0.
         uniqueUserIds: `${TRACE_EXPR.userId} != ''`,
         uniqueSessionIds: `${TRACE_EXPR.sessionId} != ''`,
-        latency: `${TRACE_EXPR.latency} * 1000`,
-        totalTokens: TRACE_EXPR.usageTotal,
-        inputTokens: TRACE_EXPR.usageInput,
-        outputTokens: TRACE_EXPR.usageOutput,
-        totalCost: TRACE_EXPR.totalCost,
+        // First start to last end (an observation without an end ends at its start), in ms.
+        latency: `if(empty(${observations}), 0, (arrayMax(arrayMap(k -> ${end}, ${observations}))
+          - arrayMin(arrayMap(k -> ${start('k')}, ${observations}))) / 1000)`,
+        totalTokens: over(TRACE_EXPR.obsUsageTotal),
+        inputTokens: over(TRACE_EXPR.obsUsageInput),
+        outputTokens: over(TRACE_EXPR.obsUsageOutput),
+        totalCost: over(TRACE_EXPR.obsCost),
       })}
       ${fromProject(TABLES.traces, p, {
         final: true,
         filters: [
           `timestamp >= ${micros(p, fromUs)}`,
           `timestamp <= ${micros(p, toUs)}`,
-          ...(TRACE_OBSERVATION_MEASURES.some((m) => used.has(m)) ? ['notEmpty(obs_ids)'] : []),
+          ...(TRACE_OBSERVATION_MEASURES.some((m) => used.has(m)) ? [`notEmpty(${observations})`] : []),
         ],
       })}`;
     if (!used.has('scoresCount')) return traces;
