@@ -225,6 +225,35 @@ describe('Langfuse SDK (LangfuseSpanProcessor + @langfuse/tracing) → our query
       };
       expect(byObservation.data).toHaveLength(1);
     });
+    // The Metrics API's score views join the score to its trace and observation by either form.
+    const window = {
+      fromTimestamp: new Date(Date.now() - 3_600_000).toISOString(),
+      toTimestamp: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const byTrace = await langfuse.api.legacy.metricsV1.metrics({
+      query: JSON.stringify({
+        ...window,
+        view: 'scores-numeric',
+        dimensions: [
+          { field: 'traceName' },
+          { field: 'userId' },
+          { field: 'tags' },
+          { field: 'observationName' },
+          { field: 'observationModelName' },
+        ],
+        metrics: [{ measure: 'value', aggregation: 'sum' }],
+      }),
+    });
+    expect(byTrace.data).toEqual([
+      {
+        traceName: 'langfuse sdk trace',
+        userId: 'user-lf-1',
+        tags: ['sdk', 'checkout'],
+        observationName: 'answer',
+        observationModelName: 'gpt-4o-mini',
+        sum_value: 1,
+      },
+    ]);
 
     await langfuse.api.trace.delete(other.traceId);
     await eventually(async () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
         timestamp: '2026-05-01T08:00:00Z',
         name: 'chat',
         userId: 'u1',
-        tags: ['t'],
+        tags: ['t', 'eu, west'],
         release: 'r1',
         version: 'v1',
       },
@@ -129,6 +129,11 @@ describe('GET /api/public/metrics/daily', () => {
     ['traceName=chat', ['2026-05-02', '2026-05-01']],
     ['userId=u2', ['2026-05-01']],
     ['tags=t', ['2026-05-02', '2026-05-01']],
+    // A tag holding a comma, in double quotes: whole, alone, in a comma list or beside a repeated key.
+    [`tags=${encodeURIComponent('"eu, west"')}`, ['2026-05-01']],
+    [`tags=${encodeURIComponent('"eu, west",t')}`, ['2026-05-01']],
+    [`tags=${encodeURIComponent('"eu, west"')}&tags=t`, ['2026-05-01']],
+    [`tags=${encodeURIComponent('eu, west')}`, []],
     ['release=r2', ['2026-05-01']],
     ['version=v1', ['2026-05-02', '2026-05-01']],
     ['fromTimestamp=2026-05-02T00:00:00Z', ['2026-05-04', '2026-05-02']],
@@ -139,6 +144,17 @@ describe('GET /api/public/metrics/daily', () => {
     ['userId=nobody', []],
   ])('filters apply to the trace: %s', async (query, dates) => {
     expect((await daily(query)).data.map((d) => d.date)).toEqual(dates);
+  });
+
+  it('a quote left open in a tags list is a 400 saying how to write one', async () => {
+    const res = await t.get(`/api/public/metrics/daily?tags=${encodeURIComponent('"eu, west')}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'BAD_REQUEST',
+      data: null,
+      message:
+        'tags: the quote opening "eu, west" is not closed; write a value holding a comma as "a, b" and a quote in it as ""',
+    });
   });
 
   it('filtered counts only hold the matching traces', async () => {

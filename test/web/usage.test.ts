@@ -48,4 +48,39 @@ describe.skipIf(!chromiumPath)('the usage page', () => {
     await expect.poll(() => page.locator('table tbody tr').first().textContent()).toMatch(/all models\s*2\s*0/);
     expect(browser.errors).toEqual([]);
   });
+
+  it('filters by a tag holding a comma, written in quotes beside another tag', async () => {
+    const generation = (id: string, model: string) => ({
+      id,
+      type: 'GENERATION',
+      model,
+      startTime: new Date().toISOString(),
+      promptTokens: 10,
+      completionTokens: 5,
+    });
+    await call('POST', '/v1/l/batch', {
+      trace: { id: 'comma-tag', timestamp: new Date().toISOString(), tags: ['eu, west', 'beta'] },
+      observations: [generation('comma-tag-gen', 'gpt-4o')],
+    });
+    await call('POST', '/v1/l/batch', {
+      trace: { id: 'split-tags', timestamp: new Date().toISOString(), tags: ['eu', 'west', 'beta'] },
+      observations: [generation('split-tags-gen', 'claude-3-5-haiku')],
+    });
+    await page.reload();
+    const models = () =>
+      page.getByRole('table', { name: 'Usage by model' }).locator('tbody tr td:first-child').allTextContents();
+    await expect.poll(models).toEqual(expect.arrayContaining(['gpt-4o', 'claude-3-5-haiku']));
+    await page.getByLabel('Tags').fill('"eu, west", beta');
+    await page.getByLabel('Tags').press('Enter');
+    await expect.poll(models).toEqual(['gpt-4o']);
+    // Kept in the URL: a reload shows the same usage and the same words in the box.
+    await page.reload();
+    await expect.poll(models).toEqual(['gpt-4o']);
+    expect(await page.getByLabel('Tags').inputValue()).toBe('"eu, west", beta');
+    // Unquoted, the comma separates two tags, as on the trace list.
+    await page.getByLabel('Tags').fill('eu, west');
+    await page.getByLabel('Tags').press('Enter');
+    await expect.poll(models).toEqual(['claude-3-5-haiku']);
+    expect(browser.errors).toEqual([]);
+  });
 });

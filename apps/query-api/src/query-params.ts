@@ -1,4 +1,4 @@
-import { isoToMicros, QueryIsoDateTime } from '@spanhouse/schema';
+import { isoToMicros, QueryIsoDateTime, scanList } from '@spanhouse/schema';
 import * as v from 'valibot';
 
 /*
@@ -36,17 +36,30 @@ export const Int = (name: string, min: number, max: number, dflt: number) =>
 
 /**
  * Repeated keys and comma-separated values both work: tags=a&tags=b,c -> [a, b, c]. The pieces of a
- * comma list are trimmed (`a, b`); a value without a comma is taken exactly as given, since a tag
- * (or an environment) is stored as sent, surrounding spaces included, and must be findable by
- * itself. Blank values name nothing.
+ * comma list are trimmed (`a, b`), and a piece in double quotes is taken as written, so a value
+ * holding a comma can be named: `tags="eu, west",beta` -> [eu, west; beta] (the list syntax of
+ * the web UI's filter boxes, scanList; a quote left open is a 400). A value without a comma is
+ * taken exactly as given, quotes included, since a tag (or an environment) is stored as sent,
+ * surrounding spaces included, and must be findable by itself. Blank values name nothing.
  */
 export const List = v.pipe(
   v.union([v.string(), v.array(v.string())]),
-  v.transform((x) =>
-    (Array.isArray(x) ? x : [x])
-      .flatMap((s) => (s.includes(',') ? s.split(',').map((piece) => piece.trim()) : [s]))
-      .filter((s) => s.trim() !== ''),
-  ),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const values: string[] = [];
+    for (const text of Array.isArray(dataset.value) ? dataset.value : [dataset.value]) {
+      if (!text.includes(',')) {
+        if (text.trim() !== '') values.push(text);
+        continue;
+      }
+      const list = scanList(text);
+      if (list.error !== undefined) {
+        addIssue({ message: `${list.error}; write a value holding a comma as "a, b" and a quote in it as ""` });
+        return NEVER;
+      }
+      values.push(...list.values);
+    }
+    return values;
+  }),
 );
 
 /**

@@ -1,5 +1,7 @@
+import { joinList, splitList } from '@spanhouse/schema';
 import { describe, expect, it } from 'vitest';
-import { decodeState, encodeState, joinList, param, splitList } from '../src/lib/url-state.ts';
+import { traceFilterParams, traceFilterQuery } from '../src/components/trace-filter.tsx';
+import { decodeState, encodeState, param } from '../src/lib/url-state.ts';
 import { hasFilters, TRACE_LIST_PARAMS, traceListQuery } from '../src/trace-list/list-state.ts';
 
 const SPEC = {
@@ -97,6 +99,11 @@ describe('trace list state', () => {
       { type: 'arrayOptions', column: 'tags', operator: 'all of', value: ['eu, west', 'beta'] },
     ]);
     expect(traceListQuery(decodeState(TRACE_LIST_PARAMS, { tags: 'a,b' }), now)).toMatchObject({ tags: ['a', 'b'] });
+  });
+
+  it('the shared trace filter (the usage page) sends a value holding a comma in quotes, which the API takes whole', () => {
+    const s = decodeState(traceFilterParams('30d'), { tags: '"eu, west",beta', environment: '"a, b"' });
+    expect(traceFilterQuery(s, now)).toMatchObject({ tags: ['"eu, west"', 'beta'], environment: ['"a, b"'] });
   });
 
   it('an unknown order falls back to newest first', () => {

@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { type Column, type ColumnTable, columnOf, conditionSql, FilterError } from '../filter/columns.ts';
 import { Condition, MAX_CONDITIONS } from '../filter/conditions.ts';
 import { One } from '../query-params.ts';
-import { rowColumn, VIEWS, type View } from './views.ts';
+import { rowColumn, type View } from './view-model.ts';
+import { VIEWS } from './views.ts';
 
 /*
  * The `query` parameter of GET /api/public/metrics: Langfuse's Metrics API v1 query object, as JSON
@@ -13,10 +14,27 @@ import { rowColumn, VIEWS, type View } from './views.ts';
  * view does not have is a 400 naming it before any read.
  */
 
-export const AGGREGATIONS = ['sum', 'avg', 'count', 'max', 'min', 'p50', 'p75', 'p90', 'p95', 'p99', 'uniq'] as const;
+export const AGGREGATIONS = [
+  'sum',
+  'avg',
+  'count',
+  'max',
+  'min',
+  'p50',
+  'p75',
+  'p90',
+  'p95',
+  'p99',
+  'uniq',
+  'histogram',
+] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 export const GRANULARITIES = ['auto', 'minute', 'hour', 'day', 'week', 'month'] as const;
 export type Granularity = Exclude<(typeof GRANULARITIES)[number], 'auto'>;
+
+/** A histogram's bins without `config.bins`, and the bound on it: Langfuse's. */
+export const DEFAULT_BINS = 10;
+export const MAX_BINS = 100;
 
 /** Rows an answer holds at most, and without `config.row_limit`: Langfuse's bound on row_limit. */
 export const MAX_ROWS = 1000;
@@ -47,7 +65,9 @@ const QueryObject = v.object({
   orderBy: v.nullish(v.array(v.object({ field: Name, direction: v.picklist(['asc', 'desc'], 'must be asc or desc') }))),
   config: v.optional(
     v.object({
-      bins: v.optional(v.number()),
+      bins: v.optional(
+        v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1), v.maxValue(MAX_BINS)),
+      ),
       row_limit: v.optional(
         v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1), v.maxValue(MAX_ROWS)),
       ),
@@ -72,6 +92,8 @@ export type MetricsQuery = {
   /** ORDER BY items over the answer's column names; empty: Langfuse's default order. */
   orderBy: { field: string; direction: 'asc' | 'desc' }[];
   rowLimit: number;
+  /** The bins of every `histogram` metric. */
+  bins: number;
 };
 
 /** The time dimension's name in each answer row, as Langfuse names it. */
@@ -132,10 +154,7 @@ export function parseMetricsQuery(raw: unknown): MetricsQuery {
   if (!parsed.success) throw badRequest(issueMessage(parsed.issues[0]));
   const q = parsed.output;
   const view = Object.hasOwn(VIEWS, q.view) ? VIEWS[q.view] : undefined;
-  if (!view) {
-    const note = q.view.startsWith('scores') ? ' (the score views are not supported)' : '';
-    throw badRequest(`query.view "${q.view}" is not one of ${Object.keys(VIEWS).join(', ')}${note}`);
-  }
+  if (!view) throw badRequest(`query.view "${q.view}" is not one of ${Object.keys(VIEWS).join(', ')}`);
   for (const { field } of q.dimensions) {
     if (!Object.hasOwn(view.dimensions, field)) throw oneOf(`dimension`, field, Object.keys(view.dimensions));
   }
@@ -145,14 +164,13 @@ export function parseMetricsQuery(raw: unknown): MetricsQuery {
   const metrics = asked.map(({ measure, aggregation }): MetricSpec => {
     if (!Object.hasOwn(view.measures, measure)) throw oneOf('measure', measure, Object.keys(view.measures));
     if (!(AGGREGATIONS as readonly string[]).includes(aggregation)) {
-      const note = aggregation === 'histogram' ? ' (histograms are not supported)' : '';
-      throw badRequest(`query: unknown aggregation "${aggregation}"${note}; one of ${AGGREGATIONS.join(', ')}`);
+      throw badRequest(`query: unknown aggregation "${aggregation}"; one of ${AGGREGATIONS.join(', ')}`);
     }
     return {
       measure,
       aggregation: aggregation as Aggregation,
       alias: `${aggregation}_${measure}`,
-      usd: view.measures[measure]!.usd === true && aggregation !== 'count' && aggregation !== 'uniq',
+      usd: view.measures[measure]!.usd === true && !['count', 'uniq', 'histogram'].includes(aggregation),
     };
   });
   const fromUs = isoToMicros(q.fromTimestamp)!;
@@ -217,5 +235,6 @@ export function parseMetricsQuery(raw: unknown): MetricsQuery {
     toUs,
     orderBy: q.orderBy ?? [],
     rowLimit: q.config?.row_limit ?? MAX_ROWS,
+    bins: q.config?.bins ?? DEFAULT_BINS,
   };
 }

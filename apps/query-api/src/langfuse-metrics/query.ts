@@ -2,7 +2,7 @@ import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import { roundCostSum } from '../cost-sum.ts';
 import { conditionSql } from '../filter/columns.ts';
 import { type Aggregation, type Granularity, type MetricsQuery, TIME_DIMENSION } from './params.ts';
-import { rowColumn } from './views.ts';
+import { rowColumn } from './view-model.ts';
 
 /*
  * Runs a Metrics API v1 query (params.ts) as one read: the view's rows in the window, filtered,
@@ -12,7 +12,7 @@ import { rowColumn } from './views.ts';
  * zeros, else the first metric descending.
  */
 
-const AGGREGATE: Record<Aggregation, (x: string) => string> = {
+const AGGREGATE: Record<Aggregation, (x: string, bins: string) => string> = {
   sum: (x) => `sum(${x})`,
   avg: (x) => `avg(${x})`,
   count: (x) => `count(${x})`,
@@ -25,6 +25,8 @@ const AGGREGATE: Record<Aggregation, (x: string) => string> = {
   p90: (x) => `quantileExactInclusive(0.9)(${x})`,
   p95: (x) => `quantileExactInclusive(0.95)(${x})`,
   p99: (x) => `quantileExactInclusive(0.99)(${x})`,
+  // ClickHouse's adaptive histogram, as Langfuse takes it: at most `bins` bins of [lower, upper, height].
+  histogram: (x, bins) => `histogram(${bins})(toFloat64(${x}))`,
 };
 
 /**
@@ -56,9 +58,17 @@ export function metricsSql(project: string, q: MetricsQuery): { sql: string; par
     select.push(`${rowColumn(d)} AS ${ident(d)}`);
     groupBy.push(ident(d));
   }
-  for (const m of q.metrics) select.push(`${AGGREGATE[m.aggregation](rowColumn(m.measure))} AS ${ident(m.alias)}`);
+  for (const m of q.metrics) {
+    const bins = m.aggregation === 'histogram' ? p.add(q.bins, 'UInt32') : '';
+    select.push(`${AGGREGATE[m.aggregation](rowColumn(m.measure), bins)} AS ${ident(m.alias)}`);
+  }
 
-  const rows = q.view.rows(p, q.fromUs, q.toUs);
+  const used = new Set([
+    ...q.dimensions,
+    ...q.metrics.map((m) => m.measure),
+    ...q.filters.map(([column]) => column.id),
+  ]);
+  const rows = q.view.rows(p, q.fromUs, q.toUs, used);
   const where = q.filters.map(([column, c]) => conditionSql(column, c, p).sql);
   let orderBy: string;
   if (q.orderBy.length > 0) {
@@ -84,6 +94,9 @@ export function metricsSql(project: string, q: MetricsQuery): { sql: string; par
 /** A number of the engine's JSON (64-bit integers come quoted), null kept. */
 const numberOf = (x: unknown) => (x === null || x === undefined ? null : Number(x));
 
+/** A histogram of the engine's JSON (an array of [lower, upper, height]) with its numbers as numbers. */
+const histogramOf = (x: unknown) => (Array.isArray(x) ? x.map((bin) => (bin as unknown[]).map(Number)) : []);
+
 /** A bucket as Langfuse answers it: a date (`2026-03-01`) for days and longer, else an ISO time in UTC. */
 const bucketText = (x: unknown) => {
   const s = String(x);
@@ -108,6 +121,10 @@ export async function runLangfuseMetrics(
       if (q.granularity) out[TIME_DIMENSION] = bucketText(r[TIME_DIMENSION]);
       for (const d of q.dimensions) out[d] = r[d];
       for (const m of q.metrics) {
+        if (m.aggregation === 'histogram') {
+          out[m.alias] = histogramOf(r[m.alias]);
+          continue;
+        }
         const n = numberOf(r[m.alias]);
         out[m.alias] = m.usd && n !== null ? roundCostSum(n) : n;
       }

@@ -10,14 +10,14 @@ export const LANGFUSE_METRICS_ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/api/public/metrics',
-    summary: "Langfuse's Metrics API v1: traces or observations grouped and aggregated over a window",
+    summary: "Langfuse's Metrics API v1: traces, observations or scores grouped and aggregated over a window",
     tag: 'langfuse',
     auth: 'bearer-or-basic',
     query: v.object({
       query: v.pipe(
         v.string(),
         v.description(
-          'JSON: {view, metrics, fromTimestamp, toTimestamp, dimensions?, filters?, timeDimension?, orderBy?, config?}',
+          'JSON: {view, metrics, fromTimestamp, toTimestamp, dimensions?, filters?, timeDimension?, orderBy?, config?: {row_limit?, bins?}}',
         ),
       ),
     }),

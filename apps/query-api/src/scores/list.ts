@@ -1,6 +1,7 @@
 import { type Db, ProjectParams, queryRows } from '@spanhouse/db';
 import type { ScoreListResponse, ScoreOutput } from '@spanhouse/schema';
 import { andAll, decodeScore, fromProject, SCORE_SELECT, SCORE_TIME, TABLES, TRACE_EXPR } from '@spanhouse/store';
+import { traceUuidOfHexSql } from '../otlp-id-forms.ts';
 import { scoreConditions } from './filter.ts';
 import { toScoreOutput } from './output.ts';
 import type { ScoreListParams } from './params.ts';
@@ -111,9 +112,7 @@ async function pageByTime(
  * (traceIdForms), else the id itself: a score created with the hex id an OpenTelemetry-based SDK
  * reports still finds its trace's fields.
  */
-const TRACE_UUID_OF_HEX = `if(match(trace_id, '^[0-9a-fA-F]{32}$'), lower(concat(substring(trace_id, 1, 8), '-',
-  substring(trace_id, 9, 4), '-', substring(trace_id, 13, 4), '-', substring(trace_id, 17, 4), '-',
-  substring(trace_id, 21, 12))), trace_id)`;
+const TRACE_UUID_OF_HEX = traceUuidOfHexSql('trace_id');
 
 /** The page's rows (by key when `page` is given, else filtered and paged on `scores`) and the count. */
 async function pageRows(

@@ -40,6 +40,31 @@ describe('the Metrics API v1 SQL', () => {
     ).toMatchSnapshot();
   });
 
+  it("numeric scores by name and their trace's user, the trace and observation joined, a histogram's bins a parameter", () => {
+    expect(
+      sqlOf({
+        view: 'scores-numeric',
+        dimensions: [{ field: 'name' }, { field: 'userId' }],
+        metrics: [
+          { measure: 'value', aggregation: 'avg' },
+          { measure: 'value', aggregation: 'histogram' },
+        ],
+        config: { bins: 5 },
+        filters: [{ column: 'tags', operator: 'any of', value: ['beta'], type: 'arrayOptions' }],
+      }),
+    ).toMatchSnapshot();
+  });
+
+  it('traces with the count of their scores, joined only for that measure', () => {
+    expect(
+      sqlOf({
+        view: 'traces',
+        dimensions: [{ field: 'name' }],
+        metrics: [{ measure: 'scoresCount', aggregation: 'sum' }],
+      }),
+    ).toMatchSnapshot();
+  });
+
   it('auto picks about fifty buckets over the window', () => {
     const granularity = (from: string, to: string) =>
       parseMetricsQuery(

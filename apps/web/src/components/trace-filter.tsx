@@ -1,7 +1,8 @@
+import { joinList, splitList } from '@spanhouse/schema';
 import type { ComponentChildren } from 'preact';
 import type { Query } from '../api/client.ts';
 import { RANGE_KEYS, type RangeKey, resolveRange } from '../lib/time-range.ts';
-import { joinList, param, type StateOf, splitList } from '../lib/url-state.ts';
+import { param, type StateOf } from '../lib/url-state.ts';
 import { RangeFilter, TextFilter } from './filters.tsx';
 
 /**
@@ -22,14 +23,21 @@ export const traceFilterParams = (defaultRange: RangeKey) => ({
 });
 export type TraceFilterState = StateOf<ReturnType<typeof traceFilterParams>>;
 
+/**
+ * A list as an array parameter, one key per value: the API reads a comma in a value as between two
+ * values, so a value holding one goes in double quotes (list-syntax), which the API takes whole;
+ * any other value is sent as it is, which the API takes exactly.
+ */
+const arrayParam = (values: readonly string[]) => values.map((v) => (v.includes(',') ? joinList([v]) : v));
+
 /** The filter as API parameters; quick ranges resolve against `nowMs`. */
 export function traceFilterQuery(s: TraceFilterState, nowMs: number): Query {
   const { from, to } = resolveRange(s, nowMs);
   return {
     userId: s.userId,
     sessionId: s.sessionId,
-    tags: s.tags,
-    environment: s.environment,
+    tags: arrayParam(s.tags),
+    environment: arrayParam(s.environment),
     release: s.release,
     version: s.version,
     fromTimestamp: from,

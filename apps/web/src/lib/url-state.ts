@@ -2,9 +2,11 @@
  * Page state kept in the query string, so a view can be shared and reloaded. Each page declares
  * its parameters once; `decodeState` reads a URL's query (unknown or malformed values fall back
  * to the defaults, never throw) and `encodeState` writes the state back, leaving out defaults and
- * empty values so links stay short. Lists are comma-separated, as the API accepts them, a value
- * holding a comma in double quotes (splitList).
+ * empty values so links stay short. Lists are comma-separated, a value holding a comma in double
+ * quotes (list-syntax in the schema package), as the API reads its array parameters.
  */
+import { joinList, splitList } from '@spanhouse/schema';
+
 export type ParamSpec =
   | { type: 'text' }
   | { type: 'list' }
@@ -31,49 +33,6 @@ export const param = {
   int: (dflt: number, min: number, max: number) => ({ type: 'int' as const, default: dflt, min, max }),
   choice: <V extends string>(values: readonly V[], dflt: V) => ({ type: 'choice' as const, values, default: dflt }),
 };
-
-/**
- * A list as a filter box and a URL write it: values separated by commas, spaces around them
- * dropped; a value in double quotes is taken as written, commas and spaces included (`""` in it is
- * a quote), so a tag `eu, west` is written `"eu, west"`. A quote left open runs to the end.
- */
-export function splitList(s: string | undefined): string[] {
-  const out: string[] = [];
-  const text = s ?? '';
-  let i = 0;
-  while (i <= text.length) {
-    while (text[i] === ' ' || text[i] === '\t') i++;
-    let value: string;
-    if (text[i] === '"') {
-      value = '';
-      i++;
-      while (i < text.length) {
-        if (text[i] === '"' && text[i + 1] === '"') {
-          value += '"';
-          i += 2;
-        } else if (text[i] === '"') {
-          i++;
-          break;
-        } else value += text[i++];
-      }
-      // Anything between the closing quote and the next comma belongs to no value.
-      const comma = text.indexOf(',', i);
-      i = comma === -1 ? text.length + 1 : comma + 1;
-    } else {
-      const comma = text.indexOf(',', i);
-      const end = comma === -1 ? text.length : comma;
-      value = text.slice(i, end).trim();
-      i = end + 1;
-    }
-    if (value !== '') out.push(value);
-  }
-  return out;
-}
-
-/** A list as splitList reads it back: values with a comma, a quote or spaces at an end in quotes. */
-export function joinList(values: readonly string[], separator = ', '): string {
-  return values.map((v) => (/[,"]/.test(v) || v.trim() !== v ? `"${v.replaceAll('"', '""')}"` : v)).join(separator);
-}
 
 export function decodeState<S extends Spec>(spec: S, query: Record<string, string | undefined>): StateOf<S> {
   const out: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import { joinList, splitList } from '@spanhouse/schema';
 import { useCallback } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { toQueryString } from '../api/client.ts';
@@ -12,7 +13,7 @@ import { useListNavigation } from '../lib/list-navigation.ts';
 import { useProjectHref } from '../lib/project-url.ts';
 import { useScrollRestore } from '../lib/scroll-restore.ts';
 import { RANGE_KEYS, resolveRange } from '../lib/time-range.ts';
-import { joinList, param, splitList } from '../lib/url-state.ts';
+import { param } from '../lib/url-state.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { useNow, useUrlState } from '../lib/use-url-state.ts';
 import { SearchBox } from '../search/search-box.tsx';
