@@ -21,6 +21,12 @@ export type DbOptions = {
   logger?: Logger;
   /** Cluster mode: the database is created ON CLUSTER and inserts into Distributed tables are synchronous. */
   cluster?: string;
+  /**
+   * false: the database exists already (another handle made it), so a server-mode open sends
+   * nothing and its first call is the first to reach the server. Default: CREATE DATABASE IF NOT
+   * EXISTS at open, which also fails the open when the server cannot be reached.
+   */
+  createDatabase?: boolean;
 };
 
 export type DbMode = 'embedded' | 'server';
@@ -187,7 +193,9 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     };
   }
   const onCluster = opts.cluster ? ` ON CLUSTER ${quoteIdent(opts.cluster, /^[A-Za-z_][A-Za-z0-9_.-]*$/)}` : '';
-  await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
+  if (opts.createDatabase !== false) {
+    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
+  }
   const writers = await Promise.all(
     Array.from({ length: writerCount }, () => make(mode === 'embedded' ? WRITER_SETTINGS : {})),
   );

@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { ClickHouseError, ClickHouseLogLevel, createClient } from '@clickhouse/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isEngineUnreachable } from '../src/errors.ts';
+
+/*
+ * The failures of real @clickhouse/client requests to servers that are not there, as server mode
+ * meets them when ClickHouse goes away: each must read as "unreachable", and an error the engine
+ * answered with must not.
+ */
+const servers: Server[] = [];
+const sockets: Socket[] = [];
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+async function listening(onConnection: (socket: Socket) => void): Promise<number> {
+  const server = createServer(onConnection);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** What a SELECT 1 through a real client against `url` fails with. */
+async function failureOf(url: string, requestTimeoutMs = 5_000): Promise<unknown> {
+  const client = createClient({ url, request_timeout: requestTimeoutMs, log: { level: ClickHouseLogLevel.OFF } });
+  try {
+    await client.query({ query: 'SELECT 1', format: 'JSONEachRow' });
+    throw new Error(`${url} answered`);
+  } catch (err) {
+    return err;
+  } finally {
+    await client.close();
+  }
+}
+
+describe('isEngineUnreachable', () => {
+  it('a port nobody listens on: connection refused', async () => {
+    const port = await listening(() => undefined);
+    await new Promise((resolve) => servers.pop()!.close(resolve));
+    expect(isEngineUnreachable(await failureOf(`http://127.0.0.1:${port}`))).toBe(true);
+  });
+
+  it('a server that drops every connection: connection reset (socket hang up)', async () => {
+    const port = await listening((socket) => socket.destroy());
+    expect(isEngineUnreachable(await failureOf(`http://127.0.0.1:${port}`))).toBe(true);
+  });
+
+  it("a server that never answers: the client's request timeout", async () => {
+    const port = await listening((socket) => sockets.push(socket));
+    expect(isEngineUnreachable(await failureOf(`http://127.0.0.1:${port}`, 200))).toBe(true);
+  });
+
+  it('a host name that does not resolve', async () => {
+    expect(isEngineUnreachable(await failureOf('http://clickhouse.invalid:8123'))).toBe(true);
+  });
+
+  it('a failure wrapped as the cause of another error, or among the errors of an AggregateError', async () => {
+    const port = await listening((socket) => socket.destroy());
+    const reset = await failureOf(`http://127.0.0.1:${port}`);
+    expect(isEngineUnreachable(new Error('read failed', { cause: reset }))).toBe(true);
+    expect(isEngineUnreachable(new AggregateError([new Error('other'), reset]))).toBe(true);
+  });
+
+  it('an error the engine answered with, or any other error, is not', () => {
+    expect(
+      isEngineUnreachable(new ClickHouseError({ message: 'Unknown table', code: '60', type: 'UNKNOWN_TABLE' })),
+    ).toBe(false);
+    expect(isEngineUnreachable(new Error('boom'))).toBe(false);
+    expect(isEngineUnreachable('ECONNREFUSED')).toBe(false);
+  });
+});

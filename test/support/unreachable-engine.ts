@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:net';
+import { type ClickHouseClient, type Db, openDb } from '@spanhouse/db';
+
+/** How the engine goes away: nothing listens on its port, or something accepts and drops every connection. */
+export type Outage = 'connection refused' | 'connection reset';
+
+export type EngineThatGoesAway = {
+  /** The handle to build the service on: the live database until cut(), an unreachable server after. */
+  db: Db;
+  /** From now on every call reaches a ClickHouse server address that fails as `outage` says. */
+  cut(outage: Outage): Promise<void>;
+  /** The engine is back: calls reach the live database again. */
+  restore(): void;
+  /** Closes the unreachable handles and the listener; the live database is the caller's to close. */
+  close(): Promise<void>;
+};
+
+/**
+ * A database handle whose engine goes away after the service started, as a ClickHouse server that
+ * stops answering in server mode: the service starts on `live` (a test database on chDB, which
+ * has no network side of its own to cut), and once cut every call goes through a real
+ * server-mode handle (openDb with a URL, the @clickhouse/client connections server mode uses) to
+ * a local address that fails for real: a port nothing listens on (ECONNREFUSED), or a TCP server
+ * that destroys each connection it accepts (ECONNRESET, "socket hang up"). Nothing answers in
+ * ClickHouse's place. The writer and admin clients switch too, so a statement a route sends
+ * directly fails the same way.
+ */
+export async function engineThatGoesAway(live: Db): Promise<EngineThatGoesAway> {
+  let current: Db = live;
+  let listener: Server | undefined;
+  const unreachable: Db[] = [];
+
+  const switching = (pick: (db: Db) => ClickHouseClient): ClickHouseClient =>
+    new Proxy(pick(live), {
+      get(_target, key) {
+        const client = pick(current);
+        const value = Reflect.get(client, key, client);
+        return typeof value === 'function' ? value.bind(client) : value;
+      },
+    });
+
+  const db: Db = {
+    ...live,
+    writer: switching((d) => d.writer),
+    admin: switching((d) => d.admin),
+    insertText: (params) => current.insertText(params),
+    insertRowBinary: (insert) => current.insertRowBinary(insert),
+    withReader: (fn, signal) => current.withReader(fn, signal),
+    close: () => live.close(),
+  };
+
+  return {
+    db,
+    async cut(outage) {
+      const port = outage === 'connection refused' ? await portNobodyListensOn() : await resettingPort();
+      const server = await openDb({
+        url: `http://127.0.0.1:${port}`,
+        database: live.database,
+        readers: 2,
+        createDatabase: false,
+      });
+      unreachable.push(server);
+      current = server;
+      async function resettingPort(): Promise<number> {
+        listener = createServer((socket) => socket.destroy());
+        await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
+        return (listener.address() as AddressInfo).port;
+      }
+    },
+    restore() {
+      current = live;
+    },
+    async close() {
+      current = live;
+      await Promise.all(unreachable.map((d) => d.close()));
+      await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
+    },
+  };
+}
+
+/** A local port the OS just handed out and took back: connecting to it is refused. */
+async function portNobodyListensOn(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
