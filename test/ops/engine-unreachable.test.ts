@@ -91,6 +91,30 @@ describe.each<Outage>(['connection refused', 'connection reset'])('ClickHouse go
     await expectEngineUnavailable(await request('/api/public/sessions'));
   });
 
+  it("refuses the Prometheus API's reads with 503 and Retry-After, in Prometheus' error envelope", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const path of [
+      '/prometheus/api/v1/query?query=up',
+      `/prometheus/api/v1/query_range?query=up&start=${now - 600}&end=${now}&step=60`,
+      '/prometheus/api/v1/labels',
+      '/prometheus/api/v1/label/__name__/values',
+      '/prometheus/api/v1/series?match[]=up',
+    ]) {
+      const res = await request(path);
+      const body = await res.json();
+      expect({ path, status: res.status, body }).toMatchObject({
+        path,
+        status: 503,
+        body: {
+          status: 'error',
+          errorType: 'unavailable',
+          error: expect.stringMatching(/ClickHouse.*cannot be reached/),
+        },
+      });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it('refuses the ingest requests that read on their way in with 503 and Retry-After', async () => {
     // An update that names no trace looks its observation's trace up.
     await expectEngineUnavailable(
