@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
+import { clientLoggerClass } from './client-logger.ts';
 import { READER_SETTINGS, startEngine } from './engine-memory.ts';
 import { logInsertSettings } from './insert-settings.ts';
 import { Lanes } from './lanes.ts';
@@ -93,12 +94,20 @@ async function chdb(): Promise<typeof import('chdb/connection')> {
   return import('chdb/connection');
 }
 
-async function embeddedClient(dataDir: string): Promise<{ client: ClickHouseClient; connection: ChdbConnection }> {
+async function embeddedClient(
+  dataDir: string,
+  log: ClientLog,
+): Promise<{ client: ClickHouseClient; connection: ChdbConnection }> {
   const connection = (await chdb()).createChdbConnection({ path: dataDir });
   // chdb types its Connection against @clickhouse/client-common 1.23.0 while @clickhouse/client
   // 1.23.1 bundles its own copy of the same interface; the shapes match at run time.
-  return { client: createClient({ connection: connection as unknown as ClientConnection }), connection };
+  return { client: createClient({ connection: connection as unknown as ClientConnection, log }), connection };
 }
+
+type ClientLog = NonNullable<Parameters<typeof createClient>[0]>['log'];
+
+/** Where the client's own log lines go: through `logger` when there is one, else the client's default. */
+const clientLog = (logger: Logger | undefined): ClientLog => logger && { LoggerClass: clientLoggerClass(logger) };
 
 type ChdbConnection = ReturnType<typeof import('chdb/connection')['createChdbConnection']>;
 type InsertText = Db['insertText'];
@@ -141,6 +150,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   let insertFiles: InsertFiles | undefined;
   let mode: DbMode;
   let engine: { close(): void } | undefined;
+  const log = clientLog(opts.logger);
   if (opts.url) {
     mode = 'server';
     const base = {
@@ -160,6 +170,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       request_timeout: 60_000,
       // A flush of a large batch is one request; compression saves loopback and network time alike.
       compression: { request: false, response: true },
+      log,
     };
     admin = createClient(base);
     make = async (settings = {}) => {
@@ -176,12 +187,12 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
     mkdirSync(dir, { recursive: true });
     engine = await startEngine(dir);
-    admin = (await embeddedClient(dir)).client;
+    admin = (await embeddedClient(dir, log)).client;
     const files = new InsertFiles();
     insertFiles = files;
     // chDB ignores the client's `database` option; USE sets the session default instead.
     make = async (settings = {}) => {
-      const { client, connection } = await embeddedClient(dir);
+      const { client, connection } = await embeddedClient(dir, log);
       await client.command({ query: `USE ${quoteIdent(opts.database)}` });
       // Settings of the session: chDB keeps a SET for the connection's later queries.
       for (const [name, value] of Object.entries(settings)) await client.command({ query: `SET ${name} = ${value}` });
