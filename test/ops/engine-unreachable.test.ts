@@ -1,4 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import { LangfuseClient } from '@langfuse/client';
 import { openTestDb } from '@spanhouse/db/testing';
+import { ENGINE_RETRY_AFTER_S } from '@spanhouse/http';
 import { ErrorBody, parse } from '@spanhouse/schema';
 import { type AllInOne, createAllInOne } from '@spanhouse/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +20,7 @@ let live: Awaited<ReturnType<typeof openTestDb>>;
 let engine: EngineThatGoesAway;
 let service: AllInOne;
 const TRACE = 'outage-trace';
+const keys = { publicKey: TEST_CREDENTIALS.publicKey, secretKey: TEST_CREDENTIALS.secretKey };
 let configId: string;
 
 const request = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
@@ -160,6 +165,37 @@ describe.each<Outage>(['connection refused', 'connection reset'])('ClickHouse go
     });
     expect(usage.status).toBe(207);
     expect(await usage.json()).toMatchObject({ errors: [] });
+  });
+});
+
+describe('the Langfuse SDK during a short outage', () => {
+  let server: ServerType;
+  let baseUrl: string;
+  const asked: number[] = [];
+  beforeAll(async () => {
+    server = serve({
+      fetch: (req: Request) => {
+        if (new URL(req.url).pathname.startsWith(`/api/public/traces/`)) asked.push(Date.now());
+        return service.app.fetch(req);
+      },
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('waits as Retry-After says, asks again and gets its trace once ClickHouse is back', async () => {
+    const client = new LangfuseClient({ ...keys, baseUrl });
+    await engine.cut('connection refused');
+    const reading = client.api.trace.get(TRACE);
+    await eventually(async () => expect(asked).toHaveLength(1));
+    engine.restore();
+    const trace = await reading;
+    expect(trace.id).toBe(TRACE);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(ENGINE_RETRY_AFTER_S * 1000);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
 import { type ClickHouseClient, type Db, openDb } from '@spanhouse/db';
+import { createLogger } from '@spanhouse/http';
 
 /** How the engine goes away: nothing listens on its port, or something accepts and drops every connection. */
 export type Outage = 'connection refused' | 'connection reset';
@@ -59,6 +60,8 @@ export async function engineThatGoesAway(live: Db): Promise<EngineThatGoesAway> 
         database: live.database,
         readers: 2,
         createDatabase: false,
+        // The client's lines of each refused request, silent as the service's logs in tests.
+        logger: createLogger(process.env.LOG_LEVEL ?? 'silent'),
       });
       unreachable.push(server);
       current = server;
