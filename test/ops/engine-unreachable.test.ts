@@ -20,6 +20,7 @@ let live: Awaited<ReturnType<typeof openTestDb>>;
 let engine: EngineThatGoesAway;
 let service: AllInOne;
 const TRACE = 'outage-trace';
+const QUERY_TIMEOUT_MS = 2_000;
 const keys = { publicKey: TEST_CREDENTIALS.publicKey, secretKey: TEST_CREDENTIALS.secretKey };
 let configId: string;
 
@@ -45,7 +46,11 @@ beforeAll(async () => {
   engine = await engineThatGoesAway(live);
   // A deletion by user first waits for the user's acknowledged traces, which wait in the log
   // while ClickHouse is gone: not for the default 15 s.
-  const { config, logger } = testConfig(live.dataDir, { INGEST_COMMIT_TIMEOUT_MS: '1000' });
+  // A hung ClickHouse is given up on past the reads' bound: a short one, so the test waits seconds.
+  const { config, logger } = testConfig(live.dataDir, {
+    INGEST_COMMIT_TIMEOUT_MS: '1000',
+    QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+  });
   service = await createAllInOne({ config, logger, credentials: TEST_CREDENTIALS, db: engine.db });
   // What the ingest-side reads look up: an observation created earlier, a score config.
   const created = await post(
@@ -80,6 +85,12 @@ async function expectEngineUnavailable(res: Response, why = /ClickHouse.*cannot 
   const body = parse(ErrorBody, JSON.parse(text));
   expect(body.code).toBe('SERVICE_UNAVAILABLE');
   expect(body.message).toMatch(why);
+}
+
+async function expectEngineUnavailableReadiness(res: Response) {
+  expect(res.status).toBe(503);
+  expect(res.headers.get('retry-after')).not.toBeNull();
+  expect(parse(ErrorBody, await res.json()).code).toBe('SERVICE_UNAVAILABLE');
 }
 
 describe.each<Outage>(['connection refused', 'connection reset'])('ClickHouse gone (%s)', (outage) => {
@@ -214,8 +225,19 @@ describe('ClickHouse back', () => {
   });
 });
 
-async function expectEngineUnavailableReadiness(res: Response) {
-  expect(res.status).toBe(503);
-  expect(res.headers.get('retry-after')).not.toBeNull();
-  expect(parse(ErrorBody, await res.json()).code).toBe('SERVICE_UNAVAILABLE');
-}
+// Last: an insert the ingest log's writer sends to the hung server waits for the client's own
+// request timeout (a minute) before it is sent again.
+describe('ClickHouse hung: it takes connections and never answers', () => {
+  beforeAll(() => engine.cut('no answer'));
+  afterAll(() => engine.restore());
+
+  it('answers a bounded read 503 soon after its bound (QUERY_TIMEOUT_MS), not after the client gives up', async () => {
+    const started = Date.now();
+    const [list, trace] = await Promise.all([request('/api/public/traces'), request(`/api/public/traces/${TRACE}`)]);
+    const waited = Date.now() - started;
+    await expectEngineUnavailable(list);
+    await expectEngineUnavailable(trace);
+    expect(waited).toBeGreaterThanOrEqual(QUERY_TIMEOUT_MS);
+    expect(waited).toBeLessThan(QUERY_TIMEOUT_MS + 10_000);
+  });
+});

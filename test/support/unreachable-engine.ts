@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { type ClickHouseClient, type Db, openDb } from '@spanhouse/db';
 import { createLogger } from '@spanhouse/http';
 
-/** How the engine goes away: nothing listens on its port, or something accepts and drops every connection. */
-export type Outage = 'connection refused' | 'connection reset';
+/**
+ * How the engine goes away: nothing listens on its port; something accepts and drops every
+ * connection; or something accepts and never answers (a hung server, a network that drops packets).
+ */
+export type Outage = 'connection refused' | 'connection reset' | 'no answer';
 
 export type EngineThatGoesAway = {
   /** The handle to build the service on: the live database until cut(), an unreachable server after. */
@@ -13,7 +16,7 @@ export type EngineThatGoesAway = {
   cut(outage: Outage): Promise<void>;
   /** The engine is back: calls reach the live database again. */
   restore(): void;
-  /** Closes the unreachable handles and the listener; the live database is the caller's to close. */
+  /** Closes the unreachable handles and the listeners; the live database is the caller's to close. */
   close(): Promise<void>;
 };
 
@@ -22,14 +25,22 @@ export type EngineThatGoesAway = {
  * stops answering in server mode: the service starts on `live` (a test database on chDB, which
  * has no network side of its own to cut), and once cut every call goes through a real
  * server-mode handle (openDb with a URL, the @clickhouse/client connections server mode uses) to
- * a local address that fails for real: a port nothing listens on (ECONNREFUSED), or a TCP server
- * that destroys each connection it accepts (ECONNRESET, "socket hang up"). Nothing answers in
+ * a local address that fails for real: a port nothing listens on (ECONNREFUSED), a TCP server
+ * that destroys each connection it accepts (ECONNRESET, "socket hang up"), or one that holds each
+ * connection without a byte in answer. Nothing answers in
  * ClickHouse's place. The writer and admin clients switch too, so a statement a route sends
  * directly fails the same way.
  */
 export async function engineThatGoesAway(live: Db): Promise<EngineThatGoesAway> {
   let current: Db = live;
-  let listener: Server | undefined;
+  const listeners: Server[] = [];
+  const held: Socket[] = [];
+  async function listeningPort(onConnection: (socket: Socket) => void): Promise<number> {
+    const listener = createServer(onConnection);
+    listeners.push(listener);
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    return (listener.address() as AddressInfo).port;
+  }
   const unreachable: Db[] = [];
 
   const switching = (pick: (db: Db) => ClickHouseClient): ClickHouseClient =>
@@ -47,14 +58,19 @@ export async function engineThatGoesAway(live: Db): Promise<EngineThatGoesAway> 
     admin: switching((d) => d.admin),
     insertText: (params) => current.insertText(params),
     insertRowBinary: (insert) => current.insertRowBinary(insert),
-    withReader: (fn, signal) => current.withReader(fn, signal),
+    withReader: (fn, signal, boundMs) => current.withReader(fn, signal, boundMs),
     close: () => live.close(),
   };
 
   return {
     db,
     async cut(outage) {
-      const port = outage === 'connection refused' ? await portNobodyListensOn() : await resettingPort();
+      const port =
+        outage === 'connection refused'
+          ? await portNobodyListensOn()
+          : await listeningPort(
+              outage === 'connection reset' ? (socket) => socket.destroy() : (socket) => held.push(socket),
+            );
       const server = await openDb({
         url: `http://127.0.0.1:${port}`,
         database: live.database,
@@ -65,11 +81,6 @@ export async function engineThatGoesAway(live: Db): Promise<EngineThatGoesAway> 
       });
       unreachable.push(server);
       current = server;
-      async function resettingPort(): Promise<number> {
-        listener = createServer((socket) => socket.destroy());
-        await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
-        return (listener.address() as AddressInfo).port;
-      }
     },
     restore() {
       current = live;
@@ -77,7 +88,8 @@ export async function engineThatGoesAway(live: Db): Promise<EngineThatGoesAway> 
     async close() {
       current = live;
       await Promise.all(unreachable.map((d) => d.close()));
-      await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
+      for (const socket of held) socket.destroy();
+      await Promise.all(listeners.map((l) => new Promise<void>((resolve) => l.close(() => resolve()))));
     },
   };
 }

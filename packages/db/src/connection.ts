@@ -9,6 +9,7 @@ import { logInsertSettings } from './insert-settings.ts';
 import { Lanes } from './lanes.ts';
 import { WRITER_SETTINGS } from './priorities.ts';
 import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
+import { answeredWithin } from './server-wait.ts';
 
 export type DbOptions = {
   /** ClickHouse server URL; without it, embedded chDB on `dataDir`. */
@@ -66,8 +67,16 @@ export type Db = {
    * Runs `fn` on a reader connection: on chDB one free of other queries (waiting for the first
    * that frees up when all are busy), on a server the one with the fewest in flight. Reads go
    * through the query port (queryRows, queryCompact), which calls this; nothing else should.
+   * `fn` gets the abort signal to hand to the client: `signal`, and on a server, for a read with
+   * a time bound in the engine (`boundMs`, its max_execution_time), a give-up when the server is
+   * still silent a grace past it, which fails the read with EngineSilentError (server-wait.ts).
+   * chDB gets `signal` alone: an abort cannot stop an embedded query that runs.
    */
-  withReader<T>(fn: (client: ClickHouseClient) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  withReader<T>(
+    fn: (client: ClickHouseClient, signal: AbortSignal | undefined) => Promise<T>,
+    signal?: AbortSignal,
+    boundMs?: number,
+  ): Promise<T>;
   /**
    * How long one read through the query port may run in the engine: it is sent as the read's
    * `max_execution_time`, and past it the engine stops the read and fails it with TIMEOUT_EXCEEDED
@@ -229,7 +238,10 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     insertText: (params) => writerLane.run((inserts) => inserts.text(params)),
     insertRowBinary: (insert) => writerLane.run((inserts) => inserts.rowBinary(insert)),
     admin,
-    withReader: (fn, signal) => readerLanes.run(fn, signal),
+    withReader: (fn, signal, boundMs) =>
+      mode === 'server'
+        ? answeredWithin(boundMs, signal, (wait) => readerLanes.run((client) => fn(client, wait), signal))
+        : readerLanes.run((client) => fn(client, signal), signal),
     async close() {
       await Promise.allSettled([
         ...writers.map((w) => w.client.close()),

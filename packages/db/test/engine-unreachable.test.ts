@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ClickHouseError, ClickHouseLogLevel, createClient } from '@clickhouse/client';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isEngineUnreachable } from '../src/errors.ts';
+import { EngineSilentError, isEngineUnreachable } from '../src/errors.ts';
+import { openDb, queryRows } from '../src/index.ts';
+import { SILENT_SERVER_GRACE_MS } from '../src/server-wait.ts';
 
 /*
  * The failures of real @clickhouse/client requests to servers that are not there, as server mode
@@ -70,5 +73,47 @@ describe('isEngineUnreachable', () => {
     ).toBe(false);
     expect(isEngineUnreachable(new Error('boom'))).toBe(false);
     expect(isEngineUnreachable('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe('a read a server leaves unanswered', () => {
+  const silentServer = async () => {
+    const port = await listening((socket) => sockets.push(socket));
+    return openDb({
+      url: `http://127.0.0.1:${port}`,
+      database: 'silent',
+      readers: 1,
+      createDatabase: false,
+      logger: pino({ level: 'silent' }),
+    });
+  };
+
+  it(`is given up ${SILENT_SERVER_GRACE_MS / 1000} s past its bound in the engine, as unreachable`, async () => {
+    const db = await silentServer();
+    const started = Date.now();
+    const failure = await queryRows(db, {
+      sql: 'SELECT 1 AS one',
+      tag: 'test',
+      settings: { max_execution_time: 0.5 },
+      map: (r) => r.one,
+    }).catch((err: unknown) => err);
+    await db.close();
+    expect(failure).toBeInstanceOf(EngineSilentError);
+    expect(isEngineUnreachable(failure)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500 + SILENT_SERVER_GRACE_MS - 50);
+  });
+
+  it("is the caller's own abort when the caller gives up first, not the engine's silence", async () => {
+    const db = await silentServer();
+    const failure = await queryRows(db, {
+      sql: 'SELECT 1 AS one',
+      tag: 'test',
+      settings: { max_execution_time: 30 },
+      signal: AbortSignal.timeout(200),
+      map: (r) => r.one,
+    }).catch((err: unknown) => err);
+    await db.close();
+    expect(failure).toBeInstanceOf(Error);
+    expect(isEngineUnreachable(failure)).toBe(false);
   });
 });
