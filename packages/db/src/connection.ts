@@ -9,7 +9,7 @@ import { logInsertSettings } from './insert-settings.ts';
 import { Lanes } from './lanes.ts';
 import { WRITER_SETTINGS } from './priorities.ts';
 import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
-import { answeredWithin } from './server-wait.ts';
+import { answeredWithin, READER_REQUEST_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './server-wait.ts';
 
 export type DbOptions = {
   /** ClickHouse server URL; without it, embedded chDB on `dataDir`. */
@@ -67,9 +67,10 @@ export type Db = {
    * Runs `fn` on a reader connection: on chDB one free of other queries (waiting for the first
    * that frees up when all are busy), on a server the one with the fewest in flight. Reads go
    * through the query port (queryRows, queryCompact), which calls this; nothing else should.
-   * `fn` gets the abort signal to hand to the client: `signal`, and on a server, for a read with
-   * a time bound in the engine (`boundMs`, its max_execution_time), a give-up when the server is
-   * still silent a grace past it, which fails the read with EngineSilentError (server-wait.ts).
+   * `fn` gets the abort signal to hand to the client: `signal`, and on a server a give-up when
+   * the server is still silent a grace past the read's time bound in the engine (`boundMs`, its
+   * max_execution_time), or a minute after it started without one, which fails the read with
+   * EngineSilentError (server-wait.ts).
    * chDB gets `signal` alone: an abort cannot stop an embedded query that runs.
    */
   withReader<T>(
@@ -155,7 +156,11 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   // A server connection takes many calls at once: one writer is enough there.
   const writerCount = opts.url ? 1 : EMBEDDED_WRITERS;
   let admin: ClickHouseClient;
-  let make: (settings?: Readonly<Record<string, number>>) => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
+  /** A connection; a server's readers leave giving up on a read to answeredWithin (server-wait.ts). */
+  let make: (
+    settings?: Readonly<Record<string, number>>,
+    role?: 'reader' | 'writer',
+  ) => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
   let insertFiles: InsertFiles | undefined;
   let mode: DbMode;
   let engine: { close(): void } | undefined;
@@ -176,17 +181,18 @@ export async function openDb(opts: DbOptions): Promise<Db> {
         : {},
       username: opts.user ?? 'default',
       password: opts.password ?? '',
-      request_timeout: 60_000,
+      request_timeout: STATEMENT_TIMEOUT_MS,
       // A flush of a large batch is one request; compression saves loopback and network time alike.
       compression: { request: false, response: true },
       log,
     };
     admin = createClient(base);
-    make = async (settings = {}) => {
+    make = async (settings = {}, role = 'writer') => {
       const client = createClient({
         ...base,
         clickhouse_settings: { ...base.clickhouse_settings, ...settings },
         database: opts.database,
+        ...(role === 'reader' && { request_timeout: READER_REQUEST_TIMEOUT_MS }),
       });
       return { client, inserts: { text: clientInsertText(client), rowBinary: clientInsertRowBinary(client) } };
     };
@@ -220,7 +226,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     Array.from({ length: writerCount }, () => make(mode === 'embedded' ? WRITER_SETTINGS : {})),
   );
   const writer = writers[0]!;
-  const readers = (await Promise.all(Array.from({ length: readerCount }, () => make(READER_SETTINGS)))).map(
+  const readers = (await Promise.all(Array.from({ length: readerCount }, () => make(READER_SETTINGS, 'reader')))).map(
     (r) => r.client,
   );
   // A chDB connection takes one call at a time (see Lanes); a server connection many.

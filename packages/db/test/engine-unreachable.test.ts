@@ -103,6 +103,24 @@ describe('a read a server leaves unanswered', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(500 + SILENT_SERVER_GRACE_MS - 50);
   });
 
+  it("is not cut at the minute of the client's request timeout when its bound is longer", {
+    timeout: 120_000,
+  }, async () => {
+    // PromQL reads are bounded by PROMQL_TIMEOUT_MS, 2 minutes by default.
+    const boundS = 62;
+    const db = await silentServer();
+    const started = Date.now();
+    const failure = await queryRows(db, {
+      sql: 'SELECT 1 AS one',
+      tag: 'test',
+      settings: { max_execution_time: boundS },
+      map: (r) => r.one,
+    }).catch((err: unknown) => err);
+    await db.close();
+    expect(failure).toBeInstanceOf(EngineSilentError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(boundS * 1000 + SILENT_SERVER_GRACE_MS - 50);
+  });
+
   it("is the caller's own abort when the caller gives up first, not the engine's silence", async () => {
     const db = await silentServer();
     const failure = await queryRows(db, {
