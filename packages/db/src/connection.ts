@@ -3,11 +3,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import type { Logger } from 'pino';
+import { clientLoggerClass } from './client-logger.ts';
 import { READER_SETTINGS, startEngine } from './engine-memory.ts';
 import { logInsertSettings } from './insert-settings.ts';
 import { Lanes } from './lanes.ts';
 import { WRITER_SETTINGS } from './priorities.ts';
 import { chdbInsertRowBinary, clientInsertRowBinary, InsertFiles, type RowBinaryInsert } from './row-binary-insert.ts';
+import { answeredWithin, READER_REQUEST_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './server-wait.ts';
 
 export type DbOptions = {
   /** ClickHouse server URL; without it, embedded chDB on `dataDir`. */
@@ -21,6 +23,12 @@ export type DbOptions = {
   logger?: Logger;
   /** Cluster mode: the database is created ON CLUSTER and inserts into Distributed tables are synchronous. */
   cluster?: string;
+  /**
+   * false: the database exists already (another handle made it), so a server-mode open sends
+   * nothing and its first call is the first to reach the server. Default: CREATE DATABASE IF NOT
+   * EXISTS at open, which also fails the open when the server cannot be reached.
+   */
+  createDatabase?: boolean;
 };
 
 export type DbMode = 'embedded' | 'server';
@@ -59,8 +67,17 @@ export type Db = {
    * Runs `fn` on a reader connection: on chDB one free of other queries (waiting for the first
    * that frees up when all are busy), on a server the one with the fewest in flight. Reads go
    * through the query port (queryRows, queryCompact), which calls this; nothing else should.
+   * `fn` gets the abort signal to hand to the client: `signal`, and on a server a give-up when
+   * the server is still silent a grace past the read's time bound in the engine (`boundMs`, its
+   * max_execution_time), or a minute after it started without one, which fails the read with
+   * EngineSilentError (server-wait.ts).
+   * chDB gets `signal` alone: an abort cannot stop an embedded query that runs.
    */
-  withReader<T>(fn: (client: ClickHouseClient) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  withReader<T>(
+    fn: (client: ClickHouseClient, signal: AbortSignal | undefined) => Promise<T>,
+    signal?: AbortSignal,
+    boundMs?: number,
+  ): Promise<T>;
   /**
    * How long one read through the query port may run in the engine: it is sent as the read's
    * `max_execution_time`, and past it the engine stops the read and fails it with TIMEOUT_EXCEEDED
@@ -87,12 +104,20 @@ async function chdb(): Promise<typeof import('chdb/connection')> {
   return import('chdb/connection');
 }
 
-async function embeddedClient(dataDir: string): Promise<{ client: ClickHouseClient; connection: ChdbConnection }> {
+async function embeddedClient(
+  dataDir: string,
+  log: ClientLog,
+): Promise<{ client: ClickHouseClient; connection: ChdbConnection }> {
   const connection = (await chdb()).createChdbConnection({ path: dataDir });
   // chdb types its Connection against @clickhouse/client-common 1.23.0 while @clickhouse/client
   // 1.23.1 bundles its own copy of the same interface; the shapes match at run time.
-  return { client: createClient({ connection: connection as unknown as ClientConnection }), connection };
+  return { client: createClient({ connection: connection as unknown as ClientConnection, log }), connection };
 }
+
+type ClientLog = NonNullable<Parameters<typeof createClient>[0]>['log'];
+
+/** Where the client's own log lines go: through `logger` when there is one, else the client's default. */
+const clientLog = (logger: Logger | undefined): ClientLog => logger && { LoggerClass: clientLoggerClass(logger) };
 
 type ChdbConnection = ReturnType<typeof import('chdb/connection')['createChdbConnection']>;
 type InsertText = Db['insertText'];
@@ -131,10 +156,15 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   // A server connection takes many calls at once: one writer is enough there.
   const writerCount = opts.url ? 1 : EMBEDDED_WRITERS;
   let admin: ClickHouseClient;
-  let make: (settings?: Readonly<Record<string, number>>) => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
+  /** A connection; a server's readers leave giving up on a read to answeredWithin (server-wait.ts). */
+  let make: (
+    settings?: Readonly<Record<string, number>>,
+    role?: 'reader' | 'writer',
+  ) => Promise<{ client: ClickHouseClient; inserts: Inserts }>;
   let insertFiles: InsertFiles | undefined;
   let mode: DbMode;
   let engine: { close(): void } | undefined;
+  const log = clientLog(opts.logger);
   if (opts.url) {
     mode = 'server';
     const base = {
@@ -151,16 +181,18 @@ export async function openDb(opts: DbOptions): Promise<Db> {
         : {},
       username: opts.user ?? 'default',
       password: opts.password ?? '',
-      request_timeout: 60_000,
+      request_timeout: STATEMENT_TIMEOUT_MS,
       // A flush of a large batch is one request; compression saves loopback and network time alike.
       compression: { request: false, response: true },
+      log,
     };
     admin = createClient(base);
-    make = async (settings = {}) => {
+    make = async (settings = {}, role = 'writer') => {
       const client = createClient({
         ...base,
         clickhouse_settings: { ...base.clickhouse_settings, ...settings },
         database: opts.database,
+        ...(role === 'reader' && { request_timeout: READER_REQUEST_TIMEOUT_MS }),
       });
       return { client, inserts: { text: clientInsertText(client), rowBinary: clientInsertRowBinary(client) } };
     };
@@ -170,12 +202,12 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     const dir = path.resolve(opts.dataDir ?? './data', 'chdb');
     mkdirSync(dir, { recursive: true });
     engine = await startEngine(dir);
-    admin = (await embeddedClient(dir)).client;
+    admin = (await embeddedClient(dir, log)).client;
     const files = new InsertFiles();
     insertFiles = files;
     // chDB ignores the client's `database` option; USE sets the session default instead.
     make = async (settings = {}) => {
-      const { client, connection } = await embeddedClient(dir);
+      const { client, connection } = await embeddedClient(dir, log);
       await client.command({ query: `USE ${quoteIdent(opts.database)}` });
       // Settings of the session: chDB keeps a SET for the connection's later queries.
       for (const [name, value] of Object.entries(settings)) await client.command({ query: `SET ${name} = ${value}` });
@@ -187,12 +219,14 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     };
   }
   const onCluster = opts.cluster ? ` ON CLUSTER ${quoteIdent(opts.cluster, /^[A-Za-z_][A-Za-z0-9_.-]*$/)}` : '';
-  await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
+  if (opts.createDatabase !== false) {
+    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdent(opts.database)}${onCluster}` });
+  }
   const writers = await Promise.all(
     Array.from({ length: writerCount }, () => make(mode === 'embedded' ? WRITER_SETTINGS : {})),
   );
   const writer = writers[0]!;
-  const readers = (await Promise.all(Array.from({ length: readerCount }, () => make(READER_SETTINGS)))).map(
+  const readers = (await Promise.all(Array.from({ length: readerCount }, () => make(READER_SETTINGS, 'reader')))).map(
     (r) => r.client,
   );
   // A chDB connection takes one call at a time (see Lanes); a server connection many.
@@ -210,7 +244,10 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     insertText: (params) => writerLane.run((inserts) => inserts.text(params)),
     insertRowBinary: (insert) => writerLane.run((inserts) => inserts.rowBinary(insert)),
     admin,
-    withReader: (fn, signal) => readerLanes.run(fn, signal),
+    withReader: (fn, signal, boundMs) =>
+      mode === 'server'
+        ? answeredWithin(boundMs, signal, (wait) => readerLanes.run((client) => fn(client, wait), signal))
+        : readerLanes.run((client) => fn(client, signal), signal),
     async close() {
       await Promise.allSettled([
         ...writers.map((w) => w.client.close()),

@@ -1,7 +1,7 @@
 export type { ClickHouseClient } from '@clickhouse/client';
 export { type ClusterOptions, clusterTransform, LOCAL_SUFFIX, migrationTransform, shardingKey } from './cluster.ts';
 export { type Db, type DbMode, type DbOptions, openDb, quoteIdent } from './connection.ts';
-export { clickHouseErrorCode } from './errors.ts';
+export { clickHouseErrorCode, EngineSilentError, isEngineUnreachable } from './errors.ts';
 export {
   loadMigrations,
   MIGRATIONS_DIR,

@@ -69,18 +69,23 @@ export function queryCompact<T>(db: Db, q: CompactQuery<T>): Promise<T[]> {
 export function queryRowBinary(db: Db, q: ReadBase): Promise<Buffer> {
   const violation = projectScopeViolation(q.sql, q.params);
   if (violation) throw new Error(`${q.tag}: ${violation}`);
+  const settings = boundedSettings(db, q.settings);
   const run = () =>
-    db.withReader(async (client) => {
-      const res = await client.exec({
-        ...withParams(db, `${withSettings(q.sql, boundedSettings(db, q.settings))}\nFORMAT RowBinary`, q.params),
-        clickhouse_settings: tagSettings(db, q.tag),
-        abort_signal: q.signal,
-      });
-      const chunks: Buffer[] = [];
-      for await (const chunk of res.stream) chunks.push(chunk as Buffer);
-      // chDB hands the whole result over as one chunk: no copy then.
-      return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    }, q.signal);
+    db.withReader(
+      async (client, signal) => {
+        const res = await client.exec({
+          ...withParams(db, `${withSettings(q.sql, settings)}\nFORMAT RowBinary`, q.params),
+          clickhouse_settings: tagSettings(db, q.tag),
+          abort_signal: signal,
+        });
+        const chunks: Buffer[] = [];
+        for await (const chunk of res.stream) chunks.push(chunk as Buffer);
+        // chDB hands the whole result over as one chunk: no copy then.
+        return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      },
+      q.signal,
+      boundMsOf(settings),
+    );
   return timed(db, q.tag, run);
 }
 
@@ -130,17 +135,28 @@ async function read<T>(
 ): Promise<T[]> {
   const violation = projectScopeViolation(q.sql, q.params);
   if (violation) throw new Error(`${q.tag}: ${violation}`);
+  const settings = boundedSettings(db, q.settings);
   const run = () =>
-    db.withReader(async (client) => {
-      const rs = await client.query({
-        ...withParams(db, withSettings(q.sql, boundedSettings(db, q.settings)), q.params),
-        format,
-        clickhouse_settings: tagSettings(db, q.tag),
-        abort_signal: q.signal,
-      });
-      return map(await rs.json());
-    }, q.signal);
+    db.withReader(
+      async (client, signal) => {
+        const rs = await client.query({
+          ...withParams(db, withSettings(q.sql, settings), q.params),
+          format,
+          clickhouse_settings: tagSettings(db, q.tag),
+          abort_signal: signal,
+        });
+        return map(await rs.json());
+      },
+      q.signal,
+      boundMsOf(settings),
+    );
   return timed(db, q.tag, run);
+}
+
+/** A read's time bound in the engine (its max_execution_time) in milliseconds, if it has one. */
+function boundMsOf(settings: ReadSettings | undefined): number | undefined {
+  const seconds = settings?.max_execution_time;
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isEngineUnreachable } from '@spanhouse/db';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@spanhouse/schema';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -35,6 +36,28 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
   return { message, code, data: null };
 }
 
+/**
+ * Seconds a client is asked to wait when ClickHouse cannot be reached: long enough not to hammer
+ * a server that is restarting, short enough that a blip costs a dashboard one refresh.
+ */
+export const ENGINE_RETRY_AFTER_S = 5;
+
+/**
+ * The answer for a request that failed because ClickHouse could not be reached (connection refused,
+ * reset or timed out, a host name that does not resolve: isEngineUnreachable): 503 with
+ * Retry-After, which clients, exporters and load balancers take as "later", where a 500 reads as a
+ * fault of the service. The message names no address or other internals. Undefined for any other
+ * error.
+ */
+export function engineUnreachable(err: unknown): ApiError | undefined {
+  if (!isEngineUnreachable(err)) return undefined;
+  return new ApiError(
+    'SERVICE_UNAVAILABLE',
+    'the storage engine (ClickHouse) cannot be reached; try again later',
+    ENGINE_RETRY_AFTER_S,
+  );
+}
+
 const STATUS_CODE: Record<number, ErrorCode> = Object.fromEntries(
   Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
 );
@@ -52,16 +75,22 @@ export function sendError(c: Context, err: ApiError): Response {
 export type ExplainError = (err: unknown) => ApiError | undefined | Promise<ApiError | undefined>;
 
 /**
- * The one error handler: ApiError as is (and what `explain` turns into one), Hono's own
- * HTTPExceptions by status, anything else a 500 that shows no internals (the log has them, under
- * the request id).
+ * The one error handler: ApiError as is (and what `explain` turns into one), a ClickHouse that
+ * cannot be reached as 503 with Retry-After (engineUnreachable: every app, whatever it reads),
+ * Hono's own HTTPExceptions by status, anything else a 500 that shows no internals (the log has
+ * them, under the request id).
  */
 export function onError(logger: Logger, explain?: ExplainError): ErrorHandler {
   return async (raised, c) => {
     const log: Logger = c.get('logger' as never) ?? logger;
-    const err = (raised instanceof ApiError ? undefined : await explainSafely(explain, raised, log)) ?? raised;
+    const err =
+      (raised instanceof ApiError
+        ? undefined
+        : (engineUnreachable(raised) ?? (await explainSafely(explain, raised, log)))) ?? raised;
     if (err instanceof ApiError) {
-      if (err.status >= 500) log.warn({ code: err.code, reason: err.message }, 'request failed');
+      // An explained error keeps what was raised in the log: the engine's address, its own words.
+      const cause = err === raised ? {} : { err: raised };
+      if (err.status >= 500) log.warn({ code: err.code, reason: err.message, ...cause }, 'request failed');
       else log.info({ code: err.code, reason: err.message }, 'request refused');
       return sendError(c, err);
     }

@@ -17,7 +17,9 @@ export { resolveCredentials } from './credentials.ts';
 export {
   ApiError,
   badRequest,
+  ENGINE_RETRY_AFTER_S,
   type ExplainError,
+  engineUnreachable,
   errorBody,
   idInMessage,
   notFound,

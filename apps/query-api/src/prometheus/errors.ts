@@ -1,15 +1,19 @@
+import { engineUnreachable } from '@spanhouse/http';
+
 /**
  * An error of the Prometheus HTTP API, answered in its envelope
  * `{status: "error", errorType, error}`: bad_data (400) for a query or parameter we cannot parse or
  * do not support (the message says which), execution (422) for a query that cannot be evaluated
  * (Prometheus' status for them), timeout and canceled (503, as Prometheus answers a query that ran
- * out of time).
+ * out of time), unavailable (503, Prometheus' type for a storage it cannot read, with `retryAfter`).
  */
 export class PromApiError extends Error {
   override name = 'PromApiError';
   constructor(
-    readonly errorType: 'bad_data' | 'execution' | 'timeout' | 'canceled',
+    readonly errorType: 'bad_data' | 'execution' | 'timeout' | 'canceled' | 'unavailable',
     message: string,
+    /** Seconds, sent as Retry-After: when to ask again. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -21,6 +25,16 @@ export class PromApiError extends Error {
 export const badData = (message: string) => new PromApiError('bad_data', message);
 export const unsupported = (what: string) =>
   new PromApiError('bad_data', `unsupported: ${what} (see docs/prometheus.md for the supported PromQL)`);
+
+/**
+ * A ClickHouse that cannot be reached, as Prometheus answers a storage it cannot read: 503
+ * `unavailable`, with the service's one message and Retry-After for it (engineUnreachable), never a
+ * 422 that would blame the query. Undefined for any other error.
+ */
+export function engineUnavailable(err: unknown): PromApiError | undefined {
+  const answer = engineUnreachable(err);
+  return answer && new PromApiError('unavailable', answer.message, answer.retryAfter);
+}
 
 /** A query that fails while it runs (Prometheus' execution errors, 422). */
 export const execution = (message: string) => new PromApiError('execution', message);

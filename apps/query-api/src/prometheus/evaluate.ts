@@ -6,7 +6,7 @@ import { resolveAtModifiers, stepInvariantParts } from './engine/preprocess.ts';
 import { type PushdownMode, pushdown } from './engine/pushdown.ts';
 import { DEFAULT_LIMITS, QueryContext, type QueryLimits } from './engine/query-context.ts';
 import { compareLabels, type Labels, type Matrix, sortedLabels } from './engine/values.ts';
-import { badData, execution, PromApiError, regexRefusal } from './errors.ts';
+import { badData, engineUnavailable, execution, PromApiError, regexRefusal } from './errors.ts';
 import { formatTime, formatValue } from './format.ts';
 import { llmNamesOf } from './llm-metrics.ts';
 import { parsePromQL } from './parse.ts';
@@ -69,12 +69,13 @@ async function run(
 
 /**
  * What a failure during evaluation answers: our API errors as they are; ClickHouse's refusals of
- * bad input (a regex RE2 cannot compile) as bad_data; a timeout or cancellation as such; anything
- * else as an execution error, as Prometheus answers a query that failed while it ran.
+ * bad input (a regex RE2 cannot compile) as bad_data; a ClickHouse that cannot be reached as
+ * unavailable; a timeout or cancellation as such; anything else as an execution error, as
+ * Prometheus answers a query that failed while it ran.
  */
 function asQueryError(err: unknown, q: QueryContext): unknown {
   if (err instanceof PromApiError) return err;
-  const refused = regexRefusal(err);
+  const refused = regexRefusal(err) ?? engineUnavailable(err);
   if (refused) return refused;
   const isCh = err instanceof Error && err.constructor.name === 'ClickHouseError';
   try {

@@ -6,7 +6,7 @@ import { resultCachesApply } from '../lifecycle.ts';
 import type { TimeRange } from '../metric-series/points-in-range.ts';
 import { deleteSeries } from '../prometheus/delete-series.ts';
 import { parseRangeTimeMs, parseStepMs, parseTimeMs, parseTimeoutMs } from '../prometheus/duration.ts';
-import { badData, PromApiError, regexRefusal } from '../prometheus/errors.ts';
+import { badData, engineUnavailable, PromApiError, regexRefusal } from '../prometheus/errors.ts';
 import { instantQuery, type QueryOptions, rangeGrid, rangeQuery } from '../prometheus/evaluate.ts';
 import { labelNameOfPath } from '../prometheus/label-name.ts';
 import { labelNames, labelValues, parseMatches, seriesOf } from '../prometheus/metadata.ts';
@@ -81,7 +81,7 @@ export function prometheusRoutes(deps: QueryDeps) {
       } catch (err) {
         const e = asPromError(err);
         if (!e) throw err;
-        return c.json({ status: 'error', errorType: e.errorType, error: e.message }, e.status);
+        return promErrorAnswer(c, e);
       }
     };
     app.get(path, run);
@@ -157,7 +157,7 @@ export function prometheusRoutes(deps: QueryDeps) {
     } catch (err) {
       const e = asPromError(err);
       if (!e) throw err;
-      return c.json({ status: 'error', errorType: e.errorType, error: e.message }, e.status);
+      return promErrorAnswer(c, e);
     }
   };
   app.post('/prometheus/api/v1/admin/tsdb/delete_series', deleteSeriesRoute);
@@ -214,11 +214,17 @@ async function paramsOf(c: Context): Promise<URLSearchParams> {
 }
 
 /**
- * Our errors, the ones ClickHouse raises for bad input (a regex RE2 cannot compile), and a read
- * the engine stopped at the query's timeout.
+ * Our errors, the ones ClickHouse raises for bad input (a regex RE2 cannot compile), a read the
+ * engine stopped at the query's timeout, and a ClickHouse that cannot be reached (503 `unavailable`).
  */
 function asPromError(err: unknown): PromApiError | undefined {
   if (err instanceof PromApiError) return err;
   if (isReadTimeout(err)) return new PromApiError('timeout', 'query timed out in query execution');
-  return regexRefusal(err);
+  return engineUnavailable(err) ?? regexRefusal(err);
+}
+
+/** Prometheus' error envelope for `e`, with Retry-After when it says when to ask again. */
+function promErrorAnswer(c: Context, e: PromApiError): Response {
+  if (e.retryAfter !== undefined) c.header('Retry-After', String(e.retryAfter));
+  return c.json({ status: 'error', errorType: e.errorType, error: e.message }, e.status);
 }
