@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { badRequest } from './errors.ts';
-import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-scan.ts';
 
 /** `observations.2.startTime: must be ...`: the message names the offending field. */
 export function issuesMessage(issues: readonly v.BaseIssue<unknown>[], root?: string): string {
