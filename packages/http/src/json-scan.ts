@@ -74,3 +74,13 @@ function closingQuote(text: string, open: number): number {
 
 /** Nesting allowed in request bodies: far beyond any real trace, metadata or OTLP attribute. */
 export const MAX_JSON_DEPTH = 128;
+
+/**
+ * Values (jsonItems) allowed in a JSON request body other than OTLP's, which is bounded per its
+ * protobuf budget. `{},` is 3 bytes and an object once parsed, and every event of an ingestion
+ * batch is checked and answered on its own, so a gzip body of kilobytes inflated to the
+ * decompressed limit could otherwise hold tens of millions of them. Real batches (traces with
+ * their observations, chat messages as inputs and outputs) spend tens of bytes of text per value,
+ * so this leaves room for bodies of tens of megabytes of them.
+ */
+export const MAX_JSON_ITEMS = 1_000_000;
