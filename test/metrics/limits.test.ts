@@ -291,6 +291,43 @@ describe('the points and series of one request', () => {
     });
   }
 
+  /** POSTs `json` gzipped as it is: bodies no client would build from objects. */
+  async function postText(json: string) {
+    const res = await app.request('/v1/metrics/batch', {
+      method: 'POST',
+      body: gzipSync(json),
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    });
+    return { status: res.status, body: await res.json() };
+  }
+  const copies = (item: string, n: number) => `${`${item},`.repeat(n - 1)}${item}`;
+
+  it('a body of more JSON values than points within the limits could take is a 400 before it is parsed', async () => {
+    // 6,900,000 empty objects beside an empty batch: 13,800,003 values, past 69 per point of
+    // 200,000 (the most a point with 64 labels takes). It was parsed whole and answered 200.
+    expect(await postText(`{"metrics":[],"padding":[${copies('{}', 6_900_000)}]}`)).toEqual({
+      status: 400,
+      body: {
+        code: 'BAD_REQUEST',
+        data: null,
+        message:
+          'metrics: request body holds more than 13800000 JSON values (69 per point of METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches',
+      },
+    });
+  });
+
+  it('the JSON.parse path: a batch of more empty points than the limit is refused for its points, before any is checked', async () => {
+    expect(await postText(`{"metrics":[${copies('{}', 200_001)}]}`)).toEqual({
+      status: 400,
+      body: {
+        code: 'BAD_REQUEST',
+        data: null,
+        message:
+          'metrics: more than 200000 points in one request (METRICS_MAX_SAMPLES_PER_REQUEST); send smaller batches',
+      },
+    });
+  });
+
   it('nothing of a refused batch is stored', async () => {
     const window = { from: new Date(T0).toISOString(), to: at(200_001), step: '1d', agg: 'max' } as const;
     expect((await query(app, { name: 'too_many_points', ...window })).data).toEqual([]);

@@ -290,4 +290,31 @@ describe('the samples and series of one request', () => {
     expect(grpc.error?.details).toBe(message);
     expect(await seriesCount('{__name__="too.many.attributes"}')).toBe(0);
   });
+  it('an OTLP/JSON request of more values than 2 per message of that budget is refused whole before it is parsed', async () => {
+    // One gauge point with 20,000 attributes of an empty value, each 4 values (its object, its
+    // value's, the comma after its key and the one after it): past 2 × 32 × 1,000. It was stored
+    // before, its JSON parsed whole.
+    const attribute = '{"key":"k","value":{}}';
+    const point = `{"timeUnixNano":"${nanos()}","asDouble":1,"attributes":[${`${attribute},`.repeat(19_999)}${attribute}]}`;
+    const json = `{"resourceMetrics":[{"scopeMetrics":[{"metrics":[{"name":"too.many.json.values","gauge":{"dataPoints":[${point}]}}]}]}]}`;
+    const res = await fetch(`${s.baseUrl}/api/public/otel/v1/metrics`, {
+      method: 'POST',
+      body: gzipSync(json),
+      headers: {
+        Authorization: `Bearer ${s.credentials.bearerToken}`,
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+      },
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 400,
+      body: {
+        code: 'BAD_REQUEST',
+        data: null,
+        message:
+          'request holds more than 64000 JSON values (objects, arrays, members and elements: 2 per protobuf message this endpoint decodes); send smaller batches',
+      },
+    });
+    expect(await seriesCount('{__name__="too.many.json.values"}')).toBe(0);
+  });
 });

@@ -8,7 +8,9 @@ import { hex } from '../support/otlp-request.ts';
  * An empty protobuf sub-message takes 2 bytes and becomes an object once decoded: a gzip body of a
  * few kilobytes inflates to millions of them. One OTLP request of traces or logs may decode at
  * most 2,000,000 (docs/ingest.md); past that it is a 400 before it is mapped, and nothing of it is
- * stored.
+ * stored. OTLP/JSON likewise: `{},` is 3 bytes and an object once parsed, so a JSON body may hold
+ * at most 4,000,000 values (objects, arrays and the commas between values), counted before it is
+ * parsed.
  */
 
 const EMPTY_ATTRIBUTES = 2_000_001;
@@ -88,5 +90,51 @@ describe('one OTLP protobuf request decodes a bounded number of sub-messages', (
     expect(((await res.json()) as { message: string }).message).toMatch(
       /^request holds more than 2000000 protobuf messages/,
     );
+  });
+});
+
+/** An OTLP/JSON body, gzipped as exporters send it. */
+function postJsonGzip(path: string, json: string) {
+  return t.app.request(path, {
+    method: 'POST',
+    body: gzipSync(Buffer.from(json)),
+    headers: { ...bearer(), 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+  });
+}
+
+/** `prefix`, then `n` copies of `item` separated by commas, then `suffix`. */
+const flood = (prefix: string, item: string, n: number, suffix: string) =>
+  `${prefix}${`${item},`.repeat(n - 1)}${item}${suffix}`;
+
+const JSON_VALUES_MESSAGE =
+  'request holds more than 4000000 JSON values (objects, arrays, members and elements: 2 per protobuf message this endpoint decodes); send smaller batches';
+
+describe('one OTLP/JSON request holds a bounded number of values, counted before it is parsed', () => {
+  it('refuses a span of two million empty attributes with a 400, storing nothing', async () => {
+    const span = `{"traceId":"${hex(16)}","spanId":"${hex(8)}","name":"flood","startTimeUnixNano":"${AT_NS}","endTimeUnixNano":"${AT_NS + 1_000_000n}","attributes":[`;
+    const json = flood(`{"resourceSpans":[{"scopeSpans":[{"spans":[${span}`, '{}', 2_000_001, ']}]}]}]}');
+    const res = await postJsonGzip('/api/public/otel/v1/traces', json);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'BAD_REQUEST', data: null, message: JSON_VALUES_MESSAGE });
+    expect((await t.get('/api/public/traces')).body.meta.totalItems).toBe(0);
+  });
+
+  it('refuses an export of two million empty resource spans, which it took before', async () => {
+    // {"resourceSpans":[ is 2 values, each {} one more and each comma one: 4,000,001 in all.
+    const res = await postJsonGzip('/api/public/otel/v1/traces', flood('{"resourceSpans":[', '{}', 2_000_000, ']}'));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(JSON_VALUES_MESSAGE);
+  });
+
+  it('takes an export just under the bound: 3,999,999 values', async () => {
+    const res = await postJsonGzip('/api/public/otel/v1/traces', flood('{"resourceSpans":[', '{}', 1_999_999, ']}'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({});
+  });
+
+  it('refuses logs of two million empty resource logs with a 400', async () => {
+    const res = await postJsonGzip('/api/public/otel/v1/logs', flood('{"resourceLogs":[', '{}', 2_000_000, ']}'));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'BAD_REQUEST', data: null, message: JSON_VALUES_MESSAGE });
   });
 });

@@ -373,7 +373,7 @@ describe('the cost of usage broken out into kinds', () => {
     });
   });
 
-  it('a later piece with a new model and no usage: the earlier cost goes, the usage is priced at read from input and output', async () => {
+  it('Langfuse ingestion API: a later update naming a new model with no usage prices the stored usage per kind at that model', async () => {
     await ingest([
       ingestionEvent(12, 'trace-create', { id: 'cost-kinds-model', name: 'later' }, '2026-05-10T10:00:00.000Z'),
       ingestionEvent(
@@ -397,10 +397,15 @@ describe('the cost of usage broken out into kinds', () => {
         '2026-05-10T10:00:02.000Z',
       ),
     ]);
-    // gpt-4o's input and output prices (kept with the model): $2.50 and $10 per million.
+    // As Langfuse merges the update into the stored observation and prices the result: the usage
+    // the create brought, every kind at gpt-4o's price for it (input $2.50, cached input $1.25,
+    // output $10 per million; reasoning tokens at the output price), not the cached and reasoning
+    // tokens at nothing.
     await expectBilled('cost-kinds-model', 'cost-kinds-model-gen', '2026-05-10', {
       input: 200 * 2.5 * PER_MILLION,
+      input_cached_tokens: 1000 * 1.25 * PER_MILLION,
       output: 180 * 10 * PER_MILLION,
+      output_reasoning_tokens: 320 * 10 * PER_MILLION,
     });
   });
 });

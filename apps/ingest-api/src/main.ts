@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '@spanhouse/config';
-import { openMigratedDb } from '@spanhouse/db';
+import { exitAfterClose, openMigratedDb } from '@spanhouse/db';
 import { createBaseApp, createLogger, createServiceMetrics, resolveCredentials, startServer } from '@spanhouse/http';
 import { openProjects } from '@spanhouse/projects';
 import { registerIngestRoutes } from './app.ts';
@@ -49,4 +49,6 @@ await startServer({
     await projects.close();
     await db.close();
   },
+  // The embedded engine's exit handlers can crash on its own background threads.
+  exit: exitAfterClose(db, logger),
 });

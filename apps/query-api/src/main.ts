@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '@spanhouse/config';
-import { observeQueries, openMigratedDb, pingDb } from '@spanhouse/db';
+import { exitAfterClose, observeQueries, openMigratedDb, pingDb } from '@spanhouse/db';
 import {
   createBaseApp,
   createLogger,
@@ -55,5 +55,7 @@ const running = await startServer({
     await projects.close();
     await db.close();
   },
+  // The embedded engine's exit handlers can crash on its own background threads.
+  exit: exitAfterClose(db, logger),
 });
 process.stdout.write(webUiBanner(config.host, running.port));

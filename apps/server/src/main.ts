@@ -1,10 +1,10 @@
 // First: sizes libuv's thread pool before anything uses it (see threadpool.ts).
 import './threadpool.ts';
 import { loadConfigOrExit } from '@spanhouse/config';
+import { exitAfterClose } from '@spanhouse/db';
 import { createLogger, resolveCredentials, startServer, webUiBanner } from '@spanhouse/http';
 import { startOtlpGrpc } from '@spanhouse/ingest-api';
 import { createAllInOne } from './create-server.ts';
-import { exitWithoutNativeTeardown } from './exit.ts';
 import { releaseStartupPages } from './startup-pages.ts';
 
 // `pnpm start`: ingest and query on one port over one embedded data folder.
@@ -30,8 +30,8 @@ const running = await startServer({
     await projects.close();
     await db.close();
   },
-  // The embedded engine's exit handlers can crash on its own background threads (exit.ts).
-  exit: db.mode === 'embedded' ? (code) => void exitWithoutNativeTeardown(code, logger) : undefined,
+  // The embedded engine's exit handlers can crash on its own background threads.
+  exit: exitAfterClose(db, logger),
 });
 process.stdout.write(webUiBanner(config.host, running.port));
 // The engine's library is what starting touched most; a server-mode process does not load it.

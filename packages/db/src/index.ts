@@ -11,6 +11,7 @@ export {
   migrate,
   splitStatements,
 } from './migrations.ts';
+export { exitAfterClose } from './process-exit.ts';
 export {
   type CompactQuery,
   isQueryTooBig,

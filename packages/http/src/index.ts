@@ -28,7 +28,7 @@ export {
   sendError,
 } from './errors.ts';
 export { gunzipLimited } from './inflate.ts';
-export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+export { jsonDepth, jsonItems, MAX_JSON_DEPTH, MAX_JSON_ITEMS } from './json-scan.ts';
 export { lingerOnUnreadBody } from './linger.ts';
 export { createLogger, type LogVariables, requestLogger } from './logging.ts';
 export {

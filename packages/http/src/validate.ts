@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { badRequest } from './errors.ts';
-import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+import { jsonDepth, jsonItems, MAX_JSON_DEPTH, MAX_JSON_ITEMS } from './json-scan.ts';
 
 /** `observations.2.startTime: must be ...`: the message names the offending field. */
 export function issuesMessage(issues: readonly v.BaseIssue<unknown>[], root?: string): string {
@@ -31,11 +31,19 @@ export function validate<S extends v.GenericSchema>(schema: S, value: unknown, r
   return result.output;
 }
 
-/** Parses JSON request text; 400 when empty, malformed or nested deeper than MAX_JSON_DEPTH. */
+/**
+ * Parses JSON request text; 400 when empty, malformed, nested deeper than MAX_JSON_DEPTH or holding
+ * more than MAX_JSON_ITEMS values, both counted on the text before it is parsed.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) throw badRequest('request body is empty; expected JSON');
   if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw badRequest(`request body nests arrays/objects deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  if (jsonItems(text, MAX_JSON_ITEMS) > MAX_JSON_ITEMS) {
+    throw badRequest(
+      `request body holds more than ${MAX_JSON_ITEMS} JSON values (objects, arrays, members and elements); send smaller batches`,
+    );
   }
   try {
     return JSON.parse(text);

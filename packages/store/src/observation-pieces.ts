@@ -315,17 +315,28 @@ export function decodeObservationTuple(tuple: unknown): StoredObservation {
 }
 
 /**
- * The latest model stored for each of `keys` (observations by trace and id) of the project that
- * has one: a row per observation (trace_id, id, model). max() over the pieces' versioned model
- * tuples is the merged value, as a merge computes it, without FINAL.
+ * The latest model and the latest usage stored for each of `keys` (observations by trace and id) of
+ * the project that has either: a row per observation (trace_id, id, model, usage_version, usage_map;
+ * model '' and usage version 0 where none was given). max() over the pieces' versioned tuples is
+ * the merged value, as a merge computes it, without FINAL.
  */
-export const storedModelsSql = (keys: readonly { traceId: string; id: string }[], p: ProjectParams) =>
-  `SELECT trace_id, id, tupleElement(max(model), 2) AS model ${fromProject(TABLES.observationPieces, p, {
-    filters: [
-      `trace_id IN ${p.add([...new Set(keys.map((k) => k.traceId))], 'Array(String)')}`,
-      `id IN ${p.add([...new Set(keys.map((k) => k.id))], 'Array(String)')}`,
-    ],
-  })} GROUP BY trace_id, id HAVING model != ''`;
+export const storedModelAndUsageSql = (keys: readonly { traceId: string; id: string }[], p: ProjectParams) =>
+  `SELECT trace_id, id, tupleElement(max(model), 2) AS model, max(usage) AS latest_usage,
+    tupleElement(latest_usage, 1) AS usage_version, tupleElement(latest_usage, 2) AS usage_map ${fromProject(
+      TABLES.observationPieces,
+      p,
+      {
+        filters: [
+          `trace_id IN ${p.add([...new Set(keys.map((k) => k.traceId))], 'Array(String)')}`,
+          `id IN ${p.add([...new Set(keys.map((k) => k.id))], 'Array(String)')}`,
+        ],
+      },
+    )} GROUP BY trace_id, id HAVING model != '' OR usage_version > 0`;
 
-/** One row of storedModelsSql: [trace id, observation id, model]. */
-export const fromStoredModelRow = (r: Record<string, unknown>) => [str(r.trace_id), str(r.id), str(r.model)] as const;
+/** One row of storedModelAndUsageSql: its observation's trace id and id, model ('' when none) and usage. */
+export const fromStoredModelAndUsageRow = (r: Record<string, unknown>) => ({
+  traceId: str(r.trace_id),
+  id: str(r.id),
+  model: str(r.model),
+  usage: [finiteOr0(r.usage_version), mapOf(r.usage_map, finiteOr0)] as Versioned<Record<string, number>>,
+});

@@ -6,7 +6,7 @@ import type { RecentWrites } from '../log-sink/recent-writes.ts';
 import { scoreConfigsOf } from '../scores/configs.ts';
 import type { ObservationRecord } from '../traces/model.ts';
 import { rowsOfPieces, traceTableRows } from '../traces/pieces.ts';
-import { storedModelsOf, traceIdsOf } from './lookups.ts';
+import { storedModelsAndUsagesOf, traceIdsOf } from './lookups.ts';
 import { type MappedBatch, mapBatch, namedConfigs, parseBatch, tracelessObservations } from './map-batch.ts';
 
 /**
@@ -42,14 +42,20 @@ async function tracesOfTraceless(
 }
 
 /**
- * Gives each observation piece of the batch that brings a usage without a model or a cost the model
- * stored for it by earlier requests (ObservationRecord.storedModel), so its usage is priced per
- * kind: the legacy SDKs send the model in a generation's create and the usage in the update that
- * ends it, often in the next request. Read from observation_pieces, and read again once this
- * process's acknowledged pieces are committed when some are not found yet. Pricing never refuses
- * a request: when the read fails, those pieces are priced at read from `input` and `output`.
+ * Gives each observation piece of the batch that prices with one of the usage and the model but
+ * not the other, and no cost, the other as earlier requests stored it, so its usage is priced per
+ * kind at its model as Langfuse prices an update merged into its stored observation:
+ * - a usage without a model takes the stored model (ObservationRecord.storedModel): the legacy
+ *   SDKs send the model in a generation's create and the usage in the update that ends it, often
+ *   in the next request;
+ * - a model without a usage, in a piece only updates make, takes the stored usage
+ *   (ObservationRecord.storedUsage): an update that names the model the call ended up using.
+ *   A create's piece is not looked up: a generation's create names its model before any usage.
+ * Read from observation_pieces, and read again once this process's acknowledged pieces are
+ * committed when some are not found yet. Pricing never refuses a request: when the read fails,
+ * those pieces are priced at read from `input` and `output`.
  */
-async function withStoredModels(
+async function withStoredModelsAndUsages(
   deps: IngestDeps,
   recent: RecentWrites,
   project: string,
@@ -57,22 +63,29 @@ async function withStoredModels(
 ): Promise<void> {
   const wanting = new Map<string, ObservationRecord>();
   for (const { observations } of mapped.traces) {
-    for (const o of observations) if (o.usage && !o.model && !o.cost) wanting.set(`${o.traceId} ${o.id}`, o);
+    for (const o of observations) {
+      if (o.cost) continue;
+      if ((o.usage && !o.model) || (o.model && !o.usage && mapped.updatedOnly.has(o))) {
+        wanting.set(`${o.traceId} ${o.id}`, o);
+      }
+    }
   }
   if (wanting.size === 0) return;
   const keys = () => [...wanting.values()].map(({ traceId, id }) => ({ traceId, id }));
   try {
     for (let pass = 0; pass < 2 && wanting.size > 0; pass++) {
       if (pass === 1 && !(await recent.committed(deps.ingestor, TABLES.observationPieces))) return;
-      for (const [key, model] of await storedModelsOf(deps.db, project, keys())) {
+      for (const [key, stored] of await storedModelsAndUsagesOf(deps.db, project, keys())) {
         const o = wanting.get(key);
         if (!o) continue;
-        o.storedModel = model;
+        if (o.usage && stored.model) o.storedModel = stored.model;
+        else if (o.model && stored.usage[0] > 0) o.storedUsage = stored.usage;
+        else continue;
         wanting.delete(key);
       }
     }
   } catch (err) {
-    deps.logger.warn({ err }, 'stored models of updates not read: their usage is priced at read');
+    deps.logger.warn({ err }, 'stored models and usages of updates not read: their usage is priced at read');
   }
 }
 
@@ -94,6 +107,6 @@ export async function mapIngestion(
     scoreConfigsOf(deps.db, project, namedConfigs(parsed.events)),
   ]);
   const mapped = mapBatch(project, parsed, traceOf, Date.now() * 1000, configs);
-  await withStoredModels(deps, recent, project, mapped);
+  await withStoredModelsAndUsages(deps, recent, project, mapped);
   return { rows: ingestionTableRows(deps, project, mapped), result: mapped.result };
 }

@@ -28,6 +28,8 @@ export type MappedBatch = {
   traces: { piece: TracePiece; observations: ObservationRecord[]; version: number }[];
   scores: ScoreRow[];
   lookups: ObservationTraceRow[];
+  /** The observations this batch only updates (no create of theirs in it): their earlier pieces are stored, if anywhere. */
+  updatedOnly: ReadonlySet<ObservationRecord>;
   result: IngestionResponse;
 };
 
@@ -236,6 +238,7 @@ export function mapBatch(
     observationEvents.set(e.body.id, list);
   }
   const lookups: ObservationTraceRow[] = [];
+  const updatedOnly = new Set<ObservationRecord>();
   for (const [id, list] of observationEvents) {
     const named = list.find((e) => e.body.traceId)?.body.traceId;
     const traceId = named ?? traceOf.get(id) ?? (list.some((e) => !isUpdate(e)) ? id : undefined);
@@ -253,6 +256,7 @@ export function mapBatch(
     if (named) lookups.push({ project_id: project, id, trace_id: named });
     const rec: ObservationRecord = { id, traceId, type: 'SPAN', startUs: list[0]!.timestampUs, versions: {} };
     for (const e of list) applyObservation(rec, e);
+    if (list.every(isUpdate)) updatedOnly.add(rec);
     const t = traceFor(traceId);
     t.observations.push(rec);
     for (const e of list) {
@@ -284,5 +288,11 @@ export function mapBatch(
       }
     }
   }
-  return { traces: [...traces.values()], scores: [...scores.values()], lookups, result: { successes, errors } };
+  return {
+    traces: [...traces.values()],
+    scores: [...scores.values()],
+    lookups,
+    updatedOnly,
+    result: { successes, errors },
+  };
 }

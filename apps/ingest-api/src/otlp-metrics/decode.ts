@@ -30,13 +30,14 @@ export const MESSAGES_PER_SAMPLE = 32;
  * `limits`, judged on a protobuf body's bytes before they are decoded (countMetricsBytes): more
  * data points than samples one request may store (each point is at least one sample, so it could
  * never be stored whole), or more other values than VALUES_PER_SAMPLE times that; and a protobuf
- * request whose decoding would make more than MESSAGES_PER_SAMPLE sub-messages per sample.
+ * request whose decoding would make more than MESSAGES_PER_SAMPLE sub-messages per sample (a JSON
+ * body, its equivalent in JSON items, counted on the text before it is parsed: parse-json.ts).
  */
 export function decodeMetricsRequest(encoding: OtlpEncoding, body: Buffer, limits: MetricLimits): MetricsRequestLike {
+  const maxMessages = limits.samplesPerRequest * MESSAGES_PER_SAMPLE;
   if (encoding === 'protobuf') {
     const counts = countMetricsBytes(body);
     if (counts) refuseOversized(counts, limits);
-    const maxMessages = limits.samplesPerRequest * MESSAGES_PER_SAMPLE;
     try {
       return decodeExportMetricsServiceRequest(body, maxMessages);
     } catch (err) {
@@ -48,7 +49,7 @@ export function decodeMetricsRequest(encoding: OtlpEncoding, body: Buffer, limit
       throw badRequest(`request body is not a protobuf ExportMetricsServiceRequest: ${(err as Error).message}`);
     }
   }
-  const request = checkOtlpMetricsJson(parseOtlpJson(body));
+  const request = checkOtlpMetricsJson(parseOtlpJson(body, maxMessages));
   refuseOversized(countMetricsRequest(request), limits);
   return request;
 }

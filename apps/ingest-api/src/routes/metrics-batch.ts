@@ -46,7 +46,7 @@ export function metricsBatchRoutes(deps: IngestDeps, known: KnownSeries) {
 
 /** The general path: JSON.parse, the decode loop (or the schema's 400), then rows. */
 function parsed(project: string, text: string, known: KnownSeries, limits: MetricLimits): ScannedBatch {
-  const decoded = decodeMetricsBatch(parseMetricsBody(text));
+  const decoded = decodeMetricsBatch(parseMetricsBody(text, limits));
   const rows = buildMetricRows(project, decoded, known, limits);
   let minUs = Number.POSITIVE_INFINITY;
   for (const us of decoded.us) if (us < minUs) minUs = us;

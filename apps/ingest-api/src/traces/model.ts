@@ -92,6 +92,12 @@ export type ObservationRecord = {
    * model: its usage is priced at that model's prices (rows.ts). Never written as the model.
    */
   storedModel?: string;
+  /**
+   * The usage stored pieces of this observation carry, with its version, for a piece that names a
+   * model without a usage: that usage is priced at this piece's model (rows.ts). Never written as
+   * the usage.
+   */
+  storedUsage?: [version: number, usage: UsageDetails];
   events?: SpanEvent[];
   /**
    * Per-field versions where they differ from the piece's (an ingestion API piece that merged a

@@ -78,9 +78,11 @@ export function priceOf(model: string | undefined, prices: PriceTable): { input:
  * its version. Else, when the piece carries usage or a model, its usage priced per kind at its
  * model's prices, or none (`{}`: priced at read from the usage and the model's input and output
  * prices, as pieces that carry one without the other are) when it lacks either or the model has
- * no price; a usage without a model takes the model stored before (ObservationRecord.storedModel)
- * when the ingest looked it up. A computed cost is at the implied version of the usage or model it
- * comes from: a later piece's usage or model replaces it, and a cost a client sent in any piece
+ * no price. Where the ingest looked them up, a usage without a model takes the model stored before
+ * (ObservationRecord.storedModel), and a model without a usage the usage stored before
+ * (ObservationRecord.storedUsage), as Langfuse prices an update merged into its stored
+ * observation. A computed cost is at the implied version of the later of the usage and the model
+ * it comes from: a later piece's usage or model replaces it, and a cost a client sent in any piece
  * beats it.
  */
 function costOf(
@@ -93,10 +95,12 @@ function costOf(
   if (sent) return [v('cost'), sent];
   const hasModel = Boolean(o.model);
   if (!usage && !hasModel) return [0, {}];
-  const from = Math.max(usage ? v('usage') : 0, hasModel ? v('model') : 0);
+  const stored = usage ? undefined : o.storedUsage;
+  const priced = usage ?? (stored && resolveUsage(stored[1]));
+  const from = Math.max(usage ? v('usage') : (stored?.[0] ?? 0), hasModel ? v('model') : 0);
   const model = o.model || o.storedModel;
-  const price = usage && model ? prices.lookup(model) : undefined;
-  return [impliedVersion(from), (price && usageCost(usage!, price)) || {}];
+  const price = priced && model ? prices.lookup(model) : undefined;
+  return [impliedVersion(from), (price && usageCost(priced!, price)) || {}];
 }
 
 /** A piece's rows never carry `undefined` text: absent values are '' at version 0. */

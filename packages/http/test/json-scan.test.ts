@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepth } from '../src/json-depth.ts';
+import { jsonDepth, jsonItems } from '../src/json-scan.ts';
 import { parseJsonBody } from '../src/validate.ts';
 
 describe('jsonDepth', () => {
@@ -45,6 +45,47 @@ describe('jsonDepth', () => {
 
   it('stops counting once past the limit', () => {
     expect(jsonDepth('['.repeat(1e6), 10)).toBe(11);
+  });
+});
+
+describe('jsonItems', () => {
+  it('counts objects, arrays and the commas between values, not those inside strings', () => {
+    expect(jsonItems('1')).toBe(0);
+    expect(jsonItems('[]')).toBe(1);
+    expect(jsonItems('[{},{},{}]')).toBe(6);
+    expect(jsonItems('[0,0,0]')).toBe(3);
+    expect(jsonItems('{"a":1,"b":[2,3]}')).toBe(4);
+    expect(jsonItems(JSON.stringify({ 'a,{[': '],}\\",[{' }))).toBe(1);
+  });
+
+  it('counts as a walk of every character does, on any text: escapes, runs of backslashes, unterminated strings', () => {
+    const reference = (text: string) => {
+      let items = 0;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+          if (c === '\\') i++;
+          else if (c === '"') inString = false;
+        } else if (c === '"') inString = true;
+        else if (c === '{' || c === '[' || c === ',') items++;
+      }
+      return items;
+    };
+    const alphabet = ['"', '\\', '[', ']', '{', '}', 'a', ',', ':'];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 20_000; n++) {
+      const text = Array.from({ length: next() % 40 }, () => alphabet[next() % alphabet.length]).join('');
+      expect(jsonItems(text), text).toBe(reference(text));
+    }
+  });
+
+  it('stops counting once past the limit', () => {
+    expect(jsonItems('{},'.repeat(1e6), 10)).toBe(11);
   });
 });
 

@@ -1,4 +1,16 @@
 import type { Logger } from 'pino';
+import type { Db } from './connection.ts';
+
+/**
+ * How a process holding `db` ends once `db` is closed: the `exit` of `startServer`. With the
+ * embedded engine, as libc's `_exit(2)` does (exitWithoutNativeTeardown); on a ClickHouse server
+ * (no engine in the process), process.exit. Every entry point that opens a Db ends through this,
+ * so none can run the engine's exit-time teardown.
+ */
+export function exitAfterClose(db: Pick<Db, 'mode'>, logger: Logger): (code: number) => void {
+  if (db.mode === 'server') return (code) => process.exit(code);
+  return (code) => void exitWithoutNativeTeardown(code, logger);
+}
 
 /**
  * Ends the process with `code` as `_exit(2)` does: without the exit handlers of the native
@@ -11,7 +23,7 @@ import type { Logger } from 'pino';
  * as from a kill (docs/decisions/0108-exit-without-engine-teardown.md). The logger is flushed
  * first. Where libc's `_exit` cannot be called (no prebuilt FFI binary), process.exit.
  */
-export async function exitWithoutNativeTeardown(code: number, logger: Logger): Promise<never> {
+async function exitWithoutNativeTeardown(code: number, logger: Logger): Promise<never> {
   await new Promise<void>((resolve) => logger.flush(() => resolve()));
   try {
     const koffi = (await import('koffi')).default;
