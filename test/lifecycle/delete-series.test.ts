@@ -1,11 +1,14 @@
+import { runMetricsQuery } from '@spanhouse/query-api';
+import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteWriteBody, REMOTE_WRITE_HEADERS } from '../support/prometheus/remote-write-client.ts';
 import { basic, createTestApp, type TestApp } from '../support/app.ts';
 
 /*
  * Prometheus' POST /api/v1/admin/tsdb/delete_series (docs/data-lifecycle.md): the matching series'
  * points leave every read (PromQL, the native metrics query) at the 204; points written after are
- * read again; a project deletes its own series only; a request without match[] is Prometheus'
- * bad_data.
+ * read again, those with a time inside the deleted range too (as Prometheus shows them); a project
+ * deletes its own series only; a request without match[] is Prometheus' bad_data.
  */
 
 let t: TestApp;
@@ -176,6 +179,76 @@ describe('delete_series', () => {
     expect(r.status).toBe(200);
     const [series] = r.body.data.result as { values: [number, string][] }[];
     expect(series?.values.map(([, v]) => Number(v))).toEqual([40, 30, 10]);
+  });
+
+  it('shows the points written after a deletion inside its range, and keeps the deleted ones hidden', async () => {
+    const at = (minutesAgo: number) => now - minutesAgo * 60_000;
+    const write = async (samples: [number, number][]) => {
+      const r = await t.request('/prometheus/api/v1/write', {
+        method: 'POST',
+        headers: REMOTE_WRITE_HEADERS,
+        body: remoteWriteBody([{ labels: { __name__: 'fan_speed', fan: '1' }, samples }]),
+      });
+      expect(r.status).toBe(204);
+    };
+    // Points of the last hour, as the raw points of PromQL, the native query per minute, and the
+    // native query read from the per-minute rows wherever they apply.
+    const read = async () => {
+      const raw = await t.get(
+        `/prometheus/api/v1/query?query=${encodeURIComponent('fan_speed[1h]')}&time=${(now + 60_000) / 1000}`,
+      );
+      const native = await t.get(
+        `/api/public/metrics/query?name=fan_speed&from=${iso(now - 3_600_000)}&to=${iso(now + 60_000)}&step=1m&agg=sum`,
+      );
+      const window = { name: 'fan_speed', labels: {}, fromUs: (now - 3_600_000) * 1000, toUs: (now + 60_000) * 1000 };
+      const minutes = await runMetricsQuery(
+        t.db,
+        DEFAULT_PROJECT_ID,
+        { ...window, step: '1m', agg: 'sum' },
+        { minSeriesMinutes: 0 },
+      );
+      const hour = await runMetricsQuery(
+        t.db,
+        DEFAULT_PROJECT_ID,
+        { ...window, step: '1h', agg: 'sum' },
+        { minSeriesMinutes: 0 },
+      );
+      const values = (series: { values: { value: number | null }[] }[] | undefined) =>
+        series?.[0]?.values.map((v) => Number(v.value));
+      return {
+        promql: (raw.body.data.result as { values: [number, string][] }[])[0]?.values.map(([, v]) => Number(v)),
+        native: values(native.body.data),
+        minuteRows: values(minutes.data),
+        hourSum: values(hour.data)?.reduce((a, b) => a + b, 0),
+      };
+    };
+    await write([30, 25, 20, 15, 10].map((m) => [at(m), m]));
+    const seconds = (m: number) => at(m) / 1000;
+    expect((await deleteSeries(`match[]=fan_speed&start=${seconds(28)}&end=${seconds(12)}`)).status).toBe(204);
+    expect(await read()).toEqual({ promql: [30, 10], native: [30, 10], minuteRows: [30, 10], hourSum: 40 });
+
+    // Written after the deletion: a point between deleted ones, and one in the minute of a deleted
+    // point, whose per-minute row holds both once merged.
+    const besideDeleted = at(15) % 60_000 < 30_000 ? at(15) + 20_000 : at(15) - 20_000;
+    await write([
+      [at(22), 222],
+      [besideDeleted, 150],
+    ]);
+    await t.db.writer.command({ query: 'OPTIMIZE TABLE metric_minute_rollups_v2 FINAL' });
+    expect(await read()).toEqual({
+      promql: [30, 222, 150, 10],
+      native: [30, 222, 150, 10],
+      minuteRows: [30, 222, 150, 10],
+      hourSum: 412,
+    });
+    // And one at a deleted point's time.
+    await write([[at(20), 200]]);
+    expect(await read()).toEqual({
+      promql: [30, 222, 200, 150, 10],
+      native: [30, 222, 200, 150, 10],
+      minuteRows: [30, 222, 200, 150, 10],
+      hourSum: 612,
+    });
   });
 
   it("answers a request without match[] or with a bad selector with Prometheus' bad_data", async () => {

@@ -7,8 +7,9 @@ import type { Selector } from './ast.ts';
  * Prometheus' delete_series for a project: every stored series matching any selector gets a
  * deletion of the range [startMs, endMs] (defaults: the beginning of time, now), written and
  * synced before this resolves, then the dictionary the reads look deletions up in is reloaded, so
- * the points are gone from every read at the answer. Points written later than the range are
- * read as usual. The LLM series are not stored series (they are read from the traces): deleting
+ * the points are gone from every read at the answer. The deletion covers the points accepted
+ * before it (their `written_us` is older than its `deleted_us`): points written later are read
+ * wherever their time falls, as Prometheus shows them. The LLM series are not stored series (they are read from the traces): deleting
  * them is deleting traces. Resolves with how many series were deleted.
  */
 export async function deleteSeries(
