@@ -48,14 +48,38 @@ async function counts(headers: Record<string, string> = {}) {
 const deleteSeries = (query: string, headers: Record<string, string> = {}) =>
   t.request(`/prometheus/api/v1/admin/tsdb/delete_series?${query}`, { method: 'POST', headers });
 
+/** While set, the ingest log's inserts wait (rows acknowledged as durable, not yet in ClickHouse). */
+let held: Promise<void> | undefined;
+let release: () => void = () => {};
+const hold = () => {
+  held = new Promise<void>((resolve) => {
+    release = () => {
+      held = undefined;
+      resolve();
+    };
+  });
+};
+
 beforeAll(async () => {
-  t = await createTestApp('lifecycle-delete-series');
+  t = await createTestApp(
+    'lifecycle-delete-series',
+    {},
+    {
+      writer: (clickhouse) => ({
+        async insert(batch) {
+          await held;
+          await clickhouse.insert(batch);
+        },
+      }),
+    },
+  );
   await point('a', now - 600_000);
   await point('a', now - 300_000);
   await point('b', now - 600_000);
 });
 
 afterAll(async () => {
+  release();
   await t?.close();
 });
 
@@ -249,6 +273,30 @@ describe('delete_series', () => {
       minuteRows: [30, 222, 200, 150, 10],
       hourSum: 612,
     });
+  });
+
+  it('keeps a point acknowledged before the deletion deleted when it reaches the store after it', async () => {
+    const post = async (at: number, headers: Record<string, string> = {}) =>
+      expect(
+        (
+          await t.post(
+            '/v1/metrics/batch',
+            { metrics: [{ name: 'fridge_temp', labels: { room: 'lab' }, value: 4, timestamp: iso(at) }] },
+            headers,
+          )
+        ).status,
+      ).toBe(200);
+    await post(now - 10 * 60_000);
+    hold();
+    await post(now - 5 * 60_000, { 'Spanhouse-Wait': 'durable' });
+    expect((await deleteSeries('match[]=fridge_temp')).status).toBe(204);
+    release();
+    // Committed in log order: once this later point is readable, the held one is stored too.
+    await post(Date.now() + 1000);
+    const r = await t.get(
+      `/prometheus/api/v1/query?query=${encodeURIComponent('count_over_time(fridge_temp[1h])')}&time=${(Date.now() + 2000) / 1000}`,
+    );
+    expect(r.body.data.result.map((s: { value: [number, string] }) => s.value[1])).toEqual(['1']);
   });
 
   it("answers a request without match[] or with a bad selector with Prometheus' bad_data", async () => {
