@@ -275,7 +275,7 @@ describe('delete_series', () => {
     });
   });
 
-  it('keeps a point acknowledged before the deletion deleted when it reaches the store after it', async () => {
+  it('covers a point of a stored series acknowledged before the deletion and not yet stored when it came', async () => {
     const post = async (at: number, headers: Record<string, string> = {}) =>
       expect(
         (
@@ -289,12 +289,35 @@ describe('delete_series', () => {
     await post(now - 10 * 60_000);
     hold();
     await post(now - 5 * 60_000, { 'Spanhouse-Wait': 'durable' });
-    expect((await deleteSeries('match[]=fridge_temp')).status).toBe(204);
-    release();
-    // Committed in log order: once this later point is readable, the held one is stored too.
+    const deletion = deleteSeries('match[]=fridge_temp');
+    setTimeout(release, 300);
+    expect((await deletion).status).toBe(204);
     await post(Date.now() + 1000);
     const r = await t.get(
       `/prometheus/api/v1/query?query=${encodeURIComponent('count_over_time(fridge_temp[1h])')}&time=${(Date.now() + 2000) / 1000}`,
+    );
+    expect(r.body.data.result.map((s: { value: [number, string] }) => s.value[1])).toEqual(['1']);
+  });
+
+  it('deletes a series whose only points were still in the ingest log when the deletion came', async () => {
+    const post = async (at: number, headers: Record<string, string> = {}) =>
+      expect(
+        (
+          await t.post(
+            '/v1/metrics/batch',
+            { metrics: [{ name: 'door_open', labels: { door: 'front' }, value: 1, timestamp: iso(at) }] },
+            headers,
+          )
+        ).status,
+      ).toBe(200);
+    hold();
+    await post(now - 5 * 60_000, { 'Spanhouse-Wait': 'durable' });
+    const deletion = deleteSeries('match[]=door_open');
+    setTimeout(release, 300);
+    expect((await deletion).status).toBe(204);
+    await post(Date.now() + 1000);
+    const r = await t.get(
+      `/prometheus/api/v1/query?query=${encodeURIComponent('count_over_time(door_open[1h])')}&time=${(Date.now() + 2000) / 1000}`,
     );
     expect(r.body.data.result.map((s: { value: [number, string] }) => s.value[1])).toEqual(['1']);
   });

@@ -8,7 +8,7 @@
 export class PromApiError extends Error {
   override name = 'PromApiError';
   constructor(
-    readonly errorType: 'bad_data' | 'execution' | 'timeout' | 'canceled',
+    readonly errorType: 'bad_data' | 'execution' | 'timeout' | 'canceled' | 'unavailable',
     message: string,
   ) {
     super(message);
