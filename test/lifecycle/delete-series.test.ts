@@ -273,6 +273,12 @@ describe('delete_series', () => {
       minuteRows: [30, 222, 200, 150, 10],
       hourSum: 612,
     });
+    // Through the batch endpoint too, on its JSON.parse path (a key the byte scanner does not take).
+    const batch = await t.post('/v1/metrics/batch', {
+      metrics: [{ name: 'fan_speed', labels: { fan: '1' }, value: 180, timestamp: iso(at(18)), unit: 'rpm' }],
+    });
+    expect(batch.status).toBe(200);
+    expect((await read()).promql).toEqual([30, 222, 200, 180, 150, 10]);
   });
 
   it('covers a point of a stored series acknowledged before the deletion and not yet stored when it came', async () => {
