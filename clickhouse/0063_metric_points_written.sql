@@ -6,15 +6,20 @@
 -- written_us: when a point was accepted (µs, the ingest process's clock, nextVersion), given by the
 -- ingest encoders for every new point; one value per request, so Delta leaves next to nothing of
 -- it. Points stored before this migration read 0, older than every deletion, so the deletions made
--- before it go on hiding what they hid. Max under the per-minute rows' merges: a minute was last
--- written when its latest point was.
+-- before it go on hiding what they hid. The per-minute rows keep the latest (`written_us`, max) and
+-- the earliest (`first_written_us`, min) of their points': a minute written wholly before a
+-- deletion is hidden, one written wholly after it is read, one written on both sides is read from
+-- its points (its sums cannot tell them apart).
 ALTER TABLE metric_samples_v2 ADD COLUMN IF NOT EXISTS written_us UInt64 DEFAULT 0 CODEC(Delta, LZ4);
 
 ALTER TABLE metric_nonfinite_samples_v2 ADD COLUMN IF NOT EXISTS written_us UInt64 DEFAULT 0 CODEC(Delta, LZ4);
 
 ALTER TABLE metric_minute_rollups_v2 ADD COLUMN IF NOT EXISTS written_us SimpleAggregateFunction(max, UInt64) DEFAULT 0;
 
--- The view carries the new column too (a view's select list is fixed when it is made).
+ALTER TABLE metric_minute_rollups_v2 ADD COLUMN IF NOT EXISTS first_written_us SimpleAggregateFunction(min, UInt64) DEFAULT 0;
+
+-- The view carries the new columns too (a view's select list is fixed when it is made). The
+-- written times are named through the table's alias: `written_us` alone is the max's alias there.
 DROP VIEW IF EXISTS metric_minute_rollups_v2_mv;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS metric_minute_rollups_v2_mv TO metric_minute_rollups_v2 AS
@@ -30,8 +35,9 @@ SELECT
   max(value) AS max,
   max((ts, value)) AS last,
   max(ts) AS last_ts,
-  max(written_us) AS written_us
-FROM metric_samples_v2
+  max(points.written_us) AS written_us,
+  min(points.written_us) AS first_written_us
+FROM metric_samples_v2 AS points
 GROUP BY project_id, name, series_id, minute;
 
 -- Per deleted series, every range with when it was deleted (`deleted`, beside `starts` and `ends`;

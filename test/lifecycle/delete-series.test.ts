@@ -281,6 +281,30 @@ describe('delete_series', () => {
     expect((await read()).promql).toEqual([30, 222, 200, 180, 150, 10]);
   });
 
+  it('deletes, without an end, the points written before with a time ahead of now, as Prometheus does', async () => {
+    const post = async (at: number) =>
+      expect(
+        (
+          await t.post('/v1/metrics/batch', {
+            metrics: [{ name: 'forecast_load', labels: { site: 'x' }, value: 1, timestamp: iso(at) }],
+          })
+        ).status,
+      ).toBe(200);
+    const values = async () => {
+      const r = await t.get(
+        `/prometheus/api/v1/query?query=${encodeURIComponent('forecast_load[1h]')}&time=${(now + 600_000) / 1000}`,
+      );
+      return (r.body.data.result as { values: [number, string][] }[]).map((s) => s.values.map(([ts]) => ts * 1000));
+    };
+    await post(now - 60_000);
+    await post(now + 300_000);
+    expect(await values()).toEqual([[now - 60_000, now + 300_000]]);
+    expect((await deleteSeries('match[]=forecast_load')).status).toBe(204);
+    expect(await values()).toEqual([]);
+    await post(now + 240_000);
+    expect(await values()).toEqual([[now + 240_000]]);
+  });
+
   it('covers a point of a stored series acknowledged before the deletion and not yet stored when it came', async () => {
     const post = async (at: number, headers: Record<string, string> = {}) =>
       expect(

@@ -34,8 +34,9 @@ const POINT_TIME_US: Readonly<Record<string, string>> = {
 
 /**
  * Per metric table, when its points were accepted in µs (0 for those stored before points carried
- * it). A minute's is its latest point's: one written after a deletion keeps the minute, which the
- * per-minute reads then take as not proving itself (deletedMinuteCondition).
+ * it). A minute's is its latest point's: one written after a deletion keeps the minute; if it also
+ * holds a point written before (its `first_written_us`), the per-minute reads take it as not
+ * proving itself (deletedMinuteCondition).
  */
 const POINT_WRITTEN_US: Readonly<Record<string, string>> = {
   [TABLES.metricSamples]: `${TABLES.metricSamples}.written_us`,
@@ -47,17 +48,16 @@ const DICT = `'${SERIES_DELETIONS_DICTIONARY}'`;
 const dictKey = (table: string) => `({project:String}, ${table}.series_id)`;
 
 /**
- * Whether a point of `table` at `time` (µs) lies in a deleted range of its series, and (with
- * `written`) was written before that range's deletion. For the points of deleted series only: the
- * ranges are looked up, one hash lookup for their hull (and the latest deletion), then each range
- * for a point inside the hull.
+ * Whether a point of `table` at `time` (µs), written at `written` (µs), lies in a deleted range of
+ * its series and was written before that range's deletion. For the points of deleted series only:
+ * one hash lookup for the hull of the ranges and the latest deletion, then each range for a point
+ * inside the hull written before the latest deletion.
  */
-function inDeletedRange(table: string, time: string, written?: string): string {
+function inDeletedRange(table: string, time: string, written: string): string {
   const key = dictKey(table);
   const hull = `dictGetOrDefault(${DICT}, ('first_us', 'last_us', 'last_deleted_us'), ${key}, (toInt64(1), toInt64(0), toUInt64(0)))`;
   const inHull = `${time} BETWEEN tupleElement(${hull}, 1) AND tupleElement(${hull}, 2)`;
   const ranges = `dictGet(${DICT}, 'starts', ${key}), dictGet(${DICT}, 'ends', ${key})`;
-  if (written === undefined) return `(${inHull} AND arrayExists((s, e) -> ${time} BETWEEN s AND e, ${ranges}))`;
   const beforeLatest = `${written} < tupleElement(${hull}, 3)`;
   const inRange = `arrayExists((s, e, d) -> ${time} BETWEEN s AND e AND ${written} < d, ${ranges}, dictGet(${DICT}, 'deleted', ${key}))`;
   return `(${inHull} AND ${beforeLatest} AND ${inRange})`;
@@ -82,14 +82,16 @@ export function seriesDeletionConditions(table: string): string[] {
 }
 
 /**
- * Whether a per-minute row starts in a deleted range of its series, whenever it was written. The
- * rows seriesDeletionConditions keeps there hold a point written after the deletion beside, maybe,
- * points it covers, which the row's aggregates cannot tell apart: a per-minute read takes such a
- * minute as not proving itself and reads the points instead.
+ * Whether a per-minute row starts in a deleted range of its series and holds a point written before
+ * that range's deletion. The rows seriesDeletionConditions keeps there also hold a point written
+ * after it, and their aggregates cannot tell the two apart: a per-minute read takes such a minute
+ * as not proving itself and reads the points instead. A minute written wholly after every deletion
+ * of its range is read as it is.
  */
 export function deletedMinuteCondition(): string {
   const table = TABLES.metricMinutes;
-  return `(${table}.series_id GLOBAL IN (${deletedSeriesSql()}) AND ${inDeletedRange(table, POINT_TIME_US[table]!)})`;
+  const firstWritten = `${table}.first_written_us`;
+  return `(${table}.series_id GLOBAL IN (${deletedSeriesSql()}) AND ${inDeletedRange(table, POINT_TIME_US[table]!, firstWritten)})`;
 }
 
 /** The ids of the project's series with a deletion. */

@@ -53,8 +53,8 @@ function edgesWhere(series: string, w: WindowWithMinutes, p: ParamBuilder): stri
  * per-minute rows plus the samples of the partial minutes. Rows: g, b (bucket start, seconds), v,
  * latest (ms) and `dirty`, the number of minutes read that do not prove themselves free of re-sent
  * points (rows != bitCount(seconds)) or of points a series deletion covers (a minute in a deleted
- * range that holds a point written after the deletion, series-deletions.ts): when any group has
- * one, the caller reads the samples instead.
+ * range that holds points written before and after the deletion, series-deletions.ts): when any
+ * group has one, the caller reads the samples instead.
  *
  * FINAL folds a minute held by several parts into one row. The table is sorted by minute before
  * series, so parts written in time order cover disjoint key ranges that FINAL reads without

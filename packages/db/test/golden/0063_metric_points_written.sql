@@ -12,6 +12,10 @@ ALTER TABLE metric_minute_rollups_v2_local ON CLUSTER `spanhouse_cluster` ADD CO
 
 ALTER TABLE metric_minute_rollups_v2 ON CLUSTER `spanhouse_cluster` ADD COLUMN IF NOT EXISTS written_us SimpleAggregateFunction(max, UInt64) DEFAULT 0;
 
+ALTER TABLE metric_minute_rollups_v2_local ON CLUSTER `spanhouse_cluster` ADD COLUMN IF NOT EXISTS first_written_us SimpleAggregateFunction(min, UInt64) DEFAULT 0;
+
+ALTER TABLE metric_minute_rollups_v2 ON CLUSTER `spanhouse_cluster` ADD COLUMN IF NOT EXISTS first_written_us SimpleAggregateFunction(min, UInt64) DEFAULT 0;
+
 DROP VIEW IF EXISTS metric_minute_rollups_v2_mv ON CLUSTER `spanhouse_cluster`;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS metric_minute_rollups_v2_mv ON CLUSTER `spanhouse_cluster` TO metric_minute_rollups_v2_local AS
@@ -27,8 +31,9 @@ SELECT
   max(value) AS max,
   max((ts, value)) AS last,
   max(ts) AS last_ts,
-  max(written_us) AS written_us
-FROM metric_samples_v2_local
+  max(points.written_us) AS written_us,
+  min(points.written_us) AS first_written_us
+FROM metric_samples_v2_local AS points
 GROUP BY project_id, name, series_id, minute;
 
 DROP DICTIONARY IF EXISTS spanhouse.series_deletion_ranges ON CLUSTER `spanhouse_cluster`;
