@@ -1,8 +1,9 @@
 import { runMetricsQuery } from '@spanhouse/query-api';
 import { DEFAULT_PROJECT_ID } from '@spanhouse/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteWriteBody, REMOTE_WRITE_HEADERS } from '../support/prometheus/remote-write-client.ts';
 import { basic, createTestApp, type TestApp } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
+import { REMOTE_WRITE_HEADERS, remoteWriteBody } from '../support/prometheus/remote-write-client.ts';
 
 /*
  * Prometheus' POST /api/v1/admin/tsdb/delete_series (docs/data-lifecycle.md): the matching series'
@@ -350,6 +351,32 @@ describe('delete_series', () => {
       `/prometheus/api/v1/query?query=${encodeURIComponent('count_over_time(door_open[1h])')}&time=${(Date.now() + 2000) / 1000}`,
     );
     expect(r.body.data.result.map((s: { value: [number, string] }) => s.value[1])).toEqual(['1']);
+  });
+
+  it("answers Prometheus' unavailable and deletes nothing while the points acknowledged before cannot be stored", async () => {
+    const post = async (at: number, headers: Record<string, string> = {}) =>
+      expect(
+        (
+          await t.post(
+            '/v1/metrics/batch',
+            { metrics: [{ name: 'window_open', labels: { room: 'hall' }, value: 1, timestamp: iso(at) }] },
+            headers,
+          )
+        ).status,
+      ).toBe(200);
+    hold();
+    await post(now - 5 * 60_000, { 'Spanhouse-Wait': 'durable' });
+    // The inserts stay held past INGEST_COMMIT_TIMEOUT_MS (15 s by default).
+    const r = await deleteSeries('match[]=window_open');
+    expect(r.status).toBe(503);
+    expect(await r.json()).toMatchObject({ status: 'error', errorType: 'unavailable' });
+    release();
+    // Ingest answers 429 until the backlog the held inserts left is stored.
+    await eventually(() => post(Date.now() + 1000));
+    const count = await t.get(
+      `/prometheus/api/v1/query?query=${encodeURIComponent('count_over_time(window_open[1h])')}&time=${(Date.now() + 2000) / 1000}`,
+    );
+    expect(count.body.data.result.map((s: { value: [number, string] }) => s.value[1])).toEqual(['2']);
   });
 
   it("answers a request without match[] or with a bad selector with Prometheus' bad_data", async () => {
