@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/app.ts';
  * instant and range queries, whether the engine reads raw points itself (PROMQL_PUSHDOWN=service:
  * RowBinary arrays) or has ClickHouse evaluate the plan (clickhouse), and the metadata endpoints
  * (series, label names, label values). A series whose every point is deleted is gone from all of
- * them at the 204; one that gets a point after the deletion is back.
+ * them at the 204; one that gets a point after the deletion is back, whatever that point's time.
  */
 
 const now = Date.now();
@@ -109,5 +109,16 @@ describe.each(['service', 'clickhouse'] as const)('PROMQL_PUSHDOWN=%s', (pushdow
     expect(after.names).toEqual(['cpu_seconds', 'gone_total']);
     const count = await prom('query', { query: 'count_over_time(gone_total[1h])', time: sec(Date.now() + 2000) });
     expect(count.result.map((s: { value: [number, string] }) => s.value[1])).toEqual(['1']);
+  });
+
+  it('reads a point written after the deletion with a time inside the deleted range, and only that point', async () => {
+    await points([{ name: 'cpu_seconds', labels: { host: 'a' }, at: now - 7 * 60_000 }]);
+    const after = await reads();
+    expect(after.instant).toEqual(['a', 'b']);
+    expect(after.instantSum).toEqual([4]);
+    expect(after.rangeSelector).toEqual(['a', 'b']);
+    expect(after.hostValues).toEqual(['a', 'b']);
+    const raw = await prom('query', { query: 'cpu_seconds{host="a"}[1h]', time: sec(now) });
+    expect(raw.result[0].values.map(([t]: [number, string]) => t * 1000)).toEqual([now - 7 * 60_000]);
   });
 });

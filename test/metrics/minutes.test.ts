@@ -70,14 +70,15 @@ const queryHttp = (q: OracleQuery) => queryOracle(app, q);
 
 /**
  * The per-minute rows of the points already stored, computed as the view that keeps them computes
- * them (its SELECT, from the migration that made it): what an upgrade does for points that predate
+ * them (its SELECT, from the latest migration that made it): what an upgrade does for points that predate
  * the per-minute rows (0005 and 0006 did it for the tables before projects, whose rows 0021 copied).
  * Run on rows that already have their minutes, it counts them twice: the reads must stay exact.
  */
 const backfill = async () => {
   const view = loadMigrations()
     .flatMap((m) => m.statements)
-    .find((st) => st.includes(`MATERIALIZED VIEW IF NOT EXISTS ${TABLES.metricMinutes}_mv`))!;
+    .filter((st) => st.includes(`MATERIALIZED VIEW IF NOT EXISTS ${TABLES.metricMinutes}_mv`))
+    .at(-1)!;
   const select = view.slice(view.indexOf('SELECT'));
   await app.db.writer.command({ query: `INSERT INTO ${TABLES.metricMinutes} ${select}` });
 };

@@ -22,5 +22,11 @@ export type QueryDeps = {
   promCache?: PromResultCache;
   /** The daily report's days, checked against the database's write counts (DailyDayCache). */
   dailyCache?: DailyDayCache;
+  /**
+   * Where this process also ingests (all-in-one): resolves once every metric point and series it
+   * acknowledged so far is stored in ClickHouse, rejects when that does not happen in time. A
+   * series deletion waits on it, so it finds the series whose points were still in the ingest log.
+   */
+  metricsStored?: () => Promise<void>;
   webDir?: string;
 };

@@ -22,11 +22,14 @@ import {
   type MetricSeriesCache,
   registerQueryRoutes,
 } from '@spanhouse/query-api';
-import { WriteNotices } from '@spanhouse/store';
+import { TABLES, WriteNotices } from '@spanhouse/store';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { registerEngineMemory } from './engine-memory-metrics.ts';
 import { registerEnginePartsMetrics } from './engine-parts-metrics.ts';
+
+/** The tables a metric point and its series are written to. */
+const METRIC_TABLES = [TABLES.metricSeries, TABLES.metricSamples, TABLES.metricNonFinite];
 
 export type AllInOne = {
   app: Hono<BaseEnv>;
@@ -94,6 +97,7 @@ export async function createAllInOne(opts: {
     seriesCache,
     promCache,
     dailyCache,
+    metricsStored: () => ingest.log.waitCommitted(ingest.log.lastLsn, METRIC_TABLES, config.ingest.commitTimeoutMs),
   });
   return { app, db, ingest, projects, metrics, seriesCache, dailyCache };
 }

@@ -1,6 +1,6 @@
 import type { MetricLimits } from '@spanhouse/config';
 import { isoToMicros, METRIC_LIMITS, METRIC_TIME_RANGE_US } from '@spanhouse/schema';
-import { type EncodedRows, RowBytes, type SeriesRow } from '@spanhouse/store';
+import { type EncodedRows, nextVersion, RowBytes, type SeriesRow } from '@spanhouse/store';
 import { BatchLimits } from './batch-limits.ts';
 import { validLabels } from './decode.ts';
 import {
@@ -75,6 +75,8 @@ class Scanner extends JsonBytes {
   private readonly pending = new Set<SeriesEntry>();
   /** The project as a RowBinary String, the start of every row. */
   private readonly projectField: Buffer;
+  /** When the request was accepted: every row's `written_us` (metric-samples.ts). */
+  private readonly writtenUs = nextVersion();
 
   constructor(
     b: Buffer,
@@ -86,7 +88,7 @@ class Scanner extends JsonBytes {
     const field = new RowBytes(0);
     field.string(project);
     this.projectField = Buffer.from(field.bytes());
-    // A row (~40 bytes) is shorter than the point it comes from (~100 bytes as JSON).
+    // A row (~48 bytes) is shorter than the point it comes from (~100 bytes as JSON).
     this.out = new RowBytes(Math.ceil(b.length * 0.5));
   }
 
@@ -160,6 +162,7 @@ class Scanner extends JsonBytes {
     out.uint64Text(entry.id);
     out.int64(us);
     out.float64(valueText === undefined ? plainNumber(this.b, value, valueEnd) : Number(valueText));
+    out.uint64(this.writtenUs);
     this.limits.points(++this.rows);
   }
 

@@ -116,13 +116,16 @@ describe('buildMetricRows', () => {
 });
 
 describe('encodeSamplesTsv', () => {
-  it('writes one TabSeparated line per row, its project first, escaping names', () => {
-    const text = encodeSamplesTsv([
-      { project_id: D, name: 'a\tb\\c\nd', series_id: '42', ts: '1767225600.000000', value: 0.1 },
-      { project_id: 'p1', name: 'plain', series_id: '18446744073709551615', ts: '0.000001', value: -1e-7 },
-    ]);
+  it('writes one TabSeparated line per row, its project first, escaping names, with when it was written', () => {
+    const text = encodeSamplesTsv(
+      [
+        { project_id: D, name: 'a\tb\\c\nd', series_id: '42', ts: '1767225600.000000', value: 0.1 },
+        { project_id: 'p1', name: 'plain', series_id: '18446744073709551615', ts: '0.000001', value: -1e-7 },
+      ],
+      1767225600123456,
+    );
     expect(text).toBe(
-      'spanhouse\ta\\tb\\\\c\\nd\t42\t1767225600.000000\t0.1\np1\tplain\t18446744073709551615\t0.000001\t-1e-7\n',
+      'spanhouse\ta\\tb\\\\c\\nd\t42\t1767225600.000000\t0.1\t1767225600123456\np1\tplain\t18446744073709551615\t0.000001\t-1e-7\t1767225600123456\n',
     );
     expect(escapeTsv('no escapes')).toBe('no escapes');
     expect(escapeTsv('\r')).toBe('\\r');

@@ -23,7 +23,7 @@ function scanMetricsBatch(text: string, cache: KnownSeries) {
   );
 }
 
-/** Samples rows in RowBinary (project, name, series id, DateTime64(6), Float64), as ClickHouse reads them. */
+/** Samples rows in RowBinary (project, name, series id, DateTime64(6), Float64, UInt64), as ClickHouse reads them. */
 function rowBinarySamples(b: Buffer): Sample[] {
   const out: Sample[] = [];
   let at = 0;
@@ -45,7 +45,8 @@ function rowBinarySamples(b: Buffer): Sample[] {
     const id = b.readBigUInt64LE(at).toString();
     const us = Number(b.readBigInt64LE(at + 8));
     const value = b.readDoubleLE(at + 16);
-    at += 24;
+    // written_us (at + 24): when the request was accepted, which two encodings of one body differ in.
+    at += 32;
     out.push({ project, name, id, us, value });
   }
   return out;

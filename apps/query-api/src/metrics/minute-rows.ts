@@ -1,6 +1,6 @@
 import { type ParamBuilder, type ProjectParams, TABLES } from '@spanhouse/db';
 import { METRIC_STEP_US, type MetricAgg } from '@spanhouse/schema';
-import { fromProject, METRIC_MINUTES } from '@spanhouse/store';
+import { deletedMinuteCondition, fromProject, METRIC_MINUTES } from '@spanhouse/store';
 import { samplesWhere } from './filters.ts';
 import type { MetricsQuery } from './params.ts';
 import { bucketExpr } from './samples.ts';
@@ -52,7 +52,9 @@ function edgesWhere(series: string, w: WindowWithMinutes, p: ParamBuilder): stri
  * Every (group, bucket) aggregate of `q.agg` (which must have a per-minute form) from the
  * per-minute rows plus the samples of the partial minutes. Rows: g, b (bucket start, seconds), v,
  * latest (ms) and `dirty`, the number of minutes read that do not prove themselves free of re-sent
- * points (rows != bitCount(seconds)): when any group has one, the caller reads the samples instead.
+ * points (rows != bitCount(seconds)) or of points a series deletion covers (a minute in a deleted
+ * range that holds points written before and after the deletion, series-deletions.ts): when any
+ * group has one, the caller reads the samples instead.
  *
  * FINAL folds a minute held by several parts into one row. The table is sorted by minute before
  * series, so parts written in time order cover disjoint key ranges that FINAL reads without
@@ -84,9 +86,9 @@ export function minuteRowsBucketsSql(
       SELECT ${read.group} AS g, b, ${parts.combine(read.tieBreak)} AS v, toUnixTimestamp64Milli(max(lt)) AS latest,
              sum(dirty) AS dirty FROM (
         SELECT series_id, toInt64(intDiv(minute, ${p.add(stepMin, 'UInt32')})) * ${p.add(stepMin * 60, 'Int64')} AS b,
-               ${parts.minutes}, lt, toUInt64(r != bitCount(sec)) AS dirty
+               ${parts.minutes}, lt, toUInt64(r != bitCount(sec) OR redeleted) AS dirty
         FROM (
-          SELECT ${METRIC_MINUTES.select}
+          SELECT ${METRIC_MINUTES.select}, ${deletedMinuteCondition()} AS redeleted
           ${fromProject(METRIC_MINUTES.table, p, { final: true, prewhere: true })} AND ${minutes})${raw})
       GROUP BY g, b`;
 }

@@ -5,10 +5,11 @@ import type { Selector } from './ast.ts';
 
 /**
  * Prometheus' delete_series for a project: every stored series matching any selector gets a
- * deletion of the range [startMs, endMs] (defaults: the beginning of time, now), written and
+ * deletion of the range [startMs, endMs] (defaults: the beginning and the end of time), written and
  * synced before this resolves, then the dictionary the reads look deletions up in is reloaded, so
- * the points are gone from every read at the answer. Points written later than the range are
- * read as usual. The LLM series are not stored series (they are read from the traces): deleting
+ * the points are gone from every read at the answer. The deletion covers the points accepted
+ * before it (their `written_us` is older than its `deleted_us`): points written later are read
+ * wherever their time falls, as Prometheus shows them. The LLM series are not stored series (they are read from the traces): deleting
  * them is deleting traces. Resolves with how many series were deleted.
  */
 export async function deleteSeries(
@@ -25,7 +26,7 @@ export async function deleteSeries(
     project_id: project,
     series_id: id,
     start_us: range.startMs === undefined ? Number.MIN_SAFE_INTEGER : range.startMs * 1000,
-    end_us: range.endMs === undefined ? deletedUs : range.endMs * 1000,
+    end_us: range.endMs === undefined ? Number.MAX_SAFE_INTEGER : range.endMs * 1000,
     deleted_us: deletedUs,
   }));
   await db.writer.insert({ table: TABLES.seriesDeletions, values: rows, format: 'JSONEachRow' });

@@ -148,7 +148,9 @@ export function prometheusRoutes(deps: QueryDeps) {
       if (matches.length === 0) throw badData('no match[] parameter provided');
       const start = q.get('start');
       const end = q.get('end');
-      await deleteSeries(deps.db, projectOf(c), parseMatches(matches), {
+      const selectors = parseMatches(matches);
+      await metricsStored(deps);
+      await deleteSeries(deps.db, projectOf(c), selectors, {
         startMs: start ? parseTimeMs(start, 'start', true) : undefined,
         endMs: end ? parseTimeMs(end, 'end', true) : undefined,
       });
@@ -211,6 +213,22 @@ async function paramsOf(c: Context): Promise<URLSearchParams> {
   const params = new URLSearchParams(await c.req.text());
   for (const [k, v] of url) params.append(k, v);
   return params;
+}
+
+/**
+ * Waits until the points this process acknowledged before a deletion are stored, so the deletion
+ * finds their series and covers them (Prometheus deletes every sample it acknowledged). Not known
+ * in time: 503, Prometheus' `unavailable`, and nothing is deleted.
+ */
+async function metricsStored(deps: QueryDeps): Promise<void> {
+  try {
+    await deps.metricsStored?.();
+  } catch (err) {
+    throw new PromApiError(
+      'unavailable',
+      `the points acknowledged before this deletion are not stored yet (${(err as Error).message}); retry`,
+    );
+  }
 }
 
 /**

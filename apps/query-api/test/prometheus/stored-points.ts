@@ -30,7 +30,7 @@ export function storedPoints(db: Db) {
           table: TABLES.metricSamples,
           columns: SAMPLE_COLUMNS,
           format: 'TabSeparated',
-          text: finite.map(([t, v]) => `spanhouse\t${name}\t${id}\t${ts(t)}\t${v}\n`).join(''),
+          text: finite.map(([t, v]) => `spanhouse\t${name}\t${id}\t${ts(t)}\t${v}\t0\n`).join(''),
         });
       if (other.length > 0)
         await db.insertText({
@@ -40,7 +40,7 @@ export function storedPoints(db: Db) {
           text: other
             .map(
               ([t, v, s]) =>
-                `spanhouse\t${name}\t${id}\t${ts(t)}\t${Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf'}\t${s}\n`,
+                `spanhouse\t${name}\t${id}\t${ts(t)}\t${Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf'}\t${s}\t0\n`,
             )
             .join(''),
         });
