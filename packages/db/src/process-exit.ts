@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import type { Db } from './connection.ts';
 
 /**
@@ -24,13 +24,45 @@ export function exitAfterClose(db: Pick<Db, 'mode'>, logger: Logger): (code: num
  * first. Where libc's `_exit` cannot be called (no prebuilt FFI binary), process.exit.
  */
 async function exitWithoutNativeTeardown(code: number, logger: Logger): Promise<never> {
-  await new Promise<void>((resolve) => logger.flush(() => resolve()));
+  await loggerWritten(logger);
   try {
     const koffi = (await import('koffi')).default;
     const exit = koffi.load('libc.so.6').func('void _exit(int status)') as (status: number) => void;
     exit(code);
-  } catch (err) {
-    logger.debug({ err }, 'exit: _exit is not available; exiting with the exit handlers');
+  } catch {
+    // No prebuilt FFI binary for this platform: exit with the exit handlers (the log is ended).
   }
   process.exit(code);
+}
+
+/** How long the exit waits for the log's last lines: a pipe nobody reads does not hold it longer. */
+const LOG_WRITTEN_WAIT_MS = 2_000;
+
+type LogStream = NodeJS.EventEmitter & { end?: () => void };
+
+/**
+ * Resolves once every line `logger` took is written out. pino's default destination writes
+ * asynchronously, and its flush() answers at once when nothing waits in its own buffer, while the
+ * last line (`stopped`) may still be in its write: `_exit` would drop it. Ending the stream waits
+ * for that write (standard output and error stay open). Bounded by LOG_WRITTEN_WAIT_MS.
+ */
+function loggerWritten(logger: Logger): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, LOG_WRITTEN_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const stream = (logger as unknown as Record<symbol, LogStream | undefined>)[pino.symbols.streamSym];
+    if (typeof stream?.end !== 'function') {
+      logger.flush(() => done());
+      return;
+    }
+    for (const event of ['finish', 'close', 'error']) stream.once(event, done);
+    try {
+      stream.end();
+    } catch {
+      done(); // already ended or destroyed: nothing more will be written
+    }
+  });
 }
